@@ -1,0 +1,27 @@
+"""The rules engine: pure Python, no discord import, no I/O, no global random.
+
+RULES §1 (BingoMagic) lives in :mod:`.bingo`, RULES §2 (mulligans) in :mod:`.mulligan`.
+"""
+
+from .bingo import BingoOptions, BingoState, Result, winning_territory
+from .cards import COLORS, KINDS, LETTERS, NAMES, Land, describe
+from .mulligan import MulliganOptions, MulliganPhase, MulliganRule
+from .table import CardTable, IllegalActionError
+
+__all__ = [
+    "COLORS",
+    "KINDS",
+    "LETTERS",
+    "NAMES",
+    "BingoOptions",
+    "BingoState",
+    "CardTable",
+    "IllegalActionError",
+    "Land",
+    "MulliganOptions",
+    "MulliganPhase",
+    "MulliganRule",
+    "Result",
+    "describe",
+    "winning_territory",
+]
