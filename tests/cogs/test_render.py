@@ -1,0 +1,72 @@
+"""The text the bot shows: public lines never name a hidden card."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import NAMES, BingoOptions, BingoState, MulliganRule
+from cogs.bingo._render import action_label, board_embed, event_line, panel_embed
+
+NAMES_AB = ["Alice", "Bob"]
+
+
+def _embed_text(embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def _playout_events(seed: int, rule: MulliganRule) -> list[dict]:
+    state, events = BingoState.new(seed, BingoOptions(mulligan_rule=rule))
+    rng = random.Random(seed)
+    while not state.is_over:
+        events += state.apply(rng.choice(state.legal_actions()))
+    return events
+
+
+@pytest.mark.parametrize("rule", [MulliganRule.VANCOUVER, MulliganRule.LONDON])
+def test_public_lines_never_name_private_cards(rule: MulliganRule) -> None:
+    """A private event (draw, scry, bottom) rendered publicly names no land."""
+    seen = 0
+    for seed in range(40):
+        for event in _playout_events(seed, rule):
+            if "private" not in event:
+                continue
+            line = event_line(event, NAMES_AB) or ""
+            seen += 1
+            assert not any(name in line for name in NAMES), (event, line)
+    assert seen > 100
+
+
+def test_private_draw_is_named_for_its_owner() -> None:
+    """The owner of a draw sees which land it was; the opponent does not."""
+    event = {"type": "draw", "player": 1, "card": 3, "private": 1}
+    assert "Mountain" in event_line(event, NAMES_AB, viewer=1)
+    assert "Mountain" not in event_line(event, NAMES_AB, viewer=0)
+
+
+def test_board_shows_hand_sizes_not_hands() -> None:
+    """The public board lists hand sizes and never the cards in a hand."""
+    state, _ = BingoState.new(7)
+    text = _embed_text(board_embed(1, state, NAMES_AB, [], None))
+    assert "Hand: 5 cards" in text
+    assert not any(name in text for name in NAMES)
+
+
+def test_panel_shows_only_its_own_hand() -> None:
+    """A hand panel lists its player's cards, and only theirs."""
+    state, _ = BingoState.new(11)
+    state.hands = [[5, 0, 0, 0, 0], [0, 0, 0, 0, 5]]
+    text = _embed_text(panel_embed(1, state, 0, NAMES_AB, None))
+    assert "Plains ×5" in text
+    assert "Forest" not in text
+
+
+def test_action_labels() -> None:
+    """Buttons carry the words a player expects."""
+    assert action_label("place:3", NAMES_AB, 0) == ("Place Mountain", "🔥")
+    assert action_label("counter:1", NAMES_AB, 0)[0] == "Counter (Island + Island)"
+    assert action_label("take_opp:4", NAMES_AB, 0)[0] == "Take Bob's Forest"
+    assert action_label("keep", NAMES_AB, 1) == ("Keep", None)
