@@ -1,0 +1,99 @@
+"""Helpers shared by every cog for answering interactions privately and reporting errors."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger(__name__)
+
+
+class UserFacingError(Exception):
+    """An expected problem whose message is shown privately to the user as is.
+
+    Raise it from a command (or a view callback using :func:`report_error`) with one
+    human sentence, e.g. ``raise UserFacingError("You are already in a match.")``.
+    """
+
+
+async def reply_private(
+    interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
+) -> None:
+    """Send an ephemeral reply, whether or not the interaction was answered yet.
+
+    Uses ``interaction.response.send_message(..., ephemeral=True)`` for the first
+    answer and ``interaction.followup.send(..., ephemeral=True)`` once the response
+    is done (deferred or already sent). ``kwargs`` are passed through (``embed``,
+    ``view``, ...).
+
+    Raises:
+        discord.HTTPException: Discord refused the message (e.g. the interaction
+            token expired after 15 minutes).
+    """
+    kwargs["ephemeral"] = True
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+def new_error_id() -> str:
+    """A short random id (8 hex characters) tying a user-visible error to a log line."""
+    return secrets.token_hex(4)
+
+
+def expected_error_message(error: BaseException) -> str | None:
+    """The text to show for an expected error, or None if ``error`` is unexpected.
+
+    Expected: :class:`UserFacingError` (also when wrapped in
+    ``app_commands.CommandInvokeError``), ``app_commands.CheckFailure`` (permission,
+    cooldown, guild-only checks...), ``app_commands.TransformerError`` (a bad
+    option value) and out-of-date command definitions.
+    """
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, UserFacingError | app_commands.CheckFailure):
+        return str(error) or "You can't do that right now."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't understand {error.value!r} for that option."
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return "This command is out of date; please try again in a minute."
+    return None
+
+
+async def report_error(
+    interaction: discord.Interaction[Any], error: BaseException, *, where: str | None = None
+) -> None:
+    """Tell the user privately what went wrong with their interaction.
+
+    Expected errors (see :func:`expected_error_message`) are shown as is. Anything
+    else is logged once at ERROR with its traceback and a fresh error id, and the
+    user sees "Something went wrong (error id XXXXXXXX)". ``where`` names the
+    command or component for the log (default: the interaction's command name).
+    Failures to deliver the reply are logged, never raised.
+    """
+    message = expected_error_message(error)
+    if message is None:
+        error_id = new_error_id()
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if where is None:
+            command = interaction.command
+            where = f"/{command.qualified_name}" if command is not None else "an interaction"
+        log.error(
+            "Unexpected error %s in %s (user %s, guild %s, channel %s)",
+            error_id,
+            where,
+            getattr(interaction.user, "id", None),
+            interaction.guild_id,
+            interaction.channel_id,
+            exc_info=original,
+        )
+        message = f"Something went wrong (error id {error_id})."
+    try:
+        await reply_private(interaction, message)
+    except discord.HTTPException as exc:
+        log.warning("Could not send an error reply for interaction %s: %s", interaction.id, exc)

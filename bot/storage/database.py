@@ -1,0 +1,640 @@
+"""SQLite persistence for challenges, matches and per-server player statistics.
+
+One :class:`Database` owns one aiosqlite connection (the bot's single writer).
+Every method is a coroutine; statements run one at a time under an
+:class:`asyncio.Lock`, so a multi-statement transaction is never interleaved with
+another coroutine's statements. Statements outside an explicit transaction are
+committed as soon as they run (autocommit), so each write is durable when the
+method returns.
+
+JSON columns (match ``options``, ``decisions``, ``state``, ``ui``) are encoded and
+decoded here; callers only see Python dicts and lists. Times are Unix timestamps in
+seconds (``float``); Discord ids are ``int`` snowflakes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import aiosqlite
+
+from bot.storage import sql
+
+log = logging.getLogger(__name__)
+
+ChallengeStatus = Literal["pending", "accepted", "declined", "expired", "cancelled"]
+MatchStatus = Literal["active", "finished"]
+MatchResult = Literal["win", "draw"]
+
+_CLOSED_CHALLENGE_STATUSES = frozenset(get_args(ChallengeStatus)) - {"pending"}
+
+
+class DatabaseError(Exception):
+    """The database cannot be used; ``str(error)`` is one human-readable sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A row of ``challenges``: one player inviting another to a match."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    message_id: int | None
+    status: ChallengeStatus
+    created_at: float
+    expires_at: float
+    match_id: int | None
+
+    def involves(self, user_id: int) -> bool:
+        """Whether ``user_id`` is the challenger or the opponent."""
+        return user_id in (self.challenger_id, self.opponent_id)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A row of ``matches`` with its JSON columns decoded.
+
+    ``player_ids`` is ``(player0_id, player1_id)``. ``options``, ``state`` and ``ui``
+    are dicts, ``decisions`` a list, exactly as given to :meth:`Database.create_match`
+    / :meth:`Database.save_match`. ``result``/``winner_id``/``loser_id``/``reason``/
+    ``turns``/``ended_at`` are ``None`` while the match is active.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    player_ids: tuple[int, int]
+    seed: int
+    options: dict[str, Any]
+    decisions: list[Any]
+    state: dict[str, Any]
+    version: int
+    status: MatchStatus
+    ui: dict[str, Any]
+    deadline: float | None
+    board_message_id: int | None
+    started_at: float
+    ended_at: float | None
+    result: MatchResult | None
+    winner_id: int | None
+    loser_id: int | None
+    reason: str | None
+    turns: int | None
+
+    @property
+    def active(self) -> bool:
+        """Whether the match is still being played."""
+        return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record in one guild.
+
+    ``played = wins + losses + draws``; ``win_rate`` is ``100 * wins / played`` (a
+    percentage in 0-100, 0.0 when nothing was played); ``rank`` is the 1-based
+    position on the guild leaderboard (wins desc, win rate desc, draws desc,
+    user id asc).
+    """
+
+    guild_id: int
+    user_id: int
+    wins: int
+    losses: int
+    draws: int
+    played: int
+    win_rate: float
+    rank: int
+
+
+class Database:
+    """The bot's SQLite database. Create with ``await Database.open(path)``."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        """Wrap an open, migrated connection; use :meth:`open` instead."""
+        self._conn = connection
+        self._path = path
+        self._lock = asyncio.Lock()
+
+    # --- lifecycle ------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 5.0) -> Database:
+        """Open (creating if needed) the database file at ``path`` and migrate it.
+
+        Creates the parent directory, enables WAL journaling (synchronous=NORMAL)
+        and foreign keys, sets
+        the busy timeout (``busy_timeout`` seconds; 5.0 gives ``PRAGMA
+        busy_timeout=5000``), then applies pending :data:`sql.MIGRATIONS` in one
+        ``BEGIN IMMEDIATE`` transaction keyed on ``PRAGMA user_version``.
+
+        Raises:
+            DatabaseError: "cannot open database at PATH: reason" when the directory
+                cannot be created, the file cannot be opened or written (read-only,
+                locked by another process for longer than ``busy_timeout``, not a
+                database), or its schema is newer than this code knows.
+        """
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            blocker = next((p for p in reversed(path.parents) if p.is_file()), None)
+            if blocker is not None:
+                reason = f"{blocker} is a file, not a directory"
+            else:
+                reason = f"cannot create directory {path.parent}: {exc.strerror or exc}"
+            raise DatabaseError(f"cannot open database at {path}: {reason}") from exc
+        pending = aiosqlite.connect(path, timeout=busy_timeout, isolation_level=None)
+        try:
+            conn = await pending
+        except sqlite3.Error as exc:
+            await _join_worker(pending)
+            raise DatabaseError(_describe_failure(path, exc)) from exc
+        conn.row_factory = sqlite3.Row
+        db = cls(conn, path)
+        try:
+            await db._prepare()
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DatabaseError(_describe_failure(path, exc)) from exc
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    @property
+    def path(self) -> Path:
+        """The database file's path as given to :meth:`open`."""
+        return self._path
+
+    async def close(self) -> None:
+        """Close the connection; the object must not be used afterwards."""
+        await self._conn.close()
+
+    async def schema_version(self) -> int:
+        """The schema version (``PRAGMA user_version``); ``len(sql.MIGRATIONS)`` once open."""
+        row = await self._fetchone(sql.PRAGMA_USER_VERSION)
+        assert row is not None
+        return int(row[0])
+
+    async def _prepare(self) -> None:
+        """Set connection pragmas and apply pending migrations."""
+        row = await self._fetchone(sql.PRAGMA_JOURNAL_MODE_WAL)
+        mode = str(row[0]).lower() if row is not None else "unknown"
+        if mode != "wal":
+            log.warning("SQLite refused WAL journaling for %s (journal mode %s)", self._path, mode)
+        await self._conn.execute(sql.PRAGMA_FOREIGN_KEYS_ON)
+        await self._conn.execute(sql.PRAGMA_SYNCHRONOUS_NORMAL)
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.PRAGMA_USER_VERSION)
+            current = int(row[0]) if row is not None else 0
+            latest = len(sql.MIGRATIONS)
+            if current > latest:
+                raise DatabaseError(
+                    f"cannot open database at {self._path}: its schema version {current} is "
+                    f"newer than this bot supports ({latest})"
+                )
+            for index in range(current, latest):
+                for statement in _split_statements(sql.MIGRATIONS[index]):
+                    await self._conn.execute(statement)
+            if current < latest:
+                log.info("Migrated database %s from version %s to %s", self._path, current, latest)
+
+    # --- challenges -----------------------------------------------------------
+
+    async def create_challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        created_at: float,
+        expires_at: float,
+    ) -> int:
+        """Insert a ``pending`` challenge and return its id."""
+        async with self._lock:
+            cursor = await self._conn.execute(
+                sql.INSERT_CHALLENGE,
+                (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the id of the public message showing the challenge."""
+        await self._write(sql.UPDATE_CHALLENGE_MESSAGE, (message_id, challenge_id))
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        """The challenge with this id, or None."""
+        row = await self._fetchone(sql.SELECT_CHALLENGE, (challenge_id,))
+        return _challenge(row) if row is not None else None
+
+    async def close_challenge(
+        self, challenge_id: int, status: ChallengeStatus, match_id: int | None = None
+    ) -> bool:
+        """Move a pending challenge to ``status`` (and link ``match_id``), atomically.
+
+        Returns True only if this call changed it; False when it was no longer
+        pending (already accepted/declined/expired/cancelled) or does not exist.
+
+        Raises:
+            ValueError: ``status`` is not one of accepted/declined/expired/cancelled.
+        """
+        if status not in _CLOSED_CHALLENGE_STATUSES:
+            raise ValueError(f"cannot close a challenge with status {status!r}")
+        return await self._write(sql.CLOSE_PENDING_CHALLENGE, (status, match_id, challenge_id)) > 0
+
+    async def pending_challenges(self) -> list[Challenge]:
+        """All pending challenges of every guild, oldest first."""
+        rows = await self._fetchall(sql.SELECT_PENDING_CHALLENGES)
+        return [_challenge(row) for row in rows]
+
+    async def pending_challenges_of(self, guild_id: int, user_id: int) -> list[Challenge]:
+        """Pending challenges in ``guild_id`` where the user is challenger or opponent."""
+        rows = await self._fetchall(sql.SELECT_PENDING_CHALLENGES_OF, (guild_id, user_id, user_id))
+        return [_challenge(row) for row in rows]
+
+    async def accept_challenge(
+        self,
+        challenge_id: int,
+        *,
+        player_ids: tuple[int, int],
+        seed: int,
+        options: dict[str, Any],
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        started_at: float,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> int | None:
+        """Atomically accept a pending challenge and create its match.
+
+        In one transaction: if the challenge is still pending, insert an active
+        match in the challenge's guild/channel and mark the challenge ``accepted``
+        with that ``match_id``. ``player_ids`` is the seat order and must be the
+        challenger and the opponent in either order.
+
+        Returns:
+            The new match id, or None (nothing changed) if the challenge was not
+            pending or does not exist.
+
+        Raises:
+            ValueError: ``player_ids`` are not the challenge's two players.
+        """
+        encoded = (_encode(options), _encode(decisions), _encode(state), _encode(ui))
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_CHALLENGE, (challenge_id,))
+            if row is None or row["status"] != "pending":
+                return None
+            if sorted(player_ids) != sorted((row["challenger_id"], row["opponent_id"])):
+                raise ValueError(
+                    f"player_ids {player_ids} are not the players of challenge {challenge_id}"
+                )
+            cursor = await self._conn.execute(
+                sql.INSERT_MATCH,
+                (row["guild_id"], row["channel_id"], player_ids[0], player_ids[1], seed)
+                + encoded[:3]
+                + (version, encoded[3], deadline, started_at),
+            )
+            match_id = cursor.lastrowid
+            await self._conn.execute(
+                sql.CLOSE_PENDING_CHALLENGE, ("accepted", match_id, challenge_id)
+            )
+        return match_id
+
+    # --- matches --------------------------------------------------------------
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        seed: int,
+        options: dict[str, Any],
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        started_at: float,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> int:
+        """Insert an ``active`` match and return its id.
+
+        Raises:
+            ValueError: ``player_ids`` is not two different users.
+            TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
+        """
+        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+            raise ValueError(f"a match needs two different players, got {player_ids}")
+        params = (
+            guild_id,
+            channel_id,
+            player_ids[0],
+            player_ids[1],
+            seed,
+            _encode(options),
+            _encode(decisions),
+            _encode(state),
+            version,
+            _encode(ui),
+            deadline,
+            started_at,
+        )
+        async with self._lock:
+            cursor = await self._conn.execute(sql.INSERT_MATCH, params)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_match(
+        self,
+        match_id: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> bool:
+        """Store a match's new state with one UPDATE, committed before returning.
+
+        Only active matches are updated. Returns True if the match was updated,
+        False if it is finished or does not exist (nothing changed).
+        """
+        params = (_encode(state), _encode(decisions), version, deadline, _encode(ui), match_id)
+        return await self._write(sql.UPDATE_ACTIVE_MATCH, params) > 0
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        """Remember the id of the match's public board message."""
+        await self._write(sql.UPDATE_MATCH_BOARD_MESSAGE, (message_id, match_id))
+
+    async def save_ui(self, match_id: int, ui: dict[str, Any]) -> None:
+        """Replace the match's ``ui`` JSON (message ids etc.), active or finished."""
+        await self._write(sql.UPDATE_MATCH_UI, (_encode(ui), match_id))
+
+    async def finish_match(
+        self,
+        match_id: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        ui: dict[str, Any],
+        result: MatchResult,
+        winner_id: int | None,
+        loser_id: int | None,
+        reason: str,
+        turns: int,
+        ended_at: float,
+    ) -> bool:
+        """Finish an active match and record the result in player stats, atomically.
+
+        In one transaction: mark the match finished (clearing its deadline) and
+        upsert ``players``: for ``"win"`` the winner gets +1 win and the loser +1
+        loss; for ``"draw"`` both players get +1 draw.
+
+        Returns:
+            True if this call finished the match; False, changing nothing, if it
+            was already finished or does not exist.
+
+        Raises:
+            ValueError: ``result`` is unknown; for ``"win"`` winner/loser are not the
+                match's two players; for ``"draw"`` a winner or loser is given.
+        """
+        if result == "win":
+            if winner_id is None or loser_id is None or winner_id == loser_id:
+                raise ValueError("a win needs a winner_id and a different loser_id")
+        elif result == "draw":
+            if winner_id is not None or loser_id is not None:
+                raise ValueError("a draw has no winner_id or loser_id")
+        else:
+            raise ValueError(f"unknown match result {result!r}")
+        encoded = (_encode(state), _encode(decisions), version, _encode(ui))
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_MATCH_PLAYERS, (match_id,))
+            if row is None or row["status"] != "active":
+                return False
+            guild_id = row["guild_id"]
+            players = (row["player0_id"], row["player1_id"])
+            if result == "win" and sorted((winner_id, loser_id)) != sorted(players):
+                raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
+            cursor = await self._conn.execute(
+                sql.FINISH_ACTIVE_MATCH,
+                encoded + (result, winner_id, loser_id, reason, turns, ended_at, match_id),
+            )
+            if cursor.rowcount != 1:
+                return False
+            if result == "win":
+                deltas = [(winner_id, 1, 0, 0), (loser_id, 0, 1, 0)]
+            else:
+                deltas = [(player, 0, 0, 1) for player in players]
+            for user_id, wins, losses, draws in deltas:
+                await self._conn.execute(
+                    sql.UPSERT_PLAYER_RESULT, (guild_id, user_id, wins, losses, draws)
+                )
+        return True
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """The match with this id, or None."""
+        row = await self._fetchone(sql.SELECT_MATCH, (match_id,))
+        return _match(row) if row is not None else None
+
+    async def active_matches(self) -> list[MatchRecord]:
+        """All active matches of every guild, oldest first (to resume after restart)."""
+        return [_match(row) for row in await self._fetchall(sql.SELECT_ACTIVE_MATCHES)]
+
+    async def active_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
+        """The user's active match in ``guild_id`` (the oldest if several), or None."""
+        row = await self._fetchone(sql.SELECT_ACTIVE_MATCH_OF, (guild_id, user_id, user_id))
+        return _match(row) if row is not None else None
+
+    async def recent_matches(
+        self, guild_id: int, user_id: int, limit: int = 5
+    ) -> list[MatchRecord]:
+        """The user's finished matches in ``guild_id``, newest (by ``ended_at``) first."""
+        rows = await self._fetchall(sql.SELECT_RECENT_MATCHES, (guild_id, user_id, user_id, limit))
+        return [_match(row) for row in rows]
+
+    # --- players --------------------------------------------------------------
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """The user's stats and leaderboard rank in ``guild_id``; None if they never
+        finished a match there."""
+        row = await self._fetchone(sql.SELECT_PLAYER_STATS, (guild_id, user_id))
+        return _stats(row) if row is not None else None
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """The top ``limit`` players of ``guild_id`` in rank order (see PlayerStats)."""
+        rows = await self._fetchall(sql.SELECT_LEADERBOARD, (guild_id, limit))
+        return [_stats(row) for row in rows]
+
+    # --- plumbing -------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """Hold the lock and run the block inside BEGIN IMMEDIATE ... COMMIT.
+
+        Any exception (or a ``return`` inside the block, which still commits)
+        ends the transaction; exceptions roll it back and propagate.
+        """
+        async with self._lock:
+            await self._conn.execute(sql.BEGIN_IMMEDIATE)
+            try:
+                yield
+            except BaseException:
+                try:
+                    await self._conn.execute(sql.ROLLBACK)
+                except sqlite3.Error:
+                    log.exception("Rolling back a failed transaction on %s failed", self._path)
+                raise
+            await self._conn.execute(sql.COMMIT)
+
+    async def _write(self, statement: str, params: Sequence[Any]) -> int:
+        """Run one autocommitted write; return the number of rows changed."""
+        async with self._lock:
+            cursor = await self._conn.execute(statement, params)
+            return cursor.rowcount
+
+    async def _fetchone(self, statement: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            return await self._conn_fetchone(statement, params)
+
+    async def _conn_fetchone(
+        self, statement: str, params: Sequence[Any] = ()
+    ) -> sqlite3.Row | None:
+        """Fetch one row without taking the lock (caller holds it)."""
+        async with self._conn.execute(statement, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._conn.execute(statement, params) as cursor:
+            return list(await cursor.fetchall())
+
+
+async def _join_worker(connection: aiosqlite.Connection) -> None:
+    """Wait for a failed connection's worker thread to exit.
+
+    aiosqlite stops the thread of a connection that failed to open without waiting
+    for it; if the event loop closes first, the thread dies with "Event loop is
+    closed". Joining it here (briefly, off the loop) avoids that.
+    """
+    thread = getattr(connection, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, 2.0)
+
+
+def _split_statements(script: str) -> Iterable[str]:
+    """Split an SQL script into complete statements (no statement spans a yield)."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statement = pending.strip()
+            pending = ""
+            if statement:
+                yield statement
+    if pending.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {pending.strip()[:60]!r}")
+
+
+def _encode(value: Any) -> str:
+    """Compact JSON text; rejects NaN/Infinity and non-JSON types."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _challenge(row: sqlite3.Row) -> Challenge:
+    return Challenge(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        challenger_id=row["challenger_id"],
+        opponent_id=row["opponent_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        created_at=row["created_at"],
+        expires_at=row["expires_at"],
+        match_id=row["match_id"],
+    )
+
+
+def _match(row: sqlite3.Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        player_ids=(row["player0_id"], row["player1_id"]),
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        decisions=json.loads(row["decisions"]),
+        state=json.loads(row["state"]),
+        version=row["version"],
+        status=row["status"],
+        ui=json.loads(row["ui"]),
+        deadline=row["deadline"],
+        board_message_id=row["board_message_id"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        result=row["result"],
+        winner_id=row["winner_id"],
+        loser_id=row["loser_id"],
+        reason=row["reason"],
+        turns=row["turns"],
+    )
+
+
+def _stats(row: sqlite3.Row) -> PlayerStats:
+    return PlayerStats(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        wins=row["wins"],
+        losses=row["losses"],
+        draws=row["draws"],
+        played=row["played"],
+        win_rate=float(row["win_rate"]),
+        rank=row["rank"],
+    )
+
+
+_REASONS_BY_ERROR = {
+    "SQLITE_BUSY": "it is locked by another process",
+    "SQLITE_LOCKED": "it is locked by another process",
+    "SQLITE_READONLY": "it is read-only",
+    "SQLITE_CANTOPEN": "the file cannot be opened or created (check the path and permissions)",
+    "SQLITE_NOTADB": "the file is not an SQLite database",
+    "SQLITE_CORRUPT": "the file is corrupt",
+    "SQLITE_PERM": "permission denied",
+    "SQLITE_IOERR": "a disk I/O error occurred",
+    "SQLITE_FULL": "the disk is full",
+}
+
+
+def _describe_failure(path: Path, exc: sqlite3.Error) -> str:
+    """One sentence "cannot open database at PATH: reason" for an sqlite3 error."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    reason = None
+    for prefix, text in _REASONS_BY_ERROR.items():
+        if name == prefix or name.startswith(prefix + "_"):
+            reason = text
+            break
+    if reason is None:
+        message = str(exc)
+        if "locked" in message:
+            reason = _REASONS_BY_ERROR["SQLITE_BUSY"]
+        elif "readonly" in message or "read-only" in message:
+            reason = _REASONS_BY_ERROR["SQLITE_READONLY"]
+        else:
+            reason = message or type(exc).__name__
+    return f"cannot open database at {path}: {reason}"

@@ -1,0 +1,74 @@
+"""Helpers for storage tests: create and finish matches with small default values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.storage import Database
+
+GUILD = 1000
+CHANNEL = 2000
+
+
+async def new_match(
+    db: Database,
+    players: tuple[int, int] = (1, 2),
+    *,
+    guild_id: int = GUILD,
+    state: dict[str, Any] | None = None,
+    started_at: float = 100.0,
+) -> int:
+    """Create an active match with small default values; return its id."""
+    return await db.create_match(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        player_ids=players,
+        seed=42,
+        options={"library": 60},
+        state=state if state is not None else {"turn": 1},
+        decisions=[],
+        version=0,
+        started_at=started_at,
+        deadline=started_at + 120.0,
+        ui={},
+    )
+
+
+async def finish(
+    db: Database,
+    match_id: int,
+    *,
+    winner: int | None,
+    loser: int | None,
+    ended_at: float = 200.0,
+) -> bool:
+    """Finish a match as a win (winner and loser given) or a draw (both None)."""
+    return await db.finish_match(
+        match_id,
+        state={"over": True},
+        decisions=[{"kind": "end"}],
+        version=9,
+        ui={"board": 1},
+        result="draw" if winner is None else "win",
+        winner_id=winner,
+        loser_id=loser,
+        reason="bingo" if winner is not None else "library empty",
+        turns=7,
+        ended_at=ended_at,
+    )
+
+
+async def play(
+    db: Database, winner: int, loser: int, *, guild_id: int = GUILD, at: float = 200.0
+) -> int:
+    """Play a whole match won by ``winner``; return its id."""
+    match_id = await new_match(db, (winner, loser), guild_id=guild_id)
+    assert await finish(db, match_id, winner=winner, loser=loser, ended_at=at)
+    return match_id
+
+
+async def draw(db: Database, a: int, b: int, *, guild_id: int = GUILD) -> int:
+    """Play a whole drawn match between ``a`` and ``b``; return its id."""
+    match_id = await new_match(db, (a, b), guild_id=guild_id)
+    assert await finish(db, match_id, winner=None, loser=None)
+    return match_id

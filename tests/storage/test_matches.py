@@ -1,0 +1,257 @@
+"""Matches: JSON round trips, saving, lookups and the atomic finish with stats."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database
+from tests.storage.helpers import CHANNEL, GUILD, draw, finish, new_match, play
+
+STATE = {
+    "turn": 3,
+    "library": ["Plains", "Island", "Swamp", "Mountain", "Forest"] * 12,
+    "hands": {"0": ["Island"], "1": []},
+    "nested": {"flags": [True, False, None], "ratio": 0.25, "big": 2**62},
+    "note": "Émeraude — 🃏",
+}
+
+
+async def test_match_state_round_trips_as_json(db: Database) -> None:
+    """Options, state, decisions and ui come back equal to what was stored."""
+    match_id = await db.create_match(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player_ids=(10, 20),
+        seed=123456789,
+        options={"library": 60, "mode": "bingo"},
+        state=STATE,
+        decisions=[{"player": 0, "choice": "keep"}, [1, 2]],
+        version=4,
+        started_at=1.5,
+        deadline=121.5,
+        ui={"hands": {"10": 99}},
+    )
+    match = await db.get_match(match_id)
+    assert match is not None
+    assert match.state == STATE
+    assert match.options == {"library": 60, "mode": "bingo"}
+    assert match.decisions == [{"player": 0, "choice": "keep"}, [1, 2]]
+    assert match.ui == {"hands": {"10": 99}}
+    assert (match.player_ids, match.seed, match.version) == ((10, 20), 123456789, 4)
+    assert (match.started_at, match.deadline, match.status) == (1.5, 121.5, "active")
+    assert (match.result, match.winner_id, match.ended_at) == (None, None, None)
+
+
+async def test_missing_match_is_none(db: Database) -> None:
+    """Looking up an unknown match id returns None."""
+    assert await db.get_match(404) is None
+
+
+async def test_match_needs_two_different_players(db: Database) -> None:
+    """A player cannot be matched against themselves."""
+    with pytest.raises(ValueError):
+        await new_match(db, (5, 5))
+
+
+async def test_non_json_state_is_rejected(db: Database) -> None:
+    """NaN cannot be stored as JSON, so the write is refused before touching SQL."""
+    with pytest.raises(ValueError):
+        await new_match(db, state={"x": math.nan})
+    assert await db.active_matches() == []
+
+
+async def test_save_match_is_durable(db_path: Path) -> None:
+    """A saved state is visible from a fresh connection once save_match returns."""
+    db = await Database.open(db_path)
+    try:
+        match_id = await new_match(db)
+        saved = await db.save_match(
+            match_id, state={"turn": 2}, decisions=["keep"], version=1, deadline=None, ui={"a": 1}
+        )
+        assert saved is True
+    finally:
+        await db.close()
+    db = await Database.open(db_path)
+    try:
+        match = await db.get_match(match_id)
+    finally:
+        await db.close()
+    assert match is not None
+    assert (match.state, match.decisions, match.version) == ({"turn": 2}, ["keep"], 1)
+    assert (match.deadline, match.ui) == (None, {"a": 1})
+
+
+async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
+    """Saving after the match finished returns False and keeps the final state."""
+    match_id = await new_match(db)
+    await finish(db, match_id, winner=1, loser=2)
+    saved = await db.save_match(
+        match_id, state={"late": True}, decisions=[], version=99, deadline=5.0, ui={}
+    )
+    match = await db.get_match(match_id)
+    assert saved is False
+    assert match is not None and match.state == {"over": True} and match.version == 9
+
+
+async def test_board_message_and_ui_are_stored(db: Database) -> None:
+    """set_board_message and save_ui update only their own columns."""
+    match_id = await new_match(db)
+    await db.set_board_message(match_id, 777)
+    await db.save_ui(match_id, {"hand_messages": {"1": 5}})
+    match = await db.get_match(match_id)
+    assert match is not None
+    assert (match.board_message_id, match.ui, match.state) == (
+        777,
+        {"hand_messages": {"1": 5}},
+        {"turn": 1},
+    )
+
+
+async def test_active_matches_excludes_finished(db: Database) -> None:
+    """Only active matches (of every guild) are listed, oldest first."""
+    first = await new_match(db, (1, 2))
+    done = await new_match(db, (3, 4))
+    other_guild = await new_match(db, (5, 6), guild_id=GUILD + 1)
+    await finish(db, done, winner=3, loser=4)
+    assert [m.id for m in await db.active_matches()] == [first, other_guild]
+
+
+async def test_active_match_of_finds_either_seat_in_guild(db: Database) -> None:
+    """A user's active match is found whether they sit first or second, per guild."""
+    match_id = await new_match(db, (1, 2))
+    for user in (1, 2):
+        found = await db.active_match_of(GUILD, user)
+        assert found is not None and found.id == match_id
+    assert await db.active_match_of(GUILD + 1, 1) is None
+    assert await db.active_match_of(GUILD, 3) is None
+
+
+async def test_active_match_of_ignores_finished_match(db: Database) -> None:
+    """Once finished, a match is no longer the user's active match."""
+    match_id = await new_match(db, (1, 2))
+    await finish(db, match_id, winner=2, loser=1)
+    assert await db.active_match_of(GUILD, 1) is None
+
+
+async def test_finish_match_records_result(db: Database) -> None:
+    """Finishing stores the final state, result fields and clears the deadline."""
+    match_id = await new_match(db, (1, 2))
+    assert await finish(db, match_id, winner=2, loser=1, ended_at=250.0) is True
+    match = await db.get_match(match_id)
+    assert match is not None
+    assert (match.status, match.result, match.winner_id, match.loser_id) == (
+        "finished",
+        "win",
+        2,
+        1,
+    )
+    assert (match.reason, match.turns, match.ended_at, match.deadline) == ("bingo", 7, 250.0, None)
+    assert (match.state, match.decisions, match.version, match.ui) == (
+        {"over": True},
+        [{"kind": "end"}],
+        9,
+        {"board": 1},
+    )
+
+
+async def test_finish_match_counts_win_and_loss(db: Database) -> None:
+    """The winner gains a win and the loser a loss."""
+    await play(db, winner=1, loser=2)
+    winner = await db.player_stats(GUILD, 1)
+    loser = await db.player_stats(GUILD, 2)
+    assert winner is not None and (winner.wins, winner.losses, winner.draws) == (1, 0, 0)
+    assert loser is not None and (loser.wins, loser.losses, loser.draws) == (0, 1, 0)
+
+
+async def test_finish_match_twice_counts_once(db: Database) -> None:
+    """A second finish returns False and leaves the match and stats unchanged."""
+    match_id = await play(db, winner=1, loser=2, at=200.0)
+    again = await db.finish_match(
+        match_id,
+        state={"other": 1},
+        decisions=[],
+        version=50,
+        ui={},
+        result="win",
+        winner_id=2,
+        loser_id=1,
+        reason="timeout",
+        turns=1,
+        ended_at=999.0,
+    )
+    assert again is False
+    match = await db.get_match(match_id)
+    assert match is not None and (match.winner_id, match.ended_at, match.version) == (1, 200.0, 9)
+    stats = await db.player_stats(GUILD, 1)
+    assert stats is not None and (stats.wins, stats.losses) == (1, 0)
+
+
+async def test_concurrent_finishes_count_once(db: Database) -> None:
+    """Racing finishes (e.g. a resign and a timeout) update stats exactly once."""
+    match_id = await new_match(db, (1, 2))
+    results = await asyncio.gather(
+        finish(db, match_id, winner=1, loser=2), finish(db, match_id, winner=2, loser=1)
+    )
+    assert sorted(results) == [False, True]
+    one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
+    assert one is not None and two is not None
+    assert one.played == two.played == 1 and one.wins + two.wins == 1
+
+
+async def test_draw_counts_for_both_players(db: Database) -> None:
+    """A draw gives each player one draw and no win or loss."""
+    await draw(db, 1, 2)
+    for user in (1, 2):
+        stats = await db.player_stats(GUILD, user)
+        assert stats is not None and (stats.wins, stats.losses, stats.draws) == (0, 0, 1)
+
+
+async def test_finish_unknown_match_is_false(db: Database) -> None:
+    """Finishing a match that does not exist changes nothing."""
+    assert await finish(db, 404, winner=1, loser=2) is False
+    assert await db.leaderboard(GUILD) == []
+
+
+async def test_finish_with_outsider_winner_changes_nothing(db: Database) -> None:
+    """A winner who is not in the match is refused and the match stays active."""
+    match_id = await new_match(db, (1, 2))
+    with pytest.raises(ValueError):
+        await finish(db, match_id, winner=3, loser=2)
+    match = await db.get_match(match_id)
+    assert match is not None and match.status == "active"
+    assert await db.leaderboard(GUILD) == []
+
+
+async def test_draw_with_a_winner_is_refused(db: Database) -> None:
+    """A draw naming a winner is inconsistent and rejected."""
+    match_id = await new_match(db, (1, 2))
+    with pytest.raises(ValueError):
+        await db.finish_match(
+            match_id,
+            state={},
+            decisions=[],
+            version=1,
+            ui={},
+            result="draw",
+            winner_id=1,
+            loser_id=None,
+            reason="x",
+            turns=1,
+            ended_at=1.0,
+        )
+
+
+async def test_recent_matches_newest_first_with_limit(db: Database) -> None:
+    """Only the user's finished matches in the guild, newest first, at most limit."""
+    oldest = await play(db, 1, 2, at=100.0)
+    newest = await play(db, 3, 1, at=300.0)
+    middle = await play(db, 1, 4, at=200.0)
+    await play(db, 2, 3, at=400.0)
+    await play(db, 1, 2, guild_id=GUILD + 1, at=500.0)
+    await new_match(db, (1, 5))
+    assert [m.id for m in await db.recent_matches(GUILD, 1)] == [newest, middle, oldest]
+    assert [m.id for m in await db.recent_matches(GUILD, 1, limit=2)] == [newest, middle]
