@@ -68,13 +68,18 @@ class BingoBot(commands.Bot):
 
     EXTENSIONS: tuple[str, ...] = ("cogs.bingo",)
 
-    def __init__(self, settings: Settings, db: Database) -> None:
-        """Create the client; nothing connects until :meth:`start`."""
+    def __init__(self, settings: Settings, db: Database, **options: Any) -> None:
+        """Create the client; nothing connects until :meth:`start`.
+
+        ``options`` go to ``discord.ext.commands.Bot`` (tests pass a short
+        ``guild_ready_timeout`` in seconds).
+        """
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=BingoTree,
             help_command=None,
+            **options,
         )
         self.settings = settings
         self.db = db

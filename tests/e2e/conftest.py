@@ -1,0 +1,57 @@
+"""The project's bot, unmodified, running in-process against the local Discord emulator."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.client import BingoBot
+from bot.config import Settings
+from bot.storage import Database
+from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
+from tests.emulator.server import Emulator
+
+from .helpers import BotWorld
+
+#: Long timers, so that no decision times out unless a test asks for it.
+QUIET_TIMERS = {
+    "BINGO_TURN_SECONDS": "600",
+    "BINGO_COUNTER_SECONDS": "600",
+    "BINGO_CHOICE_SECONDS": "600",
+    "BINGO_CHALLENGE_SECONDS": "600",
+}
+
+
+@pytest.fixture
+def bot_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    """Extra settings for the bot; set with ``@pytest.mark.parametrize(indirect=True)``."""
+    return getattr(request, "param", {})
+
+
+@pytest_asyncio.fixture
+async def bingo(
+    emulator: Emulator,  # noqa: F811
+    tmp_path,
+    bot_env: dict[str, str],
+) -> AsyncIterator[BotWorld]:
+    """A guild with alice, bob and carol, and the bot logged in with its commands synced."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    env = {
+        "DISCORD_TOKEN": emulator.bot_token,
+        "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
+        "DISCORD_API_BASE": emulator.api_base,
+        "DISCORD_GATEWAY_URL": emulator.gateway_url,
+        **QUIET_TIMERS,
+        **bot_env,
+    }
+    settings = Settings.from_env(env, dotenv=False)
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for_commands()
+            yield BotWorld(emulator, world, bot, db)
+    finally:
+        await db.close()

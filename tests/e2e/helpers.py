@@ -1,0 +1,209 @@
+"""Playing BingoMagic through the emulator the way members do: by what they can see."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.client import BingoBot
+from bot.engine import BingoState
+from bot.storage import Database
+from tests.emulator.driver import UserDriver
+from tests.emulator.fixtures import World
+from tests.emulator.models import Message
+from tests.emulator.server import Emulator
+
+LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+BOARD_TITLE = re.compile(r"BingoMagic #(\d+) — ")
+
+
+@dataclass
+class BotWorld:
+    """The emulator, its guild and users, and the running bot."""
+
+    emu: Emulator
+    world: World
+    bot: BingoBot
+    db: Database
+
+    @property
+    def channel(self):
+        return self.world.channel
+
+    def driver(self, name: str) -> UserDriver:
+        return self.world.driver(name)
+
+    @property
+    def service(self):
+        return self.bot.get_cog("Bingo").service
+
+    def deal(self, seed: int) -> None:
+        """The next match uses ``seed`` (the engine's seeded shuffle)."""
+        self.service.seed_factory = lambda: seed
+
+
+def embed_title(message: Message) -> str:
+    return message.embeds[0].get("title", "") if message.embeds else ""
+
+
+def embed_field(message: Message, name: str) -> str | None:
+    for embed in message.embeds:
+        for item in embed.get("fields", []):
+            if item.get("name") == name:
+                return item.get("value")
+    return None
+
+
+def enabled_buttons(message: Message) -> list[str]:
+    labels = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 2 and not component.get("disabled"):
+                labels.append(component.get("label") or "")
+    return labels
+
+
+def custom_ids(message: Message) -> list[str]:
+    return [c.get("custom_id", "") for row in message.components for c in row.get("components", [])]
+
+
+def board(bw: BotWorld, match_id: int | None = None) -> Message | None:
+    """The newest public board (of ``match_id`` when given) in the channel."""
+    for message in reversed(bw.driver("carol").messages(bw.channel)):
+        found = BOARD_TITLE.match(embed_title(message))
+        if found and (match_id is None or int(found.group(1)) == match_id):
+            return message
+    return None
+
+
+def prompt(driver: UserDriver, channel: Any = None) -> Message | None:
+    """The newest hand panel with buttons this user can see (DM, or ephemeral in channel)."""
+    candidates = driver.dm_messages()
+    if channel is not None:
+        candidates = candidates + driver.ephemerals(channel)
+    candidates.sort(key=lambda m: m.created_order)
+    for message in reversed(candidates):
+        if "'s hand" in embed_title(message) and enabled_buttons(message):
+            return message
+    return None
+
+
+async def wait_prompt(bw: BotWorld, driver: UserDriver, label: str | None = None):
+    """Wait for a panel of ``driver`` offering ``label`` (any button when None)."""
+
+    def find():
+        message = prompt(driver, bw.channel)
+        if message and (label is None or label in enabled_buttons(message)):
+            return message
+        return None
+
+    return await bw.emu.wait_for(find, 5.0, message=f"{driver.user.username}: {label}")
+
+
+async def decide(bw: BotWorld, driver: UserDriver, label: str):
+    """Wait until ``driver`` is offered ``label``, then click it; returns the record."""
+    message = await wait_prompt(bw, driver, label)
+    record = await driver.click(message, label)
+    assert record.acknowledged, f"{label!r} was not acknowledged"
+    return record
+
+
+async def challenge(bw: BotWorld, challenger: str, opponent: str) -> Message:
+    """``/bingo challenge`` and return the public challenge message."""
+    a = bw.driver(challenger)
+    await a.slash(bw.channel, "bingo challenge", opponent=bw.world.user(opponent))
+    return await a.wait_for_message(
+        bw.channel, lambda m: "challenges you" in m.content and enabled_buttons(m)
+    )
+
+
+async def start_match(bw: BotWorld, challenger="alice", opponent="bob", seed=None) -> int:
+    """Challenge, accept, and wait until the board is up; returns the match id."""
+    if seed is not None:
+        bw.deal(seed)
+    message = await challenge(bw, challenger, opponent)
+    await bw.driver(opponent).click(message, "Accept")
+    found = await bw.emu.wait_for(lambda: board(bw), message="the board")
+    return int(BOARD_TITLE.match(embed_title(found)).group(1))
+
+
+def result_posted(bw: BotWorld, match_id: int) -> Message | None:
+    for message in bw.driver("carol").messages(bw.channel):
+        if f"(BingoMagic #{match_id}," in message.content:
+            return message
+    return None
+
+
+def simple_policy(labels: list[str]) -> str:
+    """Keep, place a land whenever possible, let everything resolve, else the first."""
+    for wanted in ("Keep", "Let it resolve", "Leave on top"):
+        if wanted in labels:
+            return wanted
+    places = [label for label in labels if label.startswith("Place ")]
+    return places[0] if places else labels[0]
+
+
+async def play_out(
+    bw: BotWorld,
+    match_id: int,
+    players: tuple[str, str] = ("alice", "bob"),
+    policy: Callable[[list[str]], str] = simple_policy,
+    max_clicks: int = 600,
+) -> Message:
+    """Click each player's offered buttons by ``policy`` until the result is posted.
+
+    A player whose DMs are closed presses "Show my hand" when the board waits for them.
+    """
+    drivers = [bw.driver(name) for name in players]
+    clicks = 0
+    while clicks < max_clicks:
+        done = result_posted(bw, match_id)
+        if done:
+            return done
+
+        def ready():
+            if result_posted(bw, match_id):
+                return "over"
+            for d in drivers:
+                message = prompt(d, bw.channel)
+                if message:
+                    return d, message
+            current = board(bw, match_id)
+            waiting = (current.embeds[0].get("description") or "") if current else ""
+            for d in drivers:
+                if (
+                    f"Waiting for **{d.user.username}**" in waiting
+                    and current
+                    and "Show my hand" in enabled_buttons(current)
+                ):
+                    return d, current
+            return None
+
+        found = await bw.emu.wait_for(ready, 5.0, message="someone to decide")
+        if found == "over":
+            continue
+        driver, message = found
+        labels = enabled_buttons(message)
+        label = "Show my hand" if "Show my hand" in labels else policy(labels)
+        before = custom_ids(message)
+        record = await driver.click(message, label)
+        assert record.acknowledged
+        clicks += 1
+        if label != "Show my hand":  # the panel changes once the decision is applied
+            await bw.emu.wait_for(
+                lambda m=message, b=before: custom_ids(bw.emu.messages[m.id]) != b,
+                message="the clicked panel to update",
+            )
+    raise AssertionError(f"match {match_id} did not end within {max_clicks} clicks")
+
+
+def find_seed(script: Callable[[BingoState], list[str] | None], tries: int = 20000) -> int:
+    """The first seed for which ``script`` (which plays a fresh state, returning the
+    actions it applied or None when the deal does not fit) succeeds."""
+    for seed in range(tries):
+        state, _ = BingoState.new(seed)
+        if script(state) is not None:
+            return seed
+    raise AssertionError("no seed fits the script")

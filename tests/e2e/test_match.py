@@ -1,0 +1,61 @@
+"""A whole BingoMagic match through the unmodified discord.py client and the emulator."""
+
+from __future__ import annotations
+
+import re
+
+from bot.engine import BingoState
+
+from .helpers import (
+    LANDS,
+    board,
+    embed_field,
+    embed_title,
+    play_out,
+    start_match,
+)
+
+PRIVATE_HINT = re.compile(
+    r"(draws?|drew|scr(y|ies)|bottom|hand)[^\n]*(" + "|".join(LANDS) + ")", re.IGNORECASE
+)
+
+
+async def test_full_match_from_challenge_to_leaderboard(bingo) -> None:
+    """Two members play a whole match; the result reaches the stats and leaderboard."""
+    alice, bob, carol = bingo.driver("alice"), bingo.driver("bob"), bingo.driver("carol")
+    match_id = await start_match(bingo, "alice", "bob")
+    result = await play_out(bingo, match_id)
+
+    record = await bingo.db.get_match(match_id)
+    assert record is not None and record.status == "finished"
+    assert record.turns and record.turns >= 5
+    replayed = BingoState.replay(record.seed, None, record.decisions)
+    assert replayed.is_over and replayed.to_json() == record.state
+    winner = "alice" if record.winner_id == bingo.world.user("alice").id else "bob"
+    assert f"**{winner}** wins" in result.content
+
+    final = board(bingo, match_id)
+    assert "wins" in (final.embeds[0].get("description") or "")
+
+    await carol.slash(bingo.channel, "bingo leaderboard")
+    leaderboard = await carol.wait_for_message(
+        bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"
+    )
+    text = leaderboard.embeds[0].get("description", "")
+    winner_id = bingo.world.user(winner).id
+    assert text.splitlines()[0].startswith(f"**1.** <@{winner_id}> — 1 W · 0 L")
+    assert embed_field(leaderboard, "Your rank") == "You haven't finished a match here yet."
+
+    await alice.slash(bingo.channel, "bingo stats")
+    stats = await alice.wait_for_message(
+        bingo.channel, lambda m: embed_title(m) == "BingoMagic — alice"
+    )
+    assert embed_field(stats, "Wins") == ("1" if winner == "alice" else "0")
+
+    # Nothing private leaked: each player's panels reach that player only, and no public
+    # line names a drawn, scried or bottomed card.
+    for me, other in ((alice, "bob"), (bob, "alice"), (carol, "alice"), (carol, "bob")):
+        assert f"{other}'s hand" not in me.seen_text()
+    for line in carol.seen_text().splitlines():
+        assert not PRIVATE_HINT.search(line), line
+    assert "alice's hand" in alice.seen_text() and "bob's hand" in bob.seen_text()

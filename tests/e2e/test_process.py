@@ -1,0 +1,57 @@
+"""``python -m bot`` as its own process, pointed at a running emulator, plays a match."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.emulator.fixtures import build_world
+
+from .helpers import BotWorld, play_out, start_match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path) -> None:
+    """The bot process logs in, syncs its commands, and a match runs to its result."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": emulator.bot_token,
+        "DATABASE_PATH": str(tmp_path / "data" / "bingomagic.db"),
+        "DISCORD_API_BASE": emulator.api_base,
+        "DISCORD_GATEWAY_URL": emulator.gateway_url,
+        "DISCORD_GUILD_ID": str(world.guild.id),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await emulator.wait_for_commands(timeout=30)
+        names = {c["name"] for c in emulator.commands(guild=world.guild.id)}
+        assert "bingo" in names
+        bw = BotWorld(emulator, world, bot=None, db=None)  # the bot lives in the other process
+        await emulator.wait_for_gateway(timeout=15)
+        match_id = await start_match(bw, "alice", "bob")
+        result = await play_out(bw, match_id)
+        assert "wins" in result.content or "draw" in result.content
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=15)
+    log = stderr.decode()
+    assert process.returncode == 0, log
+    assert "Synced" in log
+    assert emulator.bot_token not in log
+    assert (tmp_path / "data" / "bingomagic.db").exists()
+
