@@ -56,6 +56,7 @@ class Challenge:
     created_at: float
     expires_at: float
     match_id: int | None
+    options: dict[str, Any]
 
     def involves(self, user_id: int) -> bool:
         """Whether ``user_id`` is the challenger or the opponent."""
@@ -222,12 +223,17 @@ class Database:
         opponent_id: int,
         created_at: float,
         expires_at: float,
+        options: dict[str, Any] | None = None,
     ) -> int:
-        """Insert a ``pending`` challenge and return its id."""
+        """Insert a ``pending`` challenge and return its id.
+
+        ``options`` (JSON-ready) are the match options the challenger asked for.
+        """
+        encoded = _encode(options or {})
         async with self._lock:
             cursor = await self._conn.execute(
                 sql.INSERT_CHALLENGE,
-                (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at),
+                (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at, encoded),
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -567,6 +573,7 @@ def _challenge(row: sqlite3.Row) -> Challenge:
         created_at=row["created_at"],
         expires_at=row["expires_at"],
         match_id=row["match_id"],
+        options=json.loads(row["options"]),
     )
 
 

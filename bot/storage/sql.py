@@ -68,7 +68,8 @@ CREATE TABLE challenges (
                   CHECK (status IN ('pending', 'accepted', 'declined', 'expired', 'cancelled')),
     created_at    REAL    NOT NULL,
     expires_at    REAL    NOT NULL,
-    match_id      INTEGER REFERENCES matches (id)
+    match_id      INTEGER REFERENCES matches (id),
+    options       TEXT    NOT NULL DEFAULT '{}'
 );
 
 CREATE INDEX challenges_by_status ON challenges (status);
@@ -93,15 +94,15 @@ MIGRATIONS: list[str] = [MIGRATION_1]
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, status,
-                        created_at, expires_at)
-VALUES (?, ?, ?, ?, 'pending', ?, ?)
+                        created_at, expires_at, options)
+VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)
 """
 
 UPDATE_CHALLENGE_MESSAGE = "UPDATE challenges SET message_id = ? WHERE id = ?"
 
 SELECT_CHALLENGE = """
 SELECT id, guild_id, channel_id, challenger_id, opponent_id, message_id, status,
-       created_at, expires_at, match_id
+       created_at, expires_at, match_id, options
 FROM challenges WHERE id = ?
 """
 
@@ -112,14 +113,14 @@ WHERE id = ? AND status = 'pending'
 
 SELECT_PENDING_CHALLENGES = """
 SELECT id, guild_id, channel_id, challenger_id, opponent_id, message_id, status,
-       created_at, expires_at, match_id
+       created_at, expires_at, match_id, options
 FROM challenges WHERE status = 'pending'
 ORDER BY id
 """
 
 SELECT_PENDING_CHALLENGES_OF = """
 SELECT id, guild_id, channel_id, challenger_id, opponent_id, message_id, status,
-       created_at, expires_at, match_id
+       created_at, expires_at, match_id, options
 FROM challenges
 WHERE guild_id = ? AND status = 'pending' AND (challenger_id = ? OR opponent_id = ?)
 ORDER BY id

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import BingoOptions, MulliganRule
 from bot.storage import PlayerStats
 
 from ._service import MatchService
@@ -45,9 +46,37 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await self.service.stop()
 
     @app_commands.command(name="challenge", description="Challenge a member to a BingoMagic match.")
-    @app_commands.describe(opponent="The member you want to play")
-    async def challenge(self, interaction: discord.Interaction, opponent: discord.User) -> None:
-        await self.service.challenge(interaction, opponent)
+    @app_commands.describe(
+        opponent="The member you want to play",
+        mulligan="The mulligan rule (default: Vancouver)",
+        free_first="The first mulligan is free (default: no)",
+        sequential="Each player mulligans until keeping before the next declares (default: no)",
+        forest_either_pile="House rule: Forest may take from either discard pile (default: no)",
+    )
+    @app_commands.choices(
+        mulligan=[
+            app_commands.Choice(name=rule.title, value=rule.value)
+            for rule in MulliganRule
+            if rule is not MulliganRule.EARLY_1994
+        ]
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        mulligan: str = MulliganRule.VANCOUVER.value,
+        free_first: bool = False,
+        sequential: bool = False,
+        forest_either_pile: bool = False,
+    ) -> None:
+        options = BingoOptions(
+            mulligan_rule=MulliganRule(mulligan),
+            free_first=free_first,
+            sequential=sequential,
+            forest_any_pile=forest_either_pile,
+            max_timeouts=self.bot.settings.max_timeouts,
+        )
+        await self.service.challenge(interaction, opponent, options)
 
     @app_commands.command(name="hand", description="Show your hand and controls, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:

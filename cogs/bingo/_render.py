@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import BingoState, MulliganRule
+from bot.engine import BingoOptions, BingoState, MulliganRule
 from bot.engine.cards import NAMES
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land
 
@@ -154,16 +154,20 @@ def board_embed(
     embed.add_field(name="Library", value=f"{len(state.library)} cards", inline=True)
     if log:
         embed.add_field(name="Recent", value="\n".join(log[-LOG_LINES:])[:1024], inline=False)
-    opts = state.options
-    rules = f"{opts.mulligan_rule.title} mulligans"
-    if opts.free_first:
-        rules += ", free first"
-    if opts.sequential:
-        rules += ", sequential"
-    if opts.forest_any_pile:
-        rules += ", Forest from either pile"
-    embed.set_footer(text=f"Match #{match_id} · {rules}")
+    embed.set_footer(text=f"Match #{match_id} · {rules_text(state.options)}")
     return embed
+
+
+def rules_text(options: BingoOptions) -> str:
+    """``"Vancouver (2015) mulligans, free first"`` — the table rules in a few words."""
+    rules = f"{options.mulligan_rule.title} mulligans"
+    if options.free_first:
+        rules += ", free first"
+    if options.sequential:
+        rules += ", sequential"
+    if options.forest_any_pile:
+        rules += ", Forest from either pile"
+    return rules
 
 
 def prompt_text(state: BingoState, player: int, names: list[str]) -> str:

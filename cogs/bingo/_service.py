@@ -23,7 +23,7 @@ import discord
 from bot.engine import BingoOptions, BingoState, IllegalActionError
 from bot.interactions import reply_private
 
-from ._render import board_embed, event_line, panel_embed, result_line
+from ._render import board_embed, event_line, panel_embed, result_line, rules_text
 from ._views import board_view, challenge_view, decision_view
 
 if TYPE_CHECKING:
@@ -140,9 +140,14 @@ class MatchService:
     # -- challenges --------------------------------------------------------------------
 
     async def challenge(
-        self, interaction: discord.Interaction[Any], opponent: discord.User
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.User,
+        options: BingoOptions | None = None,
     ) -> None:
         """``/bingo challenge``: post a public challenge with Accept and Decline.
+
+        ``options``: the table rules of the match (default: Vancouver, no house rules).
 
         Refused privately: challenging yourself, a bot, or a member already in a match.
         """
@@ -164,12 +169,14 @@ class MatchService:
                 )
             now = time.time()
             expires = now + self.settings.challenge_seconds
+            options = options or self.options
             challenge_id = await self.db.create_challenge(
-                guild_id, interaction.channel_id, user.id, opponent.id, now, expires
-            )
+                guild_id, interaction.channel_id, user.id, opponent.id, now, expires,
+                options.to_json(),
+            )  # fmt: skip
         await interaction.response.send_message(
             f"⚔️ {opponent.mention}, {user.mention} challenges you to a BingoMagic match! "
-            f"The challenge expires <t:{int(expires)}:R>.",
+            f"Rules: {rules_text(options)}. The challenge expires <t:{int(expires)}:R>.",
             view=challenge_view(challenge_id),
             allowed_mentions=USER_MENTIONS,
         )
@@ -213,7 +220,10 @@ class MatchService:
                     )
             players = (challenge.challenger_id, challenge.opponent_id)
             seed = self.seed_factory()
-            state, events = BingoState.new(seed, self.options)
+            options = (
+                BingoOptions.from_json(challenge.options) if challenge.options else self.options
+            )
+            state, events = BingoState.new(seed, options)
             names = [await self._display_name(interaction, uid) for uid in players]
             ui: dict[str, Any] = {
                 "names": names,
@@ -228,7 +238,7 @@ class MatchService:
                 challenge.id,
                 player_ids=players,
                 seed=seed,
-                options=self.options.to_json(),
+                options=options.to_json(),
                 state=state.to_json(),
                 decisions=state.history,
                 version=state.version,

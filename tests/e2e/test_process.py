@@ -54,4 +54,3 @@ async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path
     assert "Synced" in log
     assert emulator.bot_token not in log
     assert (tmp_path / "data" / "bingomagic.db").exists()
-

@@ -33,7 +33,8 @@ async def _accept(db: Database, challenge_id: int, players: tuple[int, int] = (1
 
 async def test_created_challenge_round_trips(db: Database) -> None:
     """A new challenge is stored pending with every field as given."""
-    challenge_id = await db.create_challenge(GUILD, CHANNEL, 11, 22, 10.0, 310.0)
+    options = {"mulligan_rule": "london", "free_first": True}
+    challenge_id = await db.create_challenge(GUILD, CHANNEL, 11, 22, 10.0, 310.0, options)
     assert await db.get_challenge(challenge_id) == Challenge(
         id=challenge_id,
         guild_id=GUILD,
@@ -45,6 +46,7 @@ async def test_created_challenge_round_trips(db: Database) -> None:
         created_at=10.0,
         expires_at=310.0,
         match_id=None,
+        options=options,
     )
 
 
