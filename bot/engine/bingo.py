@@ -344,11 +344,10 @@ class BingoState(CardTable):
         """The current decision ran out of time (RULES §1.8); return its events.
 
         Main step: pass (three such turns in a row forfeit).  Counter window: the land
-        resolves.  Swamp discard, Mountain, Forest and London bottom: a random choice.
+        resolves.  Swamp discard, Mountain, Forest and London bottom: a random card
+        (each copy equally likely).
         Mulligan declaration: keep.  Scry: leave the card on top.  Partial Paris
-        set-aside: finish (or keep the hand if nothing was set aside yet — impossible,
-        since a set-aside step starts after a mulligan is declared and one card must
-        go; the first legal card is set aside and the step finished).
+        set-aside: finish, setting aside the first card in WUBRG order if none was yet.
         """
         player = self.current_player()
         if player is None:
@@ -368,12 +367,8 @@ class BingoState(CardTable):
             action = legal[0]  # keep / scry_top / allow
         elif decision == "aside":
             action = "aside_done" if "aside_done" in legal else legal[0]
-        else:
-            rng = self.rng()
-            action = rng.choice(legal)
-            if decision in (SWAMP, "bottom"):  # a random card, not a random kind
-                hand = self.hands[player]
-                action = f"{legal[0].split(':')[0]}:{random_card(rng, hand)}"
+        else:  # a random card, not a random kind: weigh each action by its copies
+            action = legal[random_card(self.rng(), [self._copies(player, a) for a in legal])]
         if self.mulligans is not None and not self.mulligans.done:
             self.mulligans.apply(self, action, events)
             if decision == "aside" and self.mulligans.step == "aside":
@@ -382,6 +377,20 @@ class BingoState(CardTable):
         else:
             self._play(player, action, events)
         return events
+
+    def _copies(self, player: int, action: str) -> int:
+        """How many cards a card-choosing action could pick (its weight at random)."""
+        verb, _, arg = action.partition(":")
+        kind = int(arg)
+        other = 1 - self.active
+        pile = {
+            "discard": self.hands[player],
+            "bottom": self.hands[player],
+            "destroy": self.territories[other],
+            "take": self.discards[self.active],
+            "take_opp": self.discards[other],
+        }[verb]
+        return pile[kind]
 
     def resign(self, player: int) -> list[dict]:
         """``player`` resigns and loses (RULES §1.8).  Raises if the match is over."""

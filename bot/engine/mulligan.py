@@ -326,7 +326,7 @@ class MulliganPhase:
             {
                 "type": "mulligan",
                 "player": player,
-                "number": self.taken[player],
+                "number": self.taken[player] or int(self.early_used[player]),
                 "hand_size": sum(new_hand),
                 "cards": new_hand,
                 "private": player,

@@ -2,8 +2,9 @@
 
 The engine never touches the global ``random`` module.  Every chance event (a shuffle,
 a die roll, a random discard) draws a fresh ``random.Random`` from the table's seed and
-a running counter, so a state that holds ``(seed, chance_count)`` replays exactly and
-serializes to two integers.
+a running counter (``random.Random("<seed>/<n>")`` for the n-th event, which string
+seeding hashes, so no two (seed, n) pairs share a generator), so a state that holds
+``(seed, chance_count)`` replays exactly and serializes to two integers.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class CardTable:
     def rng(self) -> random.Random:
         """A new generator for the next chance event; advances ``chance_count``."""
         self.chance_count += 1
-        return random.Random(self.seed * 0x1_0000_0000 + self.chance_count)
+        return random.Random(f"{self.seed}/{self.chance_count}")
 
     def refill(self) -> int:
         """Rebuild an empty library; returns how many cards it now holds.  Default: none."""
@@ -88,7 +89,11 @@ def kinds_in(counts: list[int]) -> list[int]:
 
 
 def random_card(rng: random.Random, counts: list[int]) -> int:
-    """A uniformly random *card* (not kind) of a non-empty count vector; returns its kind."""
+    """A uniformly random *card* (not kind) of a non-empty count vector; returns its index.
+
+    ``counts`` may be any list of non-negative weights: the result is index ``i`` with
+    probability ``counts[i] / sum(counts)``.  Raises ``ValueError`` when all are zero.
+    """
     pick = rng.randrange(sum(counts))
     for kind, n in enumerate(counts):
         if pick < n:

@@ -1,0 +1,49 @@
+"""Controls outlive the process: a new bot on the same database takes the old buttons."""
+
+from __future__ import annotations
+
+from bot.client import BingoBot
+from bot.config import Settings
+from bot.storage import Database
+from tests.emulator.fixtures import build_world, running_client
+
+from .helpers import BotWorld, decide, play_out, start_match, wait_prompt
+
+
+async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
+    """A panel sent by one bot process is answered by the next one, and the match ends."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    env = {
+        "DISCORD_TOKEN": emulator.bot_token,
+        "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
+        "DISCORD_API_BASE": emulator.api_base,
+        "DISCORD_GATEWAY_URL": emulator.gateway_url,
+    }
+    settings = Settings.from_env(env, dotenv=False)
+
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    async with running_client(emulator, bot):
+        await emulator.wait_for_commands()
+        first = BotWorld(emulator, world, bot, db)
+        match_id = await start_match(first)
+        starter_seat = bot.get_cog("Bingo").service.matches[match_id].state.starting
+    await db.close()
+
+    starter = world.driver(("alice", "bob")[starter_seat])
+    panel = await wait_prompt(first, starter, "Keep")  # sent by the first process
+
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    try:
+        async with running_client(emulator, bot):
+            second = BotWorld(emulator, world, bot, db)
+            assert match_id in second.service.matches
+            record = await starter.click(panel, "Keep")
+            assert record.acknowledged
+            await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
+            await play_out(second, match_id)
+            finished = await db.get_match(match_id)
+            assert finished.status == "finished" and finished.decisions[0][1] == "keep"
+    finally:
+        await db.close()
