@@ -8,20 +8,11 @@ import pytest
 import pytest_asyncio
 
 from bot.client import BingoBot
-from bot.config import Settings
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 from tests.emulator.server import Emulator
 
-from .helpers import BotWorld
-
-#: Long timers, so that no decision times out unless a test asks for it.
-QUIET_TIMERS = {
-    "BINGO_TURN_SECONDS": "600",
-    "BINGO_COUNTER_SECONDS": "600",
-    "BINGO_CHOICE_SECONDS": "600",
-    "BINGO_CHALLENGE_SECONDS": "600",
-}
+from .helpers import BotWorld, settings_for
 
 
 @pytest.fixture
@@ -38,15 +29,7 @@ async def bingo(
 ) -> AsyncIterator[BotWorld]:
     """A guild with alice, bob and carol, and the bot logged in with its commands synced."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "DISCORD_TOKEN": emulator.bot_token,
-        "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
-        **QUIET_TIMERS,
-        **bot_env,
-    }
-    settings = Settings.from_env(env, dotenv=False)
+    settings = settings_for(emulator, tmp_path / "bingomagic.db", **bot_env)
     db = await Database.open(settings.database_path)
     try:
         bot = BingoBot(settings, db, guild_ready_timeout=0.05)

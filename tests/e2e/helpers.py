@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.client import BingoBot
+from bot.config import Settings
 from bot.engine import BingoState
 from bot.storage import Database
 from tests.emulator.driver import UserDriver
@@ -16,6 +18,29 @@ from tests.emulator.models import Message
 from tests.emulator.server import Emulator
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+#: Long timers, so that no decision times out unless a test asks for it.
+QUIET_TIMERS = {
+    "BINGO_TURN_SECONDS": "600",
+    "BINGO_COUNTER_SECONDS": "600",
+    "BINGO_CHOICE_SECONDS": "600",
+    "BINGO_CHALLENGE_SECONDS": "600",
+}
+
+
+def settings_for(emu: Emulator, database: Path, **extra: str) -> Settings:
+    """Bot settings pointing at ``emu``, with quiet timers unless ``extra`` says otherwise."""
+    env = {
+        "DISCORD_TOKEN": emu.bot_token,
+        "DATABASE_PATH": str(database),
+        "DISCORD_API_BASE": emu.api_base,
+        "DISCORD_GATEWAY_URL": emu.gateway_url,
+        **QUIET_TIMERS,
+        **extra,
+    }
+    return Settings.from_env(env, dotenv=False)
+
+
 BOARD_TITLE = re.compile(r"BingoMagic #(\d+) — ")
 
 
@@ -123,9 +148,12 @@ async def start_match(bw: BotWorld, challenger="alice", opponent="bob", seed=Non
     """Challenge, accept, and wait until the board is up; returns the match id."""
     if seed is not None:
         bw.deal(seed)
+    earlier = board(bw)
     message = await challenge(bw, challenger, opponent)
     await bw.driver(opponent).click(message, "Accept")
-    found = await bw.emu.wait_for(lambda: board(bw), message="the board")
+    found = await bw.emu.wait_for(
+        lambda: (latest := board(bw)) and latest is not earlier and latest, message="the board"
+    )
     return int(BOARD_TITLE.match(embed_title(found)).group(1))
 
 

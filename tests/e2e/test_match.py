@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from bot.engine import BingoState
@@ -59,3 +60,21 @@ async def test_full_match_from_challenge_to_leaderboard(bingo) -> None:
     for line in carol.seen_text().splitlines():
         assert not PRIVATE_HINT.search(line), line
     assert "alice's hand" in alice.seen_text() and "bob's hand" in bob.seen_text()
+
+
+async def test_two_matches_share_one_channel(bingo) -> None:
+    """Two matches in one channel run side by side, each with its own board and result."""
+    dave = bingo.emu.create_user("dave")
+    bingo.emu.add_member(bingo.world.guild, dave)
+    bingo.world.users["dave"] = dave
+    first = await start_match(bingo, "alice", "bob")
+    second = await start_match(bingo, "carol", "dave")
+    assert first != second
+    assert board(bingo, first).id != board(bingo, second).id
+    await asyncio.gather(
+        play_out(bingo, first, ("alice", "bob")), play_out(bingo, second, ("carol", "dave"))
+    )
+    for match_id in (first, second):
+        assert (await bingo.db.get_match(match_id)).status == "finished"
+    assert "carol's hand" not in bingo.driver("alice").seen_text()
+    assert "Die rolls:" in bingo.driver("alice").seen_text()

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 from bot.client import BingoBot
-from bot.config import Settings
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
 
-from .helpers import BotWorld, decide, play_out, start_match, wait_prompt
+from .helpers import BotWorld, decide, play_out, settings_for, start_match, wait_prompt
 
 
 async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
     """A panel sent by one bot process is answered by the next one, and the match ends."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "DISCORD_TOKEN": emulator.bot_token,
-        "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
-    }
-    settings = Settings.from_env(env, dotenv=False)
-
+    settings = settings_for(emulator, tmp_path / "bingomagic.db")
     db = await Database.open(settings.database_path)
     bot = BingoBot(settings, db, guild_ready_timeout=0.05)
     async with running_client(emulator, bot):
