@@ -52,6 +52,7 @@ class Settings:
     choice_seconds: float = 90.0
     challenge_seconds: float = 300.0
     max_timeouts: int = 3
+    scryfall_api_base: str = "https://api.scryfall.com"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -99,6 +100,10 @@ class Settings:
                 "BINGO_CHALLENGE_SECONDS", get("BINGO_CHALLENGE_SECONDS"), 300.0
             ),
             max_timeouts=_positive_int("BINGO_MAX_TIMEOUTS", get("BINGO_MAX_TIMEOUTS"), 3),
+            scryfall_api_base=(
+                _url("SCRYFALL_API_BASE", get("SCRYFALL_API_BASE"), ("http://", "https://"))
+                or "https://api.scryfall.com"
+            ).rstrip("/"),
         )
 
 

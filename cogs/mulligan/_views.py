@@ -1,0 +1,163 @@
+"""Practice controls as restart-proof ``DynamicItem`` s.
+
+==========================================  =========================================
+``mull:a:<session>:<version>:<action>``      a button: keep, mulligan, scry_top/bottom
+``mull:s:<session>:<version>:<bottom|aside>`` a select of exactly N (bottom) or 1..7
+                                             (aside) cards, one option per copy
+``mull:again:<session>``                     deal a fresh hand with the same options
+==========================================  =========================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.engine.practice import PracticeState
+
+    from ._service import PracticeService
+
+LABELS = {
+    "keep": ("Keep", discord.ButtonStyle.success),
+    "mulligan": ("Mulligan", discord.ButtonStyle.danger),
+    "scry_top": ("Top", discord.ButtonStyle.primary),
+    "scry_bottom": ("Bottom", discord.ButtonStyle.secondary),
+}
+
+
+def _service(interaction: discord.Interaction[Any]) -> PracticeService:
+    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
+    if cog is None:
+        raise RuntimeError("the Mulligan cog is not loaded")
+    return cog.service  # type: ignore[attr-defined]
+
+
+class PracticeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
+):
+    """Keep, Mulligan, or the Vancouver scry's Top / Bottom."""
+
+    def __init__(self, session_id: int, version: int, action: str) -> None:
+        label, style = LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"mull:a:{session_id}:{version}:{action}"
+            )
+        )
+        self.session_id, self.version, self.action = session_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+    ) -> PracticeButton:
+        return cls(int(match["session"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _service(interaction).act(interaction, self.session_id, self.version, [self.action])
+
+
+class CardSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
+):
+    """Choose cards from the hand, one option per copy: London bottom or Partial Paris."""
+
+    def __init__(
+        self,
+        session_id: int,
+        version: int,
+        step: str,
+        options: list[discord.SelectOption] | None = None,
+        count: tuple[int, int] = (1, 1),
+    ) -> None:
+        placeholder = (
+            f"Choose {count[0]} card(s) for the bottom"
+            if step == "bottom"
+            else "Choose the cards to set aside"
+        )
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mull:s:{session_id}:{version}:{step}",
+                placeholder=placeholder,
+                min_values=count[0],
+                max_values=count[1],
+                options=options or [discord.SelectOption(label="…", value="0:0")],
+            )
+        )
+        self.session_id, self.version, self.step = session_id, version, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
+    ) -> CardSelect:
+        return cls(int(match["session"]), int(match["version"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        kinds = [int(value.split(":")[0]) for value in values]
+        actions = [f"{self.step}:{k}" for k in kinds]
+        if self.step == "aside":
+            actions.append("aside_done")
+        await _service(interaction).act(interaction, self.session_id, self.version, actions)
+
+
+class AgainButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"mull:again:(?P<session>\d+)"
+):
+    """Deal a fresh hand with the same deck and options."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Practice again",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mull:again:{session_id}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+    ) -> AgainButton:
+        return cls(int(match["session"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _service(interaction).again(interaction, self.session_id)
+
+
+DYNAMIC_ITEMS = (PracticeButton, CardSelect, AgainButton)
+
+
+def copy_options(state: PracticeState) -> list[discord.SelectOption]:
+    """One select option per card copy in hand (values ``"<kind>:<copy>"``)."""
+    options = []
+    for kind, n in enumerate(state.hand):
+        for copy in range(n):
+            name = state.deck.names[kind]
+            suffix = " (land)" if state.deck.is_land[kind] else ""
+            options.append(
+                discord.SelectOption(label=f"{name}{suffix}"[:100], value=f"{kind}:{copy}")
+            )
+    return options
+
+
+def practice_view(session_id: int, state: PracticeState) -> discord.ui.View:
+    """The controls for the current decision, or "Practice again" once kept."""
+    view = discord.ui.View(timeout=None)
+    decision = state.decision()
+    if decision == "over":
+        view.add_item(AgainButton(session_id))
+    elif decision == "bottom":
+        n = state.bottom_count()
+        view.add_item(CardSelect(session_id, state.version, "bottom", copy_options(state), (n, n)))
+    elif decision == "aside":
+        options = copy_options(state)
+        view.add_item(CardSelect(session_id, state.version, "aside", options, (1, len(options))))
+    else:
+        for action in state.legal_actions():
+            view.add_item(PracticeButton(session_id, state.version, action))
+    return view
