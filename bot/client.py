@@ -6,11 +6,13 @@ import importlib
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.decks.scryfall import ScryfallLands
 from bot.interactions import reply_private, report_error
 from bot.storage import Database
 
@@ -66,7 +68,7 @@ class BingoBot(commands.Bot):
         db: the open :class:`Database` (owned by the caller, who closes it).
     """
 
-    EXTENSIONS: tuple[str, ...] = ("cogs.bingo",)
+    EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan")
 
     def __init__(self, settings: Settings, db: Database, **options: Any) -> None:
         """Create the client; nothing connects until :meth:`start`.
@@ -83,6 +85,8 @@ class BingoBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
+        self.web: aiohttp.ClientSession | None = None
+        self.scryfall: ScryfallLands | None = None
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
@@ -90,7 +94,10 @@ class BingoBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Load every extension in :attr:`EXTENSIONS`, then sync slash commands."""
+        """Open the web session, load every extension in :attr:`EXTENSIONS`, then sync
+        slash commands."""
+        self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+        self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         for name in self.EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
@@ -113,6 +120,12 @@ class BingoBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("Synced %s global application commands", len(synced))
         return len(synced)
+
+    async def close(self) -> None:
+        """Close the gateway and HTTP clients, then the web session."""
+        await super().close()
+        if self.web is not None:
+            await self.web.close()
 
     async def on_ready(self) -> None:
         """Log who we are once the gateway session is ready."""

@@ -1,6 +1,7 @@
 """SQLite storage: :class:`Database` and the records it returns."""
 
 from bot.storage.database import (
+    MAX_DECK_NAME_LENGTH,
     Challenge,
     ChallengeStatus,
     Database,
@@ -9,9 +10,13 @@ from bot.storage.database import (
     MatchResult,
     MatchStatus,
     PlayerStats,
+    PracticeSession,
+    PracticeStats,
+    SavedDeck,
 )
 
 __all__ = [
+    "MAX_DECK_NAME_LENGTH",
     "Challenge",
     "ChallengeStatus",
     "Database",
@@ -20,4 +25,7 @@ __all__ = [
     "MatchResult",
     "MatchStatus",
     "PlayerStats",
+    "PracticeSession",
+    "PracticeStats",
+    "SavedDeck",
 ]

@@ -1,4 +1,5 @@
-"""SQLite persistence for challenges, matches and per-server player statistics.
+"""SQLite persistence for challenges, matches, per-server player statistics, saved
+decks, the card-type cache and mulligan practice statistics.
 
 One :class:`Database` owns one aiosqlite connection (the bot's single writer).
 Every method is a coroutine; statements run one at a time under an
@@ -118,6 +119,70 @@ class PlayerStats:
     played: int
     win_rate: float
     rank: int
+
+
+MAX_DECK_NAME_LENGTH = 100
+"""The longest deck name :meth:`Database.save_deck` accepts (Discord's limit for an
+autocomplete choice name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedDeck:
+    """A row of ``decks``: one of a user's saved decks (usable in every server).
+
+    ``cards`` is the main deck as ``(count, name)`` pairs in the order saved;
+    ``commander`` the commander names (empty for non-Commander decks). Times are
+    Unix seconds; ``created_at`` is kept when the deck is saved again.
+    """
+
+    user_id: int
+    name: str
+    cards: tuple[tuple[int, str], ...]
+    commander: tuple[str, ...]
+    created_at: float
+    updated_at: float
+
+    @property
+    def card_count(self) -> int:
+        """Number of cards in the main deck (sum of counts; commanders excluded)."""
+        return sum(count for count, _ in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeSession:
+    """A row of ``practice_sessions``: one practice deal and its engine state (JSON)."""
+
+    id: int
+    guild_id: int
+    user_id: int
+    state: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeStats:
+    """A user's mulligan practice record in one guild.
+
+    ``hands_seen`` counts every dealt hand (``mulligans + keeps`` over all finished
+    practice sequences); ``keeps`` the finished sequences; ``rated`` the keeps the
+    coach had an opinion on and ``agreed`` those where it agreed with the keep.
+    ``agreement_rate`` is ``100 * agreed / rated`` (a percentage in 0-100, 0.0 when
+    ``rated`` is 0). ``kept_sizes`` maps a kept hand size (cards) to how often a hand
+    of that size was kept, sorted by size. ``rank`` is the 1-based leaderboard
+    position among users with at least ``min_hands`` hands seen, or None if the user
+    has fewer.
+    """
+
+    guild_id: int
+    user_id: int
+    hands_seen: int
+    mulligans: int
+    keeps: int
+    rated: int
+    agreed: int
+    agreement_rate: float
+    kept_sizes: dict[int, int]
+    rank: int | None
 
 
 class Database:
@@ -487,6 +552,190 @@ class Database:
         rows = await self._fetchall(sql.SELECT_LEADERBOARD, (guild_id, limit))
         return [_stats(row) for row in rows]
 
+    # --- decks ----------------------------------------------------------------
+
+    async def save_deck(
+        self,
+        user_id: int,
+        name: str,
+        cards: Sequence[tuple[int, str]],
+        commander: Sequence[str],
+        now: float,
+    ) -> None:
+        """Save a user's deck under ``name``, replacing a deck of the same name.
+
+        ``name`` is trimmed and compared case-insensitively (ASCII), so saving "Burn"
+        over "burn" replaces it and the new spelling is kept; ``created_at`` of a
+        replaced deck is kept and ``updated_at`` becomes ``now`` (Unix seconds).
+        ``cards`` are ``(count, name)`` pairs of the main deck, ``commander`` the
+        commander names; both are stored as JSON in the given order.
+
+        Raises:
+            ValueError: the trimmed name is empty or longer than
+                :data:`MAX_DECK_NAME_LENGTH`; a count is not a positive int; a card
+                or commander name is empty.
+        """
+        name = _deck_name(name)
+        pairs = []
+        for count, card in cards:
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError(f"card count must be a positive int, got {count!r}")
+            if not card.strip():
+                raise ValueError("card names must not be empty")
+            pairs.append([count, card])
+        commanders = list(commander)
+        if any(not card.strip() for card in commanders):
+            raise ValueError("commander names must not be empty")
+        params = (user_id, name, _encode(pairs), _encode(commanders), now, now)
+        await self._write(sql.UPSERT_DECK, params)
+        log.debug("Saved deck %r of user %s (%d entries)", name, user_id, len(pairs))
+
+    async def get_deck(self, user_id: int, name: str) -> SavedDeck | None:
+        """The user's deck called ``name`` (trimmed, case-insensitive), or None."""
+        row = await self._fetchone(sql.SELECT_DECK, (user_id, name.strip()))
+        return _deck(row) if row is not None else None
+
+    async def list_decks(self, user_id: int) -> list[SavedDeck]:
+        """All of the user's decks, by name (case-insensitive)."""
+        return [_deck(row) for row in await self._fetchall(sql.SELECT_DECKS_OF, (user_id,))]
+
+    async def delete_deck(self, user_id: int, name: str) -> bool:
+        """Delete the user's deck called ``name`` (case-insensitive); False if none."""
+        return await self._write(sql.DELETE_DECK, (user_id, name.strip())) > 0
+
+    async def deck_names(self, user_id: int, prefix: str, limit: int = 25) -> list[str]:
+        """Up to ``limit`` of the user's deck names starting with ``prefix``, by name.
+
+        For autocomplete: the match is case-insensitive (ASCII) and ``%``, ``_`` and
+        ``\\`` in ``prefix`` are literal characters; leading spaces are ignored and
+        an empty prefix lists every deck.
+        """
+        pattern = _like_escape(prefix.lstrip()) + "%"
+        rows = await self._fetchall(sql.SELECT_DECK_NAMES_LIKE, (user_id, pattern, limit))
+        return [row["name"] for row in rows]
+
+    # --- card type cache --------------------------------------------------------
+
+    async def cached_card_types(
+        self, names: Iterable[str], *, not_found_after: float | None = None
+    ) -> dict[str, bool]:
+        """Cached land flags for ``names``: ``{name as requested: is_land}``.
+
+        Names match case-insensitively (ASCII). Names never cached are absent.
+        Cards cached as not found by Scryfall map to False, unless
+        ``not_found_after`` (Unix seconds) is given and they were checked before it,
+        in which case they are absent (so they get looked up again).
+        """
+        requested = list(dict.fromkeys(names))
+        if not requested:
+            return {}
+        params = (_encode(requested), not_found_after, not_found_after)
+        rows = await self._fetchall(sql.SELECT_CARD_TYPES, params)
+        return {row["requested"]: bool(row["is_land"] and row["found"]) for row in rows}
+
+    async def cache_card_types(self, entries: Iterable[tuple[str, bool, bool]], now: float) -> None:
+        """Store ``(name, is_land, found)`` for each entry, checked at ``now``.
+
+        One transaction; an existing entry (same name, case-insensitively) is
+        replaced. ``found=False`` records that Scryfall does not know the name.
+        """
+        rows = [
+            (name, int(bool(is_land)), int(bool(found)), now) for name, is_land, found in entries
+        ]
+        if not rows:
+            return
+        async with self._transaction():
+            await self._conn.executemany(sql.UPSERT_CARD_TYPE, rows)
+
+    # --- mulligan practice --------------------------------------------------------
+
+    async def record_practice(
+        self, guild_id: int, user_id: int, *, mulligans: int, kept_size: int, agreed: bool | None
+    ) -> None:
+        """Record one finished practice sequence: ``mulligans`` mulligans, then a keep.
+
+        Adds ``mulligans + 1`` dealt hands, ``mulligans`` mulligans and one keep of
+        ``kept_size`` cards; ``agreed`` is whether the coach agreed with the keep
+        (True/False both count as rated) or None when it had no opinion (not rated).
+        One atomic upsert.
+
+        Raises:
+            ValueError: ``mulligans`` or ``kept_size`` is negative.
+        """
+        if mulligans < 0 or kept_size < 0:
+            raise ValueError(
+                f"mulligans and kept_size must not be negative, got {mulligans}, {kept_size}"
+            )
+        size = int(kept_size)
+        path = f'$."{size}"'
+        params = (
+            guild_id,
+            user_id,
+            int(mulligans) + 1,
+            int(mulligans),
+            int(agreed is not None),
+            int(agreed is True),
+            str(size),
+            path,
+            path,
+        )
+        await self._write(sql.RECORD_PRACTICE, params)
+
+    async def practice_stats(
+        self, guild_id: int, user_id: int, *, min_hands: int = 20
+    ) -> PracticeStats | None:
+        """The user's practice record in ``guild_id``, or None if they never practised.
+
+        ``rank`` is their leaderboard position (see :meth:`practice_leaderboard` with
+        the same ``min_hands``), None below ``min_hands`` hands seen.
+        """
+        params = (guild_id, min_hands, guild_id, user_id)
+        row = await self._fetchone(sql.SELECT_PRACTICE_STATS, params)
+        return _practice(row) if row is not None else None
+
+    async def practice_leaderboard(
+        self, guild_id: int, min_hands: int = 20, limit: int = 10
+    ) -> list[PracticeStats]:
+        """The top ``limit`` practisers of ``guild_id`` with ``hands_seen >= min_hands``.
+
+        Ordered by agreement rate desc, then rated keeps desc, then user id asc;
+        ``rank`` is the 1-based position in that order.
+        """
+        params = (guild_id, min_hands, guild_id, limit)
+        rows = await self._fetchall(sql.SELECT_PRACTICE_LEADERBOARD, params)
+        return [_practice(row) for row in rows]
+
+    async def create_practice(
+        self, guild_id: int, user_id: int, state: dict[str, Any], version: int, now: float
+    ) -> int:
+        """Store a new practice deal (``guild_id`` 0 outside a server); return its id."""
+        async with self._lock:
+            cursor = await self._conn.execute(
+                sql.INSERT_PRACTICE_SESSION,
+                (guild_id, user_id, _encode(state), version, now, now),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_practice(
+        self, session_id: int, state: dict[str, Any], version: int, now: float
+    ) -> None:
+        """Store the deal's new state (committed before returning)."""
+        await self._write(sql.UPDATE_PRACTICE_SESSION, (_encode(state), version, now, session_id))
+
+    async def get_practice(self, session_id: int) -> PracticeSession | None:
+        """The practice deal ``session_id``, or None."""
+        row = await self._fetchone(sql.SELECT_PRACTICE_SESSION, (session_id,))
+        if row is None:
+            return None
+        return PracticeSession(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            user_id=row["user_id"],
+            state=json.loads(row["state"]),
+            version=row["version"],
+        )
+
     # --- plumbing -------------------------------------------------------------
 
     @asynccontextmanager
@@ -611,6 +860,48 @@ def _stats(row: sqlite3.Row) -> PlayerStats:
         draws=row["draws"],
         played=row["played"],
         win_rate=float(row["win_rate"]),
+        rank=row["rank"],
+    )
+
+
+def _deck_name(name: str) -> str:
+    """The trimmed deck name; ValueError if empty or too long."""
+    trimmed = name.strip()
+    if not trimmed:
+        raise ValueError("a deck name must not be empty")
+    if len(trimmed) > MAX_DECK_NAME_LENGTH:
+        raise ValueError(f"a deck name must be at most {MAX_DECK_NAME_LENGTH} characters")
+    return trimmed
+
+
+def _like_escape(text: str) -> str:
+    """Escape LIKE wildcards (``%``, ``_``) and the escape character ``\\``."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _deck(row: sqlite3.Row) -> SavedDeck:
+    return SavedDeck(
+        user_id=row["user_id"],
+        name=row["name"],
+        cards=tuple((int(count), str(card)) for count, card in json.loads(row["cards"])),
+        commander=tuple(str(card) for card in json.loads(row["commander"])),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _practice(row: sqlite3.Row) -> PracticeStats:
+    sizes = json.loads(row["kept_sizes"])
+    return PracticeStats(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        hands_seen=row["hands"],
+        mulligans=row["mulligans"],
+        keeps=row["keeps"],
+        rated=row["rated"],
+        agreed=row["agreed"],
+        agreement_rate=float(row["agreement_rate"]),
+        kept_sizes={int(size): int(sizes[size]) for size in sorted(sizes, key=int)},
         rank=row["rank"],
     )
 

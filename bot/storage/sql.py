@@ -87,7 +87,52 @@ CREATE TABLE players (
 PRAGMA user_version = 1;
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1]
+# Version 2: saved decks (per user, usable in every server), the Scryfall card-type
+# cache, per-server mulligan practice statistics, and practice deals in progress.
+MIGRATION_2 = """
+CREATE TABLE decks (
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL COLLATE NOCASE CHECK (length(name) > 0),
+    cards      TEXT    NOT NULL DEFAULT '[]',
+    commander  TEXT    NOT NULL DEFAULT '[]',
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, name)
+);
+
+CREATE TABLE card_types (
+    name       TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
+    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
+    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
+    checked_at REAL    NOT NULL
+);
+
+CREATE TABLE mulligan_stats (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
+    mulligans  INTEGER NOT NULL DEFAULT 0 CHECK (mulligans >= 0),
+    keeps      INTEGER NOT NULL DEFAULT 0 CHECK (keeps >= 0),
+    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
+    agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
+    kept_sizes TEXT    NOT NULL DEFAULT '{}',
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE practice_sessions (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    state      TEXT    NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+PRAGMA user_version = 2;
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
 
 # --- challenges -------------------------------------------------------------
@@ -238,7 +283,144 @@ WHERE user_id = ?
 """
 )
 
+# --- decks ------------------------------------------------------------------
+# ``cards`` is a JSON list of [count, name] pairs (the main deck); ``commander`` a
+# JSON list of names. Deck names compare case-insensitively (COLLATE NOCASE, ASCII).
+
+UPSERT_DECK = """
+INSERT INTO decks (user_id, name, cards, commander, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (user_id, name) DO UPDATE SET
+    name = excluded.name,
+    cards = excluded.cards,
+    commander = excluded.commander,
+    updated_at = excluded.updated_at
+"""
+
+SELECT_DECK = """
+SELECT user_id, name, cards, commander, created_at, updated_at
+FROM decks WHERE user_id = ? AND name = ?
+"""
+
+SELECT_DECKS_OF = """
+SELECT user_id, name, cards, commander, created_at, updated_at
+FROM decks WHERE user_id = ?
+ORDER BY name, rowid
+"""
+
+DELETE_DECK = "DELETE FROM decks WHERE user_id = ? AND name = ?"
+
+# The pattern parameter is the escaped prefix followed by '%'; '\' escapes % and _.
+SELECT_DECK_NAMES_LIKE = """
+SELECT name FROM decks
+WHERE user_id = ? AND name LIKE ? ESCAPE '\\'
+ORDER BY name
+LIMIT ?
+"""
+
+# --- card type cache ----------------------------------------------------------
+# The names parameter is a JSON array of strings; each cached row is returned with
+# the name as requested. not-found rows checked before the second parameter are
+# ignored (NULL means keep them all).
+
+SELECT_CARD_TYPES = """
+SELECT requested.value AS requested, card_types.is_land, card_types.found
+FROM json_each(?) AS requested
+JOIN card_types ON card_types.name = requested.value
+WHERE card_types.found = 1 OR ? IS NULL OR card_types.checked_at >= ?
+"""
+
+UPSERT_CARD_TYPE = """
+INSERT INTO card_types (name, is_land, found, checked_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET
+    name = excluded.name,
+    is_land = excluded.is_land,
+    found = excluded.found,
+    checked_at = excluded.checked_at
+"""
+
+# --- mulligan practice --------------------------------------------------------
+# One finished practice sequence: parameters are guild_id, user_id, hands (dealt
+# hands = mulligans + 1), mulligans, rated (0/1), agreed (0/1), the kept size as a
+# JSON object key (text), then the JSON path '$."<size>"' twice.
+
+RECORD_PRACTICE = """
+INSERT INTO mulligan_stats (guild_id, user_id, hands, mulligans, keeps, rated, agreed,
+                            kept_sizes)
+VALUES (?, ?, ?, ?, 1, ?, ?, json_object(?, 1))
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    hands = hands + excluded.hands,
+    mulligans = mulligans + excluded.mulligans,
+    keeps = keeps + 1,
+    rated = rated + excluded.rated,
+    agreed = agreed + excluded.agreed,
+    kept_sizes = json_set(kept_sizes, ?, coalesce(json_extract(kept_sizes, ?), 0) + 1)
+"""
+
+# Ranking: agreement rate DESC, rated DESC, user_id ASC among users of the guild with
+# at least ? dealt hands. agreement_rate = 100 * agreed / rated (0.0 when rated = 0).
+# Parameters: guild_id, min_hands.
+_RANKED_PRACTICE = """
+WITH eligible AS (
+    SELECT user_id,
+           ROW_NUMBER() OVER (
+               ORDER BY CASE WHEN rated > 0 THEN agreed * 100.0 / rated ELSE 0.0 END DESC,
+                        rated DESC, user_id ASC
+           ) AS rank
+    FROM mulligan_stats
+    WHERE guild_id = ? AND hands >= ?
+)
+"""
+
+_PRACTICE_COLUMNS = """
+SELECT stats.guild_id, stats.user_id, stats.hands, stats.mulligans, stats.keeps,
+       stats.rated, stats.agreed, stats.kept_sizes,
+       CASE WHEN stats.rated > 0 THEN stats.agreed * 100.0 / stats.rated ELSE 0.0 END
+           AS agreement_rate,
+       eligible.rank
+"""
+
+# Parameters: guild_id, min_hands, guild_id, user_id.
+SELECT_PRACTICE_STATS = (
+    _RANKED_PRACTICE
+    + _PRACTICE_COLUMNS
+    + """
+FROM mulligan_stats AS stats
+LEFT JOIN eligible ON eligible.user_id = stats.user_id
+WHERE stats.guild_id = ? AND stats.user_id = ?
+"""
+)
+
+# Parameters: guild_id, min_hands, guild_id, limit.
+SELECT_PRACTICE_LEADERBOARD = (
+    _RANKED_PRACTICE
+    + _PRACTICE_COLUMNS
+    + """
+FROM mulligan_stats AS stats
+JOIN eligible ON eligible.user_id = stats.user_id
+WHERE stats.guild_id = ?
+ORDER BY eligible.rank
+LIMIT ?
+"""
+)
+
 # --- introspection (tests and diagnostics) -----------------------------------
 
 SELECT_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
 SELECT_INDEX_NAMES = "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name"
+
+# --- practice sessions ------------------------------------------------------
+
+INSERT_PRACTICE_SESSION = """
+INSERT INTO practice_sessions (guild_id, user_id, state, version, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+"""
+
+UPDATE_PRACTICE_SESSION = """
+UPDATE practice_sessions SET state = ?, version = ?, updated_at = ? WHERE id = ?
+"""
+
+SELECT_PRACTICE_SESSION = """
+SELECT id, guild_id, user_id, state, version FROM practice_sessions WHERE id = ?
+"""

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
-from bot.decks.lands import is_builtin_land
 
+from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
 from bot.engine import IllegalActionError, MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions, PracticeState
@@ -58,7 +58,7 @@ def coach(state: PracticeState) -> tuple[str, bool | None]:
         f"turn {COACH_TURNS} {play} **{percent(keep)}** of the time."
     ]
     agreed: bool | None = None
-    if opts.rule is MulliganRule.LONDON and deck.hand_size == 7:
+    if opts.rule is MulliganRule.LONDON:
         try:
             alternative = odds.mulligan_instead(
                 deck.size,
@@ -229,7 +229,7 @@ class PracticeService:
                     state.apply(action)
             except IllegalActionError:
                 return await reply_private(interaction, NOT_CURRENT)
-            await self.db.save_practice(session_id, state.to_json(), state.version)
+            await self.db.save_practice(session_id, state.to_json(), state.version, time.time())
             coach_text = await self._finish_if_kept(
                 session_id, state, record.guild_id, record.user_id
             )
