@@ -9,6 +9,7 @@ import pytest_asyncio
 
 from bot.client import BingoBot
 from bot.storage import Database
+from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 from tests.emulator.server import Emulator
 
@@ -24,17 +25,22 @@ def bot_env(request: pytest.FixtureRequest) -> dict[str, str]:
 @pytest_asyncio.fixture
 async def bingo(
     emulator: Emulator,  # noqa: F811
+    scryfall: FakeScryfall,  # noqa: F811
     tmp_path,
     bot_env: dict[str, str],
 ) -> AsyncIterator[BotWorld]:
-    """A guild with alice, bob and carol, and the bot logged in with its commands synced."""
+    """A guild with alice, bob and carol, and the bot logged in with its commands synced.
+
+    The bot's Scryfall is the local fake (``bw.scryfall``), never the real service.
+    """
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    settings = settings_for(emulator, tmp_path / "bingomagic.db", **bot_env)
+    env = {"SCRYFALL_API_BASE": scryfall.url, **bot_env}
+    settings = settings_for(emulator, tmp_path / "bingomagic.db", **env)
     db = await Database.open(settings.database_path)
     try:
         bot = BingoBot(settings, db, guild_ready_timeout=0.05)
         async with running_client(emulator, bot):
             await emulator.wait_for_commands()
-            yield BotWorld(emulator, world, bot, db)
+            yield BotWorld(emulator, world, bot, db, scryfall)
     finally:
         await db.close()

@@ -28,6 +28,10 @@ QUIET_TIMERS = {
 }
 
 
+#: A local port nothing listens on: tests never reach the real Scryfall.
+NO_SCRYFALL = "http://127.0.0.1:9"
+
+
 def settings_for(emu: Emulator, database: Path, **extra: str) -> Settings:
     """Bot settings pointing at ``emu``, with quiet timers unless ``extra`` says otherwise."""
     env = {
@@ -35,6 +39,7 @@ def settings_for(emu: Emulator, database: Path, **extra: str) -> Settings:
         "DATABASE_PATH": str(database),
         "DISCORD_API_BASE": emu.api_base,
         "DISCORD_GATEWAY_URL": emu.gateway_url,
+        "SCRYFALL_API_BASE": NO_SCRYFALL,
         **QUIET_TIMERS,
         **extra,
     }
@@ -52,6 +57,7 @@ class BotWorld:
     world: World
     bot: BingoBot
     db: Database
+    scryfall: Any = None  # tests.decks.conftest.FakeScryfall when the bot has one
 
     @property
     def channel(self):

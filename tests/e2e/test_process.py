@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.emulator.fixtures import build_world
 
-from .helpers import BotWorld, play_out, start_match
+from .helpers import NO_SCRYFALL, BotWorld, play_out, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,6 +26,7 @@ async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path
         "DISCORD_API_BASE": emulator.api_base,
         "DISCORD_GATEWAY_URL": emulator.gateway_url,
         "DISCORD_GUILD_ID": str(world.guild.id),
+        "SCRYFALL_API_BASE": NO_SCRYFALL,
     }
     process = await asyncio.create_subprocess_exec(
         sys.executable,
