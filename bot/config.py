@@ -53,6 +53,7 @@ class Settings:
     challenge_seconds: float = 300.0
     max_timeouts: int = 3
     scryfall_api_base: str = "https://api.scryfall.com"
+    outbound_per_second: float = 20.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -100,6 +101,12 @@ class Settings:
                 "BINGO_CHALLENGE_SECONDS", get("BINGO_CHALLENGE_SECONDS"), 300.0
             ),
             max_timeouts=_positive_int("BINGO_MAX_TIMEOUTS", get("BINGO_MAX_TIMEOUTS"), 3),
+            outbound_per_second=_seconds(
+                "DISCORD_OUTBOUND_PER_SECOND",
+                get("DISCORD_OUTBOUND_PER_SECOND"),
+                20.0,
+                "number of requests per second",
+            ),
             scryfall_api_base=(
                 _url("SCRYFALL_API_BASE", get("SCRYFALL_API_BASE"), ("http://", "https://"))
                 or "https://api.scryfall.com"
@@ -139,7 +146,7 @@ def _log_level(raw: str | None) -> str:
     return level
 
 
-def _seconds(name: str, raw: str | None, default: float) -> float:
+def _seconds(name: str, raw: str | None, default: float, what: str = "number of seconds") -> float:
     if raw is None:
         return default
     try:
@@ -147,7 +154,7 @@ def _seconds(name: str, raw: str | None, default: float) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"{name} must be a positive number of seconds, got {raw!r}")
+        raise ConfigError(f"{name} must be a positive {what}, got {raw!r}")
     return value
 
 

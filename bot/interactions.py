@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -97,3 +98,16 @@ async def report_error(
         await reply_private(interaction, message)
     except discord.HTTPException as exc:
         log.warning("Could not send an error reply for interaction %s: %s", interaction.id, exc)
+
+
+async def run_guarded(
+    interaction: discord.Interaction[Any], work: Awaitable[None], *, where: str
+) -> None:
+    """Await ``work`` (a component or modal handler); on any exception, answer through
+    :func:`report_error` (one log line with an error id, a private reply with the same
+    id).  discord.py's own component error path would only log, leaving the user's
+    click unanswered."""
+    try:
+        await work
+    except Exception as error:  # noqa: BLE001 - this is the one error path
+        await report_error(interaction, error, where=where)

@@ -527,6 +527,11 @@ class Database:
         """All active matches of every guild, oldest first (to resume after restart)."""
         return [_match(row) for row in await self._fetchall(sql.SELECT_ACTIVE_MATCHES)]
 
+    async def unannounced_matches(self) -> list[MatchRecord]:
+        """Finished matches whose ``ui`` lacks ``"announced": true``: the process stopped
+        between committing the result and posting it."""
+        return [_match(row) for row in await self._fetchall(sql.SELECT_UNANNOUNCED_MATCHES)]
+
     async def active_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
         """The user's active match in ``guild_id`` (the oldest if several), or None."""
         row = await self._fetchone(sql.SELECT_ACTIVE_MATCH_OF, (guild_id, user_id, user_id))
@@ -735,6 +740,20 @@ class Database:
             state=json.loads(row["state"]),
             version=row["version"],
         )
+
+    # --- closed DMs ---------------------------------------------------------------
+
+    async def mark_dm_closed(self, user_id: int, now: float) -> None:
+        """Remember that DMs to ``user_id`` failed with 403/50007."""
+        await self._write(sql.MARK_DM_CLOSED, (user_id, now))
+
+    async def clear_dm_closed(self, user_id: int) -> None:
+        """Forget it: the user asked for their hand or a DM reached them."""
+        await self._write(sql.CLEAR_DM_CLOSED, (user_id,))
+
+    async def is_dm_closed(self, user_id: int) -> bool:
+        """Whether DMs to ``user_id`` are remembered as closed."""
+        return await self._fetchone(sql.SELECT_DM_CLOSED, (user_id,)) is not None
 
     # --- plumbing -------------------------------------------------------------
 

@@ -88,7 +88,8 @@ PRAGMA user_version = 1;
 """
 
 # Version 2: saved decks (per user, usable in every server), the Scryfall card-type
-# cache, per-server mulligan practice statistics, and practice deals in progress.
+# cache, per-server mulligan practice statistics, practice deals in progress, and the
+# users whose DMs were found closed (so the bot does not retry into 403s).
 MIGRATION_2 = """
 CREATE TABLE decks (
     user_id    INTEGER NOT NULL,
@@ -117,6 +118,11 @@ CREATE TABLE mulligan_stats (
     agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
     kept_sizes TEXT    NOT NULL DEFAULT '{}',
     PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE dm_closed (
+    user_id   INTEGER PRIMARY KEY,
+    closed_at REAL    NOT NULL
 );
 
 CREATE TABLE practice_sessions (
@@ -209,6 +215,15 @@ SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decision
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns
 FROM matches WHERE status = 'active'
+ORDER BY id
+"""
+
+SELECT_UNANNOUNCED_MATCHES = """
+SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
+       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       winner_id, loser_id, reason, turns
+FROM matches
+WHERE status = 'finished' AND json_extract(ui, '$.announced') IS NOT 1
 ORDER BY id
 """
 
@@ -424,3 +439,14 @@ UPDATE practice_sessions SET state = ?, version = ?, updated_at = ? WHERE id = ?
 SELECT_PRACTICE_SESSION = """
 SELECT id, guild_id, user_id, state, version FROM practice_sessions WHERE id = ?
 """
+
+# --- closed DMs -------------------------------------------------------------
+
+MARK_DM_CLOSED = """
+INSERT INTO dm_closed (user_id, closed_at) VALUES (?, ?)
+ON CONFLICT (user_id) DO UPDATE SET closed_at = excluded.closed_at
+"""
+
+CLEAR_DM_CLOSED = "DELETE FROM dm_closed WHERE user_id = ?"
+
+SELECT_DM_CLOSED = "SELECT 1 FROM dm_closed WHERE user_id = ?"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
+from aiolimiter import AsyncLimiter
 
 from bot.engine import BingoOptions, BingoState, IllegalActionError
 from bot.interactions import reply_private
@@ -103,22 +104,52 @@ class MatchService:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._challenge_timers: dict[int, asyncio.Task[None]] = {}
         self._matchmaking = asyncio.Lock()
+        self._restore_task: asyncio.Task[None] | None = None
+        self.outbound = AsyncLimiter(bot.settings.outbound_per_second, 1.0)
 
     # -- life cycle --------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Reload matches in progress and open challenges; re-arm their timers."""
+        """Reload matches in progress and open challenges; re-arm their timers (a
+        deadline that passed while the bot was down fires at once); then, once the
+        gateway is ready, redraw every board and panel and announce any result that
+        the last process committed but did not post."""
+        active = []
         for record in await self.db.active_matches():
             match = LiveMatch.from_record(record)
             self.matches[match.id] = match
+            active.append(match)
             self._arm(match)
         for challenge in await self.db.pending_challenges():
             self._arm_challenge(challenge.id, challenge.expires_at)
-        log.info("Restored %s match(es) in progress", len(self.matches))
+        finished = [LiveMatch.from_record(r) for r in await self.db.unannounced_matches()]
+        if active or finished:
+            self._restore_task = asyncio.create_task(
+                self._restore(active, finished), name="bingo-restore"
+            )
+        log.info("Restored %s match(es) in progress", len(active))
+
+    async def _restore(self, active: list[LiveMatch], finished: list[LiveMatch]) -> None:
+        await self.bot.wait_until_ready()
+        for match in [*active, *finished]:
+            try:
+                async with match.lock:
+                    if match.state.is_over:
+                        await self._publish(match)
+                    else:
+                        for player in (0, 1):
+                            await self._redraw_panel(match, player)
+                        await self._update_board(match)
+                        await self.db.save_ui(match.id, match.ui)
+            except Exception:
+                log.exception("Could not restore the messages of match %s", match.id)
+        log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
 
     async def stop(self) -> None:
         """Cancel every timer (the stored deadlines survive for the next start)."""
         tasks = [*self._timers.values(), *self._challenge_timers.values()]
+        if self._restore_task is not None:
+            tasks.append(self._restore_task)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -380,8 +411,9 @@ class MatchService:
         self, interaction: discord.Interaction[Any], match_id: int | None = None
     ) -> None:
         """ "Show my hand" / ``/bingo hand``: the player's panel and controls, ephemerally."""
-        if match_id is None:
+        if match_id is None:  # /bingo hand: the player asks, so try DMs again from now on
             assert interaction.guild_id is not None
+            await self.db.clear_dm_closed(interaction.user.id)
             record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
             match_id = record.id if record else None
         match = await self.get(match_id) if match_id is not None else None
@@ -391,6 +423,10 @@ class MatchService:
         if player is None:
             return await reply_private(interaction, NOT_YOURS)
         async with match.lock:
+            if interaction.command is not None:
+                match.ui["dm_closed"] = [
+                    closed and seat != player for seat, closed in enumerate(match.ui["dm_closed"])
+                ]
             embed, view = self._panel(match, player)
             await reply_private(interaction, embed=embed, **({"view": view} if view else {}))
             match.ui["panels"][player] = {
@@ -495,6 +531,8 @@ class MatchService:
                 content=f"{result_line(result.to_json(), match.names)} "
                 f"(BingoMagic #{match.id}, {match.state.turn} turns)",
             )
+            match.ui["announced"] = True
+            await self.db.save_ui(match.id, match.ui)
         else:
             self._arm(match)
 
@@ -522,20 +560,21 @@ class MatchService:
             "controls": view is not None,
             "ephemeral": True,
         }
+        user_id = match.players[player]
+        if not match.ui["dm_closed"][player] and await self.db.is_dm_closed(user_id):
+            self._mark_closed(match, player)
         if not match.ui["dm_closed"][player]:
             try:
-                user = self.bot.get_user(match.players[player]) or await self.bot.fetch_user(
-                    match.players[player]
-                )
-                message = await user.send(embed=embed, **({"view": view} if view else {}))
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                async with self.outbound:
+                    message = await user.send(embed=embed, **({"view": view} if view else {}))
                 record.update(channel=message.channel.id, message=message.id, ephemeral=False)
             except discord.HTTPException as error:
                 if not is_dm_closed(error):
                     raise
-                log.info("DMs closed for user %s in match %s", match.players[player], match.id)
-                match.ui["dm_closed"] = [
-                    closed or seat == player for seat, closed in enumerate(match.ui["dm_closed"])
-                ]
+                log.info("DMs closed for user %s (match %s)", user_id, match.id)
+                await self.db.mark_dm_closed(user_id, time.time())
+                self._mark_closed(match, player)
         match.ui["panels"][player] = record
         if record["ephemeral"] and view is not None:
             channel = self.bot.get_partial_messageable(match.channel_id)
@@ -546,6 +585,32 @@ class MatchService:
                 allowed_mentions=USER_MENTIONS,
             )
 
+    @staticmethod
+    def _mark_closed(match: LiveMatch, player: int) -> None:
+        match.ui["dm_closed"] = [
+            closed or seat == player for seat, closed in enumerate(match.ui["dm_closed"])
+        ]
+
+    async def _redraw_panel(self, match: LiveMatch, player: int) -> None:
+        """After a restart: edit the player's last DM panel to the current state (with
+        the current controls), or send a new one if it is gone and they must decide."""
+        panel = match.ui["panels"][player]
+        deciding = match.state.current_player() == player
+        if panel is not None and not panel["ephemeral"]:
+            embed, view = self._panel(match, player)
+            message = self.bot.get_partial_messageable(panel["channel"]).get_partial_message(
+                panel["message"]
+            )
+            try:
+                async with self.outbound:
+                    await message.edit(embed=embed, view=view)
+                panel.update(version=match.state.version, controls=view is not None)
+                return
+            except discord.NotFound:
+                match.ui["panels"][player] = None
+        if deciding:
+            await self._send_panel(match, player)
+
     async def _edit_panel(
         self, match: LiveMatch, player: int, panel: dict[str, Any], strip: bool = False
     ) -> None:
@@ -555,11 +620,12 @@ class MatchService:
             panel["message"]
         )
         try:
-            if strip:
-                await message.edit(view=None)
-            else:
-                embed, _ = self._panel(match, player)
-                await message.edit(embed=embed, view=None)
+            async with self.outbound:
+                if strip:
+                    await message.edit(view=None)
+                else:
+                    embed, _ = self._panel(match, player)
+                    await message.edit(embed=embed, view=None)
         except discord.NotFound:
             pass
         panel.update(controls=False, version=match.state.version)
@@ -573,18 +639,21 @@ class MatchService:
         board_id = match.ui.get("board")
         if board_id is not None:
             try:
-                await channel.get_partial_message(board_id).edit(embed=embed, view=view)
+                async with self.outbound:
+                    await channel.get_partial_message(board_id).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
                 log.info("Board of match %s was deleted; posting a new one", match.id)
-        message = await channel.send(embed=embed, **({"view": view} if view else {}))
+        async with self.outbound:
+            message = await channel.send(embed=embed, **({"view": view} if view else {}))
         match.ui["board"] = message.id
         await self.db.set_board_message(match.id, message.id)
 
     async def _send_quietly(self, channel: discord.abc.Messageable, **kwargs: Any) -> None:
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
         try:
-            await channel.send(**kwargs)
+            async with self.outbound:
+                await channel.send(**kwargs)
         except discord.HTTPException:
             log.warning("Could not post to channel %s", getattr(channel, "id", "?"))
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.interactions import run_guarded
+
 from ._render import action_label
 
 if TYPE_CHECKING:
@@ -70,7 +72,11 @@ class DecisionButton(
         return cls(int(match["match"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _service(interaction).act(interaction, self.match_id, self.version, self.action)
+        await run_guarded(
+            interaction,
+            _service(interaction).act(interaction, self.match_id, self.version, self.action),
+            where=f"bingo decision {self.custom_id}",
+        )
 
 
 class ChallengeButton(
@@ -98,7 +104,11 @@ class ChallengeButton(
         return cls(int(match["challenge"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _service(interaction).answer_challenge(interaction, self.challenge_id, self.answer)
+        await run_guarded(
+            interaction,
+            _service(interaction).answer_challenge(interaction, self.challenge_id, self.answer),
+            where=f"bingo challenge {self.custom_id}",
+        )
 
 
 class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bingo:h:(?P<match>\d+)"):
@@ -122,7 +132,11 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bingo
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _service(interaction).show_hand(interaction, self.match_id)
+        await run_guarded(
+            interaction,
+            _service(interaction).show_hand(interaction, self.match_id),
+            where=f"bingo show hand {self.custom_id}",
+        )
 
 
 DYNAMIC_ITEMS = (DecisionButton, ChallengeButton, ShowHandButton)

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.engine import MulliganRule, odds
 from bot.engine.practice import PracticeOptions
-from bot.interactions import UserFacingError, reply_private
+from bot.interactions import UserFacingError, reply_private, run_guarded
 
 from ._render import percent
 from ._service import PracticeService
@@ -43,7 +43,11 @@ class DeckModal(discord.ui.Modal, title="Save a decklist"):
         self.name = name
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self.service.save_deck(interaction, self.name, self.decklist.value)
+        await run_guarded(
+            interaction,
+            self.service.save_deck(interaction, self.name, self.decklist.value),
+            where="deck save modal",
+        )
 
 
 @app_commands.guild_only()

@@ -195,9 +195,10 @@ class PracticeService:
         )
         await self._finish_if_kept(session_id, state, guild_id, interaction.user.id)
         embed, view = self._render(session_id, state)
-        if not private:
+        if not private:  # asked for by the user, so a DM is tried even if it failed before
             try:
                 await interaction.user.send(embed=embed, view=view)
+                await self.db.clear_dm_closed(interaction.user.id)
                 with contextlib.suppress(discord.HTTPException):
                     if interaction.guild_id is not None:
                         await interaction.followup.send("Your hand is in your DMs.", ephemeral=True)
@@ -205,6 +206,7 @@ class PracticeService:
             except discord.HTTPException as error:
                 if not is_dm_closed(error):
                     raise
+                await self.db.mark_dm_closed(interaction.user.id, time.time())
                 embed.set_author(name="Your DMs are closed, so here it is privately.")
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 

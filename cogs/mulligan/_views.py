@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.interactions import run_guarded
+
 if TYPE_CHECKING:
     from bot.engine.practice import PracticeState
 
@@ -56,7 +58,11 @@ class PracticeButton(
         return cls(int(match["session"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _service(interaction).act(interaction, self.session_id, self.version, [self.action])
+        await run_guarded(
+            interaction,
+            _service(interaction).act(interaction, self.session_id, self.version, [self.action]),
+            where=f"practice {self.custom_id}",
+        )
 
 
 class CardSelect(
@@ -101,7 +107,11 @@ class CardSelect(
         actions = [f"{self.step}:{k}" for k in kinds]
         if self.step == "aside":
             actions.append("aside_done")
-        await _service(interaction).act(interaction, self.session_id, self.version, actions)
+        await run_guarded(
+            interaction,
+            _service(interaction).act(interaction, self.session_id, self.version, actions),
+            where=f"practice {self.custom_id}",
+        )
 
 
 class AgainButton(
@@ -126,7 +136,11 @@ class AgainButton(
         return cls(int(match["session"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _service(interaction).again(interaction, self.session_id)
+        await run_guarded(
+            interaction,
+            _service(interaction).again(interaction, self.session_id),
+            where=f"practice {self.custom_id}",
+        )
 
 
 DYNAMIC_ITEMS = (PracticeButton, CardSelect, AgainButton)

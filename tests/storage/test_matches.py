@@ -255,3 +255,14 @@ async def test_recent_matches_newest_first_with_limit(db: Database) -> None:
     await new_match(db, (1, 5))
     assert [m.id for m in await db.recent_matches(GUILD, 1)] == [newest, middle, oldest]
     assert [m.id for m in await db.recent_matches(GUILD, 1, limit=2)] == [newest, middle]
+
+
+async def test_unannounced_matches_are_finished_ones_without_the_flag(db: Database) -> None:
+    """A finished match is unannounced until its ui says announced; active ones never are."""
+    active = await new_match(db, (1, 2))
+    done = await new_match(db, (3, 4))
+    await finish(db, done, winner=3, loser=4)
+    assert [m.id for m in await db.unannounced_matches()] == [done]
+    await db.save_ui(done, {"announced": True})
+    assert await db.unannounced_matches() == []
+    assert active not in [m.id for m in await db.unannounced_matches()]

@@ -335,3 +335,13 @@ async def test_practice_session_round_trip(db: Database) -> None:
         5, 7, {"hand": [3]}, 2,
     )  # fmt: skip
     assert await db.get_practice(session_id + 1) is None
+
+
+async def test_closed_dms_are_remembered_until_cleared(db: Database) -> None:
+    """A user marked as having closed DMs stays so until cleared."""
+    assert not await db.is_dm_closed(42)
+    await db.mark_dm_closed(42, 1.0)
+    await db.mark_dm_closed(42, 2.0)
+    assert await db.is_dm_closed(42) and not await db.is_dm_closed(43)
+    await db.clear_dm_closed(42)
+    assert not await db.is_dm_closed(42)
