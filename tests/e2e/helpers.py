@@ -185,9 +185,13 @@ async def play_out(
     players: tuple[str, str] = ("alice", "bob"),
     policy: Callable[[list[str]], str] = simple_policy,
     max_clicks: int = 600,
-) -> Message:
-    """Click each player's offered buttons by ``policy`` until the result is posted.
+    until: Callable[[list[str]], bool] | None = None,
+) -> Message | tuple[UserDriver, Message]:
+    """Click each player's offered buttons by ``policy`` until the result is posted;
+    returns the result message.
 
+    With ``until``, stops instead (without clicking) as soon as a player is offered
+    buttons for which ``until(labels)`` is true, and returns that ``(driver, panel)``.
     A player whose DMs are closed presses "Show my hand" when the board waits for them.
     """
     drivers = [bw.driver(name) for name in players]
@@ -220,6 +224,8 @@ async def play_out(
             continue
         driver, message = found
         labels = enabled_buttons(message)
+        if until is not None and until(labels):
+            return driver, message
         label = "Show my hand" if "Show my hand" in labels else policy(labels)
         before = custom_ids(message)
         record = await driver.click(message, label)

@@ -1,0 +1,200 @@
+"""kill -9 the bot process at the worst moments, restart it, and finish the match.
+
+The bot runs as its own process (``python -m bot``) against the in-process emulator;
+SIGKILL gives it no chance to clean up.  After each restart the match must go on from
+its stored state and end with the right stats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.engine import BingoState
+from bot.storage import Database
+from tests.emulator.fixtures import build_world
+
+from .helpers import (
+    NO_SCRYFALL,
+    QUIET_TIMERS,
+    BotWorld,
+    enabled_buttons,
+    play_out,
+    prompt,
+    result_posted,
+    simple_policy,
+    start_match,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """``python -m bot`` pointed at the emulator, with kill -9 and restart."""
+
+    def __init__(self, emulator, world, database: Path) -> None:
+        self.emulator = emulator
+        self.env = {
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": emulator.bot_token,
+            "DATABASE_PATH": str(database),
+            "DISCORD_API_BASE": emulator.api_base,
+            "DISCORD_GATEWAY_URL": emulator.gateway_url,
+            "DISCORD_GUILD_ID": str(world.guild.id),
+            "SCRYFALL_API_BASE": NO_SCRYFALL,
+            **QUIET_TIMERS,
+        }
+        self.cwd = database.parent
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        self.logs: list[str] = []
+
+    async def start(self) -> None:
+        syncs = self.emulator.command_syncs
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=self.cwd, env=self.env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        self.starts += 1
+        await self.emulator.wait_for(lambda: self.emulator.command_syncs > syncs, 30)
+        await self.emulator.wait_for(
+            lambda: self.emulator.gateway.connected_sessions(), 30, message="bot READY"
+        )
+
+    async def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        await self._collect()
+        await self.emulator.wait_for(
+            lambda: not self.emulator.gateway.connected_sessions(), 10, message="disconnect"
+        )
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            await self._collect()
+
+    async def _collect(self) -> None:
+        assert self.process is not None
+        _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
+        self.logs.append(stderr.decode())
+
+
+@pytest.fixture
+async def crashable(emulator, tmp_path):
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
+    await bot.start()
+    try:
+        yield bot, BotWorld(emulator, world, bot=None, db=None)
+    finally:
+        await bot.stop()
+    # A killed process may leave an interaction it had received unanswered: that
+    # is the crash itself, not a bug, so such late acknowledgements are consumed.
+    emulator.take_problems()
+
+
+async def _check_stats(database: Path, match_id: int, world) -> None:
+    db = await Database.open(database)
+    try:
+        record = await db.get_match(match_id)
+        assert record.status == "finished"
+        replayed = BingoState.replay(record.seed, None, record.decisions)
+        assert replayed.to_json() == record.state, "the stored decisions replay exactly"
+        ids = [world.user(name).id for name in ("alice", "bob")]
+        stats = [await db.player_stats(world.guild.id, uid) for uid in ids]
+        if record.result == "draw":
+            assert [(s.wins, s.losses, s.draws) for s in stats] == [(0, 0, 1)] * 2
+        else:
+            totals = sorted((s.wins, s.losses, s.draws) for s in stats)
+            assert totals == [(0, 1, 0), (1, 0, 0)], "exactly one win and one loss"
+            winner = next(s for s in stats if s.wins)
+            assert winner.user_id == record.winner_id
+        assert (await db.unannounced_matches()) == []
+    finally:
+        await db.close()
+
+
+async def _crash_at(crashable, tmp_path, until, policy=simple_policy) -> None:
+    bot, bw = crashable
+    match_id = await start_match(bw)
+    driver, panel = await play_out(bw, match_id, policy=policy, until=until)
+    labels = enabled_buttons(panel)
+    version = [c["custom_id"] for row in panel.components for c in row["components"]][0]
+    await bot.kill()
+    await bot.start()
+    # The restarted bot redraws the waiting player's panel with working controls.
+    await bw.emu.wait_for(
+        lambda: (p := prompt(driver, bw.channel)) is not None and enabled_buttons(p) == labels,
+        10,
+        message="the panel restored after the restart",
+    )
+    restored = prompt(driver, bw.channel)
+    assert [c["custom_id"] for row in restored.components for c in row["components"]][0] == version
+    await play_out(bw, match_id, policy=policy)
+    await bot.stop()
+    assert "Restored 1 match(es) in progress" in bot.logs[-1]
+    await _check_stats(tmp_path / "bingomagic.db", match_id, bw.world)
+
+
+async def test_kill_during_mulligan_declarations(crashable, tmp_path) -> None:
+    """Killed while the second player must still declare: the match resumes and ends."""
+
+    def second_declaration(labels: list[str]) -> bool:
+        second_declaration.seen += "Keep" in labels
+        return second_declaration.seen == 2
+
+    second_declaration.seen = 0
+    await _crash_at(crashable, tmp_path, second_declaration)
+
+
+async def test_kill_while_a_counter_window_is_open(crashable, tmp_path) -> None:
+    """Killed with a counter window open: the window survives and the match ends."""
+    await _crash_at(crashable, tmp_path, lambda labels: "Let it resolve" in labels)
+
+
+def swamp_first(labels: list[str]) -> str:
+    return "Place Swamp" if "Place Swamp" in labels else simple_policy(labels)
+
+
+async def test_kill_while_a_swamp_discard_is_pending(crashable, tmp_path) -> None:
+    """Killed while the opponent must discard for a Swamp: the choice survives."""
+    await _crash_at(
+        crashable,
+        tmp_path,
+        lambda labels: any(label.startswith("Discard ") for label in labels),
+        policy=swamp_first,
+    )
+
+
+async def test_kill_after_the_winning_land_before_the_result(crashable, tmp_path) -> None:
+    """Killed after the result is committed but before it is posted: the restarted bot
+    posts it, and the stats count the match once."""
+    bot, bw = crashable
+    match_id = await start_match(bw)
+    hold = bw.emu.hold(
+        lambda method, path, body: (
+            method == "POST"
+            and path.endswith("/messages")
+            and f"(BingoMagic #{match_id}," in ((body or {}).get("content") or "")
+        )
+    )
+    finishing = asyncio.create_task(play_out(bw, match_id))
+    await hold.wait_held(timeout=60)
+    await bot.kill()
+    hold.release()
+    finishing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await finishing
+    assert result_posted(bw, match_id) is None
+    await bot.start()
+    await bw.emu.wait_for(lambda: result_posted(bw, match_id), 10, message="the result")
+    await bot.stop()
+    await _check_stats(tmp_path / "bingomagic.db", match_id, bw.world)
