@@ -516,12 +516,13 @@ class Fuzzer:
             else:
                 counted = taken - 1 if mull.options.free_first and taken else taken
                 expected = max(0, hand_size - counted)
-            require(
-                sum(state.hands[player]) == expected,
-                "kept_hands",
-                lambda p=player, e=expected, t=taken: f"player {p} kept "
-                f"{sum(state.hands[p])} cards after {t} mulligans, expected {e}",
-            )
+            kept = sum(state.hands[player])
+            if kept != expected:
+                raise InvariantError(
+                    "kept_hands",
+                    f"player {player} kept {kept} cards after {taken} mulligans, "
+                    f"expected {expected}",
+                )
 
     def check_hidden(self, state: BingoState, observations: list[dict]) -> None:
         self.checks["hidden_info"] += 1
@@ -531,12 +532,12 @@ class Fuzzer:
                 self.report.hidden_changed += 1
             seen = json.dumps(observations[observer], sort_keys=True)
             again = json.dumps(twin.observation(observer), sort_keys=True)
-            require(
-                again == seen,
-                "hidden_info",
-                lambda o=observer, a=again: f"observation({o}) changed with hidden cards:\n"
-                f"    real:    {seen}\n    redealt: {a}",
-            )
+            if again != seen:
+                raise InvariantError(
+                    "hidden_info",
+                    f"observation({observer}) changed with hidden cards:\n"
+                    f"    real:    {seen}\n    redealt: {again}",
+                )
 
     def check_replay(self, state: BingoState, check: str) -> None:
         self.checks[check] += 1

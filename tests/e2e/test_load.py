@@ -1,0 +1,108 @@
+"""100 matches at once in one server, with the bot in its own process."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from bot.storage import Database
+from tests.emulator.fixtures import build_world
+
+from .helpers import BOARD_TITLE, embed_title, enabled_buttons, simple_policy
+from .test_crash import BotProcess
+
+MATCHES = 100
+RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")
+
+
+def _prompts(emu) -> dict[int, object]:
+    """The newest hand panel with buttons of every user, in one pass over all messages."""
+    newest: dict[int, object] = {}
+    for message in emu.messages.values():
+        if message.deleted or not message.components or "'s hand" not in embed_title(message):
+            continue
+        channel = emu.channels.get(message.channel_id)
+        if channel is None or channel.recipient_id is None:
+            continue
+        if not enabled_buttons(message):
+            continue
+        best = newest.get(channel.recipient_id)
+        if best is None or message.created_order > best.created_order:
+            newest[channel.recipient_id] = message
+    return newest
+
+
+async def test_hundred_matches_at_once(emulator, tmp_path) -> None:
+    """100 simultaneous matches in one channel all finish with the right stats, and
+    every interaction is acknowledged within 3 s (the emulator fails the test if not)."""
+    names = [f"p{i:03d}" for i in range(2 * MATCHES)]
+    world = build_world(emulator, users=names)
+    bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
+    bot.env["DISCORD_OUTBOUND_PER_SECOND"] = "500"
+    await bot.start()
+    try:
+        drivers = {world.user(n).id: world.driver(n) for n in names}
+        channel = world.channel
+        for i in range(MATCHES):
+            a, b = names[2 * i], names[2 * i + 1]
+            await world.driver(a).slash(channel, "bingo challenge", opponent=world.user(b))
+        challenges = await emulator.wait_for(
+            lambda: (
+                (
+                    found := [
+                        m
+                        for m in emulator.channel_messages(channel)
+                        if "challenges you" in m.content and enabled_buttons(m)
+                    ]
+                )
+                and len(found) == MATCHES
+                and found
+            ),
+            30,
+        )
+        opponent_of = {m.id: names[2 * i + 1] for i, m in enumerate(challenges)}
+        await asyncio.gather(
+            *(world.driver(opponent_of[m.id]).click(m, "Accept") for m in challenges)
+        )
+
+        clicked: set[str] = set()
+        finished: set[int] = set()
+        for _ in range(20000):
+            for message in emulator.channel_messages(channel):
+                found = RESULT.search(message.content)
+                if found:
+                    finished.add(int(found.group(1)))
+            if len(finished) == MATCHES:
+                break
+            work = []
+            for user_id, message in _prompts(emulator).items():
+                labels = enabled_buttons(message)
+                key = f"{message.id}:{message.components}"
+                if key in clicked:
+                    continue
+                clicked.add(key)
+                work.append(drivers[user_id].click(message, simple_policy(labels)))
+            if work:
+                await asyncio.gather(*work)
+            else:
+                await asyncio.sleep(0.02)
+        assert len(finished) == MATCHES
+    finally:
+        await bot.stop()
+
+    boards = {m.id for m in emulator.channel_messages(channel) if BOARD_TITLE.match(embed_title(m))}
+    assert len(boards) == MATCHES
+    db = await Database.open(tmp_path / "bingomagic.db")
+    try:
+        assert await db.active_matches() == []
+        played = 0
+        for name in names:
+            stats = await db.player_stats(world.guild.id, world.user(name).id)
+            assert stats is not None and stats.played == 1
+            played += stats.wins + stats.losses + stats.draws
+        assert played == 2 * MATCHES
+    finally:
+        await db.close()
+    slowest = emulator.slowest_ack()
+    print(f"100 matches: {len(emulator.ack_latencies())} interactions, slowest ack {slowest:.3f} s")
+    assert slowest is not None
