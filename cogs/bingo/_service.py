@@ -105,7 +105,10 @@ class MatchService:
         self._challenge_timers: dict[int, asyncio.Task[None]] = {}
         self._matchmaking = asyncio.Lock()
         self._restore_task: asyncio.Task[None] | None = None
-        self.outbound = AsyncLimiter(bot.settings.outbound_per_second, 1.0)
+        self._dm_channels: dict[int, int] = {}
+        # One request every 1/rate seconds, no bursts: smooth pacing of DMs, edits and
+        # posts (interaction answers are not paced: Discord limits them separately).
+        self.outbound = AsyncLimiter(1, 1 / bot.settings.outbound_per_second)
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -307,10 +310,14 @@ class MatchService:
         member = guild.get_member(user_id) if guild else None
         if member is None and guild is not None:
             with contextlib.suppress(discord.HTTPException):
-                member = await guild.fetch_member(user_id)
+                async with self.outbound:
+                    member = await guild.fetch_member(user_id)
         if member is not None:
             return member.display_name
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        user = self.bot.get_user(user_id)
+        if user is None:
+            async with self.outbound:
+                user = await self.bot.fetch_user(user_id)
         return user.display_name
 
     def _arm_challenge(self, challenge_id: int, expires_at: float) -> None:
@@ -339,10 +346,11 @@ class MatchService:
             )
             if challenge.message_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await channel.get_partial_message(challenge.message_id).edit(
-                        content=text, view=None, allowed_mentions=NO_MENTIONS
-                    )
-            await channel.send(text, allowed_mentions=NO_MENTIONS)
+                    async with self.outbound:
+                        await channel.get_partial_message(challenge.message_id).edit(
+                            content=text, view=None, allowed_mentions=NO_MENTIONS
+                        )
+            await self._send_quietly(channel, content=text)
         except Exception:
             log.exception("Could not expire challenge %s", challenge_id)
 
@@ -565,9 +573,9 @@ class MatchService:
             self._mark_closed(match, player)
         if not match.ui["dm_closed"][player]:
             try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 async with self.outbound:
-                    message = await user.send(embed=embed, **({"view": view} if view else {}))
+                    channel = await self._dm_channel(user_id)
+                    message = await channel.send(embed=embed, **({"view": view} if view else {}))
                 record.update(channel=message.channel.id, message=message.id, ephemeral=False)
             except discord.HTTPException as error:
                 if not is_dm_closed(error):
@@ -584,6 +592,16 @@ class MatchService:
                 f"#{match.id}: press **Show my hand** on the board (your DMs are closed).",
                 allowed_mentions=USER_MENTIONS,
             )
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with ``user_id``: opened once (one REST call), then remembered,
+        so later DMs cost a single request each."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel_id = (await user.create_dm()).id
+            self._dm_channels[user_id] = channel_id
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     @staticmethod
     def _mark_closed(match: LiveMatch, player: int) -> None:

@@ -1,0 +1,141 @@
+"""Discord faults: 429s, deleted messages, gateway reconnects, closed DMs remembered."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine import BingoState
+
+from .helpers import (
+    BOARD_TITLE,
+    board,
+    decide,
+    embed_title,
+    enabled_buttons,
+    play_out,
+    prompt,
+    start_match,
+    wait_prompt,
+)
+
+
+async def _finished(bingo, match_id: int):
+    record = await bingo.db.get_match(match_id)
+    assert record.status == "finished"
+    assert BingoState.replay(record.seed, None, record.decisions).to_json() == record.state
+    return record
+
+
+async def test_a_429_burst_is_absorbed(bingo) -> None:
+    """Five 429s in a row slow the bot down but lose nothing: the match ends normally."""
+    match_id = await start_match(bingo)
+    bingo.emu.burst_429(4, retry_after=0.1)
+    await play_out(bingo, match_id)
+    assert len(bingo.emu.rate_limited) == 4
+    await _finished(bingo, match_id)
+
+
+@pytest.mark.parametrize("bot_env", [{"DISCORD_OUTBOUND_PER_SECOND": "16"}], indirect=True)
+async def test_pacing_keeps_a_busy_server_clear_of_429s(bingo) -> None:
+    """Three matches at once under a 20-per-second limit: the bot's pacing never hits it."""
+    for name in ("dave", "erin", "frank"):
+        user = bingo.emu.create_user(name)
+        bingo.emu.add_member(bingo.world.guild, user)
+        bingo.world.users[name] = user
+    # Interaction answers (callbacks, webhooks) are outside Discord's global limit.
+    bingo.emu.rate_limit(
+        lambda method, path: not path.startswith(("/webhooks", "/interactions")),
+        limit=20,
+        per=1.0,
+    )
+    pairs = [("alice", "bob"), ("carol", "dave"), ("erin", "frank")]
+    ids = [await start_match(bingo, a, b) for a, b in pairs]
+    await asyncio.gather(*(play_out(bingo, i, pair) for i, pair in zip(ids, pairs, strict=True)))
+    assert bingo.emu.rate_limited == []
+    for match_id in ids:
+        await _finished(bingo, match_id)
+
+
+async def test_a_deleted_board_is_posted_again(bingo) -> None:
+    """A moderator deletes the board: the next update posts a new one, and play goes on."""
+    match_id = await start_match(bingo)
+    first = board(bingo, match_id)
+    bingo.emu.delete_message(first)
+    await play_out(bingo, match_id)
+    boards = [
+        m
+        for m in bingo.driver("carol").messages(bingo.channel)
+        if BOARD_TITLE.match(embed_title(m)) and f"#{match_id} " in embed_title(m)
+    ]
+    assert len(boards) == 1 and boards[0].id != first.id
+    assert "wins" in boards[0].text or "draw" in boards[0].text
+    await _finished(bingo, match_id)
+
+
+async def test_a_deleted_panel_comes_back_with_bingo_hand(bingo) -> None:
+    """The DM holding a player's controls is deleted: /bingo hand brings them back."""
+    match_id = await start_match(bingo)
+    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
+    panel = await wait_prompt(bingo, starter, "Keep")
+    bingo.emu.delete_message(panel)
+    record = await starter.slash(bingo.channel, "bingo hand")
+    assert record.message.ephemeral and enabled_buttons(record.message) == ["Keep", "Mulligan"]
+    await starter.click(record.message, "Keep")
+    await bingo.emu.wait_for(lambda: bingo.service.matches[match_id].state.version == 1)
+    await play_out(bingo, match_id)
+    await _finished(bingo, match_id)
+
+
+async def test_reconnect_and_invalid_session_lose_nothing(bingo) -> None:
+    """op 7 (resume) and op 9 (new session) mid-match: no decision lost or doubled."""
+    emu = bingo.emu
+    match_id = await start_match(bingo)
+    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
+    await decide(bingo, starter, "Keep")
+
+    resumes = emu.gateway_resumes
+    await emu.send_reconnect()
+    await emu.wait_for(lambda: emu.gateway_resumes > resumes, 15, message="RESUME")
+    other = bingo.driver("bob" if starter.user.username == "alice" else "alice")
+    await decide(bingo, other, "Keep")
+
+    connects = emu.gateway_connects
+    await emu.send_invalid_session(resumable=False)
+    await emu.wait_for(lambda: emu.gateway_connects > connects, 15, message="IDENTIFY")
+    await emu.wait_for(lambda: emu.gateway.connected_sessions(), 15)
+    await play_out(bingo, match_id)
+    record = await _finished(bingo, match_id)
+    assert [a for _, a in record.decisions[:2]] == ["keep", "keep"]
+    assert (
+        len(
+            [
+                m
+                for m in bingo.driver("carol").messages(bingo.channel)
+                if f"(BingoMagic #{match_id}," in m.content
+            ]
+        )
+        == 1
+    )
+
+
+async def test_closed_dms_are_remembered_across_matches(bingo) -> None:
+    """After one 403 the bot stops DMing that user, until they ask with /bingo hand."""
+    emu = bingo.emu
+    emu.set_dms_closed(bingo.world.user("bob"))
+    first = await start_match(bingo)
+    await emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, first)))
+    forbidden = emu.invalid_requests
+    await bingo.driver("alice").slash(bingo.channel, "bingo resign")
+    second = await start_match(bingo, "carol", "bob")
+    await emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, second)))
+    assert emu.invalid_requests == forbidden, "no new 403 for bob in the second match"
+
+    emu.set_dms_closed(bingo.world.user("bob"), False)
+    record = await bingo.driver("bob").slash(bingo.channel, "bingo hand")
+    assert record.message.ephemeral
+    assert not await bingo.db.is_dm_closed(bingo.world.user("bob").id)
+    await play_out(bingo, second, ("carol", "bob"))
+    assert prompt(bingo.driver("bob")) is None
+    assert any("bob's hand" in m.text for m in bingo.driver("bob").dm_messages())
