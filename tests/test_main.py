@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -80,6 +81,24 @@ def test_unopenable_database_exits_2_with_one_error_line(tmp_path: Path) -> None
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith(f"error: cannot open database at {path}: ")
+    assert TOKEN not in result.stderr
+
+
+def test_locked_database_exits_2_with_one_error_line(tmp_path: Path) -> None:
+    """A database another process holds an exclusive lock on gives one clear line."""
+    path = tmp_path / "bingo.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("CREATE TABLE t (x)")
+        holder.execute("BEGIN EXCLUSIVE")
+        result = _run_module(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(path))
+    finally:
+        holder.close()
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"error: cannot open database at {path}: ")
+    assert "locked" in lines[0]
     assert TOKEN not in result.stderr
 
 

@@ -242,12 +242,14 @@ class MatchService:
         await self._accept(interaction, challenge)
 
     async def _accept(self, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+        # Looking up display names may wait on Discord (and on the pacer): defer first.
+        await interaction.response.defer()
         async with self._matchmaking:
             for uid in (challenge.challenger_id, challenge.opponent_id):
                 if await self.db.active_match_of(challenge.guild_id, uid):
                     await self.db.close_challenge(challenge.id, "cancelled")
                     self._cancel_challenge_timer(challenge.id)
-                    return await interaction.response.edit_message(
+                    return await interaction.edit_original_response(
                         content=f"This challenge was cancelled: <@{uid}> is already in a match.",
                         view=None,
                         allowed_mentions=NO_MENTIONS,
@@ -294,7 +296,7 @@ class MatchService:
             deadline,
         )
         self.matches[match_id] = match
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=f"✅ <@{players[1]}> accepted the challenge from <@{players[0]}>: "
             f"BingoMagic match #{match_id} begins. Hands are on their way by DM.",
             view=None,
@@ -404,6 +406,8 @@ class MatchService:
         match = await self.get(record.id) if record else None
         if match is None:
             return await reply_private(interaction, "You're not in a match in this server.")
+        if match.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         async with match.lock:
             if match.state.is_over:
                 return await reply_private(interaction, "This match is already over.")
@@ -430,6 +434,8 @@ class MatchService:
         player = match.seat(interaction.user.id)
         if player is None:
             return await reply_private(interaction, NOT_YOURS)
+        if match.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         async with match.lock:
             if interaction.command is not None:
                 match.ui["dm_closed"] = [

@@ -19,12 +19,14 @@ from tests.emulator.server import Emulator
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
-#: Long timers, so that no decision times out unless a test asks for it.
+#: Long timers, so that no decision times out unless a test asks for it, and loose
+#: pacing, since the emulator has no rate limit unless a test sets one.
 QUIET_TIMERS = {
     "BINGO_TURN_SECONDS": "600",
     "BINGO_COUNTER_SECONDS": "600",
     "BINGO_CHOICE_SECONDS": "600",
     "BINGO_CHALLENGE_SECONDS": "600",
+    "DISCORD_OUTBOUND_PER_SECOND": "200",
 }
 
 
@@ -136,8 +138,13 @@ async def wait_prompt(bw: BotWorld, driver: UserDriver, label: str | None = None
 async def decide(bw: BotWorld, driver: UserDriver, label: str):
     """Wait until ``driver`` is offered ``label``, then click it; returns the record."""
     message = await wait_prompt(bw, driver, label)
+    before = custom_ids(message)
     record = await driver.click(message, label)
     assert record.acknowledged, f"{label!r} was not acknowledged"
+    await bw.emu.wait_for(  # a deferred click updates its panel a little later
+        lambda: custom_ids(bw.emu.messages[message.id]) != before,
+        message=f"the panel after {label!r}",
+    )
     return record
 
 
@@ -195,46 +202,47 @@ async def play_out(
     A player whose DMs are closed presses "Show my hand" when the board waits for them.
     """
     drivers = [bw.driver(name) for name in players]
+    tried: set[tuple[int, str]] = set()  # (message id, its controls) already clicked
     clicks = 0
-    while clicks < max_clicks:
-        done = result_posted(bw, match_id)
-        if done:
-            return done
 
-        def ready():
-            if result_posted(bw, match_id):
-                return "over"
-            for d in drivers:
-                message = prompt(d, bw.channel)
-                if message:
-                    return d, message
-            current = board(bw, match_id)
-            waiting = (current.embeds[0].get("description") or "") if current else ""
-            for d in drivers:
-                if (
-                    f"Waiting for **{d.user.username}**" in waiting
-                    and current
-                    and "Show my hand" in enabled_buttons(current)
-                ):
-                    return d, current
+    def fresh(message: Message | None) -> bool:
+        return message is not None and (message.id, str(custom_ids(message))) not in tried
+
+    def ready():
+        if result_posted(bw, match_id):
+            return "over"
+        for d in drivers:
+            message = prompt(d, bw.channel)
+            if fresh(message):
+                return d, message
+        current = board(bw, match_id)
+        if current is None or "Show my hand" not in enabled_buttons(current):
             return None
+        waiting = current.embeds[0].get("description") or ""
+        for d in drivers:
+            if f"Waiting for **{d.user.username}**" in waiting:
+                return d, current
+        return None
 
+    while clicks < max_clicks:
         found = await bw.emu.wait_for(ready, 5.0, message="someone to decide")
         if found == "over":
-            continue
+            return result_posted(bw, match_id)
         driver, message = found
         labels = enabled_buttons(message)
         if until is not None and until(labels):
             return driver, message
         label = "Show my hand" if "Show my hand" in labels else policy(labels)
-        before = custom_ids(message)
+        tried.add((message.id, str(custom_ids(message))))
         record = await driver.click(message, label)
         assert record.acknowledged
         clicks += 1
-        if label != "Show my hand":  # the panel changes once the decision is applied
+        if label == "Show my hand":  # wait for the private panel it brings
             await bw.emu.wait_for(
-                lambda m=message, b=before: custom_ids(bw.emu.messages[m.id]) != b,
-                message="the clicked panel to update",
+                lambda r=record: (
+                    r.message is not None and not bw.emu.messages[r.message.id].loading
+                ),
+                message="the private panel",
             )
     raise AssertionError(f"match {match_id} did not end within {max_clicks} clicks")
 

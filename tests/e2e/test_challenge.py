@@ -76,5 +76,6 @@ async def test_accept_after_joining_another_match_is_cancelled(bingo) -> None:
     stale = await challenge(bingo, "alice", "carol")
     await start_match(bingo, "alice", "bob")
     await bingo.driver("carol").click(stale, "Accept")
+    await bingo.emu.wait_for(lambda: "cancelled" in bingo.emu.messages[stale.id].content)
     current = bingo.emu.messages[stale.id]
     assert "cancelled" in current.content and enabled_buttons(current) == []

@@ -185,13 +185,14 @@ async def test_resign_ends_the_match_and_counts_a_loss(bingo) -> None:
     match_id = await start_match(bingo)
     alice = bingo.driver("alice")
     record = await alice.slash(bingo.channel, "bingo resign")
-    assert record.message.ephemeral and "resigned" in record.message.text
+    reply = await record.wait_for_response()
+    assert reply.ephemeral and "resigned" in reply.text
     await bingo.emu.wait_for(lambda: result_posted(bingo, match_id))
     assert "**bob** wins by resignation" in result_posted(bingo, match_id).content
     stats = await bingo.db.player_stats(bingo.world.guild.id, bingo.world.user("alice").id)
     assert (stats.wins, stats.losses) == (0, 1)
     again = await alice.slash(bingo.channel, "bingo resign")
-    assert "not in a match" in again.message.text
+    assert "not in a match" in (await again.wait_for_response()).text
 
 
 async def test_hand_command_resends_controls_privately(bingo) -> None:
@@ -200,12 +201,13 @@ async def test_hand_command_resends_controls_privately(bingo) -> None:
     state = bingo.service.matches[match_id].state
     starter = bingo.driver(SEATS[state.starting])
     record = await starter.slash(bingo.channel, "bingo hand")
-    assert record.message.ephemeral
-    assert f"{SEATS[state.starting]}'s hand" in record.message.text
-    await starter.click(record.message, "Keep")
+    reply = await record.wait_for_response()
+    assert reply.ephemeral
+    assert f"{SEATS[state.starting]}'s hand" in reply.text
+    await starter.click(reply, "Keep")
     await bingo.emu.wait_for(lambda: bingo.service.matches[match_id].state.version == 1)
     carol = await bingo.driver("carol").slash(bingo.channel, "bingo hand")
-    assert "not in a match" in carol.message.text
+    assert "not in a match" in (await carol.wait_for_response()).text
 
 
 @pytest.mark.parametrize(

@@ -81,8 +81,9 @@ async def test_a_deleted_panel_comes_back_with_bingo_hand(bingo) -> None:
     panel = await wait_prompt(bingo, starter, "Keep")
     bingo.emu.delete_message(panel)
     record = await starter.slash(bingo.channel, "bingo hand")
-    assert record.message.ephemeral and enabled_buttons(record.message) == ["Keep", "Mulligan"]
-    await starter.click(record.message, "Keep")
+    reply = await record.wait_for_response()
+    assert reply.ephemeral and enabled_buttons(reply) == ["Keep", "Mulligan"]
+    await starter.click(reply, "Keep")
     await bingo.emu.wait_for(lambda: bingo.service.matches[match_id].state.version == 1)
     await play_out(bingo, match_id)
     await _finished(bingo, match_id)
@@ -134,7 +135,7 @@ async def test_closed_dms_are_remembered_across_matches(bingo) -> None:
 
     emu.set_dms_closed(bingo.world.user("bob"), False)
     record = await bingo.driver("bob").slash(bingo.channel, "bingo hand")
-    assert record.message.ephemeral
+    assert (await record.wait_for_response()).ephemeral
     assert not await bingo.db.is_dm_closed(bingo.world.user("bob").id)
     await play_out(bingo, second, ("carol", "bob"))
     assert prompt(bingo.driver("bob")) is None

@@ -41,8 +41,9 @@ async def test_vancouver_mulligan_then_scry(bingo) -> None:
     await decide(bingo, other, "Keep")
     panel = await wait_prompt(bingo, starter, "Keep")
     assert hand_size(panel) == 4
-    log = board(bingo, match_id).text
     name = starter.user.username
+    await bingo.emu.wait_for(lambda: "takes mulligan #1" in board(bingo, match_id).text)
+    log = board(bingo, match_id).text
     assert log.index(f"{name} declares a mulligan") < log.index(f"{other.user.username} keeps")
     assert f"{name} takes mulligan #1 → 4 cards" in log
 

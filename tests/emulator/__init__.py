@@ -14,6 +14,7 @@ Typical use::
 
 from tests.emulator.driver import UserDriver
 from tests.emulator.errors import ApiError
+from tests.emulator.faults import Burst429, Hold, RateLimit, RateLimitedRequest
 from tests.emulator.models import (
     Channel,
     Guild,
@@ -28,13 +29,17 @@ from tests.emulator.server import Emulator, RequestLog, UploadedFile
 
 __all__ = [
     "ApiError",
+    "Burst429",
     "Channel",
     "Emulator",
     "Guild",
+    "Hold",
     "InteractionRecord",
     "Member",
     "Message",
     "MessageVersion",
+    "RateLimit",
+    "RateLimitedRequest",
     "RequestLog",
     "Role",
     "UploadedFile",

@@ -25,7 +25,7 @@ from tests.emulator.models import (
     Role,
     User,
 )
-from tests.emulator.permissions import ADMINISTRATOR, has_all
+from tests.emulator.permissions import ADMINISTRATOR, MANAGE_MESSAGES, has_all
 from tests.emulator.text import (
     ACTION_ROW,
     BUTTON,
@@ -150,6 +150,31 @@ class UserDriver:
         """Post a plain message as this user (dispatches MESSAGE_CREATE, content per intents)."""
         ch = self._channel(channel)
         return self.emu.create_message(ch, self.user, {"content": content})
+
+    async def delete(self, message: MessageArg) -> None:
+        """Delete a message as this user (dispatches MESSAGE_DELETE to the bot).
+
+        Allowed for the user's own messages, and for other users' (including the bot's) guild
+        channel messages when this user owns the guild or has MANAGE_MESSAGES there. Nobody can
+        delete the bot's messages in a DM or someone's ephemeral message (a client can only
+        dismiss it locally): use ``emu.delete_message(message)`` as an admin action instead.
+        Raises LookupError if the message is not visible to this user, PermissionError if the
+        deletion is not allowed. Afterwards the bot's requests on the message get 404/10008.
+        """
+        msg = self._visible(message)
+        channel = self.emu.get_channel(msg.channel_id)
+        if msg.ephemeral:
+            raise PermissionError(f"ephemeral message {msg.id} can only be dismissed locally")
+        if msg.author.id != self.user.id:
+            if channel.is_dm:
+                raise PermissionError(
+                    f"{self.user.username} cannot delete {msg.author.username}'s DM message"
+                )
+            if not has_all(self.emu.permissions_for(self.user, channel), MANAGE_MESSAGES):
+                raise PermissionError(
+                    f"{self.user.username} lacks MANAGE_MESSAGES in #{channel.name}"
+                )
+        self.emu.delete_message(msg)
 
     # ================================================================ application commands
     def _find_command(self, channel: Channel, name: str, ctype: int) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from tests.emulator import payloads
+from tests.emulator.faults import RequestLog
 
 if TYPE_CHECKING:
     from tests.emulator.server import Emulator
@@ -210,6 +211,11 @@ class Gateway:
         """aiohttp handler for GET /gateway (websocket upgrade)."""
         if request.query.get("encoding", "json") != "json":
             self.emu.add_problem(f"gateway: unsupported encoding {request.query.get('encoding')!r}")
+        for hold in self.emu.gateway_holds:
+            if hold.matches("GET", "/gateway", None):
+                entry = RequestLog("GET", "/gateway", None)
+                if not await hold.hold(entry, request):
+                    return web.Response(status=503)
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
         conn = GatewayConnection(ws)

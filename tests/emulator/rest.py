@@ -20,6 +20,7 @@ from aiohttp import BodyPartReader, web
 
 from tests.emulator import payloads
 from tests.emulator.errors import ApiError, invalid_form, not_found
+from tests.emulator.faults import evaluate, rate_limit_body, too_many_requests
 from tests.emulator.models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -168,7 +169,7 @@ class RestApi:
 
     # ================================================================ HTTP plumbing
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        """aiohttp catch-all handler: parse, route, authenticate, run, serialise."""
+        """aiohttp catch-all handler: parse, hold, route, authenticate, rate-limit, run."""
         emu = self.emu
         method = request.method
         full_path = request.path
@@ -184,35 +185,64 @@ class RestApi:
             return _json_response(exc.body(), exc.status)
         emu._request_started(method, path, body)
         try:
-            found = self.match(method, path) if full_path.startswith(API_PREFIX + "/") else None
-            if found is None:
-                emu.add_problem(f"unknown route: {method} {full_path}")
-                return _json_response({"code": 0, "message": "404: Not Found"}, 404)
-            route, params = found
-            if route.auth and request.headers.get("Authorization") != f"Bot {emu.bot_token}":
-                emu.add_problem(f"bad token on {method} {path}")
-                return _json_response({"code": 0, "message": "401: Unauthorized"}, 401)
-            api_request = ApiRequest(method, path, params, request.query, body, files)
-            try:
-                result = await route.handler(api_request)
-            except ApiError as exc:
-                if exc.problem:
-                    emu.add_problem(f"{method} {path} -> {exc.status}/{exc.code}: {exc.problem}")
-                else:
-                    log.info("%s %s -> %s %s", method, path, exc.status, exc.message)
-                return _json_response(exc.body(), exc.status)
-            except Exception as exc:  # an emulator bug: report it, answer fast (no 5xx retries)
-                log.exception("emulator error handling %s %s", method, path)
-                emu.add_problem(f"emulator internal error on {method} {path}: {exc!r}")
-                return _json_response({"code": 0, "message": f"emulator error: {exc!r}"}, 400)
-            if result is NO_CONTENT or result is None:
-                return web.Response(status=204)
-            if isinstance(result, tuple):
-                status, data = result
-                return _json_response(data, status)
-            return _json_response(result, 200)
+            response = await self._respond(request, method, full_path, path, body, files)
+            emu.note_response(method, path, response.status)
+            return response
         finally:
             emu._request_finished()
+
+    async def _respond(
+        self,
+        request: web.Request,
+        method: str,
+        full_path: str,
+        path: str,
+        body: Any,
+        files: list[UploadedFile],
+    ) -> web.StreamResponse:
+        emu = self.emu
+        if not await emu.hold_if_requested(request, method, path, body):
+            return _json_response({"code": 0, "message": "dropped by the emulator"}, 503)
+        found = self.match(method, path) if full_path.startswith(API_PREFIX + "/") else None
+        if found is None:
+            emu.add_problem(f"unknown route: {method} {full_path}")
+            return _json_response({"code": 0, "message": "404: Not Found"}, 404)
+        route, params = found
+        if route.auth and request.headers.get("Authorization") != f"Bot {emu.bot_token}":
+            emu.add_problem(f"bad token on {method} {path}")
+            return _json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+        verdict = evaluate(emu.rate_limits, emu.bursts, method, path)
+        if verdict is not None and verdict.limited:
+            emu.record_rate_limited(method, path, verdict.retry_after)
+            return too_many_requests(verdict, dumps(rate_limit_body(verdict)))
+        response = await self._run(
+            route, ApiRequest(method, path, params, request.query, body, files)
+        )
+        if verdict is not None:
+            response.headers.update(verdict.headers)
+        return response
+
+    async def _run(self, route: Route, api_request: ApiRequest) -> web.Response:
+        emu = self.emu
+        method, path = api_request.method, api_request.path
+        try:
+            result = await route.handler(api_request)
+        except ApiError as exc:
+            if exc.problem:
+                emu.add_problem(f"{method} {path} -> {exc.status}/{exc.code}: {exc.problem}")
+            else:
+                log.info("%s %s -> %s %s", method, path, exc.status, exc.message)
+            return _json_response(exc.body(), exc.status)
+        except Exception as exc:  # an emulator bug: report it, answer fast (no 5xx retries)
+            log.exception("emulator error handling %s %s", method, path)
+            emu.add_problem(f"emulator internal error on {method} {path}: {exc!r}")
+            return _json_response({"code": 0, "message": f"emulator error: {exc!r}"}, 400)
+        if result is NO_CONTENT or result is None:
+            return web.Response(status=204)
+        if isinstance(result, tuple):
+            status, data = result
+            return _json_response(data, status)
+        return _json_response(result, 200)
 
     async def _parse_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
         if not request.body_exists:

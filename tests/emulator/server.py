@@ -15,12 +15,22 @@ import logging
 import re
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from aiohttp import web
 
 from tests.emulator import payloads
+from tests.emulator.faults import (
+    Burst429,
+    Hold,
+    HoldPredicate,
+    RateLimit,
+    RateLimitedRequest,
+    RequestLog,
+    RouteFilter,
+)
 from tests.emulator.gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -68,14 +78,6 @@ _MENTION_RE = re.compile(r"<@!?(\d+)>")
 CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 #: Flags a bot may set when editing a message.
 EDIT_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
-
-
-class RequestLog(NamedTuple):
-    """One REST request as received: method, path below /api/v10 (no query), parsed JSON body."""
-
-    method: str
-    path: str
-    json: Any
 
 
 class UploadedFile(NamedTuple):
@@ -132,6 +134,17 @@ class Emulator:
         self.requests: list[RequestLog] = []
         self.presence: Any = None
         self.attachment_data: dict[int, bytes] = {}
+        self.rate_limits: list[RateLimit] = []
+        self.bursts: list[Burst429] = []
+        self.rate_limited: list[RateLimitedRequest] = []
+        self.invalid_requests = 0
+        #: Real Discord bans an IP for a while after this many 401/403/429 answers per window.
+        self.invalid_request_limit = 10_000
+        self.invalid_request_window = 600.0
+        self._invalid_times: deque[float] = deque()
+        self._invalid_ban_reported = False
+        self.holds: list[Hold] = []
+        self.gateway_holds: list[Hold] = []
         self.bot_user = self.create_user(bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.application_flags = (1 << 15) | (1 << 19) | (1 << 23)
@@ -163,10 +176,13 @@ class Emulator:
         log.info("emulator listening on %s", self.api_base)
 
     async def stop(self) -> None:
-        """Close gateway connections, cancel timers, and stop the server (idempotent)."""
+        """Close gateway connections, cancel timers, drop held requests, stop the server
+        (idempotent)."""
         for timer in self._timers:
             timer.cancel()
         self._timers.clear()
+        for hold in [*self.holds, *self.gateway_holds]:
+            hold.shutdown()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -485,7 +501,123 @@ class Emulator:
             message="REST traffic to settle",
         )
 
+    # ================================================================ rate limits
+    def rate_limit(
+        self,
+        route_filter: RouteFilter | None = None,
+        *,
+        limit: int,
+        per: float,
+        retry_after: float | None = None,
+        global_: bool = False,
+    ) -> RateLimit:
+        """Answer 429 once more than ``limit`` requests accepted by ``route_filter`` arrive
+        within a ``per``-second window (a fixed window opened by the first admitted request).
+
+        ``route_filter(method, path)`` sees the path below /api/v10; None means every bot REST
+        request except /gateway(/bot), application command routes and interaction callbacks
+        (which real Discord limits separately). Admitted requests carry ``X-RateLimit-*``
+        headers (Remaining counting down, Reset-After) so discord.py paces itself. 429 bodies
+        say ``retry_after`` (default: time left in the window) and ``global``.
+        """
+        if limit < 0 or per <= 0:
+            raise ValueError("limit must be >= 0 and per > 0")
+        rule = RateLimit(
+            limit=limit,
+            per=per,
+            route_filter=route_filter,
+            retry_after=retry_after,
+            global_=global_,
+        )
+        self.rate_limits.append(rule)
+        return rule
+
+    def burst_429(
+        self, count: int, retry_after: float = 0.2, route_filter: RouteFilter | None = None
+    ) -> Burst429:
+        """Answer the next ``count`` requests accepted by ``route_filter`` (None: as in
+        :meth:`rate_limit`) with 429, whatever the rate. discord.py gives up on one request
+        after 5 attempts, so ``count >= 5`` on a single request makes it raise HTTPException."""
+        if count < 0 or retry_after < 0:
+            raise ValueError("count and retry_after must be >= 0")
+        burst = Burst429(count=count, retry_after=retry_after, route_filter=route_filter)
+        self.bursts.append(burst)
+        return burst
+
+    def clear_rate_limits(self) -> None:
+        """Remove every rate limit and pending 429 burst (``rate_limited`` is kept)."""
+        self.rate_limits.clear()
+        self.bursts.clear()
+
+    def record_rate_limited(self, method: str, path: str, retry_after: float) -> None:
+        """Note a 429 sent (not a problem: tests assert on ``rate_limited``)."""
+        self.rate_limited.append(RateLimitedRequest(method, path, time.monotonic()))
+        log.info("429 for %s %s (retry after %.3fs)", method, path, retry_after)
+
+    def note_response(self, method: str, path: str, status: int) -> None:
+        """Count 401/403/429 answers toward Discord's invalid-request limit; exceeding
+        ``invalid_request_limit`` within ``invalid_request_window`` seconds is a problem."""
+        if status not in (401, 403, 429):
+            return
+        self.invalid_requests += 1
+        now = time.monotonic()
+        self._invalid_times.append(now)
+        while self._invalid_times and now - self._invalid_times[0] > self.invalid_request_window:
+            self._invalid_times.popleft()
+        if len(self._invalid_times) > self.invalid_request_limit and not self._invalid_ban_reported:
+            self._invalid_ban_reported = True
+            self.add_problem(
+                f"more than {self.invalid_request_limit} invalid (401/403/429) requests within "
+                f"{self.invalid_request_window:.0f} s (Discord would ban the bot's IP); "
+                f"last: {method} {path} -> {status}"
+            )
+
+    # ================================================================ holding requests
+    def hold(self, predicate: HoldPredicate | None) -> Hold:
+        """Hold bot REST requests for which ``predicate(method, path, json_body)`` is true
+        (None: all) unanswered until ``hold.release()``. See :class:`~tests.emulator.faults.Hold`.
+        """
+        hold = Hold(predicate)
+        self.holds.append(hold)
+        return hold
+
+    def hold_gateway(self) -> Hold:
+        """Leave new gateway websocket connections unanswered (the bot cannot reconnect) until
+        ``hold.release()``; dispatches meanwhile are buffered for RESUME."""
+        hold = Hold(None, what="gateway connection")
+        self.gateway_holds.append(hold)
+        return hold
+
+    async def hold_if_requested(
+        self, request: web.Request, method: str, path: str, body: Any
+    ) -> bool:
+        """Park a request while an active hold matches it. False if it must be dropped."""
+        for hold in self.holds:
+            try:
+                wanted = hold.matches(method, path, body)
+            except Exception as exc:
+                self.add_problem(f"hold predicate raised on {method} {path}: {exc!r}")
+                continue
+            if wanted:
+                self._inflight -= 1  # a held request does not keep settle() waiting
+                try:
+                    return await hold.hold(RequestLog(method, path, body), request)
+                finally:
+                    self._inflight += 1
+                    self._last_activity = time.monotonic()
+        return True
+
     # ================================================================ gateway control
+    @property
+    def gateway_connects(self) -> int:
+        """How many IDENTIFYs the gateway accepted (new sessions)."""
+        return self.gateway.identify_count
+
+    @property
+    def gateway_resumes(self) -> int:
+        """How many RESUMEs the gateway accepted."""
+        return self.gateway.resume_count
+
     async def send_reconnect(self) -> int:
         """Send op 7 Reconnect to connected gateways; returns the number of connections."""
         return self.gateway.send_reconnect()
@@ -579,8 +711,14 @@ class Emulator:
             self._dispatch_message("MESSAGE_UPDATE", message)
         return message
 
-    def delete_message(self, message: Message) -> None:
-        """Mark a message deleted and dispatch MESSAGE_DELETE if it was public."""
+    def delete_message(self, message: Message | int) -> None:
+        """Mark a message deleted and dispatch MESSAGE_DELETE if it was public (idempotent).
+
+        Also the admin action "a moderator deleted it": afterwards the bot's GET/PATCH/DELETE
+        on it get 404/10008 Unknown Message, which is not recorded as a problem.
+        """
+        if not isinstance(message, Message):
+            message = self.messages[int(message)]
         if message.deleted:
             return
         message.deleted = True
@@ -778,6 +916,18 @@ class Emulator:
         event = self._ack_events.get(rec.id)
         if event is not None:
             event.set()
+
+    def ack_latencies(self) -> list[float]:
+        """Seconds from dispatch to callback of every acknowledged interaction, oldest first."""
+        return [
+            rec.ack_latency
+            for rec in self.interactions.values()
+            if rec.acknowledged and rec.ack_latency is not None
+        ]
+
+    def slowest_ack(self) -> float | None:
+        """The largest of :meth:`ack_latencies`, or None if nothing was acknowledged."""
+        return max(self.ack_latencies(), default=None)
 
     async def wait_for_ack(self, rec: InteractionRecord, timeout: float | None = None) -> bool:  # noqa: ASYNC109
         """Wait until ``rec`` is acknowledged or late (default: deadline + 0.5 s). True if acked."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -127,6 +129,9 @@ class EmuTestBot(commands.Bot):
             await ctx.reply("hi there")
 
         self.add_command(hello)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.seen.setdefault("deleted", []).append(payload.message_id)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton)
@@ -283,8 +288,74 @@ def build_commands(bot: EmuTestBot) -> list[Any]:
 
     return [
         ping, duel, secret, slow, vote, counter, lands, feedback, dm, draft, late, double, probe,
-        amend, whisper, panel, land, inspect, upload, shout,
+        amend, whisper, panel, land, inspect, upload, shout, *build_fault_commands(bot),
     ]  # fmt: skip
+
+
+def build_fault_commands(bot: EmuTestBot) -> list[Any]:
+    """Commands used by the fault-injection tests (rate limits, holds, deletions, latency)."""
+
+    def text_channel(interaction: discord.Interaction) -> discord.abc.Messageable:
+        assert isinstance(interaction.channel, discord.abc.Messageable)
+        return interaction.channel
+
+    @app_commands.command(name="spam", description="Sends messages one after another")
+    async def spam(interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.send_message("spamming", ephemeral=True)
+        started = time.monotonic()
+        for i in range(count):
+            await text_channel(interaction).send(f"spam {i}")
+        bot.seen["spam_elapsed"] = time.monotonic() - started
+
+    @app_commands.command(name="fanout", description="Posts in every text channel at once")
+    async def fanout(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("fanning out", ephemeral=True)
+        assert interaction.guild is not None
+        await asyncio.gather(*(c.send("fan") for c in interaction.guild.text_channels))
+        bot.seen["fanout_done"] = True
+
+    @app_commands.command(name="post", description="Posts a status message")
+    async def post(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("posting", ephemeral=True)
+        bot.seen["posted"] = await text_channel(interaction).send("status")
+
+    @app_commands.command(name="touch", description="Edits and fetches the status message")
+    async def touch(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("touching", ephemeral=True)
+        posted: discord.Message = bot.seen["posted"]
+        try:
+            await posted.edit(content="status (edited)")
+        except discord.NotFound as exc:
+            bot.seen["edit_error"] = exc
+        try:
+            await text_channel(interaction).fetch_message(posted.id)
+        except discord.NotFound as exc:
+            bot.seen["fetch_error"] = exc
+
+    @app_commands.command(name="status", description="Answers and remembers the interaction")
+    async def status(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("status board")
+        bot.seen["status_interaction"] = interaction
+
+    @app_commands.command(name="restatus", description="Edits the /status answer")
+    async def restatus(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("updating", ephemeral=True)
+        try:
+            await bot.seen["status_interaction"].edit_original_response(content="new board")
+        except discord.NotFound as exc:
+            bot.seen["restatus_error"] = exc
+
+    @app_commands.command(name="nap", description="Answers after a short nap")
+    async def nap(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.3)
+        await interaction.response.send_message("yawn")
+
+    return [spam, fanout, post, touch, status, restatus, nap]
+
+
+def _posts_messages(method: str, path: str) -> bool:
+    """Route filter: creating channel messages."""
+    return method == "POST" and re.fullmatch(r"/channels/\d+/messages", path) is not None
 
 
 @pytest_asyncio.fixture
@@ -503,6 +574,7 @@ async def test_invalid_session_reidentifies(
     await emulator.wait_for(lambda: emulator.gateway.connected_sessions())
     rec = await world.driver("alice").slash(world.channel, "ping")
     assert rec.acknowledged
+    assert (emulator.gateway_connects, emulator.gateway_resumes) == (2, 0)
 
 
 async def test_bad_token_is_refused(emulator: Emulator, world: World) -> None:
@@ -624,3 +696,280 @@ async def test_invalid_message_is_rejected(
     assert rec.message is not None and rec.message.content == "too long"
     [problem] = emulator.take_problems()
     assert "content: Must be 2000 or fewer in length." in problem
+
+
+# ==================================================================== rate limits
+
+
+async def test_rate_limit_429_is_retried(emulator: Emulator, world: World, bot: EmuTestBot) -> None:
+    """Over the limit -> 429 with retry_after; discord.py sleeps, retries and succeeds."""
+    for name in ("second", "third"):
+        emulator.create_text_channel(world.guild, name)
+    await emulator.wait_for(lambda: len(bot.get_guild(world.guild.id).text_channels) == 3)  # type: ignore[union-attr]
+    emulator.rate_limit(_posts_messages, limit=2, per=0.5)
+    await world.driver("alice").slash(world.channel, "fanout")
+    await emulator.wait_for(lambda: bot.seen.get("fanout_done"))
+    assert len(emulator.rate_limited) == 1
+    assert _posts_messages(emulator.rate_limited[0].method, emulator.rate_limited[0].path)
+    fans = [m for m in emulator.messages.values() if m.content == "fan"]
+    assert len(fans) == 3 and len({m.channel_id for m in fans}) == 3
+    assert emulator.invalid_requests == 1
+
+
+async def test_rate_limit_headers_let_discord_py_pace_itself(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """Remaining/Reset-After headers make discord.py wait for the window instead of hitting 429."""
+    emulator.rate_limit(_posts_messages, limit=2, per=0.4)
+    await world.driver("alice").slash(world.channel, "spam", count=4)
+    await emulator.wait_for(lambda: "spam_elapsed" in bot.seen)
+    assert emulator.rate_limited == []
+    assert bot.seen["spam_elapsed"] >= 0.35
+    assert [m.content for m in world.driver("alice").messages(world.channel)][-4:] == [
+        "spam 0",
+        "spam 1",
+        "spam 2",
+        "spam 3",
+    ]
+
+
+async def test_burst_429_is_retried(
+    emulator: Emulator, world: World, bot: EmuTestBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The next N matching requests get 429 (with Via, so discord.py retries, not raises)."""
+    caplog.set_level(logging.WARNING, logger="discord.http")
+    burst = emulator.burst_429(2, retry_after=0.05, route_filter=_posts_messages)
+    await world.driver("alice").slash(world.channel, "post")
+    await emulator.wait_for(lambda: "posted" in bot.seen)
+    assert burst.remaining == 0
+    assert [(r.method, r.path) for r in emulator.rate_limited] == [
+        ("POST", f"/channels/{world.channel.id}/messages")
+    ] * 2
+    assert [m.content for m in emulator.channel_messages(world.channel)].count("status") == 1
+    assert emulator.invalid_requests == 2
+    assert "Retrying in 0.05 seconds" in caplog.text
+
+
+async def test_global_rate_limit_is_reported_as_global(
+    emulator: Emulator, world: World, bot: EmuTestBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A global_ limit answers {"global": true}; discord.py pauses every request for it."""
+    caplog.set_level(logging.WARNING, logger="discord.http")
+    emulator.create_text_channel(world.guild, "second")
+    await emulator.wait_for(lambda: len(bot.get_guild(world.guild.id).text_channels) == 2)  # type: ignore[union-attr]
+    emulator.rate_limit(_posts_messages, limit=1, per=0.5, global_=True)
+    await world.driver("alice").slash(world.channel, "fanout")
+    await emulator.wait_for(lambda: bot.seen.get("fanout_done"))
+    assert len(emulator.rate_limited) == 1
+    assert "Global rate limit has been hit" in caplog.text
+
+
+async def test_default_rate_limit_spares_interaction_callbacks(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """With route_filter=None, interaction callbacks are not limited (Discord limits them
+    separately), so a command is still acknowledged while everything else is throttled."""
+    emulator.rate_limit(limit=0, per=60)
+    rec = await world.driver("alice").slash(world.channel, "ping")
+    assert rec.acknowledged and rec.message is not None and rec.message.content == "pong"
+    assert emulator.rate_limited == []
+    emulator.clear_rate_limits()
+    assert emulator.rate_limits == [] and emulator.bursts == []
+
+
+async def test_forbidden_counts_as_invalid_request(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """A 403 (DM to a user with closed DMs) counts toward the invalid-request limit."""
+    emulator.set_dms_closed(world.user("bob"))
+    before = emulator.invalid_requests
+    await world.driver("alice").slash(world.channel, "dm", target=world.user("bob"))
+    assert emulator.invalid_requests == before + 1
+
+
+async def test_too_many_invalid_requests_is_a_problem(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """Exceeding invalid_request_limit (Discord: 10,000 per 10 minutes) is recorded."""
+    emulator.invalid_request_limit = 1
+    emulator.set_dms_closed(world.user("bob"))
+    alice = world.driver("alice")
+    for _ in range(2):
+        await alice.slash(world.channel, "dm", target=world.user("bob"))
+    [problem] = emulator.take_problems()
+    assert "more than 1 invalid (401/403/429) requests" in problem
+
+
+# ==================================================================== holding requests
+
+
+def _posts_status(method: str, path: str, body: Any) -> bool:
+    return (
+        _posts_messages(method, path) and isinstance(body, dict) and body.get("content") == "status"
+    )
+
+
+async def test_hold_until_release(emulator: Emulator, world: World, bot: EmuTestBot) -> None:
+    """A held request gets no answer (nothing happens) until release()."""
+    hold = emulator.hold(_posts_status)
+    await world.driver("alice").slash(world.channel, "post")
+    held = await hold.wait_held()
+    assert held.method == "POST" and held.json["content"] == "status"
+    await emulator.settle()  # held requests do not count as in flight
+    assert "posted" not in bot.seen
+    assert "status" not in [m.content for m in emulator.channel_messages(world.channel)]
+    assert hold.release() == 1
+    await emulator.wait_for(lambda: "posted" in bot.seen)
+    assert hold.dropped == [] and hold.held == [held]
+
+
+async def test_hold_released_after_bot_is_gone(emulator: Emulator, world: World) -> None:
+    """Releasing a request whose client disconnected drops it without crashing anything."""
+    hold = emulator.hold(_posts_status)
+    async with running_client(emulator, EmuTestBot(world.guild.id)):
+        await emulator.wait_for_commands()
+        await world.driver("alice").slash(world.channel, "post")
+        await hold.wait_held()
+    await emulator.wait_for(lambda: hold.orphans)
+    assert hold.release() == 1
+    await emulator.wait_for(lambda: hold.dropped)
+    assert "status" not in [m.content for m in emulator.channel_messages(world.channel)]
+    assert emulator.problems == []
+
+
+async def test_held_callback_is_late(emulator: Emulator, world: World, bot: EmuTestBot) -> None:
+    """A callback held past the ack deadline is recorded late; released, it gets 404/10062."""
+    emulator.ack_deadline = 0.3
+    hold = emulator.hold(lambda method, path, body: path.endswith("/callback"))
+    rec = await world.driver("alice").slash(world.channel, "ping")
+    assert not rec.acknowledged and rec.late
+    assert (await hold.wait_held()).path == f"/interactions/{rec.id}/{rec.token}/callback"
+    hold.release()
+    await emulator.wait_for(lambda: rec.callbacks == 1)
+    assert not rec.acknowledged and rec.message is None
+    [problem] = emulator.take_problems()
+    assert "not acknowledged within 0.3 s" in problem
+
+
+# ==================================================================== deleting messages
+
+
+async def test_user_deletes_own_message(world: World, bot: EmuTestBot) -> None:
+    """A user deleting their own message dispatches MESSAGE_DELETE to the bot."""
+    alice = world.driver("alice")
+    sent = await alice.send(world.channel, "oops")
+    await alice.delete(sent)
+    assert sent.deleted and sent not in alice.messages(world.channel)
+    await world.emu.wait_for(lambda: sent.id in bot.seen.get("deleted", []))
+
+
+async def test_moderator_deletes_bot_message(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """Only MANAGE_MESSAGES holders delete others' messages; the bot then gets 404/10008 on
+    edit and fetch, which is expected (not a problem)."""
+    alice, bob = world.driver("alice"), world.driver("bob")
+    await alice.slash(world.channel, "post")
+    await emulator.wait_for(lambda: "posted" in bot.seen)
+    posted = emulator.messages[bot.seen["posted"].id]
+    with pytest.raises(PermissionError):
+        await alice.delete(posted)
+    moderators = emulator.create_role(world.guild, "mods", permissions=1 << 13)
+    emulator.add_role(world.guild, world.user("bob"), moderators)
+    await bob.delete(posted)
+    await emulator.wait_for(lambda: posted.id in bot.seen.get("deleted", []))
+    await alice.slash(world.channel, "touch")
+    await emulator.wait_for(lambda: "fetch_error" in bot.seen)
+    assert bot.seen["edit_error"].code == 10008 and bot.seen["fetch_error"].code == 10008
+    assert emulator.problems == []
+
+
+async def test_owner_deletes_interaction_response(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """The guild owner deletes a command's answer; editing it via the webhook gets 404/10008."""
+    alice = world.driver("alice")
+    rec = await alice.slash(world.channel, "status")
+    assert rec.message is not None
+    await emulator.wait_for(lambda: "status_interaction" in bot.seen)
+    owner = emulator.user_driver(emulator.get_user(world.guild.owner_id))
+    await owner.delete(rec.message)
+    await alice.slash(world.channel, "restatus")
+    await emulator.wait_for(lambda: "restatus_error" in bot.seen)
+    assert bot.seen["restatus_error"].code == 10008
+    assert rec.message.content == "status board" and emulator.problems == []
+
+
+async def test_bot_dm_deleted_by_admin_action(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """Users cannot delete the bot's DMs; emu.delete_message does, and the bot is told."""
+    bob = world.driver("bob")
+    await world.driver("alice").slash(world.channel, "dm", target=world.user("bob"))
+    [dm] = bob.dm_messages()
+    with pytest.raises(PermissionError):
+        await bob.delete(dm)
+    emulator.delete_message(dm.id)
+    assert bob.dm_messages() == []
+    await emulator.wait_for(lambda: dm.id in bot.seen.get("deleted", []))
+
+
+# ==================================================================== gateway faults
+
+
+async def test_resume_delivers_interactions_created_while_disconnected(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """After op 7 the bot resumes and gets the INTERACTION_CREATE sent while it was away."""
+    session = emulator.gateway.connected_sessions()[0]
+    gateway_hold = emulator.hold_gateway()
+    assert await emulator.send_reconnect() == 1
+    await gateway_hold.wait_held()  # the bot is trying to reconnect
+    await emulator.wait_for(lambda: session.connection is None)
+    task = asyncio.create_task(world.driver("alice").slash(world.channel, "ping"))
+    rec = await emulator.wait_for(
+        lambda: next((r for r in emulator.interactions.values() if "/ping" in r.description), None)
+    )
+    await asyncio.sleep(0.2)
+    assert not rec.acknowledged
+    gateway_hold.release()
+    assert await task is rec
+    assert rec.acknowledged and rec.message is not None and rec.message.content == "pong"
+    assert (emulator.gateway_connects, emulator.gateway_resumes) == (1, 1)
+    assert rec.ack_latency is not None and rec.ack_latency >= 0.2
+
+
+async def test_resumable_invalid_session_resumes(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """After op 9 with d=true the bot resumes the same session instead of identifying."""
+    assert await emulator.send_invalid_session(resumable=True) == 1
+    await emulator.wait_for(lambda: emulator.gateway_resumes == 1)
+    rec = await world.driver("alice").slash(world.channel, "ping")
+    assert rec.acknowledged
+    assert emulator.gateway_connects == 1
+
+
+async def test_interaction_while_reidentifying_is_not_delivered(
+    emulator: Emulator, world: World, bot: EmuTestBot
+) -> None:
+    """After a non-resumable op 9 nothing is buffered: until the bot has identified again
+    (discord.py waits 5 s before a non-initial IDENTIFY) interactions cannot be delivered."""
+    await emulator.send_invalid_session(resumable=False)
+    with pytest.raises(RuntimeError, match="no bot is connected"):
+        await world.driver("alice").slash(world.channel, "ping")
+    assert emulator.gateway_connects == 1
+
+
+# ==================================================================== ack latency
+
+
+async def test_ack_latency_summary(emulator: Emulator, world: World, bot: EmuTestBot) -> None:
+    """ack_latencies() lists every acknowledged interaction; slowest_ack() is the largest."""
+    assert emulator.ack_latencies() == [] and emulator.slowest_ack() is None
+    alice = world.driver("alice")
+    fast = await alice.slash(world.channel, "ping")
+    slow = await alice.slash(world.channel, "nap")
+    assert emulator.ack_latencies() == [fast.ack_latency, slow.ack_latency]
+    slowest = emulator.slowest_ack()
+    assert slowest is not None and slowest >= 0.3 and slowest == slow.ack_latency
