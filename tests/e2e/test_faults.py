@@ -140,3 +140,38 @@ async def test_closed_dms_are_remembered_across_matches(bingo) -> None:
     await play_out(bingo, second, ("carol", "bob"))
     assert prompt(bingo.driver("bob")) is None
     assert any("bob's hand" in m.text for m in bingo.driver("bob").dm_messages())
+
+
+async def test_an_unexpected_error_is_reported_once_and_changes_nothing(bingo, caplog) -> None:
+    """A failing commit: one log line with an error id, the same id privately to the
+    player, the match unchanged; the same click works once the fault is gone."""
+    match_id = await start_match(bingo)
+    live = bingo.service.matches[match_id]
+    starter = bingo.driver(("alice", "bob")[live.state.starting])
+    panel = await wait_prompt(bingo, starter, "Keep")
+
+    real_save = bingo.db.save_match
+
+    async def failing_save(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    bingo.db.save_match = failing_save
+    try:
+        with caplog.at_level("ERROR"):
+            await starter.click(panel, "Keep")
+            reply = await bingo.emu.wait_for(
+                lambda: next(
+                    (m for m in starter.dm_messages() if "Something went wrong" in m.text), None
+                )
+            )
+    finally:
+        bingo.db.save_match = real_save
+    error_id = reply.text.split("error id ")[1].rstrip(").")
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and error_id in errors[0].getMessage()
+    assert errors[0].exc_info and "disk on fire" in str(errors[0].exc_info[1])
+    assert bingo.emu.bot_token not in caplog.text
+    assert live.state.version == 0 and (await bingo.db.get_match(match_id)).version == 0
+
+    await decide(bingo, starter, "Keep")
+    assert (await bingo.db.get_match(match_id)).version == 1
