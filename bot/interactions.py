@@ -42,6 +42,11 @@ async def reply_private(
         await interaction.response.send_message(content, **kwargs)
 
 
+def is_dm_closed(error: discord.HTTPException) -> bool:
+    """Discord's "Cannot send messages to this user" (HTTP 403, code 50007)."""
+    return error.status == 403 and error.code == 50007
+
+
 def new_error_id() -> str:
     """A short random id (8 hex characters) tying a user-visible error to a log line."""
     return secrets.token_hex(4)

@@ -22,7 +22,7 @@ import discord
 from aiolimiter import AsyncLimiter
 
 from bot.engine import BingoOptions, BingoState, IllegalActionError
-from bot.interactions import reply_private
+from bot.interactions import is_dm_closed, reply_private
 
 from ._render import board_embed, event_line, panel_embed, result_line, rules_text
 from ._views import board_view, challenge_view, decision_view
@@ -39,11 +39,6 @@ LOG_KEEP = 12
 
 NOT_CURRENT = "That choice is no longer current."
 NOT_YOURS = "This isn't your match."
-
-
-def is_dm_closed(error: discord.HTTPException) -> bool:
-    """Discord's "Cannot send messages to this user" (HTTP 403, code 50007)."""
-    return error.status == 403 and error.code == 50007
 
 
 @dataclass

@@ -21,7 +21,7 @@ from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
 from bot.engine import IllegalActionError, MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions, PracticeState
-from bot.interactions import UserFacingError, reply_private
+from bot.interactions import UserFacingError, is_dm_closed, reply_private
 
 from ._render import hand_embed, percent
 from ._views import practice_view
@@ -34,11 +34,6 @@ log = logging.getLogger(__name__)
 COACH_TURNS = 4
 NOT_CURRENT = "That choice is no longer current."
 MAX_ERRORS_SHOWN = 15
-
-
-def is_dm_closed(error: discord.HTTPException) -> bool:
-    """Discord's "Cannot send messages to this user" (HTTP 403, code 50007)."""
-    return error.status == 403 and error.code == 50007
 
 
 def coach(state: PracticeState) -> tuple[str, bool | None]:
