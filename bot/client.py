@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import Any
 
@@ -11,12 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import endpoints
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
 from bot.interactions import reply_private, report_error
 from bot.storage import Database
 
-__all__ = ["BingoBot", "BingoTree", "point_at_endpoints", "reply_private"]
+__all__ = ["BingoBot", "BingoTree", "reply_private"]
 
 log = logging.getLogger(__name__)
 
@@ -36,28 +36,6 @@ class BingoTree(app_commands.CommandTree):
         if command is not None and callable(has_handlers) and has_handlers():
             return
         await report_error(interaction, error)
-
-
-def point_at_endpoints(api_base: str | None, gateway_url: str | None) -> None:
-    """Direct discord.py at ``api_base``/``gateway_url`` (None, None = real Discord).
-
-    Delegates to ``bot.endpoints.point_discord_at``, imported lazily. If that module
-    does not exist and both are None there is nothing to redirect.
-
-    Raises:
-        RuntimeError: custom endpoints were configured but bot.endpoints is missing.
-    """
-    try:
-        endpoints = importlib.import_module("bot.endpoints")
-    except ModuleNotFoundError as exc:
-        if exc.name != "bot.endpoints":
-            raise
-        if api_base is None and gateway_url is None:
-            return
-        raise RuntimeError(
-            "DISCORD_API_BASE/DISCORD_GATEWAY_URL are set but bot.endpoints is missing"
-        ) from exc
-    endpoints.point_discord_at(api_base, gateway_url)
 
 
 class BingoBot(commands.Bot):
@@ -90,7 +68,7 @@ class BingoBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
-        point_at_endpoints(self.settings.api_base, self.settings.gateway_url)
+        endpoints.point_discord_at(self.settings.api_base, self.settings.gateway_url)
         await super().login(token)
 
     async def setup_hook(self) -> None:

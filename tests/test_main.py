@@ -19,8 +19,9 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot import endpoints
 from bot.__main__ import run, serve
-from bot.client import BingoBot, point_at_endpoints
+from bot.client import BingoBot
 from bot.config import Settings
 from bot.interactions import UserFacingError, reply_private, report_error
 from bot.logs import REDACTED, RedactingFilter, setup_logging
@@ -485,9 +486,7 @@ async def test_login_points_discord_at_configured_endpoints(
         calls.append((api_base, gateway_url))
         raise Stop  # do not go on to a real HTTP login
 
-    fake = types.ModuleType("bot.endpoints")
-    fake.point_discord_at = point_discord_at  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bot.endpoints", fake)
+    monkeypatch.setattr(endpoints, "point_discord_at", point_discord_at)
     db = await Database.open(tmp_path / "bingo.db")
     try:
         settings = Settings(token="tok", api_base="http://h/api", gateway_url="ws://h/gw")
@@ -497,13 +496,3 @@ async def test_login_points_discord_at_configured_endpoints(
     finally:
         await db.close()
     assert calls == [("http://h/api", "ws://h/gw")]
-
-
-def test_custom_endpoints_without_endpoints_module_fail_clearly(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Configured endpoints with no bot.endpoints module is an error, not silent real Discord."""
-    monkeypatch.setitem(sys.modules, "bot.endpoints", None)
-    point_at_endpoints(None, None)
-    with pytest.raises(RuntimeError, match="DISCORD_API_BASE"):
-        point_at_endpoints("http://127.0.0.1:1/api", None)

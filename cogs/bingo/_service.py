@@ -418,7 +418,8 @@ class MatchService:
         self, interaction: discord.Interaction[Any], match_id: int | None = None
     ) -> None:
         """ "Show my hand" / ``/bingo hand``: the player's panel and controls, ephemerally."""
-        if match_id is None:  # /bingo hand: the player asks, so try DMs again from now on
+        asked = match_id is None  # /bingo hand: the player asks, so try DMs again from now on
+        if asked:
             assert interaction.guild_id is not None
             await self.db.clear_dm_closed(interaction.user.id)
             record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
@@ -432,7 +433,7 @@ class MatchService:
         if match.lock.locked():
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with match.lock:
-            if interaction.command is not None:
+            if asked:
                 match.ui["dm_closed"] = [
                     closed and seat != player for seat, closed in enumerate(match.ui["dm_closed"])
                 ]

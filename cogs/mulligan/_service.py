@@ -188,8 +188,7 @@ class PracticeService:
         session_id = await self.db.create_practice(
             guild_id, interaction.user.id, state.to_json(), state.version, time.time()
         )
-        await self._finish_if_kept(session_id, state, guild_id, interaction.user.id)
-        embed, view = self._render(session_id, state)
+        embed, view = self._render(session_id, state)  # a fresh deal always asks something
         if not private:  # asked for by the user, so a DM is tried even if it failed before
             try:
                 await interaction.user.send(embed=embed, view=view)
@@ -227,14 +226,14 @@ class PracticeService:
             except IllegalActionError:
                 return await reply_private(interaction, NOT_CURRENT)
             await self.db.save_practice(session_id, state.to_json(), state.version, time.time())
-            coach_text = await self._finish_if_kept(
-                session_id, state, record.guild_id, record.user_id
-            )
+            coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id)
             embed, view = self._render(session_id, state, coach_text)
             await interaction.response.edit_message(embed=embed, view=view)
+        if state.is_over:  # later clicks on this deal only read it
+            self._locks.pop(session_id, None)
 
     async def _finish_if_kept(
-        self, session_id: int, state: PracticeState, guild_id: int, user_id: int
+        self, state: PracticeState, guild_id: int, user_id: int
     ) -> str | None:
         """Once the hand is kept: record the stats, return the coach's words."""
         if not state.is_over:
@@ -252,6 +251,4 @@ class PracticeService:
     def _render(
         self, session_id: int, state: PracticeState, coach_text: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
-        if state.is_over and coach_text is None:
-            coach_text, _ = coach(state)
         return hand_embed(state, coach_text), practice_view(session_id, state)
