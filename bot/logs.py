@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from collections.abc import Iterable
 
@@ -10,6 +11,16 @@ REDACTED = "[redacted]"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
 _HANDLER_NAME = "bingomagic-stderr"
+
+# Interaction tokens: in gateway payloads (``"token": "..."``, logged by discord.gateway at
+# DEBUG) and in webhook and callback URLs (``/webhooks/<app id>/<token>``,
+# ``/interactions/<id>/<token>/callback``, logged by discord.webhook). A token lets anyone
+# answer or edit as the bot in that conversation for 15 minutes.
+_TOKEN_PATTERNS = (
+    re.compile(r"""(?P<head>['"]token['"]\s*:\s*['"])[^'"]+"""),
+    re.compile(r"(?P<head>/webhooks/\d+/)[A-Za-z0-9._~-]+"),
+    re.compile(r"(?P<head>/interactions/\d+/)[A-Za-z0-9._~-]+"),
+)
 
 
 class RedactingFilter(logging.Filter):
@@ -29,15 +40,16 @@ class RedactingFilter(logging.Filter):
         self._formatter = logging.Formatter()
 
     def redact(self, text: str) -> str:
-        """``text`` with every secret replaced by ``[redacted]``."""
+        """``text`` with every secret, and every interaction token, replaced by
+        ``[redacted]``."""
         for secret in self._secrets:
             text = text.replace(secret, REDACTED)
+        for pattern in _TOKEN_PATTERNS:
+            text = pattern.sub(lambda m: m.group("head") + REDACTED, text)
         return text
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Redact ``record`` in place; always keep it."""
-        if not self._secrets:
-            return True
         try:
             message = record.getMessage()
         except Exception:  # a bad format string: keep what we can, still redacted

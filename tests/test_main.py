@@ -496,3 +496,32 @@ async def test_login_points_discord_at_configured_endpoints(
     finally:
         await db.close()
     assert calls == [("http://h/api", "ws://h/gw")]
+
+
+def test_filter_redacts_interaction_tokens_in_gateway_payloads_and_webhook_urls() -> None:
+    """At DEBUG, discord.py logs INTERACTION_CREATE payloads and webhook URLs: an
+    interaction token (15 minutes of acting as the bot) never reaches the log."""
+    itoken = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6"
+    lines = [
+        _record(
+            "For Shard ID %s: WebSocket Event: %s",
+            None,
+            {"t": "INTERACTION_CREATE", "d": {"id": "1", "token": itoken, "type": 3}},
+        ),
+        _record('{"op":0,"d":{"token":"' + itoken + '","id":"2"}}'),
+        _record(
+            "Webhook ID %s with POST https://discord.com/api/v10/webhooks/42/%s has "
+            "returned status code 200",
+            42,
+            itoken,
+        ),
+        _record("POST /api/v10/interactions/99/%s/callback with {} has returned 204", itoken),
+    ]
+    redactor = RedactingFilter([TOKEN])
+    for record in lines:
+        redactor.filter(record)
+        text = record.getMessage()
+        assert itoken not in text
+        assert REDACTED in text
+    assert "/webhooks/42/[redacted]" in lines[2].getMessage()
+    assert "/interactions/99/[redacted]/callback" in lines[3].getMessage()

@@ -37,6 +37,8 @@ from .table import CardTable, IllegalActionError, kinds_in, random_card
 ISLAND = int(Land.ISLAND)
 MAIN, COUNTER, SWAMP, MOUNTAIN, FOREST = "main", "counter", "swamp", "mountain", "forest"
 PASS, ALLOW, TIMEOUT, RESIGN = "pass", "allow", "timeout", "resign"
+#: The match was stopped from outside with no winner (its channel is gone or unwritable).
+ABANDON = "abandon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,8 @@ class Result:
     """How a match ended.  ``winner`` is a player index, or ``None`` for a draw.
 
     ``reason``: ``five_of_a_color``, ``five_colors`` (RULES §1.6), ``resign``,
-    ``timeout`` (§1.8 forfeit), ``passes`` or ``turn_limit`` (§1.8 stalemate).
+    ``timeout`` (§1.8 forfeit), ``passes`` or ``turn_limit`` (§1.8 stalemate), or
+    ``no_result`` (stopped from outside by :meth:`BingoState.abandon`: no winner, no draw).
     """
 
     winner: int | None
@@ -187,6 +190,8 @@ class BingoState(CardTable):
         for player, action in history:
             if action == RESIGN:
                 state.resign(player)
+            elif action == ABANDON:
+                state.abandon()
             elif action == TIMEOUT:
                 if state.current_player() != player:
                     raise IllegalActionError(f"history: timeout by {player} out of turn")
@@ -401,6 +406,18 @@ class BingoState(CardTable):
         self.history.append([player, RESIGN])
         events: list[dict] = [{"type": "resign", "player": player}]
         self._end(Result(1 - player, RESIGN, loser=player), events)
+        return events
+
+    def abandon(self) -> list[dict]:
+        """End the match with no result (reason ``"no_result"``): it cannot go on, for
+        reasons outside the rules (the table is gone: its Discord channel was deleted or
+        the bot may no longer post there). Recorded in :attr:`history` as
+        ``[None, "abandon"]`` so the match still replays.  Raises if the match is over."""
+        if self.result is not None:
+            raise IllegalActionError("the match is over")
+        self.history.append([None, ABANDON])
+        events: list[dict] = [{"type": "abandon"}]
+        self._end(Result(None, "no_result"), events)
         return events
 
     # -- internals ---------------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""Every bound the bot enforces, written down once.
+
+Discord's own limits (message content, embed parts, autocomplete) and the project's
+bounds on what members may store or open (deck sizes, saved decks, pending challenges).
+The parser, the commands, the storage layer and the tests all read them from here.
+"""
+
+from __future__ import annotations
+
+# -- Discord's limits (https://discord.com/developers/docs/resources/message) ------------
+
+#: Characters in a message's ``content``.
+CONTENT = 2000
+#: Characters in an embed's title.
+EMBED_TITLE = 256
+#: Characters in an embed's description.
+EMBED_DESCRIPTION = 4096
+#: Characters in an embed field's name.
+FIELD_NAME = 256
+#: Characters in an embed field's value.
+FIELD_VALUE = 1024
+#: Characters in an embed footer's text.
+FOOTER = 2048
+#: Characters in a button label.
+BUTTON_LABEL = 80
+#: Characters in a select option's label, value or description.
+SELECT_OPTION = 100
+#: Choices in one autocomplete answer.
+AUTOCOMPLETE_CHOICES = 25
+#: Characters in an autocomplete (or command) choice's name and value.
+CHOICE_NAME = 100
+
+# -- The project's bounds ---------------------------------------------------------------
+
+#: Characters in a saved deck's name (also the ``max_length`` of every deck-name option).
+DECK_NAME = 100
+#: Cards in one deck: more than any real format uses (Commander is 100; ``/mulligan odds``
+#: has always stopped at 250).
+DECK_CARDS = 250
+#: Fewest cards in a deck: an opening hand of seven.
+DECK_MIN_CARDS = 7
+#: Saved decks per member (also Discord's autocomplete page of 25).
+DECKS_PER_MEMBER = 25
+#: Characters of a pasted decklist (the modal's text input).
+DECKLIST = 4000
+#: Pending challenges from one member to the same opponent in one server.
+CHALLENGES_PER_PAIR = 1
+#: Pending challenges one member may have open in one server.
+CHALLENGES_PER_CHALLENGER = 3
+#: Days a finished or abandoned practice deal is kept before it is deleted.
+PRACTICE_RETENTION_DAYS = 7
