@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -13,7 +15,9 @@ from discord.ext import commands
 from bot import endpoints
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
-from bot.interactions import reply_private, report_error
+from bot.interactions import NOT_CURRENT, reply_private, report_error
+from bot.matches import AIPool
+from bot.outbox import Outbox
 from bot.storage import Database
 
 __all__ = ["BingoBot", "BingoTree", "reply_private"]
@@ -44,6 +48,12 @@ class BingoBot(commands.Bot):
     Attributes:
         settings: the :class:`Settings` it was started with.
         db: the open :class:`Database` (owned by the caller, who closes it).
+        outbox: the one :class:`~bot.outbox.Outbox` (pacing, DM channels, closed DMs),
+            created in :meth:`setup_hook` and closed in :meth:`close`.
+        ai_pool: the one :class:`~bot.matches.AIPool` where the bot's search runs, off
+            the event loop (``BINGO_AI_WORKERS`` processes, 0 = threads; hard level
+            budget ``BINGO_AI_BUDGET_SECONDS``), created in :meth:`setup_hook` (its
+            workers start on first use) and shut down in :meth:`close`.
     """
 
     EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan")
@@ -59,12 +69,18 @@ class BingoBot(commands.Bot):
             intents=discord.Intents.default(),
             tree_cls=BingoTree,
             help_command=None,
+            # The one mention policy: the bot pings nobody unless a message opts in
+            # (e.g. the challenged member in a challenge).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
+        self._control_templates: list[re.Pattern[str]] = []
         self.settings = settings
         self.db = db
         self.web: aiohttp.ClientSession | None = None
         self.scryfall: ScryfallLands | None = None
+        self.outbox: Outbox | None = None
+        self.ai_pool: AIPool | None = None
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
@@ -72,9 +88,11 @@ class BingoBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Open the web session, load every extension in :attr:`EXTENSIONS`, then sync
-        slash commands."""
+        """Open the web session and the outbox, load every extension in
+        :attr:`EXTENSIONS`, then sync slash commands."""
         self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+        self.outbox = Outbox(self, self.db, per_second=self.settings.outbound_per_second)
+        self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         for name in self.EXTENSIONS:
             await self.load_extension(name)
@@ -100,10 +118,51 @@ class BingoBot(commands.Bot):
         return len(synced)
 
     async def close(self) -> None:
-        """Close the gateway and HTTP clients, then the web session."""
+        """Cancel the outbox's background deliveries, close the gateway and HTTP
+        clients (unloading the cogs), then the web session and the AI pool."""
+        if self.outbox is not None:
+            await self.outbox.close()
         await super().close()
         if self.web is not None:
             await self.web.close()
+        if self.ai_pool is not None:
+            await self.ai_pool.close()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register restart-proof controls (see ``discord.Client.add_dynamic_items``),
+        remembering their templates for :meth:`on_interaction`."""
+        super().add_dynamic_items(*items)
+        for item in items:
+            self._control_templates.append(item.__discord_ui_compiled_template__)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click on a control the message no longer shows.
+
+        A member may click a button just as the bot edits its message: the click then
+        carries a custom_id that is not on the message Discord sends along, and
+        discord.py drops it silently ("This interaction failed"). Such a click of one of
+        our controls is answered privately with :data:`NOT_CURRENT`, like any other
+        out-of-date click; it changes nothing.
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        message = interaction.message
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = data.get("custom_id")
+        if message is None or not isinstance(custom_id, str):
+            return
+        if not any(template.fullmatch(custom_id) for template in self._control_templates):
+            return
+        kind = data.get("component_type")
+        if any(
+            getattr(c, "custom_id", None) == custom_id and c.type.value == kind
+            for c in _walk(message.components)
+        ):
+            return  # on the message: discord.py dispatches it to the control
+        try:
+            await reply_private(interaction, NOT_CURRENT)
+        except discord.HTTPException as error:
+            log.warning("Could not answer a stale click %s: %s", custom_id, error)
 
     async def on_ready(self) -> None:
         """Log who we are once the gateway session is ready."""
@@ -114,3 +173,10 @@ class BingoBot(commands.Bot):
             user.id if user else None,
             len(self.guilds),
         )
+
+
+def _walk(components: list[Any]) -> Iterator[Any]:
+    """Every component of a message, rows and containers included, depth first."""
+    for component in components:
+        yield component
+        yield from _walk(list(getattr(component, "children", None) or []))

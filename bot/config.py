@@ -13,6 +13,9 @@
 | BINGO_CHOICE_SECONDS    | choice_seconds      | 90.0                  |
 | BINGO_CHALLENGE_SECONDS | challenge_seconds   | 300.0                 |
 | BINGO_MAX_TIMEOUTS      | max_timeouts        | 3                     |
+| BINGO_BOT_PAUSE_SECONDS | bot_pause_seconds   | 1.5 (0 allowed)       |
+| BINGO_AI_BUDGET_SECONDS | ai_budget_seconds   | 0.25                  |
+| BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE_PATH = Path("data/bingomagic.db")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def default_ai_workers() -> int:
+    """The default size of the AI's process pool: ``min(2, os.cpu_count())`` (1 if the
+    count is unknown)."""
+    return min(2, os.cpu_count() or 1)
 
 
 class ConfigError(Exception):
@@ -54,6 +63,13 @@ class Settings:
     max_timeouts: int = 3
     scryfall_api_base: str = "https://api.scryfall.com"
     outbound_per_second: float = 20.0
+    #: The least time the bot takes per decision in a match against it (seconds; 0 in
+    #: tests), whatever it holds, so its speed never reveals its hand.
+    bot_pause_seconds: float = 1.5
+    #: The hard level's thinking time per decision (seconds of search).
+    ai_budget_seconds: float = 0.25
+    #: Processes searching for the bot's moves; 0 runs the search in threads instead.
+    ai_workers: int = field(default_factory=default_ai_workers)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -101,6 +117,15 @@ class Settings:
                 "BINGO_CHALLENGE_SECONDS", get("BINGO_CHALLENGE_SECONDS"), 300.0
             ),
             max_timeouts=_positive_int("BINGO_MAX_TIMEOUTS", get("BINGO_MAX_TIMEOUTS"), 3),
+            bot_pause_seconds=_seconds(
+                "BINGO_BOT_PAUSE_SECONDS", get("BINGO_BOT_PAUSE_SECONDS"), 1.5, zero=True
+            ),
+            ai_budget_seconds=_seconds(
+                "BINGO_AI_BUDGET_SECONDS", get("BINGO_AI_BUDGET_SECONDS"), 0.25
+            ),
+            ai_workers=_whole_number(
+                "BINGO_AI_WORKERS", get("BINGO_AI_WORKERS"), default_ai_workers()
+            ),
             outbound_per_second=_seconds(
                 "DISCORD_OUTBOUND_PER_SECOND",
                 get("DISCORD_OUTBOUND_PER_SECOND"),
@@ -146,15 +171,24 @@ def _log_level(raw: str | None) -> str:
     return level
 
 
-def _seconds(name: str, raw: str | None, default: float, what: str = "number of seconds") -> float:
+def _seconds(
+    name: str,
+    raw: str | None,
+    default: float,
+    what: str = "number of seconds",
+    *,
+    zero: bool = False,
+) -> float:
+    """A finite number above 0 (``zero``: 0 or above)."""
     if raw is None:
         return default
     try:
         value = float(raw)
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"{name} must be a positive {what}, got {raw!r}")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        sign = "zero or positive" if zero else "positive"
+        raise ConfigError(f"{name} must be a {sign} {what}, got {raw!r}")
     return value
 
 
@@ -167,4 +201,17 @@ def _positive_int(name: str, raw: str | None, default: int) -> int:
         value = 0
     if value <= 0:
         raise ConfigError(f"{name} must be a positive whole number, got {raw!r}")
+    return value
+
+
+def _whole_number(name: str, raw: str | None, default: int) -> int:
+    """A whole number, 0 or above."""
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ConfigError(f"{name} must be a whole number, 0 or more, got {raw!r}")
     return value

@@ -12,6 +12,10 @@ from discord import app_commands
 
 log = logging.getLogger(__name__)
 
+#: The private answer to a click on a control that is no longer current: an older
+#: version of a panel, a control the bot just removed, a decision already made.
+NOT_CURRENT = "That choice is no longer current."
+
 
 class UserFacingError(Exception):
     """An expected problem whose message is shown privately to the user as is.

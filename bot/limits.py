@@ -32,6 +32,11 @@ CHOICE_NAME = 100
 
 # -- The project's bounds ---------------------------------------------------------------
 
+#: Characters of a member's display name as the bot echoes it (boards, panels, results,
+#: refusals). Discord's own names are at most 32; escaping may double that.
+MEMBER_NAME = 64
+#: Characters of a member's display name inside a button label (no escaping there).
+MEMBER_NAME_LABEL = 32
 #: Characters in a saved deck's name (also the ``max_length`` of every deck-name option).
 DECK_NAME = 100
 #: Cards in one deck: more than any real format uses (Commander is 100; ``/mulligan odds``

@@ -55,6 +55,11 @@ def test_defaults_with_only_a_token() -> None:
         ("BINGO_CHOICE_SECONDS", "0.5", "choice_seconds", 0.5),
         ("BINGO_CHALLENGE_SECONDS", "600", "challenge_seconds", 600.0),
         ("BINGO_MAX_TIMEOUTS", "5", "max_timeouts", 5),
+        ("BINGO_BOT_PAUSE_SECONDS", "0", "bot_pause_seconds", 0.0),
+        ("BINGO_BOT_PAUSE_SECONDS", "2.5", "bot_pause_seconds", 2.5),
+        ("BINGO_AI_BUDGET_SECONDS", "1", "ai_budget_seconds", 1.0),
+        ("BINGO_AI_WORKERS", "0", "ai_workers", 0),
+        ("BINGO_AI_WORKERS", "4", "ai_workers", 4),
     ],
 )
 def test_each_variable_is_parsed(variable: str, raw: str, field: str, expected: Any) -> None:
@@ -86,6 +91,12 @@ def test_missing_token_is_a_config_error(environ: dict[str, str]) -> None:
         ("BINGO_MAX_TIMEOUTS", "0"),
         ("BINGO_MAX_TIMEOUTS", "2.5"),
         ("BINGO_MAX_TIMEOUTS", "three"),
+        ("BINGO_BOT_PAUSE_SECONDS", "-1"),
+        ("BINGO_BOT_PAUSE_SECONDS", "inf"),
+        ("BINGO_AI_BUDGET_SECONDS", "0"),
+        ("BINGO_AI_BUDGET_SECONDS", "fast"),
+        ("BINGO_AI_WORKERS", "-1"),
+        ("BINGO_AI_WORKERS", "1.5"),
         ("DISCORD_GUILD_ID", "my-server"),
         ("DISCORD_GUILD_ID", "-12"),
         ("DISCORD_GUILD_ID", "0"),
@@ -100,6 +111,16 @@ def test_bad_values_are_config_errors_naming_the_variable(variable: str, raw: st
         _settings(**{variable: raw})
     message = str(caught.value)
     assert variable in message and repr(raw) in message and "\n" not in message
+
+
+def test_bot_and_ai_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot pauses 1.5 s per decision, the hard level thinks 0.25 s, and the search
+    runs in min(2, CPUs) processes (1 when the count is unknown)."""
+    settings = _settings()
+    assert (settings.bot_pause_seconds, settings.ai_budget_seconds) == (1.5, 0.25)
+    for cpus, workers in [(8, 2), (1, 1), (None, 1)]:
+        monkeypatch.setattr("os.cpu_count", lambda cpus=cpus: cpus)
+        assert _settings().ai_workers == workers
 
 
 def test_token_is_not_in_repr_or_str() -> None:

@@ -49,8 +49,11 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from bot import limits
+
 __all__ = [
     "MAX_COUNT",
+    "MAX_DECK_CARDS",
     "MAX_NAME_LENGTH",
     "DeckEntry",
     "LineError",
@@ -63,6 +66,12 @@ MAX_COUNT = 999
 
 MAX_NAME_LENGTH = 200
 """The longest card name accepted (the longest real name has 141 characters)."""
+
+MAX_DECK_CARDS = limits.DECK_CARDS
+"""The most cards the main deck may hold (sum of counts); the line that would pass it,
+and every later main-deck card, are not added, and one error reports it."""
+
+_SHOWN = 20  # characters of a bad word quoted in an error reason
 
 Section = Literal["main", "commander", "companion", "sideboard", "maybeboard"]
 _SKIPPED = "skip"  # pseudo-section: Arena "About", Forge "[metadata]", "Tokens"
@@ -189,7 +198,10 @@ def parse_decklist(text: str) -> ParsedDeck:
         A :class:`ParsedDeck`. Bad lines (missing count, count 0 or above
         :data:`MAX_COUNT`, a count that is not a whole number, a missing or too
         long name) are reported in ``errors`` with their 1-based line number; every
-        other line is still parsed. Never raises for any input string.
+        other line is still parsed. A main deck past :data:`MAX_DECK_CARDS` cards
+        is one error, at the line that passes it; main-deck cards from that line on
+        are not added, so ``main_count`` never exceeds the bound. Reasons are short
+        (a quoted bad word is cut to 20 characters). Never raises for any input string.
     """
     lines = text.splitlines()
     explicit_sideboard = any(_starts_sideboard(line) for line in lines)
@@ -201,6 +213,8 @@ def parse_decklist(text: str) -> ParsedDeck:
         "maybeboard": {},
     }
     errors: list[LineError] = []
+    main_cards = 0
+    too_many = False
     section: Section | str = "main"
     cards_since_header = 0
     blank_pending = False
@@ -243,6 +257,14 @@ def parse_decklist(text: str) -> ParsedDeck:
         count, name, category = entry
         if category is not None and not sideboard_line:
             target = category
+        if target == "main":
+            if too_many or main_cards + count > MAX_DECK_CARDS:
+                if not too_many:
+                    reason = f"the deck passes {MAX_DECK_CARDS} cards here (the most it may hold)"
+                    errors.append(LineError(number, raw, reason))
+                too_many = True
+                continue
+            main_cards += count
         _add(sections[target], count, name)
         seen_card = True
         if not sideboard_line:
@@ -288,7 +310,8 @@ def _parse_card(line: str) -> tuple[int, str, Section | None] | str:
     if match is None:
         first = line.split(" ", 1)[0]
         if _COUNT_LIKE.match(first):
-            return f"count {first!r} is not a whole number from 1 to {MAX_COUNT}"
+            shown = first if len(first) <= _SHOWN else first[: _SHOWN - 1] + "…"
+            return f"count {shown!r} is not a whole number from 1 to {MAX_COUNT}"
         return "missing count (write it as '4 Card Name')"
     count = int(match["count"])
     if not 1 <= count <= MAX_COUNT:

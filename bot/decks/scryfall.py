@@ -4,21 +4,26 @@ Source: Scryfall's ``POST /cards/collection`` endpoint
 (https://scryfall.com/docs/api/cards/collection): the body is
 ``{"identifiers": [{"name": ...}, ...]}`` with at most 75 identifiers; the answer is
 a list object ``{"object": "list", "not_found": [identifier, ...], "data": [card,
-...]}``. Scryfall asks clients to wait 50-100 ms between requests and to send a
-``User-Agent`` and an ``Accept`` header (https://scryfall.com/docs/api).
+...]}``. Scryfall asks clients to send a ``User-Agent`` and an ``Accept`` header
+(https://scryfall.com/docs/api); its rate-limits page allows ``/cards/collection``
+2 requests a second, and answers 429 to a client that goes faster, which then stays
+locked out for 30 seconds. So requests are spaced :data:`MIN_INTERVAL` apart, a 429
+is never retried, and for :data:`LOCKOUT_SECONDS` after one no request is sent at all:
+the names are ``unchecked``.
 
 Order of lookup for each name: the built-in basic lands (:mod:`bot.decks.lands`),
 then the ``card_types`` cache, then Scryfall. Scryfall answers are cached: found
 cards with their land flag, unknown names as "not found" non-lands (re-checked
 after ``not_found_ttl`` seconds, since a newly previewed card can appear later).
 Names Scryfall could not be asked about (connection error, timeout, HTTP 5xx, a
-malformed answer, a 429 that persists after one retry) are reported as
+malformed or oversized answer, a 429 or the lockout after one) are reported as
 ``unchecked``, count as non-lands and are *not* cached.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 import unicodedata
@@ -40,8 +45,16 @@ BATCH_SIZE = 75
 
 USER_AGENT = "BingoMagicBot/0.1"
 
-MAX_RETRY_AFTER = 5.0
-"""The longest ``Retry-After`` (seconds) honoured for the single retry after a 429."""
+MIN_INTERVAL = 0.5
+"""Seconds between the end of one request and the start of the next: Scryfall allows
+``/cards/collection`` 2 requests a second."""
+
+LOCKOUT_SECONDS = 30.0
+"""Seconds Scryfall locks a client out after a 429: no request is sent meanwhile (a
+longer ``Retry-After`` is honoured too)."""
+
+MAX_BODY_BYTES = 2_000_000
+"""The largest answer body read (75 full card objects are a few hundred kB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +97,8 @@ class ScryfallLands:
         timeout: total seconds allowed for one request.
         not_found_ttl: seconds a "not found" answer stays cached (None: forever).
         clock: wall clock for cache timestamps (Unix seconds).
+        lockout: seconds after a 429 during which no request is sent.
+        max_body: the largest answer body read, in bytes; a larger one is unchecked.
     """
 
     def __init__(
@@ -92,10 +107,12 @@ class ScryfallLands:
         db: Database,
         *,
         base_url: str = "https://api.scryfall.com",
-        min_interval: float = 0.1,
+        min_interval: float = MIN_INTERVAL,
         timeout: float = 10.0,
         not_found_ttl: float | None = 7 * 24 * 3600.0,
         clock: Callable[[], float] = time.time,
+        lockout: float = LOCKOUT_SECONDS,
+        max_body: int = MAX_BODY_BYTES,
     ) -> None:
         self._session = session
         self._db = db
@@ -106,6 +123,14 @@ class ScryfallLands:
         self._clock = clock
         self._lock = asyncio.Lock()
         self._last_request: float | None = None
+        self._lockout = lockout
+        self._max_body = max_body
+        self._locked_until: float | None = None  # time.monotonic() of the lockout's end
+
+    @property
+    def locked_out(self) -> bool:
+        """True while a 429's lockout lasts: lookups send nothing, names stay unchecked."""
+        return self._locked_until is not None and time.monotonic() < self._locked_until
 
     async def classify(self, names: Iterable[str]) -> LandCheck:
         """Classify ``names`` (duplicates and case variants are looked up once).
@@ -176,6 +201,20 @@ class ScryfallLands:
         """
         body = {"identifiers": [{"name": name} for name in names]}
         payload = await self._post(body)
+        try:
+            return self._read_answer(names, payload)
+        except (TypeError, AttributeError, ValueError, RecursionError) as exc:
+            # A second fence: each field is type-checked, but an answer of unexpected
+            # shape must leave the names unchecked, never raise.
+            raise _Unavailable(f"a malformed answer: {type(exc).__name__}") from exc
+
+    @staticmethod
+    def _read_answer(names: Sequence[str], payload: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
+        """``{name: (is_land, found)}`` from a decoded answer (see :meth:`_lookup`).
+
+        Raises:
+            _Unavailable: the answer has no ``data``/``not_found`` lists.
+        """
         data = payload.get("data")
         not_found = payload.get("not_found", [])
         if not isinstance(data, list) or not isinstance(not_found, list):
@@ -216,32 +255,30 @@ class ScryfallLands:
 
         Holds the request lock for the whole exchange, so requests never overlap and
         each starts at least ``min_interval`` after the previous one ended. A 429 is
-        retried once after its ``Retry-After`` (1 s when absent) if that is at most
-        :data:`MAX_RETRY_AFTER` seconds.
+        not retried: it starts a lockout of ``lockout`` seconds (or its
+        ``Retry-After`` when longer) in which nothing is sent.
 
         Raises:
-            _Unavailable: connection error, timeout, a non-200 status, a body that
-                is not a JSON object.
+            _Unavailable: the lockout, connection error, timeout, a non-200 status, a
+                body over ``max_body`` bytes or that is not a JSON object.
         """
         async with self._lock:
-            for attempt in (1, 2):
-                await self._wait_turn()
-                try:
-                    status, retry_after, payload = await self._send(body)
-                finally:
-                    self._last_request = time.monotonic()
-                if status == 200:
-                    if not isinstance(payload, dict):
-                        raise _Unavailable("the answer is not a JSON object")
-                    return payload
-                if status != 429 or attempt == 2:
-                    raise _Unavailable(f"HTTP {status}")
-                delay = _retry_after(retry_after)
-                if delay is None:
-                    raise _Unavailable(f"HTTP 429 with Retry-After {retry_after!r}")
-                log.info("Scryfall answered 429; retrying once in %.2f s", delay)
-                await asyncio.sleep(delay)
-        raise AssertionError("unreachable")  # pragma: no cover
+            if self.locked_out:
+                raise _Unavailable("locked out after a 429")
+            await self._wait_turn()
+            try:
+                status, retry_after, payload = await self._send(body)
+            finally:
+                self._last_request = time.monotonic()
+            if status == 429:
+                wait = max(self._lockout, _retry_after(retry_after) or 0.0)
+                self._locked_until = time.monotonic() + wait
+                log.warning("Scryfall answered 429; no lookups for %.0f s", wait)
+            if status != 200:
+                raise _Unavailable(f"HTTP {status}")
+            if not isinstance(payload, dict):
+                raise _Unavailable("the answer is not a JSON object")
+            return payload
 
     async def _send(self, body: dict[str, Any]) -> tuple[int, str | None, Any]:
         """One POST: ``(status, Retry-After header, decoded JSON or None)``."""
@@ -254,8 +291,16 @@ class ScryfallLands:
             ) as response:
                 if response.status != 200:
                     return response.status, response.headers.get("Retry-After"), None
-                return 200, None, await response.json(content_type=None)
-        except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
+                if (response.content_length or 0) > self._max_body:
+                    raise _Unavailable(f"an answer of {response.content_length} bytes")
+                raw = bytearray()
+                async for chunk in response.content.iter_chunked(64 * 1024):
+                    raw += chunk
+                    if len(raw) > self._max_body:
+                        raise _Unavailable(f"an answer over {self._max_body} bytes")
+            # Deeply nested JSON raises RecursionError; bad bytes raise ValueError.
+            return 200, None, json.loads(bytes(raw))
+        except (aiohttp.ClientError, TimeoutError, ValueError, RecursionError) as exc:
             raise _Unavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def _wait_turn(self) -> None:
@@ -297,7 +342,8 @@ def _card_keys(card: dict[str, Any]) -> list[str]:
     if isinstance(card.get("name"), str):
         names.append(card["name"])
         names.extend(card["name"].split(" // "))
-    for face in card.get("card_faces") or []:
+    faces = card.get("card_faces")
+    for face in faces if isinstance(faces, list) else []:
         if isinstance(face, dict) and isinstance(face.get("name"), str):
             names.append(face["name"])
     return list(dict.fromkeys(_key(name) for name in names))
@@ -311,14 +357,14 @@ def _key(name: str) -> str:
 
 
 def _retry_after(value: str | None) -> float | None:
-    """Seconds to wait for a ``Retry-After`` header (1.0 when absent), or None when it
-    is an HTTP date, negative or longer than :data:`MAX_RETRY_AFTER`."""
+    """Seconds of a ``Retry-After`` header, or None when it is absent, an HTTP date,
+    negative, not finite, or longer than an hour (not believed)."""
     if value is None:
-        return 1.0
+        return None
     try:
         seconds = float(value)
     except ValueError:
         return None
-    if not 0 <= seconds <= MAX_RETRY_AFTER:
+    if not 0 <= seconds <= 3600:
         return None
     return seconds

@@ -5,40 +5,107 @@ what they may do, :meth:`BingoState.apply` to do it (it returns the events it ca
 :attr:`BingoState.is_over` and :attr:`BingoState.result` for the outcome, and
 :meth:`BingoState.observation` for what one player may see.
 
-Play actions (mulligan actions are in :mod:`bot.engine.mulligan`); ``K`` is a WUBRG
-index (0 = Plains … 4 = Forest):
-
-=================  =========================================================
-``place:K``        the active player places a land of kind K (RULES §1.3)
-``pass``           the active player passes
-``allow``          the opponent lets the announced land resolve
-``counter:K``      the opponent discards an Island and a card of kind K (§1.5)
-``discard:K``      Swamp: the opponent discards a card of kind K (§1.4)
-``destroy:K``      Mountain: a land of kind K leaves the opponent's territory
-``take:K``         Forest: a land of kind K from the player's own discard pile
-``take_opp:K``     Forest, house rule: a land of kind K from the opponent's pile
-=================  =========================================================
+The actions are the ``verb:K`` strings of :mod:`bot.engine.actions` (``K`` a WUBRG
+index, 0 = Plains … 4 = Forest): ``place:K`` and ``pass`` (main), ``allow`` and
+``counter:K`` (counter window), ``discard:K`` (Swamp), ``destroy:K`` (Mountain),
+``take:K`` and ``take_opp:K`` (Forest), and the mulligan actions of
+:mod:`bot.engine.mulligan`.
 
 Two actions exist outside :meth:`legal_actions`: :meth:`apply_timeout` (RULES §1.8, the
 current decision ran out of time) and :meth:`resign` (either player, at any time).
 Both are recorded in :attr:`history`, so a match replays exactly with :meth:`replay`.
+
+Search and random playouts: :meth:`BingoState.clone` (cheap: a finished mulligan phase
+and other immutable parts are shared) then :meth:`BingoState.apply_fast` (the same rules,
+checks, history and chance as :meth:`apply`, without building events) is the fast path;
+:meth:`BingoState.playout` plays a state to the end with uniformly random legal actions,
+exactly as the ``apply(rng.choice(legal_actions()))`` loop would, several times faster.
+``python -m benchmarks.playouts`` measures all three.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
 
+from .actions import KIND_ACTIONS, PARSED, Action, Decision, Reason, Verb
 from .cards import KINDS, LETTERS, Land, bingo_library
-from .mulligan import MulliganOptions, MulliganPhase, MulliganRule
-from .table import CardTable, IllegalActionError, kinds_in, random_card
+from .mulligan import DECLARE, DONE, MulliganOptions, MulliganPhase, MulliganRule
+from .table import BIT_LENGTHS, CardTable, IllegalActionError, random_card
 
 ISLAND = int(Land.ISLAND)
-MAIN, COUNTER, SWAMP, MOUNTAIN, FOREST = "main", "counter", "swamp", "mountain", "forest"
-PASS, ALLOW, TIMEOUT, RESIGN = "pass", "allow", "timeout", "resign"
+MAIN, COUNTER, SWAMP, MOUNTAIN, FOREST = (
+    Decision.MAIN, Decision.COUNTER, Decision.SWAMP, Decision.MOUNTAIN, Decision.FOREST,
+)  # fmt: skip
+PASS, ALLOW = Verb.PASS.value, Verb.ALLOW.value
+TIMEOUT, RESIGN = Verb.TIMEOUT.value, Verb.RESIGN.value
 #: The match was stopped from outside with no winner (its channel is gone or unwritable).
-ABANDON = "abandon"
+ABANDON = Verb.ABANDON.value
+
+# The verbs, bound once for identity tests in the hot paths.
+_PLACE, _PASS, _ALLOW, _COUNTER = Verb.PLACE, Verb.PASS, Verb.ALLOW, Verb.COUNTER
+_DISCARD, _DESTROY, _TAKE, _TAKE_OPP = Verb.DISCARD, Verb.DESTROY, Verb.TAKE, Verb.TAKE_OPP
+#: Action string → (verb, kind), for the actions a BingoMagic table can ever allow.
+_BINGO_PARSED: dict[str, tuple[Verb, int | None]] = {
+    text: parsed for text, parsed in PARSED.items() if parsed[1] is None or parsed[1] < KINDS
+}
+
+
+def _by_mask(verb: Verb, before: tuple[str, ...] = (), after: tuple[str, ...] = ()) -> tuple:
+    """``table[mask]``: the actions of ``verb`` for the kinds whose bit is set in
+    ``mask`` (bit k = kind k present), WUBRG order, between ``before`` and ``after``."""
+    texts = KIND_ACTIONS[verb]
+    return tuple(
+        (*before, *(texts[k] for k in range(KINDS) if mask >> k & 1), *after)
+        for mask in range(1 << KINDS)
+    )
+
+
+_MAIN_LEGAL = _by_mask(Verb.PLACE, after=(PASS,))
+_COUNTER_LEGAL = _by_mask(Verb.COUNTER, before=(ALLOW,))
+_SWAMP_LEGAL = _by_mask(Verb.DISCARD)
+_MOUNTAIN_LEGAL = _by_mask(Verb.DESTROY)
+_TAKE_LEGAL = _by_mask(Verb.TAKE)
+_TAKE_OPP_LEGAL = _by_mask(Verb.TAKE_OPP)
+_NO_ISLAND = ~(1 << ISLAND)
+#: ``_PRESENT[mask]``: the kinds whose bit is set in ``mask``, WUBRG order.
+_PRESENT = tuple(tuple(k for k in range(KINDS) if mask >> k & 1) for mask in range(1 << KINDS))
+_PLACE_TEXTS = KIND_ACTIONS[Verb.PLACE]
+_COUNTER_TEXTS = KIND_ACTIONS[Verb.COUNTER]
+_DISCARD_TEXTS = KIND_ACTIONS[Verb.DISCARD]
+_DESTROY_TEXTS = KIND_ACTIONS[Verb.DESTROY]
+_TAKE_TEXTS = KIND_ACTIONS[Verb.TAKE]
+_TAKE_OPP_TEXTS = KIND_ACTIONS[Verb.TAKE_OPP]
+#: Steps of BingoState.playout's loop that are not decisions.
+_RESOLVE, _NEXT_TURN = "resolve", "next_turn"
+
+
+#: The 60-card library, unshuffled (copied by sampled deals).
+_LIBRARY = bingo_library()
+_KEEP, _MULLIGAN = Verb.KEEP.value, Verb.MULLIGAN.value
+_SCRY_TOP, _SCRY_BOTTOM = Verb.SCRY_TOP.value, Verb.SCRY_BOTTOM.value
+
+
+def _vancouver_round_start(mull: MulliganPhase) -> bool:
+    """Whether ``mull`` is a simultaneous Vancouver phase at the start of a round of
+    declarations (where :meth:`BingoState._vancouver_mulligans` takes over)."""
+    return (
+        mull.options.rule is MulliganRule.VANCOUVER
+        and not mull.options.sequential
+        and mull.step == DECLARE
+        and not mull.pending
+        and mull.declared.count(None) == len(mull.declared)
+        and mull.queue == [p for p in mull.order if not mull.kept[p]]
+    )
+
+
+def _mask(c: list[int]) -> int:
+    """Bit k set when count vector ``c`` (five kinds) holds kind k."""
+    w, u, b, r, g = c
+    return (1 if w else 0) | (2 if u else 0) | (4 if b else 0) | (8 if r else 0) | (16 if g else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,19 +140,14 @@ class BingoOptions:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "mulligan_rule": self.mulligan_rule.value,
-            "free_first": self.free_first,
-            "sequential": self.sequential,
-            "forest_any_pile": self.forest_any_pile,
-            "hand_size": self.hand_size,
-            "max_passes": self.max_passes,
-            "max_turns": self.max_turns,
-            "max_timeouts": self.max_timeouts,
-        }
+        """A JSON-ready dict of every option (the rule as its string value)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["mulligan_rule"] = self.mulligan_rule.value
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BingoOptions:
+        """Inverse of :meth:`to_json`.  Raises ``TypeError``/``ValueError`` on bad data."""
         return cls(**{**data, "mulligan_rule": MulliganRule(data["mulligan_rule"])})
 
 
@@ -93,9 +155,10 @@ class BingoOptions:
 class Result:
     """How a match ended.  ``winner`` is a player index, or ``None`` for a draw.
 
-    ``reason``: ``five_of_a_color``, ``five_colors`` (RULES §1.6), ``resign``,
-    ``timeout`` (§1.8 forfeit), ``passes`` or ``turn_limit`` (§1.8 stalemate), or
-    ``no_result`` (stopped from outside by :meth:`BingoState.abandon`: no winner, no draw).
+    ``reason``: a :class:`~bot.engine.actions.Reason`: ``five_of_a_color``,
+    ``five_colors`` (RULES §1.6), ``resign``, ``timeout`` (§1.8 forfeit), ``passes`` or
+    ``turn_limit`` (§1.8 stalemate), or ``no_result`` (stopped from outside by
+    :meth:`BingoState.abandon`: no winner, no draw).
     """
 
     winner: int | None
@@ -103,59 +166,142 @@ class Result:
     loser: int | None = field(default=None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "loser": self.loser}
+        return {"winner": self.winner, "reason": str.__str__(self.reason), "loser": self.loser}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        """Inverse of :meth:`to_json`.  Raises ``KeyError``/``ValueError`` on bad data."""
+        return cls(data["winner"], Reason(data["reason"]), data["loser"])
 
 
 def winning_territory(territory: list[int]) -> str | None:
     """RULES §1.6: ``"five_of_a_color"``, ``"five_colors"`` or ``None``."""
     if max(territory) >= 5:
-        return "five_of_a_color"
+        return Reason.FIVE_OF_A_COLOR
     if min(territory) >= 1:
-        return "five_colors"
+        return Reason.FIVE_COLORS
     return None
 
 
+# -- field-driven JSON ---------------------------------------------------------------------
+
+
+class _Codec(NamedTuple):
+    """How one field goes to JSON (``dump``) and back (``load``)."""
+
+    dump: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+
+
+def _ints(values: list[Any]) -> list[int]:
+    return [int(v) for v in values]
+
+
+def _grid(rows: list[list[Any]]) -> list[list[int]]:
+    return [[int(v) for v in row] for row in rows]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_INT = _Codec(_same, int)
+_INTS = _Codec(list, _ints)
+_GRID = _Codec(lambda rows: [list(r) for r in rows], _grid)
+_CODECS = {
+    "options": _Codec(BingoOptions.to_json, BingoOptions.from_json),
+    "int": _INT,
+    "ints": _INTS,
+    "grid": _GRID,
+    "decision": _Codec(str.__str__, Decision),
+    "raw": _Codec(_same, _same),
+    "mulligans": _Codec(
+        lambda m: None if m is None else m.to_json(),
+        lambda d: None if d is None else MulliganPhase.from_json(d),
+    ),
+    "result": _Codec(
+        lambda r: None if r is None else r.to_json(),
+        lambda d: None if d is None else Result.from_json(d),
+    ),
+    "history": _Codec(lambda h: [list(e) for e in h], lambda h: [list(e) for e in h]),
+}
+
+
+def _field(codec: str, default: Any = None, factory: Callable[[], Any] | None = None) -> Any:
+    """A state field with its JSON codec (a key of ``_CODECS``) in its metadata."""
+    if factory is not None:
+        return field(default_factory=factory, metadata={"json": codec})
+    return field(default=default, metadata={"json": codec})
+
+
+def _pair() -> list[list[int]]:
+    return [[0] * KINDS, [0] * KINDS]
+
+
+@dataclass(slots=True, eq=False, repr=False)  # a repr would print hidden hands into logs
 class BingoState(CardTable):
-    """A whole BingoMagic match.  Build one with :meth:`new`; players are 0 and 1."""
+    """A whole BingoMagic match.  Build one with :meth:`new`; players are 0 and 1.
+
+    The fields, in JSON order; :meth:`to_json` and :meth:`from_json` follow them.
+    Card zones are count vectors indexed by kind (``hands``, ``territories``,
+    ``discards``: one per player); ``library`` lists kinds, top card last.
+    """
+
+    options: BingoOptions = _field("options", factory=BingoOptions)
+    seed: int = _field("int", 0)
+    chance_count: int = _field("int", 0)  # chance events so far (see table.CardTable.rng)
+    library: list[int] = _field("ints", factory=list)
+    hands: list[list[int]] = _field("grid", factory=_pair)
+    territories: list[list[int]] = _field("grid", factory=_pair)
+    discards: list[list[int]] = _field("grid", factory=_pair)
+    rolls: list[list[int]] = _field("grid", factory=list)  # the d6 rolls, ties included
+    starting: int = _field("int", 0)
+    mulligans: MulliganPhase | None = _field("mulligans")
+    active: int = _field("int", 0)
+    turn: int = _field("int", 0)  # 0 during the mulligans, then 1, 2, …
+    step: str = _field("decision", MAIN)  # the play decision pending (RULES §1.3–1.5)
+    pending_land: int | None = _field("raw")  # the land announced, in a counter window
+    passes_in_row: int = _field("int", 0)
+    timeouts_in_row: list[int] = _field("ints", factory=lambda: [0, 0])
+    result: Result | None = _field("result")
+    history: list[list[Any]] = _field("history", factory=list)  # [player, action] pairs
+    #: Sampled chance (not in the JSON): see :mod:`.table`.  Set by ``new(..., chance=)``
+    #: and ``playout(..., chance=)`` for search worlds and random games, never in a match.
+    chance: random.Random | None = field(default=None, compare=False)
+    #: Lazy shuffling under sampled chance (not in the JSON): see :mod:`.table`.
+    lazy_lo: int = field(default=0, compare=False)
+    lazy_hi: int = field(default=0, compare=False)
 
     kinds = KINDS
-
-    def __init__(self) -> None:  # use new(), from_json() or clone()
-        self.options = BingoOptions()
-        self.seed = 0
-        self.chance_count = 0
-        self.library: list[int] = []
-        self.hands = [[0] * KINDS, [0] * KINDS]
-        self.territories = [[0] * KINDS, [0] * KINDS]
-        self.discards = [[0] * KINDS, [0] * KINDS]
-        self.rolls: list[list[int]] = []
-        self.starting = 0
-        self.mulligans: MulliganPhase | None = None
-        self.active = 0
-        self.turn = 0
-        self.step = MAIN
-        self.pending_land: int | None = None
-        self.passes_in_row = 0
-        self.timeouts_in_row = [0, 0]
-        self.result: Result | None = None
-        self.history: list[list[Any]] = []
 
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, seed: int, options: BingoOptions | None = None) -> tuple[BingoState, list[dict]]:
+    def new(
+        cls,
+        seed: int,
+        options: BingoOptions | None = None,
+        *,
+        chance: random.Random | None = None,
+    ) -> tuple[BingoState, list[dict]]:
         """Shuffle, deal 5 cards each, roll for the start, open mulligans (RULES §1.2).
 
         Returns the state and the setup events (``deal`` ×2 private, ``roll`` public).
+        ``chance``: sampled chance for random games and search only (see :mod:`.table`):
+        the shuffle, the rolls and every later chance event draw from it, not from
+        ``seed``, so the match does not replay; a stored match never sets it.
         """
+        if chance is not None:
+            return cls._new_sampled(seed, options or BingoOptions(), chance)
         state = cls()
         state.options = options or BingoOptions()
         state.seed = seed
+        state.chance = chance
         events: list[dict] = []
         state.library = bingo_library()
-        state.rng().shuffle(state.library)
+        state.shuffle_into_library([])
         for player in (0, 1):
-            state.draw_many(player, state.options.hand_size, [])
+            state.draw_many(player, state.options.hand_size, None)
             events.append(
                 {"type": "deal", "player": player, "cards": list(state.hands[player]),
                  "private": player}
@@ -173,6 +319,57 @@ class BingoState(CardTable):
         order = [state.starting, 1 - state.starting]
         state.mulligans = MulliganPhase(
             state.options.mulligan_options(), order, is_land=[True] * KINDS
+        )
+        state.mulligans.start(state, events)
+        state._after_mulligans(events)
+        return state, events
+
+    @classmethod
+    def _new_sampled(
+        cls, seed: int, options: BingoOptions, chance: random.Random
+    ) -> tuple[BingoState, list[dict]]:
+        """:meth:`new` under sampled chance, written out: the library lazily shuffled
+        (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
+        as ``randint(1, 6)`` draws them; the same distributions as :meth:`new`."""
+        state = cls()
+        state.options, state.seed, state.chance = options, seed, chance
+        library = state.library = _LIBRARY[:]
+        getrandbits, bits = chance.getrandbits, BIT_LENGTHS
+        hands = state.hands
+        size = options.hand_size
+        for player in (0, 1):
+            hand = hands[player]
+            for _ in range(min(size, len(library))):
+                m = len(library)  # the whole library is the unknown middle
+                k = bits[m]
+                j = getrandbits(k)
+                while j >= m:
+                    j = getrandbits(k)
+                card = library[j]
+                library[j] = library[-1]
+                library.pop()
+                hand[card] += 1
+        if len(library) > 1:
+            state.lazy_hi = len(library)
+        events: list[dict] = [
+            {"type": "deal", "player": 0, "cards": hands[0][:], "private": 0},
+            {"type": "deal", "player": 1, "cards": hands[1][:], "private": 1},
+        ]
+        rolls = state.rolls
+        while True:
+            pair = []
+            for _ in (0, 1):
+                roll = getrandbits(3)  # randint(1, 6)
+                while roll >= 6:
+                    roll = getrandbits(3)
+                pair.append(roll + 1)
+            rolls.append(pair)
+            if pair[0] != pair[1]:
+                break
+        state.starting = state.active = starting = 0 if pair[0] > pair[1] else 1
+        events.append({"type": "roll", "rolls": [r[:] for r in rolls], "starting": starting})
+        state.mulligans = MulliganPhase(
+            options.mulligan_options(), [starting, 1 - starting], is_land=[True] * KINDS
         )
         state.mulligans.start(state, events)
         state._after_mulligans(events)
@@ -197,7 +394,7 @@ class BingoState(CardTable):
                     raise IllegalActionError(f"history: timeout by {player} out of turn")
                 state.apply_timeout()
             else:
-                state.apply(action, player=player)
+                state.apply_fast(action, player, None)
         return state
 
     # -- questions ---------------------------------------------------------------------
@@ -207,7 +404,8 @@ class BingoState(CardTable):
         """``"mulligan"``, ``"play"`` or ``"over"``."""
         if self.result is not None:
             return "over"
-        if self.mulligans is not None and not self.mulligans.done:
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
             return "mulligan"
         return "play"
 
@@ -221,51 +419,70 @@ class BingoState(CardTable):
         return len(self.history)
 
     def decision(self) -> str:
-        """The kind of the pending decision: a mulligan step (``declare``, ``bottom``,
-        ``aside``, ``scry``), a play step (``main``, ``counter``, ``swamp``,
-        ``mountain``, ``forest``), or ``"over"``."""
-        phase = self.phase
-        if phase == "over":
-            return "over"
-        if phase == "mulligan":
-            assert self.mulligans is not None
-            return self.mulligans.step
+        """The kind of the pending decision (a :class:`~bot.engine.actions.Decision`): a
+        mulligan step (``declare``, ``bottom``, ``aside``, ``scry``), a play step
+        (``main``, ``counter``, ``swamp``, ``mountain``, ``forest``), or ``"over"``."""
+        if self.result is not None:
+            return Decision.OVER
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
+            return mull.step
         return self.step
 
     def current_player(self) -> int | None:
         """The player who must decide now, or ``None`` once the match is over."""
         if self.result is not None:
             return None
-        if self.mulligans is not None and not self.mulligans.done:
-            return self.mulligans.current()
-        if self.step in (COUNTER, SWAMP):
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
+            return mull.current()
+        step = self.step
+        if step == COUNTER or step == SWAMP:
             return 1 - self.active
         return self.active
 
     def legal_actions(self) -> list[str]:
-        """Every legal action of :meth:`current_player`, ``[]`` once the match is over."""
+        """Every legal action of :meth:`current_player`, ``[]`` once the match is over.
+
+        A new list each call, in a fixed order (WUBRG within a verb; ``pass`` last,
+        ``allow`` first).
+        """
         if self.result is not None:
             return []
-        if self.mulligans is not None and not self.mulligans.done:
-            return self.mulligans.legal(self)
-        active, other = self.active, 1 - self.active
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
+            return mull.legal(self)
         step = self.step
         if step == MAIN:
-            return [f"place:{k}" for k in kinds_in(self.hands[active])] + [PASS]
+            w, u, b, r, g = self.hands[self.active]  # _mask(), inlined
+            mask = (
+                (1 if w else 0)
+                | (2 if u else 0)
+                | (4 if b else 0)
+                | (8 if r else 0)
+                | (16 if g else 0)
+            )
+            return list(_MAIN_LEGAL[mask])
+        other = 1 - self.active
         if step == COUNTER:
             hand = self.hands[other]
-            if not hand[ISLAND]:
+            islands = hand[ISLAND]
+            if not islands:
                 return [ALLOW]
-            extra = [k for k in kinds_in(hand) if k != ISLAND or hand[ISLAND] >= 2]
-            return [ALLOW] + [f"counter:{k}" for k in extra]
+            mask = _mask(hand)
+            return list(_COUNTER_LEGAL[mask if islands >= 2 else mask & _NO_ISLAND])
         if step == SWAMP:
-            return [f"discard:{k}" for k in kinds_in(self.hands[other])]
+            return list(_SWAMP_LEGAL[_mask(self.hands[other])])
         if step == MOUNTAIN:
-            return [f"destroy:{k}" for k in kinds_in(self.territories[other])]
-        actions = [f"take:{k}" for k in kinds_in(self.discards[active])]
+            return list(_MOUNTAIN_LEGAL[_mask(self.territories[other])])
+        actions = list(_TAKE_LEGAL[_mask(self.discards[self.active])])
         if self.options.forest_any_pile:
-            actions += [f"take_opp:{k}" for k in kinds_in(self.discards[other])]
+            actions += _TAKE_OPP_LEGAL[_mask(self.discards[other])]
         return actions
+
+    def is_legal(self, action: str | Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions` now."""
+        return str(action) in self.legal_actions()
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` (0 or 1) may see: their own hand, only the size of the other
@@ -282,7 +499,7 @@ class BingoState(CardTable):
         return {
             "player": player,
             "phase": self.phase,
-            "decision": self.decision(),
+            "decision": str.__str__(self.decision()),
             "current_player": current,
             "legal_actions": self.legal_actions() if current == player else [],
             "hand": list(self.hands[player]),
@@ -322,28 +539,484 @@ class BingoState(CardTable):
 
     # -- changes -----------------------------------------------------------------------
 
-    def apply(self, action: str, player: int | None = None) -> list[dict]:
+    def apply(self, action: str | Action, player: int | None = None) -> list[dict]:
         """Apply one legal ``action`` of :meth:`current_player`; return its events.
 
+        ``action``: an action string (or an :class:`~bot.engine.actions.Action`).
         ``player``, when given, must be the current player (a guard for callers that
         act on behalf of a user).  Raises :class:`IllegalActionError` otherwise, or
         when the action is not legal now.  Nothing changes when it raises.
         """
-        current = self.current_player()
-        if current is None:
-            raise IllegalActionError("the match is over")
-        if player is not None and player != current:
-            raise IllegalActionError(f"player {player} is not the one to decide")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{action!r} is not legal now")
         events: list[dict] = []
-        self.history.append([current, action])
-        if self.mulligans is not None and not self.mulligans.done:
-            self.mulligans.apply(self, action, events)
-            self._after_mulligans(events)
-        else:
-            self._play(current, action, events)
+        self.apply_fast(action, player, events)
         return events
+
+    def playout(self, rng: random.Random, chance: random.Random | None = None) -> int:
+        """Play to the end with uniformly random legal actions, exactly as
+        ``while not s.is_over: s.apply(rng.choice(s.legal_actions()))`` would (the same
+        actions and history, the same final state, the same ``rng`` draws), without
+        events.  Returns how many decisions were applied.
+
+        ``chance``: sampled chance for search rollouts and random games (OpenSpiel's
+        chance sampling, see :mod:`.table`): the playout's shuffles draw from it (it may
+        be ``rng`` itself) instead of from the match seed; same distributions, faster,
+        but the result no longer follows from the seed.  ``None`` (the default): exact.
+
+        For speed, the play phase (RULES §1.3–1.7) is written out a second time here,
+        as one loop over local variables; ``test_fast_path.py`` and the fuzz run's
+        ``playout_agrees`` check hold it to :meth:`apply`.  Mulligans, and a ``rng``
+        that is a ``random.Random`` subclass, go through :meth:`apply_fast`.
+        """
+        if chance is None:
+            return self._playout(rng)
+        saved, self.chance = self.chance, chance
+        try:
+            return self._playout(rng)
+        finally:
+            if saved is None and self.lazy_hi:  # back to exact chance: fix the order
+                if self.result is None:
+                    self.settle_library()
+                else:  # over: no card will be drawn again
+                    self.lazy_lo = self.lazy_hi = 0
+            self.chance = saved
+
+    def _playout(self, rng: random.Random) -> int:
+        """:meth:`playout`, with the state's own chance."""
+        start = len(self.history)
+        if type(rng) is not random.Random:  # a subclass may choose differently: ask it
+            while self.result is None:
+                self.apply_fast(rng.choice(self.legal_actions()), None, None)
+            return len(self.history) - start
+        getrandbits, bits = rng.getrandbits, BIT_LENGTHS
+        mull = self.mulligans
+        if self.result is None and mull is not None and mull.step != DONE:
+            if _vancouver_round_start(mull):
+                self._vancouver_mulligans(mull, getrandbits)
+                self._after_mulligans(None)
+        if self.result is None and mull is not None and mull.step != DONE:
+            history = self.history
+            while True:  # legal_actions() and apply_fast() of the mulligan phase, inlined
+                legal = mull.legal(self)
+                n = len(legal)
+                k = bits[n]
+                pick = getrandbits(k)  # rng.choice(legal) is legal[pick], pick drawn so
+                while pick >= n:
+                    pick = getrandbits(k)
+                history.append([mull.current(), legal[pick]])
+                mull.apply_legal(self, legal[pick], None)
+                if mull.step == DONE:
+                    break
+            self._after_mulligans(None)
+        if self.result is not None:
+            return len(self.history) - start
+        hands, territories, discards = self.hands, self.territories, self.discards
+        library, history, timeouts = self.library, self.history, self.timeouts_in_row
+        options = self.options
+        max_turns, max_passes, any_pile = (
+            options.max_turns,
+            options.max_passes,
+            options.forest_any_pile,
+        )
+        active, turn, passes = self.active, self.turn, self.passes_in_row
+        step = self.step  # the engine's decision, as apply() would leave it
+        todo = step  # what comes next: a decision, or _RESOLVE / _NEXT_TURN
+        land = self.pending_land
+        result = None
+        present = _PRESENT
+        lo, hi = self.lazy_lo, self.lazy_hi  # lazy shuffling (table.py); 0, 0 when exact
+        chance_bits = self.chance.getrandbits if self.chance is not None else getrandbits
+        while result is None:
+            other = 1 - active
+            if todo == MAIN:  # place:K (WUBRG order) or pass, as legal_actions() lists
+                hand = hands[active]
+                w, u, b, r, g = hand
+                kinds = present[
+                    (1 if w else 0)
+                    | (2 if u else 0)
+                    | (4 if b else 0)
+                    | (8 if r else 0)
+                    | (16 if g else 0)
+                ]
+                n = len(kinds) + 1
+                k = bits[n]
+                pick = getrandbits(k)
+                while pick >= n:
+                    pick = getrandbits(k)
+                timeouts[active] = 0
+                if pick == n - 1:
+                    history.append([active, PASS])
+                    passes += 1
+                    if passes >= max_passes:
+                        result = Result(None, Reason.PASSES)
+                    todo = _NEXT_TURN
+                    continue
+                land = kinds[pick]
+                history.append([active, _PLACE_TEXTS[land]])
+                passes = 0
+                hand[land] -= 1
+                if sum(hands[other]) >= 2:
+                    todo = step = COUNTER
+                else:
+                    todo = _RESOLVE
+            elif todo == COUNTER:  # allow, then counter:K (WUBRG order)
+                hand = hands[other]
+                islands = hand[ISLAND]
+                if islands:
+                    w, u, b, r, g = hand
+                    kinds = present[
+                        (1 if w else 0)
+                        | (2 if u > 1 else 0)
+                        | (4 if b else 0)
+                        | (8 if r else 0)
+                        | (16 if g else 0)
+                    ]
+                    n = len(kinds) + 1
+                else:
+                    n = 1
+                k = bits[n]
+                pick = getrandbits(k)
+                while pick >= n:
+                    pick = getrandbits(k)
+                if not pick:
+                    history.append([other, ALLOW])
+                    todo = _RESOLVE
+                    continue
+                kind = kinds[pick - 1]
+                history.append([other, _COUNTER_TEXTS[kind]])
+                hand[ISLAND] -= 1
+                hand[kind] -= 1
+                pile = discards[other]
+                pile[ISLAND] += 1
+                pile[kind] += 1
+                discards[active][land] += 1  # type: ignore[index]
+                land = None
+                todo = _NEXT_TURN
+            elif todo == _RESOLVE:  # the land enters; a win, else its effect (§1.3.4, §1.4)
+                territory = territories[active]
+                territory[land] += 1  # type: ignore[index]
+                if territory[land] >= 5 or 0 not in territory:  # type: ignore[index]
+                    reason = winning_territory(territory)  # RULES §1.6
+                    if reason is not None:
+                        land = None
+                        result = Result(active, reason, loser=other)
+                        break
+                todo = _NEXT_TURN
+                if land == 0:  # Plains: draw
+                    if len(library) > hi:
+                        hands[active][library.pop()] += 1
+                    elif hi > lo + 1:  # CardTable.fix_top() then pop, inlined
+                        m = hi - lo
+                        k = bits[m]
+                        j = chance_bits(k)
+                        while j >= m:
+                            j = chance_bits(k)
+                        j += lo
+                        hi -= 1
+                        card = library[j]
+                        library[j] = library[hi]
+                        library.pop()
+                        hands[active][card] += 1
+                    else:  # an empty library (refill), or one unknown card left
+                        self.lazy_lo, self.lazy_hi = lo, hi
+                        self.draw(active, None)
+                        lo, hi = self.lazy_lo, self.lazy_hi
+                elif land == 2:
+                    if sum(hands[other]):
+                        todo = step = SWAMP
+                elif land == 3:
+                    if sum(territories[other]):
+                        todo = step = MOUNTAIN
+                elif land == 4:
+                    if sum(discards[active]) or (any_pile and sum(discards[other])):
+                        todo = step = FOREST
+                land = None
+            elif todo == _NEXT_TURN:  # §1.3.1, and the §1.8 turn limit
+                if turn >= max_turns:
+                    result = Result(None, Reason.TURN_LIMIT)
+                    break
+                turn += 1
+                active = other
+                todo = step = MAIN
+                if len(library) > hi:
+                    hands[active][library.pop()] += 1
+                elif hi > lo + 1:  # CardTable.fix_top() then pop, inlined
+                    m = hi - lo
+                    k = bits[m]
+                    j = chance_bits(k)
+                    while j >= m:
+                        j = chance_bits(k)
+                    j += lo
+                    hi -= 1
+                    card = library[j]
+                    library[j] = library[hi]
+                    library.pop()
+                    hands[active][card] += 1
+                else:  # an empty library (refill), or one unknown card left
+                    self.lazy_lo, self.lazy_hi = lo, hi
+                    self.draw(active, None)
+                    lo, hi = self.lazy_lo, self.lazy_hi
+            else:  # an effect's choice (§1.4), in legal_actions() order
+                if todo == SWAMP:
+                    chooser, source, target, texts = (
+                        other,
+                        hands[other],
+                        discards[other],
+                        _DISCARD_TEXTS,
+                    )
+                elif todo == MOUNTAIN:
+                    chooser, source, target, texts = (
+                        active,
+                        territories[other],
+                        discards[other],
+                        _DESTROY_TEXTS,
+                    )
+                else:
+                    chooser, source, target, texts = (
+                        active,
+                        discards[active],
+                        hands[active],
+                        _TAKE_TEXTS,
+                    )
+                kinds = present[_mask(source)]
+                n = len(kinds)
+                if todo == FOREST and any_pile:
+                    opp = discards[other]
+                    opp_kinds = present[_mask(opp)]
+                    n += len(opp_kinds)
+                k = bits[n]
+                pick = getrandbits(k)
+                while pick >= n:
+                    pick = getrandbits(k)
+                if pick >= len(kinds):  # take_opp:K
+                    kind = opp_kinds[pick - len(kinds)]
+                    source, texts = opp, _TAKE_OPP_TEXTS
+                else:
+                    kind = kinds[pick]
+                history.append([chooser, texts[kind]])
+                source[kind] -= 1
+                target[kind] += 1
+                todo = _NEXT_TURN
+        self.active, self.turn, self.passes_in_row = active, turn, passes
+        self.step, self.pending_land = step, land
+        self.lazy_lo, self.lazy_hi = lo, hi
+        self.result = result
+        return len(self.history) - start
+
+    def _vancouver_mulligans(self, mull: MulliganPhase, getrandbits: Callable) -> None:
+        """The Vancouver mulligans (RULES §2), simultaneous, from the start of a round to
+        the end of the scries, with uniformly random choices: :meth:`_playout`'s
+        mulligan loop written out (same choices from ``getrandbits`` as ``rng.choice``,
+        same history, chance and final phase, which ``test_fast_path.py`` checks)."""
+        hands, history = self.hands, self.history
+        order, kept, taken = mull.order, mull.kept, mull.taken
+        free_first = mull.options.free_first
+        while True:  # one round: declarations in turn order, then the mulligans
+            mulligans = []
+            for player in order:
+                if kept[player]:
+                    continue
+                if not sum(hands[player]):  # a hand of 0 must keep (auto, no decision)
+                    kept[player] = True
+                    continue
+                pick = getrandbits(2)  # rng.choice([KEEP, MULLIGAN])
+                while pick >= 2:
+                    pick = getrandbits(2)
+                if pick:
+                    history.append([player, _MULLIGAN])
+                    mulligans.append(player)
+                else:
+                    history.append([player, _KEEP])
+                    kept[player] = True
+            if not mulligans:
+                break
+            for player in mulligans:  # MulliganPhase._take
+                hand = hands[player]
+                size = sum(hand)
+                free = free_first and taken[player] == 0
+                hands[player] = [0] * KINDS
+                self.shuffle_into_library(hand)
+                taken[player] += 1
+                self.draw_many(player, max(0, size - (0 if free else 1)), None)
+        mull.declared = [None] * len(order)
+        mull.queue, mull.pending = [], []
+        hand_size = mull.options.hand_size
+        scries = [p for p in order if sum(hands[p]) < hand_size]  # MulliganPhase._finish
+        for player in scries:
+            if self.peek(None) is None:
+                continue  # scry skipped: no library
+            pick = getrandbits(2)  # rng.choice([SCRY_TOP, SCRY_BOTTOM])
+            while pick >= 2:
+                pick = getrandbits(2)
+            if pick:
+                history.append([player, _SCRY_BOTTOM])
+                self.put_on_bottom(self.library.pop())
+            else:
+                history.append([player, _SCRY_TOP])
+        mull.scry_queue = []
+        mull.step = DONE
+
+    def apply_fast(
+        self, action: str | Action, player: int | None = None, events: list[dict] | None = None
+    ) -> None:
+        """:meth:`apply` without building events, for search and random playouts.
+
+        The same rules, the same legality check (raises :class:`IllegalActionError`,
+        changing nothing), the same history and chance; only the event dicts are
+        skipped (unless ``events`` is a list to fill: that is how :meth:`apply` calls
+        it), so the resulting state equals the one :meth:`apply` gives.  ``player``:
+        as for :meth:`apply`.
+
+        The play phase is written out decision by decision in this one function,
+        because random playouts and search spend most of their time here."""
+        if self.result is not None:
+            raise IllegalActionError("the match is over")
+        try:
+            verb, kind = _BINGO_PARSED[action]  # type: ignore[index]
+        except (KeyError, TypeError):
+            if not isinstance(action, Action) or str(action) not in _BINGO_PARSED:
+                raise IllegalActionError(f"{action!r} is not legal now") from None
+            action = str(action)
+            verb, kind = _BINGO_PARSED[action]
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
+            current = mull.current()
+            if player is not None and player != current:
+                raise IllegalActionError(f"player {player} is not the one to decide")
+            if action not in mull.legal(self):
+                raise IllegalActionError(f"{action!r} is not legal now")
+            self.history.append([current, action])
+            mull.apply(self, action, events)
+            self._after_mulligans(events)
+            return
+        active = self.active
+        other = 1 - active
+        step = self.step
+        if step == MAIN:  # place:K or pass (RULES §1.3.2)
+            if player is not None and player != active:
+                raise IllegalActionError(f"player {player} is not the one to decide")
+            if verb is _PLACE:
+                hand = self.hands[active]
+                if hand[kind] <= 0:  # type: ignore[index]
+                    raise IllegalActionError(f"{action!r} is not legal now")
+                self.history.append([active, action])
+                self._place(active, kind, events)  # type: ignore[arg-type]
+                return
+            elif verb is _PASS:
+                self.history.append([active, action])
+                self.timeouts_in_row[active] = 0
+                self._pass(active, events)
+                return
+            else:
+                raise IllegalActionError(f"{action!r} is not legal now")
+        elif step == COUNTER:  # allow or counter:K (RULES §1.5)
+            if player is not None and player != other:
+                raise IllegalActionError(f"player {player} is not the one to decide")
+            if verb is _ALLOW:
+                self.history.append([other, action])
+                if events is not None:
+                    events.append({"type": "allow", "player": other})
+                self._resolve(events)
+                return
+            if verb is _COUNTER:
+                hand = self.hands[other]
+                islands = hand[ISLAND]
+                if islands <= 0 or hand[kind] <= 0 or (kind == ISLAND and islands < 2):  # type: ignore[index]
+                    raise IllegalActionError(f"{action!r} is not legal now")
+                self.history.append([other, action])
+                self._counter(kind, events)  # type: ignore[arg-type]
+                return
+            raise IllegalActionError(f"{action!r} is not legal now")
+        else:  # an effect's choice: swamp, mountain or forest (RULES §1.4)
+            self._effect(action, player, verb, kind, events)
+
+    def _place(self, active: int, kind: int, events: list[dict] | None) -> None:
+        """``active`` announces a land of ``kind`` (RULES §1.3.2); the counter window
+        opens if the opponent holds 2 cards (§1.3.3), else the land resolves."""
+        self.timeouts_in_row[active] = 0
+        self.passes_in_row = 0
+        self.hands[active][kind] -= 1
+        self.pending_land = kind
+        if events is not None:
+            events.append({"type": "announce", "player": active, "land": kind})
+        if sum(self.hands[1 - active]) >= 2:
+            self.step = COUNTER
+        else:
+            self._resolve(events)
+
+    def _counter(self, kind: int, events: list[dict] | None) -> None:
+        """The opponent discards an Island and a ``kind``; the announced land goes to
+        its owner's discard pile and the turn ends (RULES §1.5)."""
+        active = self.active
+        other = 1 - active
+        hand = self.hands[other]
+        hand[ISLAND] -= 1
+        hand[kind] -= 1
+        pile = self.discards[other]
+        pile[ISLAND] += 1
+        pile[kind] += 1
+        land = self.pending_land
+        assert land is not None
+        self.discards[active][land] += 1
+        self.pending_land = None
+        if events is not None:
+            events.append(
+                {"type": "counter", "player": other, "land": land, "discarded": [ISLAND, kind]}
+            )
+        self._next_turn(events)
+
+    def _effect(
+        self,
+        action: str,
+        player: int | None,
+        verb: Verb,
+        kind: int | None,
+        events: list[dict] | None,
+    ) -> None:
+        """The Swamp, Mountain and Forest decisions of :meth:`apply_fast` (RULES §1.4)."""
+        active = self.active
+        other = 1 - active
+        step = self.step
+        chooser = other if step == SWAMP else active
+        if player is not None and player != chooser:
+            raise IllegalActionError(f"player {player} is not the one to decide")
+        if step == SWAMP:
+            source, target = self.hands[other], self.discards[other]
+            legal = verb is _DISCARD
+        elif step == MOUNTAIN:
+            source, target = self.territories[other], self.discards[other]
+            legal = verb is _DESTROY
+        elif verb is _TAKE_OPP:
+            source, target = self.discards[other], self.hands[active]
+            legal = self.options.forest_any_pile
+        else:
+            source, target = self.discards[active], self.hands[active]
+            legal = verb is _TAKE
+        if not legal or source[kind] <= 0:  # type: ignore[index]
+            raise IllegalActionError(f"{action!r} is not legal now")
+        self.history.append([chooser, action])
+        source[kind] -= 1  # type: ignore[index]
+        target[kind] += 1  # type: ignore[index]
+        if events is not None:
+            if step == SWAMP:
+                events.append({"type": "discard", "player": other, "land": kind})
+            elif step == MOUNTAIN:
+                events.append({"type": "destroy", "player": active, "target": other, "land": kind})
+            else:
+                source_player = other if verb is _TAKE_OPP else active
+                events.append(
+                    {"type": "take", "player": active, "source": source_player, "land": kind}
+                )
+        self._next_turn(events)
+
+    def _pass(self, player: int, events: list[dict] | None) -> None:
+        """A pass, chosen or timed out (RULES §1.3.2); enough in a row draw (§1.8)."""
+        self.passes_in_row += 1
+        if events is not None:
+            events.append({"type": "pass", "player": player})
+        if self.passes_in_row >= self.options.max_passes:
+            self._end(Result(None, Reason.PASSES), events)
+        else:
+            self._next_turn(events)
 
     def apply_timeout(self) -> list[dict]:
         """The current decision ran out of time (RULES §1.8); return its events.
@@ -358,43 +1031,48 @@ class BingoState(CardTable):
         if player is None:
             raise IllegalActionError("the match is over")
         decision = self.decision()
-        events: list[dict] = [{"type": "timeout", "player": player, "decision": decision}]
+        events: list[dict] = [
+            {"type": "timeout", "player": player, "decision": str.__str__(decision)}
+        ]
         self.history.append([player, TIMEOUT])
         legal = self.legal_actions()
         if decision == MAIN:
             self.timeouts_in_row[player] += 1
             if self.timeouts_in_row[player] >= self.options.max_timeouts:
-                self._end(Result(1 - player, "timeout", loser=player), events)
+                self._end(Result(1 - player, Reason.TIMEOUT, loser=player), events)
                 return events
-            self._play(player, PASS, events, timed_out=True)
+            self._pass(player, events)
             return events
-        if decision in ("declare", "scry", COUNTER):
+        if decision in (Decision.DECLARE, Decision.SCRY, COUNTER):
             action = legal[0]  # keep / scry_top / allow
-        elif decision == "aside":
-            action = "aside_done" if "aside_done" in legal else legal[0]
+        elif decision == Decision.ASIDE:
+            action = Verb.ASIDE_DONE.value if Verb.ASIDE_DONE in legal else legal[0]
         else:  # a random card, not a random kind: weigh each action by its copies
             action = legal[random_card(self.rng(), [self._copies(player, a) for a in legal])]
-        if self.mulligans is not None and not self.mulligans.done:
-            self.mulligans.apply(self, action, events)
-            if decision == "aside" and self.mulligans.step == "aside":
-                self.mulligans.apply(self, "aside_done", events)
+        mull = self.mulligans
+        if mull is not None and mull.step != DONE:
+            mull.apply(self, action, events)
+            if decision == Decision.ASIDE and mull.step == Decision.ASIDE:
+                mull.apply(self, Verb.ASIDE_DONE.value, events)
             self._after_mulligans(events)
         else:
-            self._play(player, action, events)
+            self.apply_fast(action, player, events)
+            del self.history[-1]  # the time-out itself is the entry
         return events
 
     def _copies(self, player: int, action: str) -> int:
         """How many cards a card-choosing action could pick (its weight at random)."""
-        verb, _, arg = action.partition(":")
-        kind = int(arg)
+        verb, kind = PARSED[action]
+        assert kind is not None
         other = 1 - self.active
-        pile = {
-            "discard": self.hands[player],
-            "bottom": self.hands[player],
-            "destroy": self.territories[other],
-            "take": self.discards[self.active],
-            "take_opp": self.discards[other],
-        }[verb]
+        if verb is Verb.DISCARD or verb is Verb.BOTTOM:
+            pile = self.hands[player]
+        elif verb is _DESTROY:
+            pile = self.territories[other]
+        elif verb is _TAKE:
+            pile = self.discards[self.active]
+        else:  # take_opp
+            pile = self.discards[other]
         return pile[kind]
 
     def resign(self, player: int) -> list[dict]:
@@ -405,7 +1083,7 @@ class BingoState(CardTable):
             raise IllegalActionError(f"no player {player}")
         self.history.append([player, RESIGN])
         events: list[dict] = [{"type": "resign", "player": player}]
-        self._end(Result(1 - player, RESIGN, loser=player), events)
+        self._end(Result(1 - player, Reason.RESIGN, loser=player), events)
         return events
 
     def abandon(self) -> list[dict]:
@@ -417,7 +1095,7 @@ class BingoState(CardTable):
             raise IllegalActionError("the match is over")
         self.history.append([None, ABANDON])
         events: list[dict] = [{"type": "abandon"}]
-        self._end(Result(None, "no_result"), events)
+        self._end(Result(None, Reason.NO_RESULT), events)
         return events
 
     # -- internals ---------------------------------------------------------------------
@@ -430,136 +1108,97 @@ class BingoState(CardTable):
                 self.library.extend([kind] * pile[kind])
             self.discards[player] = [0] * KINDS
         if self.library:
-            self.rng().shuffle(self.library)
+            self.shuffle_into_library([])
         return len(self.library)
 
-    def _after_mulligans(self, events: list[dict]) -> None:
+    def _after_mulligans(self, events: list[dict] | None) -> None:
         """When the mulligan phase has just ended, begin turn 1 (no draw, RULES §1.3.1)."""
         if self.mulligans is not None and self.mulligans.done and self.turn == 0:
             self.turn = 1
             self.active = self.starting
             self.step = MAIN
-            events.append({"type": "turn", "player": self.active, "turn": 1})
+            if events is not None:
+                events.append({"type": "turn", "player": self.active, "turn": 1})
 
-    def _play(self, player: int, action: str, events: list[dict], timed_out: bool = False) -> None:
-        verb, _, arg = action.partition(":")
-        kind = int(arg) if arg else -1
-        active, other = self.active, 1 - self.active
-        if verb == PASS:
-            if not timed_out:
-                self.timeouts_in_row[player] = 0
-            self.passes_in_row += 1
-            events.append({"type": "pass", "player": player})
-            if self.passes_in_row >= self.options.max_passes:
-                self._end(Result(None, "passes"), events)
-            else:
-                self._next_turn(events)
-        elif verb == "place":
-            self.timeouts_in_row[player] = 0
-            self.passes_in_row = 0
-            self.hands[active][kind] -= 1
-            self.pending_land = kind
-            events.append({"type": "announce", "player": active, "land": kind})
-            if sum(self.hands[other]) >= 2:
-                self.step = COUNTER
-            else:
-                self._resolve(events)
-        elif verb == ALLOW:
-            events.append({"type": "allow", "player": other})
-            self._resolve(events)
-        elif verb == "counter":
-            hand = self.hands[other]
-            hand[ISLAND] -= 1
-            hand[kind] -= 1
-            pile = self.discards[other]
-            pile[ISLAND] += 1
-            pile[kind] += 1
-            land = self.pending_land
-            assert land is not None
-            self.discards[active][land] += 1
-            self.pending_land = None
-            events.append(
-                {"type": "counter", "player": other, "land": land, "discarded": [ISLAND, kind]}
-            )
-            self._next_turn(events)
-        elif verb == "discard":
-            self.hands[other][kind] -= 1
-            self.discards[other][kind] += 1
-            events.append({"type": "discard", "player": other, "land": kind})
-            self._next_turn(events)
-        elif verb == "destroy":
-            self.territories[other][kind] -= 1
-            self.discards[other][kind] += 1
-            events.append({"type": "destroy", "player": active, "target": other, "land": kind})
-            self._next_turn(events)
-        else:  # take / take_opp
-            source = other if verb == "take_opp" else active
-            self.discards[source][kind] -= 1
-            self.hands[active][kind] += 1
-            events.append({"type": "take", "player": active, "source": source, "land": kind})
-            self._next_turn(events)
-
-    def _resolve(self, events: list[dict]) -> None:
+    def _resolve(self, events: list[dict] | None) -> None:
         """RULES §1.3.4: the land enters; a win ends the match, else its effect (§1.4)."""
-        active, other = self.active, 1 - self.active
+        active = self.active
+        other = 1 - active
         land = self.pending_land
         assert land is not None
         self.pending_land = None
         territory = self.territories[active]
         territory[land] += 1
-        events.append({"type": "resolve", "player": active, "land": land})
+        if events is not None:
+            events.append({"type": "resolve", "player": active, "land": land})
         reason = winning_territory(territory)
         if reason is not None:
             self._end(Result(active, reason, loser=other), events)
             return
         step = None
-        if land == Land.PLAINS:
+        if land == 0:  # Plains
             self.draw(active, events)
-        elif land == Land.SWAMP and sum(self.hands[other]):
-            step = SWAMP
-        elif land == Land.MOUNTAIN and sum(self.territories[other]):
-            step = MOUNTAIN
-        elif land == Land.FOREST and (
-            sum(self.discards[active])
-            or (self.options.forest_any_pile and sum(self.discards[other]))
-        ):
-            step = FOREST
-        elif land != Land.ISLAND:
-            events.append({"type": "no_effect", "player": active, "land": land})
+        elif land == 2:  # Swamp
+            if sum(self.hands[other]):
+                step = SWAMP
+        elif land == 3:  # Mountain
+            if sum(self.territories[other]):
+                step = MOUNTAIN
+        elif land == 4:  # Forest
+            if sum(self.discards[active]) or (
+                self.options.forest_any_pile and sum(self.discards[other])
+            ):
+                step = FOREST
         if step is None:
+            if land >= 2 and events is not None:  # a Swamp, Mountain or Forest with no target
+                events.append({"type": "no_effect", "player": active, "land": land})
             self._next_turn(events)
         else:
             self.step = step
 
-    def _next_turn(self, events: list[dict]) -> None:
-        if self.turn >= self.options.max_turns:
-            self._end(Result(None, "turn_limit"), events)
+    def _next_turn(self, events: list[dict] | None) -> None:
+        """The turn ends: the other player's turn begins with a draw (RULES §1.3.1), or
+        the match is drawn when the last turn has ended (§1.8)."""
+        turn = self.turn
+        if turn >= self.options.max_turns:
+            self._end(Result(None, Reason.TURN_LIMIT), events)
             return
-        self.turn += 1
-        self.active = 1 - self.active
+        self.turn = turn = turn + 1
+        self.active = active = 1 - self.active
         self.step = MAIN
-        events.append({"type": "turn", "player": self.active, "turn": self.turn})
-        self.draw(self.active, events)
+        library = self.library
+        if events is not None:
+            events.append({"type": "turn", "player": active, "turn": turn})
+            self.draw(active, events)
+        elif len(library) > self.lazy_hi:  # draw() without events, inlined for playouts
+            self.hands[active][library.pop()] += 1
+        else:
+            self.draw(active, None)
 
-    def _end(self, result: Result, events: list[dict]) -> None:
+    def _end(self, result: Result, events: list[dict] | None) -> None:
         self.result = result
-        events.append({"type": "end", **result.to_json()})
+        if events is not None:
+            events.append({"type": "end", **result.to_json()})
 
     # -- copies and JSON ---------------------------------------------------------------
 
     def clone(self) -> BingoState:
-        """An independent copy, cheap enough for random playouts."""
-        state = BingoState.__new__(BingoState)
+        """An independent copy, cheap enough for search (written out by hand: the
+        playout benchmark shows it matters).  Immutable parts are shared: the options,
+        the rolls, the result, the history entries, and a finished mulligan phase."""
+        state = _new_state(BingoState)
         state.options = self.options
         state.seed = self.seed
         state.chance_count = self.chance_count
         state.library = self.library[:]
-        state.hands = [self.hands[0][:], self.hands[1][:]]
-        state.territories = [self.territories[0][:], self.territories[1][:]]
-        state.discards = [self.discards[0][:], self.discards[1][:]]
+        hands, territories, discards = self.hands, self.territories, self.discards
+        state.hands = [hands[0][:], hands[1][:]]
+        state.territories = [territories[0][:], territories[1][:]]
+        state.discards = [discards[0][:], discards[1][:]]
         state.rolls = self.rolls
         state.starting = self.starting
-        state.mulligans = None if self.mulligans is None else self.mulligans.clone()
+        mull = self.mulligans
+        state.mulligans = mull if mull is None or mull.step == DONE else mull.clone()
         state.active = self.active
         state.turn = self.turn
         state.step = self.step
@@ -568,55 +1207,24 @@ class BingoState(CardTable):
         state.timeouts_in_row = self.timeouts_in_row[:]
         state.result = self.result
         state.history = self.history[:]
+        state.chance = self.chance
+        state.lazy_lo, state.lazy_hi = self.lazy_lo, self.lazy_hi
         return state
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict holding the whole state; :meth:`from_json` inverts it."""
-        return {
-            "options": self.options.to_json(),
-            "seed": self.seed,
-            "chance_count": self.chance_count,
-            "library": self.library[:],
-            "hands": [h[:] for h in self.hands],
-            "territories": [t[:] for t in self.territories],
-            "discards": [d[:] for d in self.discards],
-            "rolls": [r[:] for r in self.rolls],
-            "starting": self.starting,
-            "mulligans": None if self.mulligans is None else self.mulligans.to_json(),
-            "active": self.active,
-            "turn": self.turn,
-            "step": self.step,
-            "pending_land": self.pending_land,
-            "passes_in_row": self.passes_in_row,
-            "timeouts_in_row": self.timeouts_in_row[:],
-            "result": None if self.result is None else self.result.to_json(),
-            "history": [list(h) for h in self.history],
-        }
+        """A JSON-ready dict holding the whole state; :meth:`from_json` inverts it.
+
+        One key per field, in field order, each written by the field's codec."""
+        return {name: codec.dump(getattr(self, name)) for name, codec in _JSON_FIELDS}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BingoState:
         """Inverse of :meth:`to_json`.  Raises ``KeyError``/``ValueError`` on bad data."""
-        state = cls()
-        state.options = BingoOptions.from_json(data["options"])
-        state.seed = int(data["seed"])
-        state.chance_count = int(data["chance_count"])
-        state.library = [int(k) for k in data["library"]]
-        state.hands = [list(h) for h in data["hands"]]
-        state.territories = [list(t) for t in data["territories"]]
-        state.discards = [list(d) for d in data["discards"]]
-        state.rolls = [list(r) for r in data["rolls"]]
-        state.starting = int(data["starting"])
-        mull = data["mulligans"]
-        state.mulligans = None if mull is None else MulliganPhase.from_json(mull)
-        state.active = int(data["active"])
-        state.turn = int(data["turn"])
-        state.step = data["step"]
-        state.pending_land = data["pending_land"]
-        state.passes_in_row = int(data["passes_in_row"])
-        state.timeouts_in_row = list(data["timeouts_in_row"])
-        result = data["result"]
-        state.result = None if result is None else Result(**result)
-        state.history = [list(h) for h in data["history"]]
+        state = _new_state(cls)
+        for name, codec in _JSON_FIELDS:
+            setattr(state, name, codec.load(data[name]))
+        state.chance = None
+        state.lazy_lo = state.lazy_hi = 0
         return state
 
     def dumps(self) -> str:
@@ -624,10 +1232,20 @@ class BingoState(CardTable):
         return json.dumps(self.to_json(), separators=(",", ":"))
 
 
+_new_state = object.__new__
+#: (field name, codec) for every field of BingoState, in JSON order.
+_JSON_FIELDS: tuple[tuple[str, _Codec], ...] = tuple(
+    (f.name, _CODECS[f.metadata["json"]]) for f in fields(BingoState) if "json" in f.metadata
+)
+
+
 def action_land(action: str) -> Land | None:
     """The land an action names (``"place:2"`` → ``Land.SWAMP``), or ``None``."""
-    _, _, arg = action.partition(":")
-    return Land(int(arg)) if arg.isdigit() else None
+    try:
+        kind = Action.parse(action).kind
+    except ValueError:
+        return None
+    return None if kind is None or kind >= KINDS else Land(kind)
 
 
 def land_letter(kind: int) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .actions import KIND_ACTIONS, PARSED, Decision, Verb
 from .table import CardTable, IllegalActionError
 
 
@@ -51,13 +52,17 @@ RULE_TITLES = {
     MulliganRule.EARLY_1994: "Early rule (1994)",
 }
 
-KEEP = "keep"
-MULLIGAN = "mulligan"
-ASIDE_DONE = "aside_done"
-SCRY_TOP = "scry_top"
-SCRY_BOTTOM = "scry_bottom"
+KEEP = Verb.KEEP.value
+MULLIGAN = Verb.MULLIGAN.value
+ASIDE_DONE = Verb.ASIDE_DONE.value
+SCRY_TOP = Verb.SCRY_TOP.value
+SCRY_BOTTOM = Verb.SCRY_BOTTOM.value
+BOTTOM_ACTIONS = KIND_ACTIONS[Verb.BOTTOM]
+ASIDE_ACTIONS = KIND_ACTIONS[Verb.ASIDE]
 
-DECLARE, BOTTOM, ASIDE, SCRY, DONE = "declare", "bottom", "aside", "scry", "done"
+DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE, Decision.SCRY
+#: The phase's step once it is over (no decision pending).
+DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +181,9 @@ class MulliganPhase:
         if self.step == DECLARE:
             return [KEEP, MULLIGAN] if self.can_mulligan(table, player) else [KEEP]
         if self.step == BOTTOM:
-            return [f"bottom:{k}" for k, n in enumerate(hand) if n]
+            return [BOTTOM_ACTIONS[k] for k, n in enumerate(hand) if n]
         if self.step == ASIDE:
-            actions = [f"aside:{k}" for k, n in enumerate(hand) if n]
+            actions = [ASIDE_ACTIONS[k] for k, n in enumerate(hand) if n]
             return actions + [ASIDE_DONE] if self.aside_now[player] else actions
         return [SCRY_TOP, SCRY_BOTTOM]
 
@@ -190,17 +195,25 @@ class MulliganPhase:
 
     # -- changes ---------------------------------------------------------------------
 
-    def start(self, table: CardTable, events: list[dict]) -> None:
+    def start(self, table: CardTable, events: list[dict] | None) -> None:
         """Begin the first round of declarations (after the opening hands are dealt)."""
         self._new_round(table, events)
 
-    def apply(self, table: CardTable, action: str, events: list[dict]) -> None:
-        """Apply ``action`` for :meth:`current`.  Raises :class:`IllegalActionError`."""
+    def apply(self, table: CardTable, action: str, events: list[dict] | None) -> None:
+        """Apply ``action`` for :meth:`current`.  Raises :class:`IllegalActionError`.
+
+        ``events``: a list to append the events to, or ``None`` to build none.
+        """
         if action not in self.legal(table):
             raise IllegalActionError(f"{action!r} is not legal in the mulligan step {self.step}")
+        self.apply_legal(table, action, events)
+
+    def apply_legal(self, table: CardTable, action: str, events: list[dict] | None) -> None:
+        """:meth:`apply` for an ``action`` known to be in :meth:`legal` (no check)."""
         player = self.current()
         assert player is not None
         hand = table.hands[player]
+        verb, kind = PARSED[action]
         if action == KEEP:
             self._declare(player, KEEP, events)
             self._kept(table, player, events)
@@ -211,35 +224,41 @@ class MulliganPhase:
                 self.aside_now[player] = 0
             else:
                 self._mulligan_declared(table, player, events)
-        elif action.startswith("bottom:"):
-            kind = int(action[7:])
+        elif verb is Verb.BOTTOM:
+            assert kind is not None
             hand[kind] -= 1
-            table.library.insert(0, kind)
+            table.put_on_bottom(kind)
             self.bottom_left[player] -= 1
-            events.append({"type": "bottom", "player": player, "card": kind, "private": player})
+            if events is not None:
+                events.append({"type": "bottom", "player": player, "card": kind, "private": player})
             if not self.bottom_left[player]:
                 self.step = DECLARE
                 self._advance(table, events)
-        elif action.startswith("aside:"):
-            kind = int(action[6:])
+        elif verb is Verb.ASIDE:
+            assert kind is not None
             hand[kind] -= 1
             self.aside[player][kind] += 1
             self.aside_now[player] += 1
         elif action == ASIDE_DONE:
-            events.append({"type": "aside", "player": player, "count": self.aside_now[player]})
+            if events is not None:
+                events.append({"type": "aside", "player": player, "count": self.aside_now[player]})
             self.step = DECLARE
             self._mulligan_declared(table, player, events)
         else:
             self._scry(table, player, action == SCRY_BOTTOM, events)
 
-    def _declare(self, player: int, choice: str, events: list[dict], auto: bool = False) -> None:
+    def _declare(
+        self, player: int, choice: str, events: list[dict] | None, auto: bool = False
+    ) -> None:
         self.declared[player] = choice
+        if events is None:
+            return
         event = {"type": "declare", "player": player, "choice": choice}
         if auto:
             event["auto"] = True
         events.append(event)
 
-    def _mulligan_declared(self, table: CardTable, player: int, events: list[dict]) -> None:
+    def _mulligan_declared(self, table: CardTable, player: int, events: list[dict] | None) -> None:
         if self.options.sequential:
             self._take(table, player, events)
             self._settle(table, events)
@@ -247,7 +266,7 @@ class MulliganPhase:
             self.pending.append(player)
             self._advance(table, events)
 
-    def _advance(self, table: CardTable, events: list[dict]) -> None:
+    def _advance(self, table: CardTable, events: list[dict] | None) -> None:
         """The current declarer is finished; move on to the next one or the next round."""
         if self.options.sequential:
             if self.kept[self.queue[0]]:
@@ -265,7 +284,7 @@ class MulliganPhase:
                 return
         self._settle(table, events)
 
-    def _new_round(self, table: CardTable, events: list[dict]) -> None:
+    def _new_round(self, table: CardTable, events: list[dict] | None) -> None:
         self.queue = [p for p in self.order if not self.kept[p]]
         self.declared = [None] * len(self.order)
         if not self.queue:
@@ -273,7 +292,7 @@ class MulliganPhase:
         else:
             self._settle(table, events)
 
-    def _settle(self, table: CardTable, events: list[dict]) -> None:
+    def _settle(self, table: CardTable, events: list[dict] | None) -> None:
         """Apply forced keeps: a player whose hand size has reached 0 must keep (§2)."""
         self.step = DECLARE
         player = self.queue[0]
@@ -283,7 +302,7 @@ class MulliganPhase:
             self._declare(player, KEEP, events, auto=True)
             self._kept(table, player, events)
 
-    def _kept(self, table: CardTable, player: int, events: list[dict]) -> None:
+    def _kept(self, table: CardTable, player: int, events: list[dict] | None) -> None:
         """``player`` keeps: London bottoms N cards (automatically when it is the whole
         hand), every other rule moves straight on to the next declarer."""
         self.kept[player] = True
@@ -297,18 +316,17 @@ class MulliganPhase:
         if bottom == sum(hand):
             for kind in range(len(hand)):
                 while hand[kind]:
-                    self.apply(table, f"bottom:{kind}", events)
+                    self.apply(table, BOTTOM_ACTIONS[kind], events)
 
-    def _take(self, table: CardTable, player: int, events: list[dict]) -> None:
+    def _take(self, table: CardTable, player: int, events: list[dict] | None) -> None:
         """Carry out one declared mulligan for ``player`` (RULES §2 table, 'a mulligan')."""
         opts = self.options
         rule = opts.rule
         hand = table.hands[player]
         free = opts.free_first and self.taken[player] == 0
-        scratch: list[dict] = []
         if rule is MulliganRule.PARTIAL_PARIS:
             self.taken[player] += 1
-            table.draw_many(player, self.aside_now[player] - (0 if free else 1), scratch)
+            table.draw_many(player, self.aside_now[player] - (0 if free else 1), None)
             self.aside_now[player] = 0
         else:
             size = sum(hand)
@@ -320,7 +338,9 @@ class MulliganPhase:
             else:
                 self.taken[player] += 1
                 draw = opts.hand_size if rule is MulliganRule.LONDON else size - (0 if free else 1)
-            table.draw_many(player, max(0, draw), scratch)
+            table.draw_many(player, max(0, draw), None)
+        if events is None:
+            return
         new_hand = list(table.hands[player])
         events.append(
             {
@@ -333,7 +353,7 @@ class MulliganPhase:
             }
         )
 
-    def _finish(self, table: CardTable, events: list[dict]) -> None:
+    def _finish(self, table: CardTable, events: list[dict] | None) -> None:
         """Everyone kept: return set-aside cards (Partial Paris), then Vancouver scries."""
         rule = self.options.rule
         if rule is MulliganRule.PARTIAL_PARIS:
@@ -342,7 +362,8 @@ class MulliganPhase:
                 if count:
                     table.shuffle_into_library(self.aside[player])
                     self.aside[player] = [0] * len(self.aside[player])
-                    events.append({"type": "aside_returned", "player": player, "count": count})
+                    if events is not None:
+                        events.append({"type": "aside_returned", "player": player, "count": count})
         if rule is MulliganRule.VANCOUVER:
             self.scry_queue = [
                 p for p in self.order if sum(table.hands[p]) < self.options.hand_size
@@ -352,25 +373,28 @@ class MulliganPhase:
         else:
             self.step = DONE
 
-    def _next_scry(self, table: CardTable, events: list[dict]) -> None:
+    def _next_scry(self, table: CardTable, events: list[dict] | None) -> None:
         while self.scry_queue and table.peek(events) is None:
-            events.append({"type": "scry_skipped", "player": self.scry_queue.pop(0)})
+            player = self.scry_queue.pop(0)
+            if events is not None:
+                events.append({"type": "scry_skipped", "player": player})
         if not self.scry_queue:
             self.step = DONE
 
-    def _scry(self, table: CardTable, player: int, bottom: bool, events: list[dict]) -> None:
+    def _scry(self, table: CardTable, player: int, bottom: bool, events: list[dict] | None) -> None:
         card = table.library[-1]
         if bottom:
-            table.library.insert(0, table.library.pop())
-        events.append(
-            {
-                "type": "scry",
-                "player": player,
-                "choice": "bottom" if bottom else "top",
-                "card": card,
-                "private": player,
-            }
-        )
+            table.put_on_bottom(table.library.pop())
+        if events is not None:
+            events.append(
+                {
+                    "type": "scry",
+                    "player": player,
+                    "choice": "bottom" if bottom else "top",
+                    "card": card,
+                    "private": player,
+                }
+            )
         self.scry_queue.pop(0)
         self._next_scry(table, events)
 

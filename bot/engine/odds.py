@@ -26,6 +26,7 @@ Public API
 ``mulligan_instead``         the figure of mulliganing now instead of keeping
 ``keep_agrees``              whether a keep's figure is at least the alternative's
 ``deck_report``              land distribution + kept sizes + land drops, in one bundle
+``drawable_turns``           the last turn whose draws a library of a given size can supply
 
 Land drops: a land is played each turn when one is in hand, so turn ``t``'s drop is made
 when (lands in the kept hand) + (lands drawn by turn ``t``) >= ``t``.  Cards drawn by turn
@@ -55,6 +56,7 @@ __all__ = [
     "LandDropOdds",
     "LondonPolicy",
     "deck_report",
+    "drawable_turns",
     "keep_agrees",
     "kept_distribution",
     "kept_size_distribution",
@@ -89,6 +91,20 @@ def _check_deck(deck_size: int, lands: int, hand_size: int) -> None:
 def _draws_by(turn: int, on_the_play: bool) -> int:
     """Cards drawn by turn ``turn`` (turn 1 has no draw on the play)."""
     return turn - 1 if on_the_play else turn
+
+
+def drawable_turns(library_size: int, on_the_play: bool) -> int:
+    """The last turn through which a library of ``library_size`` cards supplies every
+    draw: ``library_size + 1`` on the play (no draw on turn 1), ``library_size`` on the
+    draw.  0 means not even turn 1 (an empty library, on the draw).  Land-drop figures
+    exist for turns ``1..drawable_turns``; from the next turn the library is empty
+    (drawing from it would lose the game, CR 704.5b).
+
+    Raises ValueError on a negative ``library_size``.
+    """
+    if library_size < 0:
+        raise ValueError(f"library_size must be >= 0, got {library_size}")
+    return library_size + 1 if on_the_play else library_size
 
 
 # -- 1. land distribution ----------------------------------------------------------------
@@ -469,7 +485,13 @@ class DeckReport:
 
     ``land_distribution``: P(k lands in the first hand), k = 0..hand_size.
     ``kept_sizes``: P(kept size), see :func:`kept_size_distribution`.
-    ``land_drops``: P(every land drop through ``turns``), see :func:`land_drops_for_deck`.
+    ``land_drops``: P(every land drop through ``drop_turns``), see
+    :func:`land_drops_for_deck`; None when ``drop_turns`` is 0.
+    ``drop_turns``: ``turns``, or fewer when the library (``deck_size - hand_size``
+    cards) runs out first: the last turn whose draws it supplies on the draw (see
+    :func:`drawable_turns`).  ``empty_turn``: the first turn on the draw whose draw
+    finds the library empty (one turn later on the play) when that is within
+    ``turns``, else None.
     All Fractions in [0, 1]; :meth:`as_text` formats percentages with 2 decimals.
     """
 
@@ -480,7 +502,9 @@ class DeckReport:
     free_first: bool
     land_distribution: tuple[Fraction, ...]
     kept_sizes: dict[int, Fraction]
-    land_drops: LandDropOdds
+    land_drops: LandDropOdds | None
+    drop_turns: int = 0
+    empty_turn: int | None = None
 
     def as_text(self) -> str:
         """A plain-text table of the report, percentages with 2 decimals."""
@@ -492,11 +516,17 @@ class DeckReport:
         lines.append("kept hand size (default London policy):")
         for size, p in self.kept_sizes.items():
             lines.append(f"  {size:>2}: {percent(p):6.2f}%")
-        play, draw, average = self.land_drops.as_percent()
-        lines.append(
-            f"every land drop through turn {self.turns}: play {play:.2f}%, "
-            f"draw {draw:.2f}%, average {average:.2f}%"
-        )
+        if self.land_drops is not None:
+            play, draw, average = self.land_drops.as_percent()
+            lines.append(
+                f"every land drop through turn {self.drop_turns}: play {play:.2f}%, "
+                f"draw {draw:.2f}%, average {average:.2f}%"
+            )
+        if self.empty_turn is not None:
+            lines.append(
+                f"the library is empty from turn {self.empty_turn} on the draw "
+                f"(turn {self.empty_turn + 1} on the play)"
+            )
         return "\n".join(lines)
 
 
@@ -510,8 +540,22 @@ def deck_report(
     """Bundle :func:`land_distribution`, :func:`kept_size_distribution` and
     :func:`land_drops_for_deck` for the default :class:`LondonPolicy`.
 
-    Raises ValueError on impossible sizes (as the bundled functions do).
+    A library too small for ``turns`` is no error: the land drops are given through
+    the last turn it supplies (``drop_turns``, on the draw) and ``empty_turn`` says
+    from when it is empty (see :class:`DeckReport`).
+
+    Raises ValueError on impossible sizes or ``turns < 1``.
     """
+    if turns < 1:
+        raise ValueError(f"turns must be >= 1, got {turns}")
+    _check_deck(deck_size, lands, hand_size)
+    drop_turns = min(turns, drawable_turns(deck_size - hand_size, on_the_play=False))
+    empty_turn = drop_turns + 1 if drop_turns < turns else None
+    drops = (
+        land_drops_for_deck(deck_size, lands, hand_size, drop_turns, free_first=free_first)
+        if drop_turns
+        else None
+    )
     return DeckReport(
         deck_size=deck_size,
         lands=lands,
@@ -520,5 +564,7 @@ def deck_report(
         free_first=free_first,
         land_distribution=tuple(land_distribution(deck_size, lands, hand_size)),
         kept_sizes=kept_size_distribution(deck_size, lands, hand_size, free_first=free_first),
-        land_drops=land_drops_for_deck(deck_size, lands, hand_size, turns, free_first=free_first),
+        land_drops=drops,
+        drop_turns=drop_turns,
+        empty_turn=empty_turn,
     )

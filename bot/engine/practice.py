@@ -141,6 +141,12 @@ class PracticeOptions:
         return cls(MulliganRule(data["rule"]), bool(data["free_first"]), bool(data["on_the_play"]))
 
 
+def dealable(deck: PracticeDeck, options: PracticeOptions) -> bool:
+    """Whether ``deck`` may be dealt under ``options``: not the 1994 rule with a deck of
+    only lands, such as BingoMagic's (RULES §2: the 1994 mulligan is for Magic decks)."""
+    return not (options.rule is MulliganRule.EARLY_1994 and all(deck.is_land))
+
+
 class PracticeState(CardTable):
     """One practice deal: the opening-hand decisions of a single player (player 0).
 
@@ -163,10 +169,19 @@ class PracticeState(CardTable):
     def new(
         cls, seed: int, deck: PracticeDeck, options: PracticeOptions | None = None
     ) -> tuple[PracticeState, list[dict]]:
-        """Shuffle ``deck`` from ``seed``, deal an opening hand, open the mulligans."""
+        """Shuffle ``deck`` from ``seed``, deal an opening hand, open the mulligans.
+
+        Raises:
+            ValueError: the 1994 rule with a deck of only lands (RULES §2: the 1994
+                mulligan is for Magic decks, as :class:`~bot.engine.bingo.BingoOptions`
+                refuses it for BingoMagic).
+        """
+        options = options or PracticeOptions()
+        if not dealable(deck, options):
+            raise ValueError("the 1994 mulligan is for Magic decks, not a deck of only lands")
         state = cls()
         state.deck = deck
-        state.options = options or PracticeOptions()
+        state.options = options
         state.kinds = len(deck.names)
         state.seed = seed
         state.library = [k for k, n in enumerate(deck.counts) for _ in range(n)]
@@ -232,8 +247,16 @@ class PracticeState(CardTable):
         return sum(n for k, n in enumerate(self.hand) if self.deck.is_land[k])
 
     def cards_on_bottom(self) -> int:
-        """Cards this deal put on the bottom of the library (London bottom, scry)."""
-        return sum(1 for a in self.history if a.startswith("bottom:") or a == "scry_bottom")
+        """Cards this deal put on the bottom of the library (London bottom, scry).
+
+        London always deals ``hand_size`` cards, so once the hand is kept every card
+        missing from it went to the bottom, whether the player chose it or the whole
+        hand went automatically (a forced keep of 0 cards, RULES §2).
+        """
+        london = 0
+        if self.options.rule is MulliganRule.LONDON and self.mulligans.kept[0]:
+            london = self.deck.hand_size - sum(self.hand)
+        return london + sum(1 for a in self.history if a == "scry_bottom")
 
     def drawable_library(self) -> tuple[int, int]:
         """``(cards, lands)`` of the library above the cards put on the bottom: what the

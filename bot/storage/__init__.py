@@ -2,7 +2,9 @@
 
 from bot.storage.database import (
     MAX_DECK_NAME_LENGTH,
+    BotRecord,
     Challenge,
+    ChallengeLimitError,
     ChallengeStatus,
     Database,
     DatabaseError,
@@ -17,7 +19,9 @@ from bot.storage.database import (
 
 __all__ = [
     "MAX_DECK_NAME_LENGTH",
+    "BotRecord",
     "Challenge",
+    "ChallengeLimitError",
     "ChallengeStatus",
     "Database",
     "DatabaseError",

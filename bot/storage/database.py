@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from typing import Any, Literal, get_args
 
 import aiosqlite
 
+from bot import limits
 from bot.storage import sql
 
 log = logging.getLogger(__name__)
@@ -35,12 +37,31 @@ log = logging.getLogger(__name__)
 ChallengeStatus = Literal["pending", "accepted", "declined", "expired", "cancelled"]
 MatchStatus = Literal["active", "finished"]
 MatchResult = Literal["win", "draw"]
+#: The bot's levels (issue 7 §2), as stored in ``matches.ai_level`` and ``bot_records``.
+AiLevel = Literal["easy", "medium", "hard"]
+#: How a match ends for :meth:`Database.finish_match_cas` (``"no_result"``: stopped from
+#: outside, stored as a NULL result).
+Outcome = Literal["win", "draw", "no_result"]
 
 _CLOSED_CHALLENGE_STATUSES = frozenset(get_args(ChallengeStatus)) - {"pending"}
 
 
 class DatabaseError(Exception):
     """The database cannot be used; ``str(error)`` is one human-readable sentence."""
+
+
+class ChallengeLimitError(Exception):
+    """A new challenge would exceed a bound on pending challenges (nothing was stored).
+
+    ``kind``: ``"pair"`` (the two members already have a pending challenge, either way
+    round: ``bot.limits.CHALLENGES_PER_PAIR``) or ``"challenger"`` (the challenger has
+    ``bot.limits.CHALLENGES_PER_CHALLENGER`` pending in the guild). ``limit``: the bound.
+    """
+
+    def __init__(self, kind: Literal["pair", "challenger"], limit: int) -> None:
+        super().__init__(f"pending challenge limit ({kind}: {limit}) reached")
+        self.kind = kind
+        self.limit = limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +93,11 @@ class MatchRecord:
     are dicts, ``decisions`` a list, exactly as given to :meth:`Database.create_match`
     / :meth:`Database.save_match`. ``result``/``winner_id``/``loser_id``/``reason``/
     ``turns``/``ended_at`` are ``None`` while the match is active.
+
+    A finished match with ``result`` ``None`` counted for nobody: ``reason``
+    ``"no_result"`` (stopped from outside: its channel was deleted or became
+    unwritable) or ``"broken"`` (its row could not be loaded; set aside by
+    :meth:`Database.set_match_broken`).
     """
 
     id: int
@@ -94,6 +120,9 @@ class MatchRecord:
     loser_id: int | None
     reason: str | None
     turns: int | None
+    #: The seat (0 or 1) the bot plays and its level; both ``None`` between two members.
+    ai_seat: int | None = None
+    ai_level: AiLevel | None = None
 
     @property
     def active(self) -> bool:
@@ -121,9 +150,35 @@ class PlayerStats:
     rank: int
 
 
+@dataclass(frozen=True, slots=True)
+class BotRecord:
+    """A member's record against the bot at one level, in one guild (``bot_records``).
+
+    ``wins``/``losses``/``draws`` are the member's; ``played`` their sum. Matches against
+    the bot never count in :class:`PlayerStats` (issue 7: the leaderboard ranks matches
+    between members only).
+    """
+
+    guild_id: int
+    user_id: int
+    level: AiLevel
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
 MAX_DECK_NAME_LENGTH = 100
 """The longest deck name :meth:`Database.save_deck` accepts (Discord's limit for an
 autocomplete choice name)."""
+
+
+class DeckLimitError(ValueError):
+    """:meth:`Database.save_deck` refused a new deck: the user already has
+    ``bot.limits.DECKS_PER_MEMBER`` saved decks (replacing one is still allowed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,13 +344,36 @@ class Database:
         created_at: float,
         expires_at: float,
         options: dict[str, Any] | None = None,
+        *,
+        per_pair: int | None = None,
+        per_challenger: int | None = None,
     ) -> int:
         """Insert a ``pending`` challenge and return its id.
 
         ``options`` (JSON-ready) are the match options the challenger asked for.
+        ``per_pair`` / ``per_challenger`` (``None``: unbounded) bound the challenges still
+        pending and in time (``expires_at`` after ``created_at``) in ``guild_id``: between
+        the two members either way round, and sent by the challenger. The count and the
+        insert are one transaction, so simultaneous challenges cannot both slip under.
+
+        Raises:
+            ChallengeLimitError: a bound is reached (``kind`` ``"pair"`` is checked first).
         """
         encoded = _encode(options or {})
-        async with self._lock:
+        async with self._transaction():
+            if per_pair is not None:
+                row = await self._conn_fetchone(
+                    sql.COUNT_PENDING_CHALLENGES_OF_PAIR,
+                    (guild_id, created_at, challenger_id, opponent_id, opponent_id, challenger_id),
+                )
+                if row is not None and row[0] >= per_pair:
+                    raise ChallengeLimitError("pair", per_pair)
+            if per_challenger is not None:
+                row = await self._conn_fetchone(
+                    sql.COUNT_PENDING_CHALLENGES_BY, (guild_id, created_at, challenger_id)
+                )
+                if row is not None and row[0] >= per_challenger:
+                    raise ChallengeLimitError("challenger", per_challenger)
             cursor = await self._conn.execute(
                 sql.INSERT_CHALLENGE,
                 (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at, encoded),
@@ -464,7 +542,7 @@ class Database:
         decisions: list[Any],
         version: int,
         ui: dict[str, Any],
-        result: MatchResult,
+        result: MatchResult | None,
         winner_id: int | None,
         loser_id: int | None,
         reason: str,
@@ -475,7 +553,8 @@ class Database:
 
         In one transaction: mark the match finished (clearing its deadline) and
         upsert ``players``: for ``"win"`` the winner gets +1 win and the loser +1
-        loss; for ``"draw"`` both players get +1 draw.
+        loss; for ``"draw"`` both players get +1 draw; ``None`` (no result: the match
+        was stopped from outside, ``reason`` says why) counts for nobody.
 
         Returns:
             True if this call finished the match; False, changing nothing, if it
@@ -483,14 +562,14 @@ class Database:
 
         Raises:
             ValueError: ``result`` is unknown; for ``"win"`` winner/loser are not the
-                match's two players; for ``"draw"`` a winner or loser is given.
+                match's two players; for ``"draw"`` or ``None`` a winner or loser is given.
         """
         if result == "win":
             if winner_id is None or loser_id is None or winner_id == loser_id:
                 raise ValueError("a win needs a winner_id and a different loser_id")
-        elif result == "draw":
+        elif result == "draw" or result is None:
             if winner_id is not None or loser_id is not None:
-                raise ValueError("a draw has no winner_id or loser_id")
+                raise ValueError(f"{'a draw' if result else 'no result'} has no winner or loser")
         else:
             raise ValueError(f"unknown match result {result!r}")
         encoded = (_encode(state), _encode(decisions), version, _encode(ui))
@@ -510,8 +589,10 @@ class Database:
                 return False
             if result == "win":
                 deltas = [(winner_id, 1, 0, 0), (loser_id, 0, 1, 0)]
-            else:
+            elif result == "draw":
                 deltas = [(player, 0, 0, 1) for player in players]
+            else:
+                deltas = []
             for user_id, wins, losses, draws in deltas:
                 await self._conn.execute(
                     sql.UPSERT_PLAYER_RESULT, (guild_id, user_id, wins, losses, draws)
@@ -524,13 +605,47 @@ class Database:
         return _match(row) if row is not None else None
 
     async def active_matches(self) -> list[MatchRecord]:
-        """All active matches of every guild, oldest first (to resume after restart)."""
-        return [_match(row) for row in await self._fetchall(sql.SELECT_ACTIVE_MATCHES)]
+        """All active matches of every guild, oldest first (to resume after restart).
+
+        A row whose JSON columns cannot be decoded is logged (ERROR, with its id) and set
+        aside with :meth:`set_match_broken` instead of failing the whole list.
+        """
+        records = []
+        for row in await self._fetchall(sql.SELECT_ACTIVE_MATCHES):
+            try:
+                records.append(_match(row))
+            except (ValueError, TypeError) as error:  # json.JSONDecodeError is a ValueError
+                log.error("Match %s cannot be read (%s); setting it aside", row["id"], error)
+                await self.set_match_broken(row["id"], ended_at=time.time())
+        return records
+
+    async def set_match_broken(self, match_id: int, *, ended_at: float) -> bool:
+        """Set aside an active match that cannot be loaded: it stops being active (its
+        players are free to play again), counts for nobody (no result, ``reason``
+        ``"broken"``), is never announced nor listed in recent matches, and keeps its
+        stored columns for inspection. ``ended_at``: Unix seconds.
+
+        Returns True if this call set it aside; False if it was not active or does not
+        exist.
+        """
+        return await self._write(sql.SET_ACTIVE_MATCH_BROKEN, (ended_at, match_id)) > 0
 
     async def unannounced_matches(self) -> list[MatchRecord]:
-        """Finished matches whose ``ui`` lacks ``"announced": true``: the process stopped
-        between committing the result and posting it."""
-        return [_match(row) for row in await self._fetchall(sql.SELECT_UNANNOUNCED_MATCHES)]
+        """Finished matches not yet marked announced (:meth:`set_match_announced`): the
+        process stopped between committing the result and posting it."""
+        records = []
+        for row in await self._fetchall(sql.SELECT_UNANNOUNCED_MATCHES):
+            try:
+                records.append(_match(row))
+            except (ValueError, TypeError) as error:
+                log.error("Match %s cannot be read (%s); not announcing it", row["id"], error)
+                await self.set_match_announced(row["id"])
+        return records
+
+    async def set_match_announced(self, match_id: int) -> None:
+        """Mark a finished match's result as posted (or as never to be posted: its
+        channel is gone), so no later start announces it again."""
+        await self._write(sql.SET_MATCH_ANNOUNCED, (match_id,))
 
     async def active_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
         """The user's active match in ``guild_id`` (the oldest if several), or None."""
@@ -557,6 +672,214 @@ class Database:
         rows = await self._fetchall(sql.SELECT_LEADERBOARD, (guild_id, limit))
         return [_stats(row) for row in rows]
 
+    # --- matches: compare-and-set, and matches against the bot ----------------
+
+    async def create_bot_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        ai_seat: int,
+        ai_level: AiLevel,
+        seed: int,
+        options: dict[str, Any],
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        started_at: float,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> int | None:
+        """Insert an ``active`` match between a member and the bot (seat ``ai_seat``,
+        playing at ``ai_level``), unless the member already plays an active match in
+        ``guild_id``: the check and the insert are one transaction, so a double
+        ``/bingo challenge opponent:@bot`` starts one match. The bot's own seat is not
+        checked (it plays any number of matches at once).
+
+        Returns:
+            The new match id, or None (nothing stored) if the member is busy.
+
+        Raises:
+            ValueError: ``player_ids`` is not two different users, ``ai_seat`` is not 0
+                or 1, or ``ai_level`` is not easy/medium/hard.
+        """
+        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+            raise ValueError(f"a match needs two different players, got {player_ids}")
+        if ai_seat not in (0, 1):
+            raise ValueError(f"ai_seat must be 0 or 1, got {ai_seat!r}")
+        if ai_level not in get_args(AiLevel):
+            raise ValueError(f"unknown AI level {ai_level!r}")
+        member = player_ids[1 - ai_seat]
+        params = (
+            guild_id,
+            channel_id,
+            player_ids[0],
+            player_ids[1],
+            seed,
+            _encode(options),
+            _encode(decisions),
+            _encode(state),
+            version,
+            _encode(ui),
+            deadline,
+            started_at,
+            ai_seat,
+            ai_level,
+        )
+        async with self._transaction():
+            busy = await self._conn_fetchone(
+                sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, member, member)
+            )
+            if busy is not None:
+                return None
+            cursor = await self._conn.execute(sql.INSERT_BOT_MATCH, params)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_match_cas(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        deadline: float | None,
+        ui: dict[str, Any] | None = None,
+    ) -> bool:
+        """Compare-and-set: store a match's new ``state`` (at ``version``), ``decisions``
+        and ``deadline`` (Unix seconds or None) only if it is active and still at
+        ``expected_version``. ``ui``: the new ``ui`` JSON, or None to keep the stored one.
+        One UPDATE, committed before returning.
+
+        Returns:
+            True if this call stored it; False (nothing changed) if the match moved on,
+            is finished or does not exist.
+        """
+        params = (
+            _encode(state),
+            _encode(decisions),
+            version,
+            deadline,
+            None if ui is None else _encode(ui),
+            match_id,
+            expected_version,
+        )
+        return await self._write(sql.SAVE_ACTIVE_MATCH_IF_VERSION, params) > 0
+
+    async def finish_match_cas(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        outcome: Outcome,
+        winner_id: int | None,
+        loser_id: int | None,
+        reason: str,
+        turns: int,
+        ended_at: float,
+        ui: dict[str, Any] | None = None,
+    ) -> bool:
+        """Compare-and-set: finish a match that is active and still at
+        ``expected_version``, and record its result, in one transaction.
+
+        The match becomes ``finished`` (deadline cleared) with ``result`` ``"win"`` or
+        ``"draw"``, or NULL for ``"no_result"`` (stopped from outside; ``reason`` says
+        why, e.g. ``"no_result"``). Stats (RULES §1.8 results; issue 7 for the bot):
+
+        - between two members: ``players`` gets +1 win / +1 loss, or +1 draw each;
+        - against the bot (the match has an ``ai_level``): only the member's row of
+          ``bot_records`` at that level changes; ``players`` never does and the bot's
+          account is recorded nowhere;
+        - ``"no_result"`` counts for nobody.
+
+        ``ui``: the new ``ui`` JSON, or None to keep the stored one. Times are Unix
+        seconds.
+
+        Returns:
+            True if this call finished it; False (nothing changed) if the match moved
+            on, is already finished or does not exist.
+
+        Raises:
+            ValueError: ``outcome`` is unknown; a win's winner and loser are not the
+                match's two players; a draw or no result names a winner or loser.
+        """
+        if outcome == "win":
+            if winner_id is None or loser_id is None or winner_id == loser_id:
+                raise ValueError("a win needs a winner_id and a different loser_id")
+        elif outcome in ("draw", "no_result"):
+            if winner_id is not None or loser_id is not None:
+                raise ValueError(f"{outcome!r} has no winner or loser")
+        else:
+            raise ValueError(f"unknown match outcome {outcome!r}")
+        result: MatchResult | None = None if outcome == "no_result" else outcome
+        params = (
+            _encode(state),
+            _encode(decisions),
+            version,
+            None if ui is None else _encode(ui),
+            result,
+            winner_id,
+            loser_id,
+            reason,
+            turns,
+            ended_at,
+            match_id,
+            expected_version,
+        )
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_MATCH_FOR_FINISH, (match_id,))
+            if row is None or row["status"] != "active" or row["version"] != expected_version:
+                return False
+            guild_id = row["guild_id"]
+            players = (row["player0_id"], row["player1_id"])
+            if outcome == "win" and sorted((winner_id, loser_id)) != sorted(players):
+                raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
+            cursor = await self._conn.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, params)
+            if cursor.rowcount != 1:
+                return False
+            if result is None:
+                return True
+            if row["ai_level"] is None:
+                if result == "win":
+                    deltas = [(winner_id, 1, 0, 0), (loser_id, 0, 1, 0)]
+                else:
+                    deltas = [(player, 0, 0, 1) for player in players]
+                for user_id, wins, losses, draws in deltas:
+                    await self._conn.execute(
+                        sql.UPSERT_PLAYER_RESULT, (guild_id, user_id, wins, losses, draws)
+                    )
+            else:
+                member = players[1 - row["ai_seat"]]
+                if result == "draw":
+                    delta = (0, 0, 1)
+                else:
+                    delta = (1, 0, 0) if winner_id == member else (0, 1, 0)
+                await self._conn.execute(
+                    sql.UPSERT_BOT_RECORD, (guild_id, member, row["ai_level"], *delta)
+                )
+        return True
+
+    async def bot_records(self, guild_id: int, user_id: int) -> list[BotRecord]:
+        """The member's records against the bot in ``guild_id``, one per level played,
+        in the order easy, medium, hard (empty if they never finished one)."""
+        rows = await self._fetchall(sql.SELECT_BOT_RECORDS, (guild_id, user_id))
+        return [
+            BotRecord(
+                guild_id=row["guild_id"],
+                user_id=row["user_id"],
+                level=row["level"],
+                wins=row["wins"],
+                losses=row["losses"],
+                draws=row["draws"],
+            )
+            for row in rows
+        ]
+
     # --- decks ----------------------------------------------------------------
 
     async def save_deck(
@@ -566,6 +889,8 @@ class Database:
         cards: Sequence[tuple[int, str]],
         commander: Sequence[str],
         now: float,
+        *,
+        limit: int = limits.DECKS_PER_MEMBER,
     ) -> None:
         """Save a user's deck under ``name``, replacing a deck of the same name.
 
@@ -575,10 +900,16 @@ class Database:
         ``cards`` are ``(count, name)`` pairs of the main deck, ``commander`` the
         commander names; both are stored as JSON in the given order.
 
+        At most ``limit`` decks per user (``bot.limits.DECKS_PER_MEMBER`` by
+        default): the count and the save are one transaction, so two saves at once
+        cannot pass it.
+
         Raises:
             ValueError: the trimmed name is empty or longer than
                 :data:`MAX_DECK_NAME_LENGTH`; a count is not a positive int; a card
-                or commander name is empty.
+                or commander name is empty; the deck has more than
+                ``bot.limits.DECK_CARDS`` cards.
+            DeckLimitError: ``name`` is new and the user already has ``limit`` decks.
         """
         name = _deck_name(name)
         pairs = []
@@ -591,8 +922,16 @@ class Database:
         commanders = list(commander)
         if any(not card.strip() for card in commanders):
             raise ValueError("commander names must not be empty")
+        if sum(count for count, _ in pairs) > limits.DECK_CARDS:
+            raise ValueError(f"a deck holds at most {limits.DECK_CARDS} cards")
         params = (user_id, name, _encode(pairs), _encode(commanders), now, now)
-        await self._write(sql.UPSERT_DECK, params)
+        async with self._transaction():
+            exists = await self._conn_fetchone(sql.SELECT_DECK_EXISTS, (user_id, name))
+            if exists is None:
+                row = await self._conn_fetchone(sql.COUNT_DECKS_OF, (user_id,))
+                if row is not None and row["n"] >= limit:
+                    raise DeckLimitError(f"a member may save at most {limit} decks")
+            await self._conn.execute(sql.UPSERT_DECK, params)
         log.debug("Saved deck %r of user %s (%d entries)", name, user_id, len(pairs))
 
     async def get_deck(self, user_id: int, name: str) -> SavedDeck | None:
@@ -603,6 +942,15 @@ class Database:
     async def list_decks(self, user_id: int) -> list[SavedDeck]:
         """All of the user's decks, by name (case-insensitive)."""
         return [_deck(row) for row in await self._fetchall(sql.SELECT_DECKS_OF, (user_id,))]
+
+    async def deck_count(self, user_id: int) -> int:
+        """How many decks the user has saved."""
+        row = await self._fetchone(sql.COUNT_DECKS_OF, (user_id,))
+        return int(row["n"]) if row is not None else 0
+
+    async def has_deck(self, user_id: int, name: str) -> bool:
+        """Whether the user has a deck called ``name`` (trimmed, case-insensitive)."""
+        return await self._fetchone(sql.SELECT_DECK_EXISTS, (user_id, name.strip())) is not None
 
     async def delete_deck(self, user_id: int, name: str) -> bool:
         """Delete the user's deck called ``name`` (case-insensitive); False if none."""
@@ -741,6 +1089,12 @@ class Database:
             version=row["version"],
         )
 
+    async def delete_practice_before(self, cutoff: float) -> int:
+        """Delete every practice deal last changed before ``cutoff`` (Unix seconds),
+        finished or abandoned alike; return how many were deleted (retention:
+        ``bot.limits.PRACTICE_RETENTION_DAYS``)."""
+        return await self._write(sql.DELETE_PRACTICE_SESSIONS_BEFORE, (cutoff,))
+
     # --- closed DMs ---------------------------------------------------------------
 
     async def mark_dm_closed(self, user_id: int, now: float) -> None:
@@ -867,6 +1221,8 @@ def _match(row: sqlite3.Row) -> MatchRecord:
         loser_id=row["loser_id"],
         reason=row["reason"],
         turns=row["turns"],
+        ai_seat=row["ai_seat"],
+        ai_level=row["ai_level"],
     )
 
 

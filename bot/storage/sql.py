@@ -138,7 +138,48 @@ CREATE TABLE practice_sessions (
 PRAGMA user_version = 2;
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2]
+# Version 3: matches against the bot. ``ai_seat`` (0 or 1) is the seat the bot plays and
+# ``ai_level`` its level; both NULL for a match between two members. Such matches never
+# count in ``players`` (the server leaderboard ranks matches between members only): each
+# member's record against the bot, per level, is kept in ``bot_records`` instead, updated
+# in the transaction that finishes the match. The bot's own account has no row anywhere.
+MIGRATION_3 = """
+ALTER TABLE matches ADD COLUMN ai_seat INTEGER CHECK (ai_seat IS NULL OR ai_seat IN (0, 1));
+
+ALTER TABLE matches ADD COLUMN ai_level TEXT
+    CHECK ((ai_level IS NULL) = (ai_seat IS NULL)
+           AND (ai_level IS NULL OR ai_level IN ('easy', 'medium', 'hard')));
+
+CREATE TABLE bot_records (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    level    TEXT    NOT NULL CHECK (level IN ('easy', 'medium', 'hard')),
+    wins     INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses   INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    draws    INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+    PRIMARY KEY (guild_id, user_id, level)
+);
+
+PRAGMA user_version = 3;
+"""
+
+# Version 4: "result announced" is a column, not a key in the ``ui`` JSON. A finished match
+# with ``announced = 0`` had its result committed but not posted (the process stopped in
+# between): the next start posts it. Matches already announced (or set aside) by earlier
+# versions are marked so.
+MIGRATION_4 = """
+ALTER TABLE matches ADD COLUMN announced INTEGER NOT NULL DEFAULT 0
+    CHECK (announced IN (0, 1));
+
+UPDATE matches SET announced = 1
+WHERE status = 'finished'
+  AND (reason IS 'broken'
+       OR CASE WHEN json_valid(ui) THEN json_extract(ui, '$.announced') ELSE 1 END IS 1);
+
+PRAGMA user_version = 4;
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
 
 # --- challenges -------------------------------------------------------------
@@ -167,6 +208,21 @@ SELECT id, guild_id, channel_id, challenger_id, opponent_id, message_id, status,
        created_at, expires_at, match_id, options
 FROM challenges WHERE status = 'pending'
 ORDER BY id
+"""
+
+# Pending challenges still in time (``expires_at`` after the ? time) between two members of
+# a guild, in either direction. Parameters: guild_id, now, a, b, b, a.
+COUNT_PENDING_CHALLENGES_OF_PAIR = """
+SELECT COUNT(*) FROM challenges
+WHERE guild_id = ? AND status = 'pending' AND expires_at > ?
+  AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))
+"""
+
+# Pending challenges still in time sent by one member in a guild. Parameters: guild_id,
+# now, challenger_id.
+COUNT_PENDING_CHALLENGES_BY = """
+SELECT COUNT(*) FROM challenges
+WHERE guild_id = ? AND status = 'pending' AND expires_at > ? AND challenger_id = ?
 """
 
 SELECT_PENDING_CHALLENGES_OF = """
@@ -201,19 +257,29 @@ SET state = ?, decisions = ?, version = ?, ui = ?, deadline = NULL, status = 'fi
 WHERE id = ? AND status = 'active'
 """
 
+# An active match that cannot be loaded is set aside: no longer active (so it blocks
+# neither player), with no result, and ``reason`` 'broken'. Its columns stay as they were,
+# for whoever looks into it. Parameters: ended_at, id.
+SET_ACTIVE_MATCH_BROKEN = """
+UPDATE matches
+SET status = 'finished', deadline = NULL, result = NULL, winner_id = NULL, loser_id = NULL,
+    reason = 'broken', ended_at = ?
+WHERE id = ? AND status = 'active'
+"""
+
 SELECT_MATCH_PLAYERS = "SELECT guild_id, player0_id, player1_id, status FROM matches WHERE id = ?"
 
 SELECT_MATCH = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches WHERE id = ?
 """
 
 SELECT_ACTIVE_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches WHERE status = 'active'
 ORDER BY id
 """
@@ -221,16 +287,18 @@ ORDER BY id
 SELECT_UNANNOUNCED_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
-WHERE status = 'finished' AND json_extract(ui, '$.announced') IS NOT 1
+WHERE status = 'finished' AND reason IS NOT 'broken' AND announced = 0
 ORDER BY id
 """
+
+SET_MATCH_ANNOUNCED = "UPDATE matches SET announced = 1 WHERE id = ?"
 
 SELECT_ACTIVE_MATCH_OF = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
 WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
 ORDER BY id
@@ -240,9 +308,10 @@ LIMIT 1
 SELECT_RECENT_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
-WHERE guild_id = ? AND status = 'finished' AND (player0_id = ? OR player1_id = ?)
+WHERE guild_id = ? AND status = 'finished' AND reason IS NOT 'broken'
+  AND (player0_id = ? OR player1_id = ?)
 ORDER BY ended_at DESC, id DESC
 LIMIT ?
 """
@@ -324,6 +393,10 @@ ORDER BY name, rowid
 """
 
 DELETE_DECK = "DELETE FROM decks WHERE user_id = ? AND name = ?"
+
+COUNT_DECKS_OF = "SELECT count(*) AS n FROM decks WHERE user_id = ?"
+
+SELECT_DECK_EXISTS = "SELECT 1 FROM decks WHERE user_id = ? AND name = ?"
 
 # The pattern parameter is the escaped prefix followed by '%'; '\' escapes % and _.
 SELECT_DECK_NAMES_LIKE = """
@@ -440,6 +513,9 @@ SELECT_PRACTICE_SESSION = """
 SELECT id, guild_id, user_id, state, version FROM practice_sessions WHERE id = ?
 """
 
+# Finished and abandoned deals alike: every deal untouched since the cutoff.
+DELETE_PRACTICE_SESSIONS_BEFORE = "DELETE FROM practice_sessions WHERE updated_at < ?"
+
 # --- closed DMs -------------------------------------------------------------
 
 MARK_DM_CLOSED = """
@@ -450,3 +526,64 @@ ON CONFLICT (user_id) DO UPDATE SET closed_at = excluded.closed_at
 CLEAR_DM_CLOSED = "DELETE FROM dm_closed WHERE user_id = ?"
 
 SELECT_DM_CLOSED = "SELECT 1 FROM dm_closed WHERE user_id = ?"
+
+# --- matches: compare-and-set commits and matches against the bot -----------------
+# Used by bot.storage.match_store (the match runtime's store). ``ui = coalesce(?, ui)``:
+# a NULL ui parameter keeps the stored one.
+
+# A match against the bot (no challenge row). Parameters: guild_id, channel_id,
+# player0_id, player1_id, seed, options, decisions, state, version, ui, deadline,
+# started_at, ai_seat, ai_level.
+INSERT_BOT_MATCH = """
+INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, options,
+                     decisions, state, version, status, ui, deadline, started_at,
+                     ai_seat, ai_level)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+"""
+
+# Parameters: guild_id, user_id, user_id.
+SELECT_ACTIVE_MATCH_ID_OF = """
+SELECT id FROM matches
+WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
+LIMIT 1
+"""
+
+# Parameters: state, decisions, version, deadline, ui (NULL: keep), id, expected version.
+SAVE_ACTIVE_MATCH_IF_VERSION = """
+UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, ui = coalesce(?, ui)
+WHERE id = ? AND status = 'active' AND version = ?
+"""
+
+SELECT_MATCH_FOR_FINISH = """
+SELECT guild_id, player0_id, player1_id, status, version, ai_seat, ai_level
+FROM matches WHERE id = ?
+"""
+
+# Parameters: state, decisions, version, ui (NULL: keep), result, winner_id, loser_id,
+# reason, turns, ended_at, id, expected version.
+FINISH_ACTIVE_MATCH_IF_VERSION = """
+UPDATE matches
+SET state = ?, decisions = ?, version = ?, ui = coalesce(?, ui), deadline = NULL,
+    status = 'finished', result = ?, winner_id = ?, loser_id = ?, reason = ?, turns = ?,
+    ended_at = ?
+WHERE id = ? AND status = 'active' AND version = ?
+"""
+
+# A member's result against the bot at one level. Parameters: guild_id, user_id, level,
+# wins, losses, draws (the increments).
+UPSERT_BOT_RECORD = """
+INSERT INTO bot_records (guild_id, user_id, level, wins, losses, draws)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, level) DO UPDATE SET
+    wins = wins + excluded.wins,
+    losses = losses + excluded.losses,
+    draws = draws + excluded.draws
+"""
+
+# Parameters: guild_id, user_id. Levels in the order easy, medium, hard.
+SELECT_BOT_RECORDS = """
+SELECT guild_id, user_id, level, wins, losses, draws
+FROM bot_records
+WHERE guild_id = ? AND user_id = ?
+ORDER BY CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END
+"""

@@ -1,35 +1,69 @@
 """Text and embeds for BingoMagic: the public board, private hand panels, event lines.
 
-Everything here is a pure function of the engine state, so what a player can see is
-decided in one place: :func:`event_line` with ``viewer=None`` never names a hidden card,
-and :func:`panel_embed` shows only its own player's hand.
+Renderers take what an audience may see, never the engine state itself:
+:func:`board_embed` takes :func:`bot.matches.views.public_view`, :func:`panel_embed`
+takes :func:`bot.matches.views.player_view`, and log lines come from events already
+filtered by :func:`bot.matches.views.events_for`. So what a player can see is decided
+in one place, covered by the engine's leak-freedom checks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 
-from bot.engine import BingoOptions, BingoState, MulliganRule
+from bot import limits
+from bot.engine import BingoOptions, MulliganRule
+from bot.engine.actions import Action, Decision, Reason, Verb
 from bot.engine.cards import NAMES
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land
+from bot.ui.text import shorten
 
 BOARD_COLOR = discord.Colour.dark_gold()
 PANEL_COLOR = discord.Colour.blurple()
 LOG_LINES = 8
 
-REASONS = {
-    "five_of_a_color": "five lands of one color",
-    "five_colors": "one land of each color",
-    "resign": "resignation",
-    "timeout": "three timed-out turns in a row",
-    "passes": "six passes in a row",
-    "turn_limit": "the 200-turn limit",
-}
+#: Kept for callers that compare a stored reason string.
+NO_RESULT = Reason.NO_RESULT.value
 
 
-def event_line(event: dict, names: list[str], viewer: int | None = None) -> str | None:
+def reason_text(reason: str, options: BingoOptions | None = None) -> str:
+    """Why a match ended, in words, with the table's own limits (RULES §1.6, §1.8):
+    ``"timeout"`` → ``"3 timed-out turns in a row"`` when ``options.max_timeouts`` is 3.
+
+    ``options`` default to :class:`BingoOptions` (the settings a match was played with
+    are in its state). An unknown reason is shown as is.
+    """
+    options = options or BingoOptions()
+    return {
+        Reason.FIVE_OF_A_COLOR: "five lands of one color",
+        Reason.FIVE_COLORS: "one land of each color",
+        Reason.RESIGN: "resignation",
+        Reason.TIMEOUT: f"{_count(options.max_timeouts, 'timed-out turn')} in a row",
+        Reason.PASSES: f"{_count(options.max_passes, 'pass', 'passes')} in a row",
+        Reason.TURN_LIMIT: f"the {options.max_turns}-turn limit",
+        Reason.NO_RESULT: "the match could not go on",
+    }.get(reason, reason)  # type: ignore[call-overload]
+
+
+def _count(number: int, singular: str, plural: str | None = None) -> str:
+    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+
+
+def event_line(
+    event: dict,
+    names: Sequence[str],
+    viewer: int | None = None,
+    options: BingoOptions | None = None,
+) -> str | None:
     """One event as a line of text for ``viewer`` (a player index, or ``None`` for the
-    public).  Cards private to another player are never named.  ``None`` = not shown."""
+    public).  Cards private to another player are never named.  ``None`` = not shown.
+
+    ``names``: the two players' display names, already made safe to show
+    (:func:`bot.ui.text.echo`). ``options``: the match's table rules, for the limits
+    named in a result (default: :class:`BingoOptions`)."""
     kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
     mine = viewer is not None and event.get("private") == viewer
@@ -39,7 +73,7 @@ def event_line(event: dict, names: list[str], viewer: int | None = None) -> str 
     if kind == "declare":
         if event.get("auto"):
             return f"{who} has no cards left and must keep."
-        return f"{who} {'keeps' if event['choice'] == 'keep' else 'declares a mulligan'}."
+        return f"{who} {'keeps' if event['choice'] == Verb.KEEP else 'declares a mulligan'}."
     if kind == "mulligan":
         return f"{who} takes mulligan #{event['number']} → {event['hand_size']} cards."
     if kind == "bottom":
@@ -61,7 +95,10 @@ def event_line(event: dict, names: list[str], viewer: int | None = None) -> str 
     if kind == "no_draw":
         return f"{who} cannot draw: the library and both discard piles are empty."
     if kind == "reshuffle":
-        return f"The library is empty: both discard piles are shuffled into a new library ({event['size']} cards)."  # noqa: E501
+        return (
+            "The library is empty: both discard piles are shuffled into a new library "
+            f"({event['size']} cards)."
+        )
     if kind == "announce":
         return f"{who} places {land(event['land'])}."
     if kind == "allow":
@@ -79,9 +116,8 @@ def event_line(event: dict, names: list[str], viewer: int | None = None) -> str 
     if kind == "destroy":
         return f"{who} destroys {names[event['target']]}'s {land(event['land'])}."
     if kind == "take":
-        source = (
-            "their own" if event["source"] == event["player"] else f"{names[event['source']]}'s"
-        )  # noqa: E501
+        own = event["source"] == event["player"]
+        source = "their own" if own else f"{names[event['source']]}'s"
         return f"{who} takes {land(event['land'])} from {source} discard pile."
     if kind == "no_effect":
         return f"{NAMES[event['land']]}: nothing to do."
@@ -91,70 +127,106 @@ def event_line(event: dict, names: list[str], viewer: int | None = None) -> str 
         return f"⏰ {who} ran out of time."
     if kind == "resign":
         return f"🏳️ {who} resigns."
+    if kind == "abandon":
+        return None  # the "end" event that follows says it
     if kind == "end":
-        return result_line(event, names)
+        return result_line(event, names, options)
     return None  # deal: private, shown in the hand panel
 
 
-def result_line(result: dict, names: list[str]) -> str:
-    """``{"winner": 0, "reason": "five_colors"}`` → ``"🏆 Alice wins with …"``."""
-    reason = REASONS.get(result["reason"], result["reason"])
+def log_lines(log: Sequence[Any], names: Sequence[str], options: BingoOptions) -> list[str]:
+    """The public log of a match as lines: ``log`` holds public events (dicts, already
+    filtered by ``events_for(events, None)``) or, in matches stored before events were
+    kept, lines of text shown as they are."""
+    lines = []
+    for entry in log:
+        line = entry if isinstance(entry, str) else event_line(entry, names, options=options)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def result_line(result: dict, names: Sequence[str], options: BingoOptions | None = None) -> str:
+    """``{"winner": 0, "reason": "five_colors"}`` → ``"🏆 Alice wins with …"``.
+
+    ``options``: the match's table rules, for the limits a forfeit or a stalemate
+    names (see :func:`reason_text`). A ``no_result`` match has no winner and is no draw.
+    """
+    reason = reason_text(result["reason"], options)
+    if result["reason"] == Reason.NO_RESULT:
+        return "⛔ The match ended with no result: it could not go on in its channel."
     if result["winner"] is None:
         return f"🤝 The match is a draw ({reason})."
     return f"🏆 **{names[result['winner']]}** wins by {reason}!"
 
 
-def waiting_for(state: BingoState, names: list[str]) -> str:
-    """What the match waits for, in public words (never revealing a hand)."""
-    player = state.current_player()
+WAITING = {
+    Decision.DECLARE: "to keep or mulligan",
+    Decision.BOTTOM: "to put cards on the bottom",
+    Decision.ASIDE: "to set cards aside",
+    Decision.SCRY: "to scry",
+    Decision.MAIN: "to place a land or pass",
+    Decision.COUNTER: "to counter or let it resolve",
+    Decision.SWAMP: "to discard a card (Swamp)",
+    Decision.MOUNTAIN: "to choose a land to destroy (Mountain)",
+    Decision.FOREST: "to choose a land to take (Forest)",
+}
+
+
+def waiting_for(view: dict[str, Any], names: Sequence[str]) -> str:
+    """What the match waits for, in public words (never revealing a hand).
+    ``view``: any view of the match (public or a player's)."""
+    player = view["current_player"]
     if player is None:
         return "The match is over."
-    who = f"**{names[player]}**"
-    decision = state.decision()
-    return {
-        "declare": f"{who} to keep or mulligan",
-        "bottom": f"{who} to put cards on the bottom",
-        "aside": f"{who} to set cards aside",
-        "scry": f"{who} to scry",
-        "main": f"{who} to place a land or pass",
-        "counter": f"{who} to counter or let it resolve",
-        "swamp": f"{who} to discard a card (Swamp)",
-        "mountain": f"{who} to choose a land to destroy (Mountain)",
-        "forest": f"{who} to choose a land to take (Forest)",
-    }[decision]
+    return f"**{names[player]}** {WAITING[Decision(view['decision'])]}"
+
+
+def _options(view: dict[str, Any]) -> BingoOptions:
+    return BingoOptions.from_json(view["options"])
 
 
 def board_embed(
-    match_id: int, state: BingoState, names: list[str], log: list[str], deadline: float | None
+    match_id: int,
+    view: dict[str, Any],
+    names: Sequence[str],
+    log: Sequence[Any],
+    deadline: float | None,
 ) -> discord.Embed:
-    """The public board: territories, hand sizes, library, discard piles, turn, log."""
+    """The public board: territories, hand sizes, library, discard piles, turn, log.
+
+    ``view``: :func:`bot.matches.views.public_view` of the match; ``names``: the two
+    display names made safe to show; ``log``: see :func:`log_lines`; ``deadline``: Unix
+    seconds the pending decision runs out (``None``: not shown)."""
+    options = _options(view)
     title = f"BingoMagic #{match_id} — {names[0]} vs {names[1]}"
     embed = discord.Embed(title=title, colour=BOARD_COLOR)
-    if state.result is not None:
-        embed.description = result_line(state.result.to_json(), names)
+    if view["result"] is not None:
+        embed.description = result_line(view["result"], names, options)
     else:
-        status = f"Turn {state.turn} · " if state.turn else "Mulligans · "
-        status += f"Waiting for {waiting_for(state, names)}"
+        status = f"Turn {view['turn']} · " if view["turn"] else "Mulligans · "
+        status += f"Waiting for {waiting_for(view, names)}"
         if deadline is not None:
             status += f" (time runs out <t:{int(deadline)}:R>)"
-        if state.pending_land is not None:
-            status += f"\nOn the stack: {land(state.pending_land)}"
+        if view["pending_land"] is not None:
+            status += f"\nOn the stack: {land(view['pending_land'])}"
         embed.description = status
     for player in (0, 1):
-        starter = " 🎲" if player == state.starting else ""
+        starter = " 🎲" if player == view["starting"] else ""
         embed.add_field(
             name=f"{names[player]}{starter}",
             value=(
-                f"Territory: {compact_line(state.territories[player])}\n"
-                f"Hand: {sum(state.hands[player])} cards\n"
-                f"Discard pile: {compact_line(state.discards[player])}"
+                f"Territory: {compact_line(view['territories'][player])}\n"
+                f"Hand: {view['hand_sizes'][player]} cards\n"
+                f"Discard pile: {compact_line(view['discards'][player])}"
             ),
             inline=True,
         )
-    embed.add_field(name="Library", value=f"{len(state.library)} cards", inline=True)
-    if log:
-        embed.add_field(name="Recent", value="\n".join(log[-LOG_LINES:])[:1024], inline=False)
-    embed.set_footer(text=f"Match #{match_id} · {rules_text(state.options)}")
+    embed.add_field(name="Library", value=f"{view['library_size']} cards", inline=True)
+    lines = log_lines(log, names, options)
+    if lines:
+        embed.add_field(name="Recent", value="\n".join(lines[-LOG_LINES:])[:1024], inline=False)
+    embed.set_footer(text=f"Match #{match_id} · {rules_text(options)}")
     return embed
 
 
@@ -170,74 +242,74 @@ def rules_text(options: BingoOptions) -> str:
     return rules
 
 
-def prompt_text(state: BingoState, player: int, names: list[str]) -> str:
-    """What ``player`` is asked to decide, or what they are waiting for."""
-    if state.result is not None:
-        return result_line(state.result.to_json(), names)
-    current = state.current_player()
+def prompt_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """What the viewer of ``view`` (:func:`~bot.matches.views.player_view`) is asked to
+    decide, or what they are waiting for."""
+    player = view["viewer"]
+    if view["result"] is not None:
+        return result_line(view["result"], names, _options(view))
+    if view["current_player"] != player:
+        return f"Waiting for {waiting_for(view, names)}."
     other = names[1 - player]
-    if current != player:
-        return f"Waiting for {waiting_for(state, names)}."
-    decision = state.decision()
-    mull = state.mulligans
-    assert mull is not None
-    if decision == "declare":
+    decision = Decision(view["decision"])
+    prompt = view["prompt"] or {}
+    if decision is Decision.DECLARE:
         text = "**Keep or mulligan?**"
-        if "mulligan" in state.legal_actions():
-            if mull.options.rule is MulliganRule.PARTIAL_PARIS:
+        if prompt.get("next_hand_size") is not None:
+            if prompt["rule"] == MulliganRule.PARTIAL_PARIS:
                 text += " A mulligan sets cards aside and draws one fewer."
             else:
-                size = mull.next_hand_size(state, player)
-                text += f" A mulligan gives you {size} card(s)."
+                text += f" A mulligan gives you {prompt['next_hand_size']} card(s)."
         declared = [
-            f"{names[p]} {'keeps' if d == 'keep' else 'mulligans'}"
-            for p, d in enumerate(mull.declared)
+            f"{names[p]} {'keeps' if d == Verb.KEEP else 'mulligans'}"
+            for p, d in enumerate((view["mulligans"] or {}).get("declared", []))
             if d is not None and p != player
         ]
         if declared:
             text += "\nAlready declared: " + ", ".join(declared) + "."
         return text
-    if decision == "bottom":
-        return f"**Put {mull.bottom_left[player]} card(s) on the bottom** of the library."
-    if decision == "aside":
-        count = mull.aside_now[player]
+    if decision is Decision.BOTTOM:
+        return f"**Put {prompt.get('bottom_left', 0)} card(s) on the bottom** of the library."
+    if decision is Decision.ASIDE:
+        count = prompt.get("aside_now", 0)
         return f"**Set cards aside** for your mulligan ({count} so far), then press Done."
-    if decision == "scry":
-        top = mull.scry_card(state, player)
+    if decision is Decision.SCRY:
+        top = view["scry_card"]
         shown = land(top) if top is not None else "nothing"
         return f"**Scry 1.** The top card of the library is {shown}."
-    if decision == "main":
+    if decision is Decision.MAIN:
         return "**Your turn.** Place a land or pass."
-    if decision == "counter":
-        assert state.pending_land is not None
+    if decision is Decision.COUNTER:
         return (
-            f"{other} is placing {land(state.pending_land)}. **Counter it** by discarding "
+            f"{other} is placing {land(view['pending_land'])}. **Counter it** by discarding "
             "an Island and one more card, or let it resolve."
         )
-    if decision == "swamp":
+    if decision is Decision.SWAMP:
         return f"{other}'s Swamp: **choose a card to discard.**"
-    if decision == "mountain":
+    if decision is Decision.MOUNTAIN:
         return f"Your Mountain: **choose a land in {other}'s territory** to destroy."
     return "Your Forest: **choose a land to take** into your hand."
 
 
 def panel_embed(
-    match_id: int, state: BingoState, player: int, names: list[str], deadline: float | None
+    match_id: int, view: dict[str, Any], names: Sequence[str], deadline: float | None
 ) -> discord.Embed:
-    """A private panel for ``player``: their hand and their pending decision."""
+    """A private panel: the viewer's hand and pending decision. ``view``:
+    :func:`bot.matches.views.player_view` of the player the panel is for."""
+    player = view["viewer"]
     embed = discord.Embed(
         title=f"{names[player]}'s hand — BingoMagic #{match_id}", colour=PANEL_COLOR
     )
-    text = prompt_text(state, player, names)
-    if deadline is not None and state.current_player() == player:
+    text = prompt_text(view, names)
+    if deadline is not None and view["current_player"] == player:
         text += f"\nTime runs out <t:{int(deadline)}:R>."
     embed.description = text
-    embed.add_field(name="Hand", value=counts_line(state.hands[player], "(empty)"), inline=False)
+    embed.add_field(name="Hand", value=counts_line(view["hand"], "(empty)"), inline=False)
     embed.add_field(
         name="Territories",
         value=(
-            f"You: {compact_line(state.territories[player])}\n"
-            f"{names[1 - player]}: {compact_line(state.territories[1 - player])}"
+            f"You: {compact_line(view['territories'][player])}\n"
+            f"{names[1 - player]}: {compact_line(view['territories'][1 - player])}"
         ),
         inline=False,
     )
@@ -245,27 +317,36 @@ def panel_embed(
     return embed
 
 
-def action_label(action: str, names: list[str], player: int) -> tuple[str, str | None]:
-    """A button's label and emoji for an engine action (``"place:3"`` → Place Mountain)."""
-    verb, _, arg = action.partition(":")
-    kind = int(arg) if arg else None
-    name = NAMES[kind] if kind is not None else ""
-    emoji = LAND_EMOJI[kind] if kind is not None else None
-    label = {
-        "keep": "Keep",
-        "mulligan": "Mulligan",
-        "bottom": f"Bottom {name}",
-        "aside": f"Set aside {name}",
-        "aside_done": "Done setting aside",
-        "scry_top": "Leave on top",
-        "scry_bottom": "Put on bottom",
-        "place": f"Place {name}",
-        "pass": "Pass",
-        "allow": "Let it resolve",
-        "counter": f"Counter (Island + {name})",
-        "discard": f"Discard {name}",
-        "destroy": f"Destroy {name}",
-        "take": f"Take {name}",
-        "take_opp": f"Take {names[1 - player]}'s {name}",
-    }[verb]
-    return label, emoji
+LABELS = {
+    Verb.KEEP: "Keep",
+    Verb.MULLIGAN: "Mulligan",
+    Verb.BOTTOM: "Bottom {name}",
+    Verb.ASIDE: "Set aside {name}",
+    Verb.ASIDE_DONE: "Done setting aside",
+    Verb.SCRY_TOP: "Leave on top",
+    Verb.SCRY_BOTTOM: "Put on bottom",
+    Verb.PLACE: "Place {name}",
+    Verb.PASS: "Pass",
+    Verb.ALLOW: "Let it resolve",
+    Verb.COUNTER: "Counter (Island + {name})",
+    Verb.DISCARD: "Discard {name}",
+    Verb.DESTROY: "Destroy {name}",
+    Verb.TAKE: "Take {name}",
+    Verb.TAKE_OPP: "Take {other}'s {name}",
+}
+
+
+def action_label(action: Action | str, names: Sequence[str], player: int) -> tuple[str, str | None]:
+    """A button's label and emoji for an action (``place:3`` → Place Mountain, 🔥).
+
+    ``names``: the players' names as they chose them (a label shows no markdown and
+    pings nobody), shortened to ``limits.MEMBER_NAME_LABEL``. Raises ``ValueError`` for
+    an action that is not well formed, ``KeyError`` for a history-only verb."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    kind = action.kind
+    label = LABELS[action.verb].format(
+        name=NAMES[kind] if kind is not None else "",
+        other=shorten(names[1 - player], limits.MEMBER_NAME_LABEL),
+    )
+    return label, LAND_EMOJI[kind] if kind is not None else None

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
+from bot import limits
 from bot.engine import MulliganRule, odds
 from bot.engine.practice import PracticeOptions
 from bot.interactions import UserFacingError, reply_private, run_guarded
+from bot.ui.text import echo
 
-from ._render import percent
-from ._service import PracticeService
+from ._render import DECK_NAME_SHOWN, deck_title, fit_lines, percent
+from ._service import PracticeService, deck_too_many, no_such_deck
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -25,6 +28,13 @@ PRESET_CHOICES = {
     "bingomagic": "Preset: BingoMagic (60 basic lands, 5-card hands)",
 }
 LEADERBOARD_MIN_HANDS = 20
+#: How often expired practice deals are deleted (also once when the cog loads).
+CLEANUP_HOURS = 6.0
+
+log = logging.getLogger(__name__)
+
+#: A deck-name option: at most limits.DECK_NAME characters, as Discord's client enforces.
+DeckName = app_commands.Range[str, 1, limits.DECK_NAME]
 
 
 class DeckModal(discord.ui.Modal, title="Save a decklist"):
@@ -34,7 +44,7 @@ class DeckModal(discord.ui.Modal, title="Save a decklist"):
         label="Decklist",
         style=discord.TextStyle.paragraph,
         placeholder="4 Lightning Bolt\n20 Mountain\n…\n\nSideboard\n2 Smash to Smithereens",
-        max_length=4000,
+        max_length=limits.DECKLIST,
     )
 
     def __init__(self, service: PracticeService, name: str) -> None:
@@ -61,6 +71,22 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         self.service = PracticeService(bot)
         super().__init__()
 
+    async def cog_load(self) -> None:
+        """Start deleting expired practice deals: now, then every few hours."""
+        self.cleanup.start()
+
+    async def cog_unload(self) -> None:
+        self.cleanup.cancel()
+
+    @tasks.loop(hours=CLEANUP_HOURS)
+    async def cleanup(self) -> None:
+        """Delete finished and abandoned practice deals older than the retention
+        (``limits.PRACTICE_RETENTION_DAYS``); a failure is logged and retried next time."""
+        try:
+            await self.service.delete_expired()
+        except Exception:  # noqa: BLE001 - keep the loop alive; the next run retries
+            log.exception("Deleting expired practice deals failed")
+
     # -- autocomplete ------------------------------------------------------------------
 
     async def _deck_choices(
@@ -73,9 +99,15 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
                 for key, label in PRESET_CHOICES.items()
                 if current.casefold() in label.casefold()
             ]
-        names = await self.bot.db.deck_names(interaction.user.id, current, limit=25)
-        choices += [app_commands.Choice(name=f"Saved: {n}"[:100], value=n) for n in names]
-        return choices[:25]
+        names = await self.bot.db.deck_names(
+            interaction.user.id, current[: limits.DECK_NAME], limit=limits.AUTOCOMPLETE_CHOICES
+        )
+        choices += [
+            app_commands.Choice(name=f"Saved: {n}"[: limits.CHOICE_NAME], value=n)
+            for n in names
+            if len(n) <= limits.CHOICE_NAME
+        ]
+        return choices[: limits.AUTOCOMPLETE_CHOICES]
 
     async def deck_or_preset(self, interaction: discord.Interaction, current: str):
         return await self._deck_choices(interaction, current, presets=True)
@@ -100,7 +132,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     async def practice(
         self,
         interaction: discord.Interaction,
-        deck: str = "constructed",
+        deck: DeckName = "constructed",
         rule: str = MulliganRule.LONDON.value,
         free_first: bool | None = None,
         on_the_play: bool = True,
@@ -122,10 +154,16 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
 
     @deck_group.command(name="save", description="Save a decklist by pasting it.")
     @app_commands.describe(name="A name for the deck")
-    async def deck_save(
-        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 50]
-    ) -> None:
-        await interaction.response.send_modal(DeckModal(self.service, name.strip()))
+    async def deck_save(self, interaction: discord.Interaction, name: DeckName) -> None:
+        name = name.strip()
+        if not name:
+            raise UserFacingError("A deck name needs at least one character besides spaces.")
+        user_id = interaction.user.id
+        if not await self.bot.db.has_deck(user_id, name):
+            count = await self.bot.db.deck_count(user_id)
+            if count >= limits.DECKS_PER_MEMBER:
+                raise UserFacingError(deck_too_many(count))
+        await interaction.response.send_modal(DeckModal(self.service, name))
 
     @deck_group.command(name="list", description="Your saved decks.")
     async def deck_list(self, interaction: discord.Interaction) -> None:
@@ -134,18 +172,26 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
             return await reply_private(
                 interaction, "You have no saved decks. Use `/mulligan deck save`."
             )
+        await interaction.response.defer(ephemeral=True, thinking=True)
         lines = []
         for saved in decks:
-            practice = await self.service.resolve_deck(interaction.user.id, saved.name)
-            lines.append(f"**{saved.name}** — {practice.size} cards, {practice.lands} lands")
-        await reply_private(interaction, "\n".join(lines))
+            shown = echo(saved.name, DECK_NAME_SHOWN)
+            try:
+                practice = await self.service.resolve_deck(interaction.user.id, saved.name)
+            except UserFacingError:  # a deck saved before decks were bounded
+                lines.append(f"**{shown}** — {saved.card_count} cards (too many to practise)")
+                continue
+            lines.append(f"**{shown}** — {practice.size} cards, {practice.lands} lands")
+        await reply_private(interaction, fit_lines(lines, limits.CONTENT))
 
     @deck_group.command(name="delete", description="Delete one of your saved decks.")
     @app_commands.autocomplete(name=saved_deck)
-    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_delete(self, interaction: discord.Interaction, name: DeckName) -> None:
         if await self.bot.db.delete_deck(interaction.user.id, name):
-            return await reply_private(interaction, f"Deleted **{name}**.")
-        await reply_private(interaction, f"You have no saved deck named {name!r}.")
+            return await reply_private(
+                interaction, f"Deleted **{echo(name.strip(), DECK_NAME_SHOWN)}**."
+            )
+        await reply_private(interaction, no_such_deck(name))
 
     # -- odds --------------------------------------------------------------------------
 
@@ -160,7 +206,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     async def odds_command(
         self,
         interaction: discord.Interaction,
-        deck: str | None = None,
+        deck: DeckName | None = None,
         size: app_commands.Range[int, 7, 250] | None = None,
         lands: app_commands.Range[int, 0, 250] | None = None,
         turns: app_commands.Range[int, 1, 10] = 4,
@@ -178,7 +224,10 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         else:
             title = f"{size} cards, {lands} lands"
         report = odds.deck_report(size, lands, hand_size, turns, free_first)
-        await interaction.response.send_message(embed=odds_embed(title, report, turns, free_first))
+        await interaction.response.send_message(
+            embed=odds_embed(title, report, turns, free_first),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     # -- stats -------------------------------------------------------------------------
 
@@ -234,7 +283,11 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
 def odds_embed(title: str, report, turns: int, free_first: bool) -> discord.Embed:
     """The ``/mulligan odds`` tables: lands in the opening hand, kept sizes under the
     London policy, and every land drop through ``turns`` (play, draw, average)."""
-    embed = discord.Embed(title=f"Odds — {title}", colour=discord.Colour.teal())
+    prefix = "Odds — "
+    embed = discord.Embed(
+        title=prefix + deck_title(title, limits.EMBED_TITLE - len(prefix)),
+        colour=discord.Colour.teal(),
+    )
     dist = "\n".join(f"{k} lands: {percent(p):>7}" for k, p in enumerate(report.land_distribution))
     embed.add_field(name=f"Lands in the opening {report.hand_size}", value=f"```\n{dist}\n```")
     kept = "\n".join(
@@ -244,14 +297,26 @@ def odds_embed(title: str, report, turns: int, free_first: bool) -> discord.Embe
     policy = "London policy" + (", free first" if free_first else "")
     embed.add_field(name=f"Kept hand size ({policy})", value=f"```\n{kept}\n```")
     drops = report.land_drops
-    embed.add_field(
-        name=f"Every land drop through turn {turns}",
-        value=(
-            f"```\nOn the play: {percent(drops.on_the_play):>7}\n"
-            f"On the draw: {percent(drops.on_the_draw):>7}\n"
-            f"Average:     {percent(drops.average):>7}\n```"
-        ),
-        inline=False,
-    )
+    if drops is not None:
+        embed.add_field(
+            name=f"Every land drop through turn {report.drop_turns}",
+            value=(
+                f"```\nOn the play: {percent(drops.on_the_play):>7}\n"
+                f"On the draw: {percent(drops.on_the_draw):>7}\n"
+                f"Average:     {percent(drops.average):>7}\n```"
+            ),
+            inline=False,
+        )
+    if report.empty_turn is not None:
+        library = report.deck_size - report.hand_size
+        embed.add_field(
+            name=f"The library runs out before turn {turns}",
+            value=(
+                f"After the opening hand it holds {library} cards: it is empty from turn "
+                f"{report.empty_turn} on the draw (turn {report.empty_turn + 1} on the play), "
+                "and drawing from an empty library loses the game."
+            ),
+            inline=False,
+        )
     embed.set_footer(text="Exact figures (hypergeometric), not a simulation.")
     return embed

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import discord
 
+from bot import limits
 from bot.engine.mulligan import MulliganRule
 from bot.engine.practice import PracticeState
+from bot.ui.text import echo
+
+#: Characters of one card name in a hand field, a prompt or the coach's words.
+CARD_NAME_SHOWN = 80
+#: Characters of a deck name in a title or a reply (the whole name fits: limits.DECK_NAME).
+DECK_NAME_SHOWN = limits.DECK_NAME
 
 HAND_COLOR = discord.Colour.teal()
 
@@ -17,10 +25,44 @@ def percent(p: Fraction | float) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
+def fit_lines(lines: Sequence[str], limit: int, more: str = "…and {n} more.") -> str:
+    """``lines`` joined by newlines, as many as fit in ``limit`` characters, then
+    ``more`` (with ``{n}``, the lines left out) when some did not fit.  Each line
+    must already be shorter than ``limit`` (echo it with a limit); the result is at
+    most ``limit`` characters."""
+    shown: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        left = len(lines) - index - 1
+        tail = len(more.format(n=left + 1)) + 1 if left else 0
+        cost = len(line) + (1 if shown else 0)
+        if used + cost + tail > limit:
+            rest = more.format(n=len(lines) - index)
+            return "\n".join([*shown, rest])[:limit]
+        shown.append(line)
+        used += cost
+    return "\n".join(shown)
+
+
+def card_name(state: PracticeState, kind: int) -> str:
+    """The card's name as members may see it: escaped and shortened (member text)."""
+    return echo(state.deck.names[kind], CARD_NAME_SHOWN)
+
+
+def deck_title(state_or_title: PracticeState | str, room: int = DECK_NAME_SHOWN) -> str:
+    """The deck's title, escaped and shortened to ``room`` characters."""
+    title = state_or_title if isinstance(state_or_title, str) else state_or_title.deck.title
+    return echo(title, room)
+
+
 def grouped(state: PracticeState, counts: list[int], lands: bool) -> list[str]:
     """``["2× Forest", "1× Island"]``: the cards of ``counts`` that are (not) lands."""
     deck = state.deck
-    return [f"{n}× {deck.names[k]}" for k, n in enumerate(counts) if n and deck.is_land[k] == lands]
+    return [
+        f"{n}× {card_name(state, k)}"
+        for k, n in enumerate(counts)
+        if n and deck.is_land[k] == lands
+    ]
 
 
 def hand_fields(embed: discord.Embed, state: PracticeState) -> None:
@@ -28,9 +70,10 @@ def hand_fields(embed: discord.Embed, state: PracticeState) -> None:
     lands = grouped(state, state.hand, True)
     spells = grouped(state, state.hand, False)
     land_count = state.hand_lands()
-    embed.add_field(name=f"Lands ({land_count})", value="\n".join(lands) or "—", inline=True)
+    embed.add_field(name=f"Lands ({land_count})", value=fit_lines(lands, limits.FIELD_VALUE) or "—")
     embed.add_field(
-        name=f"Spells ({sum(state.hand) - land_count})", value="\n".join(spells) or "—", inline=True
+        name=f"Spells ({sum(state.hand) - land_count})",
+        value=fit_lines(spells, limits.FIELD_VALUE) or "—",
     )
 
 
@@ -58,7 +101,7 @@ def prompt(state: PracticeState) -> str:
         return "**Choose the cards to set aside.** You draw one fewer than you set aside."
     if decision == "scry":
         top = state.scry_card()
-        name = state.deck.names[top] if top is not None else "nothing"
+        name = card_name(state, top) if top is not None else "nothing"
         return f"**Scry 1.** The top card of your library is **{name}**. Top or bottom?"
     return "Kept."
 
@@ -66,7 +109,9 @@ def prompt(state: PracticeState) -> str:
 def hand_embed(state: PracticeState, coach: str | None = None) -> discord.Embed:
     """The practice hand: deck, rule, mulligans so far, the hand, and the prompt or coach."""
     opts = state.options
-    embed = discord.Embed(title=f"Opening hand — {state.deck.title}", colour=HAND_COLOR)
+    prefix = "Opening hand — "
+    title = prefix + deck_title(state, limits.EMBED_TITLE - len(prefix))
+    embed = discord.Embed(title=title, colour=HAND_COLOR)
     embed.description = coach if state.is_over and coach else prompt(state)
     hand_fields(embed, state)
     details = f"{opts.rule.title} mulligans"

@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import limits
+from bot.engine.practice import dealable
 from bot.interactions import run_guarded
+from bot.ui.text import shorten
 
 if TYPE_CHECKING:
     from bot.engine.practice import PracticeState
@@ -153,9 +156,8 @@ def copy_options(state: PracticeState) -> list[discord.SelectOption]:
         for copy in range(n):
             name = state.deck.names[kind]
             suffix = " (land)" if state.deck.is_land[kind] else ""
-            options.append(
-                discord.SelectOption(label=f"{name}{suffix}"[:100], value=f"{kind}:{copy}")
-            )
+            label = shorten(name, limits.SELECT_OPTION - len(suffix)) + suffix
+            options.append(discord.SelectOption(label=label, value=f"{kind}:{copy}"))
     return options
 
 
@@ -164,7 +166,8 @@ def practice_view(session_id: int, state: PracticeState) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     decision = state.decision()
     if decision == "over":
-        view.add_item(AgainButton(session_id))
+        if dealable(state.deck, state.options):  # never offer a deal new() would refuse
+            view.add_item(AgainButton(session_id))
     elif decision == "bottom":
         n = state.bottom_count()
         view.add_item(CardSelect(session_id, state.version, "bottom", copy_options(state), (n, n)))

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bot.engine import NAMES, BingoOptions, BingoState, MulliganRule
-from cogs.bingo._render import action_label, board_embed, event_line, panel_embed
+from bot.matches import player_view, public_view
+from cogs.bingo._render import action_label, board_embed, event_line, panel_embed, result_line
 
 NAMES_AB = ["Alice", "Bob"]
 
@@ -50,7 +51,7 @@ def test_private_draw_is_named_for_its_owner() -> None:
 def test_board_shows_hand_sizes_not_hands() -> None:
     """The public board lists hand sizes and never the cards in a hand."""
     state, _ = BingoState.new(7)
-    text = _embed_text(board_embed(1, state, NAMES_AB, [], None))
+    text = _embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
     assert "Hand: 5 cards" in text
     assert not any(name in text for name in NAMES)
 
@@ -59,7 +60,7 @@ def test_panel_shows_only_its_own_hand() -> None:
     """A hand panel lists its player's cards, and only theirs."""
     state, _ = BingoState.new(11)
     state.hands = [[5, 0, 0, 0, 0], [0, 0, 0, 0, 5]]
-    text = _embed_text(panel_embed(1, state, 0, NAMES_AB, None))
+    text = _embed_text(panel_embed(1, player_view(state, 0), NAMES_AB, None))
     assert "Plains ×5" in text
     assert "Forest" not in text
 
@@ -70,3 +71,34 @@ def test_action_labels() -> None:
     assert action_label("counter:1", NAMES_AB, 0)[0] == "Counter (Island + Island)"
     assert action_label("take_opp:4", NAMES_AB, 0)[0] == "Take Bob's Forest"
     assert action_label("keep", NAMES_AB, 1) == ("Keep", None)
+
+
+def test_result_names_the_tables_own_limits() -> None:
+    """A forfeit or a stalemate names the limits the match was played with (settings and
+    options), not fixed numbers."""
+    options = BingoOptions(max_timeouts=2, max_passes=4, max_turns=50)
+    lines = {
+        reason: result_line({"winner": 0, "reason": reason, "loser": 1}, NAMES_AB, options)
+        for reason in ("timeout", "passes", "turn_limit")
+    }
+    assert "2 timed-out turns in a row" in lines["timeout"]
+    assert "4 passes in a row" in lines["passes"]
+    assert "the 50-turn limit" in lines["turn_limit"]
+    draw = result_line({"winner": None, "reason": "passes", "loser": None}, NAMES_AB, options)
+    assert "4 passes in a row" in draw
+    single = result_line(
+        {"winner": 1, "reason": "timeout", "loser": 0}, NAMES_AB, BingoOptions(max_timeouts=1)
+    )
+    assert "1 timed-out turn in a row" in single
+
+
+def test_a_match_with_no_result_says_so() -> None:
+    """An abandoned match is neither a win nor a draw, on the board and in its log."""
+    state, _ = BingoState.new(3)
+    events = state.abandon()
+    text = _embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
+    assert "no result" in text and "draw" not in text and "wins" not in text
+    lines = [event_line(e, NAMES_AB, options=state.options) for e in events]
+    assert [line for line in lines if line] == [
+        result_line(state.result.to_json(), NAMES_AB, state.options)
+    ]

@@ -107,7 +107,8 @@ class FakeScryfall:
     A name matches a card by its full name or any face name (case-insensitively).
     ``script`` holds canned failures consumed one per request before answering
     normally: ``(status, headers)``; then ``raw_answers`` holds bodies sent as-is
-    with status 200 (e.g. an HTML page instead of JSON). ``delay`` seconds are
+    with status 200 (e.g. an HTML page instead of JSON; chunked with no
+    Content-Length when ``chunked``). ``delay`` seconds are
     slept before answering. Requests with more than 75 identifiers get a 400, as Scryfall does.
     """
 
@@ -116,6 +117,7 @@ class FakeScryfall:
     script: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     raw_answers: list[str] = field(default_factory=list)
     delay: float = 0.0
+    chunked: bool = False  # send raw_answers chunked, without a Content-Length
     url: str = ""
 
     def add_cards(self, count: int, prefix: str = "Card") -> list[str]:
@@ -142,7 +144,17 @@ class FakeScryfall:
             error = {"object": "error", "status": status, "details": "scripted failure"}
             return web.json_response(error, status=status, headers=headers)
         if self.raw_answers:
-            return web.Response(text=self.raw_answers.pop(0), content_type="text/html")
+            text = self.raw_answers.pop(0)
+            if not self.chunked:
+                return web.Response(text=text, content_type="text/html")
+            response = web.StreamResponse()  # no Content-Length: the client must count
+            response.enable_chunked_encoding()
+            await response.prepare(request)
+            data = text.encode()
+            for start in range(0, len(data), 256 * 1024):
+                await response.write(data[start : start + 256 * 1024])
+            await response.write_eof()
+            return response
         if self.delay:
             await asyncio.sleep(self.delay)
         identifiers = body.get("identifiers", [])

@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.decks.parser import MAX_COUNT, DeckEntry, LineError, ParsedDeck, parse_decklist
+from bot import limits
+from bot.decks.parser import (
+    MAX_COUNT,
+    MAX_DECK_CARDS,
+    DeckEntry,
+    LineError,
+    ParsedDeck,
+    parse_decklist,
+)
 
 # --- exports as the tools produce them --------------------------------------------------
 
@@ -396,10 +404,33 @@ def test_bad_line_is_reported(line: str, reason_part: str) -> None:
 
 
 def test_max_count_is_accepted() -> None:
-    """A count of exactly 999 is still valid."""
-    assert parse_decklist(f"{MAX_COUNT} Relentless Rats").main == (
-        DeckEntry(MAX_COUNT, "Relentless Rats"),
-    )
+    """A count of exactly 999 is still a valid line (here in the sideboard, which no
+    deck bound applies to)."""
+    deck = parse_decklist(f"4 Opt\nSideboard\n{MAX_COUNT} Relentless Rats")
+    assert deck.ok and deck.sideboard == (DeckEntry(MAX_COUNT, "Relentless Rats"),)
+
+
+def test_deck_over_the_bound_is_one_error_and_never_added_up() -> None:
+    """666 lines of "999 a" (665,334 cards today) give one error at the first line that
+    passes DECK_CARDS, and the main deck never holds more than the bound."""
+    deck = parse_decklist("999 a\n" * 666)
+    assert not deck.ok and deck.main_count <= MAX_DECK_CARDS == limits.DECK_CARDS
+    assert len(deck.errors) == 1 and deck.errors[0].line_number == 1
+    assert f"passes {limits.DECK_CARDS} cards" in deck.errors[0].reason
+
+
+def test_deck_of_exactly_the_bound_is_accepted() -> None:
+    """250 cards over many lines are fine; one more card is refused at its line."""
+    text = "60 Forest\n" + "\n".join(f"1 Card {i}" for i in range(190))
+    assert parse_decklist(text).ok and parse_decklist(text).main_count == 250
+    over = parse_decklist(text + "\n1 Opt")
+    assert [e.line_number for e in over.errors] == [192] and over.main_count == 250
+
+
+def test_long_bad_word_is_shortened_in_the_reason() -> None:
+    """A 3,046-character "count" is quoted in at most 20 characters."""
+    deck = parse_decklist("4" + "a" * 3045 + " Bolt")
+    assert len(deck.errors[0].reason) < 100 and "…" in deck.errors[0].reason
 
 
 def test_errors_carry_one_based_line_numbers() -> None:
@@ -430,7 +461,7 @@ def test_any_text_parses_without_raising(text: str) -> None:
 @given(
     st.lists(
         st.tuples(
-            st.integers(1, MAX_COUNT),
+            st.integers(1, 12),
             st.lists(st.text(_NAME_CHARS, min_size=1, max_size=12), min_size=1, max_size=4).map(
                 " ".join
             ),
@@ -438,9 +469,10 @@ def test_any_text_parses_without_raising(text: str) -> None:
         min_size=1,
         max_size=20,
         unique_by=lambda entry: entry[1].casefold(),
-    )
+    ).filter(lambda entries: sum(count for count, _ in entries) <= MAX_DECK_CARDS)
 )
 def test_plain_lists_round_trip(entries: list[tuple[int, str]]) -> None:
-    """``count name`` lines parse back to exactly those entries in order."""
+    """``count name`` lines (a deck within the bound) parse back to exactly those
+    entries in order."""
     deck = parse_decklist("\n".join(f"{count} {name}" for count, name in entries))
     assert deck.ok and _names(deck.main) == entries

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import socket
 from typing import Any
 
 import aiohttp
 import pytest
 
-from bot.decks.scryfall import USER_AGENT, LandCheck, ScryfallLands, is_land_type_line
+from bot.decks.scryfall import (
+    LOCKOUT_SECONDS,
+    MIN_INTERVAL,
+    USER_AGENT,
+    LandCheck,
+    ScryfallLands,
+    is_land_type_line,
+)
 from bot.storage import Database
 from tests.decks.conftest import FakeScryfall, card, multiface
 
@@ -302,30 +310,107 @@ async def test_timeout_leaves_names_unchecked(
     assert check.unchecked == ("Dryad Arbor",)
 
 
-async def test_rate_limit_is_retried_once(
+async def test_rate_limit_is_not_retried_and_locks_lookups_out(
     session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
 ) -> None:
-    """A 429 with a short Retry-After is retried and the retry's answer is used."""
+    """A 429 is not retried (Scryfall locks the client out for 30 s): the names are
+    unchecked, and later lookups within the lockout send nothing at all."""
     scryfall.script.append((429, {"Retry-After": "0"}))
-    check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
-    assert len(scryfall.requests) == 2 and check == LandCheck(
-        frozenset({"Dryad Arbor"}), frozenset()
-    )
-
-
-async def test_second_rate_limit_gives_up(
-    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
-) -> None:
-    """Two 429 answers in a row leave the names unchecked after exactly two requests."""
-    scryfall.script.extend([(429, {"Retry-After": "0"}), (429, {"Retry-After": "0"})])
-    check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
-    assert len(scryfall.requests) == 2 and check.unchecked == ("Dryad Arbor",)
-
-
-async def test_long_retry_after_is_not_waited_for(
-    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
-) -> None:
-    """A 429 asking to wait a minute is not retried; the names are unchecked."""
-    scryfall.script.append((429, {"Retry-After": "60"}))
-    check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
+    lands = _lands(session, db, scryfall.url)
+    check = await lands.classify(["Dryad Arbor"])
     assert len(scryfall.requests) == 1 and check.unchecked == ("Dryad Arbor",)
+    assert lands.locked_out
+    later = await lands.classify(["Dryad Arbor", "Lightning Bolt", "Island"])
+    assert len(scryfall.requests) == 1, "nothing is sent during the lockout"
+    assert later.unchecked == ("Dryad Arbor", "Lightning Bolt") and later.is_land("Island")
+
+
+async def test_lookups_resume_after_the_lockout(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
+) -> None:
+    """Once the lockout has passed, names are asked about again."""
+    scryfall.script.append((429, {}))
+    lands = _lands(session, db, scryfall.url, lockout=0.2)
+    await lands.classify(["Dryad Arbor"])
+    await asyncio.sleep(0.25)
+    check = await lands.classify(["Dryad Arbor"])
+    assert len(scryfall.requests) == 2 and check.lands == frozenset({"Dryad Arbor"})
+
+
+async def test_long_retry_after_extends_the_lockout(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
+) -> None:
+    """A Retry-After longer than the lockout is honoured too."""
+    scryfall.script.append((429, {"Retry-After": "60"}))
+    lands = _lands(session, db, scryfall.url, lockout=0.0)
+    await lands.classify(["Dryad Arbor"])
+    assert lands.locked_out
+    await lands.classify(["Dryad Arbor"])
+    assert len(scryfall.requests) == 1
+
+
+def test_default_spacing_respects_two_requests_a_second() -> None:
+    """Scryfall allows /cards/collection 2 requests a second, and the lockout is 30 s."""
+    assert MIN_INTERVAL >= 0.5 and LOCKOUT_SECONDS >= 30.0
+
+
+async def test_default_client_spaces_requests_half_a_second(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
+) -> None:
+    """Without a min_interval given, three batches arrive at least 0.5 s apart."""
+    names = scryfall.add_cards(160)
+    await ScryfallLands(session, db, base_url=scryfall.url).classify(names)
+    times = [request.at for request in scryfall.requests]
+    assert len(times) == 3
+    assert all(later - earlier >= 0.5 for earlier, later in itertools.pairwise(times))
+
+
+@pytest.mark.parametrize(
+    ("answer", "unchecked"),
+    [
+        # card_faces not a list: read from the top-level fields
+        (
+            '{"object": "list", "not_found": [], "data": [{"name": "Dryad Arbor", '
+            '"type_line": "Land", "card_faces": 7}]}',
+            False,
+        ),
+        # wrong types everywhere in the one card: paired by position, as a non-land
+        (
+            '{"object": "list", "not_found": [], "data": [{"name": 5, "type_line": ["x"], '
+            '"card_faces": [{"name": null}]}]}',
+            False,
+        ),
+        ('{"object": "list", "not_found": {"name": "Dryad Arbor"}, "data": {}}', True),
+        ('{"object": "list", "not_found": [7, {"name": 3}], "data": [7, "x", null]}', True),
+        ("[" * 100_000 + "]" * 100_000, True),  # RecursionError in json
+        ('{"data": ' + "[" * 50_000 + "]" * 50_000 + "}", True),
+        ("[1, 2, 3]", True),
+        ("null", True),
+    ],
+)
+async def test_malformed_answers_never_raise(
+    session: aiohttp.ClientSession,
+    db: Database,
+    scryfall: FakeScryfall,
+    answer: str,
+    unchecked: bool,
+) -> None:
+    """Wrong types, card_faces that is not a list, deeply nested JSON: no exception;
+    the name is unchecked unless some part of the answer makes sense."""
+    scryfall.raw_answers.append(answer)
+    check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
+    assert check.non_lands | check.lands == frozenset({"Dryad Arbor"})
+    assert check.unchecked == (("Dryad Arbor",) if unchecked else ())
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+async def test_oversized_answer_is_not_read(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall, chunked: bool
+) -> None:
+    """An answer over max_body bytes (announced by Content-Length, or counted while
+    reading chunks) leaves the names unchecked."""
+    scryfall.chunked = chunked
+    filler = " " * 3_000_000
+    scryfall.raw_answers.append('{"object": "list", "not_found": [], "data": []' + filler + "}")
+    check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
+    assert check.unchecked == ("Dryad Arbor",)

@@ -8,10 +8,10 @@ import pytest
 import pytest_asyncio
 
 from bot.client import BingoBot
+from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
-from tests.emulator.server import Emulator
 
 from .helpers import BotWorld, settings_for
 

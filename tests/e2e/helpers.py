@@ -11,11 +11,11 @@ from typing import Any
 from bot.client import BingoBot
 from bot.config import Settings
 from bot.engine import BingoState
+from bot.playground.driver import UserDriver
+from bot.playground.models import Message
+from bot.playground.server import Emulator
 from bot.storage import Database
-from tests.emulator.driver import UserDriver
 from tests.emulator.fixtures import World
-from tests.emulator.models import Message
-from tests.emulator.server import Emulator
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -27,6 +27,7 @@ QUIET_TIMERS = {
     "BINGO_CHOICE_SECONDS": "600",
     "BINGO_CHALLENGE_SECONDS": "600",
     "DISCORD_OUTBOUND_PER_SECOND": "200",
+    "BINGO_BOT_PAUSE_SECONDS": "0",
 }
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from .helpers import challenge, enabled_buttons, start_match
+from bot import limits
+
+from .helpers import BOARD_TITLE, board, challenge, embed_title, enabled_buttons, start_match
 
 
 def _ephemeral_text(driver, channel) -> str:
@@ -79,3 +83,81 @@ async def test_accept_after_joining_another_match_is_cancelled(bingo) -> None:
     await bingo.emu.wait_for(lambda: "cancelled" in bingo.emu.messages[stale.id].content)
     current = bingo.emu.messages[stale.id]
     assert "cancelled" in current.content and enabled_buttons(current) == []
+
+
+async def test_accept_clicked_twice_at_once_leaves_the_accepted_message(bingo) -> None:
+    """Two Accept clicks arriving together start one match; the second is answered
+    privately and the challenge message keeps saying it was accepted."""
+    message = await challenge(bingo, "alice", "bob")
+    bob = bingo.driver("bob")
+    first, second = await asyncio.gather(bob.click(message, "Accept"), bob.click(message, "Accept"))
+    assert first.acknowledged and second.acknowledged
+    await bingo.emu.wait_for(lambda: board(bingo), message="the board")
+    await bingo.emu.settle()
+    current = bingo.emu.messages[message.id]
+    assert "accepted the challenge" in current.content and enabled_buttons(current) == []
+    assert not any("cancelled" in version.text for version in current.versions)
+    assert "no longer open" in _ephemeral_text(bob, bingo.channel)
+    record = await bingo.db.active_match_of(bingo.world.guild.id, bingo.world.user("bob").id)
+    boards = [
+        m
+        for m in bingo.driver("carol").messages(bingo.channel)
+        if BOARD_TITLE.match(embed_title(m))
+    ]
+    assert record is not None and len(boards) == 1
+
+
+async def test_a_slow_member_lookup_holds_up_no_other_challenge(bingo) -> None:
+    """While an Accept waits on Discord for a member's name, another member's
+    /bingo challenge is still answered in time: no lock is held across that lookup."""
+    emu = bingo.emu
+    hold = emu.hold(lambda method, path, body: method == "GET" and "/members/" in path)
+    message = await challenge(bingo, "alice", "bob")
+    accepting = asyncio.create_task(bingo.driver("bob").click(message, "Accept"))
+    await hold.wait_held()
+    record = await bingo.driver("carol").slash(
+        bingo.channel, "bingo challenge", opponent=bingo.world.user("alice")
+    )
+    hold.release()
+    assert record.acknowledged, "carol's challenge waited on the accept's member lookup"
+    assert (await accepting).acknowledged
+    await emu.wait_for(lambda: board(bingo), message="the board")
+    assert "challenges you" in bingo.emu.messages[record.message.id].content
+
+
+def _member(bingo, name: str):
+    user = bingo.emu.create_user(name)
+    bingo.emu.add_member(bingo.world.guild, user)
+    return user
+
+
+async def test_one_pending_challenge_per_pair(bingo) -> None:
+    """A second challenge between the same two members (either way round) is refused
+    privately: no second public message, no second ping."""
+    await challenge(bingo, "alice", "bob")
+    posted = len(bingo.driver("carol").messages(bingo.channel))
+    pings = len(bingo.emu.pings)
+    for challenger, opponent in (("alice", "bob"), ("bob", "alice")):
+        record = await bingo.driver(challenger).slash(
+            bingo.channel, "bingo challenge", opponent=bingo.world.user(opponent)
+        )
+        assert record.message.ephemeral and "already a challenge waiting" in record.message.text
+    assert len(bingo.driver("carol").messages(bingo.channel)) == posted
+    assert len(bingo.emu.pings) == pings
+    assert len(await bingo.db.pending_challenges()) == limits.CHALLENGES_PER_PAIR
+
+
+async def test_a_few_pending_challenges_per_challenger(bingo) -> None:
+    """A member may have limits.CHALLENGES_PER_CHALLENGER challenges pending in a server;
+    the next is refused privately."""
+    others = [_member(bingo, f"member{i}") for i in range(limits.CHALLENGES_PER_CHALLENGER + 1)]
+    alice = bingo.driver("alice")
+    for user in others[:-1]:
+        record = await alice.slash(bingo.channel, "bingo challenge", opponent=user)
+        assert not record.message.ephemeral
+    record = await alice.slash(bingo.channel, "bingo challenge", opponent=others[-1])
+    assert record.message.ephemeral and "challenges waiting" in record.message.text
+    assert others[-1].id not in {u for p in bingo.emu.pings for u in p.users}
+    # Someone else may still challenge that member.
+    record = await bingo.driver("bob").slash(bingo.channel, "bingo challenge", opponent=others[-1])
+    assert not record.message.ephemeral

@@ -14,6 +14,7 @@ from bot.ui.lands import LAND_EMOJI
 from .helpers import (
     LANDS,
     board,
+    challenge,
     decide,
     embed_field,
     enabled_buttons,
@@ -210,19 +211,57 @@ async def test_hand_command_resends_controls_privately(bingo) -> None:
     assert "not in a match" in (await carol.wait_for_response()).text
 
 
+FAST = {"BINGO_TURN_SECONDS": "0.2", "BINGO_CHOICE_SECONDS": "0.2", "BINGO_COUNTER_SECONDS": "0.2"}
+
+
 @pytest.mark.parametrize(
-    "bot_env",
-    [{"BINGO_TURN_SECONDS": "0.2", "BINGO_CHOICE_SECONDS": "0.2", "BINGO_COUNTER_SECONDS": "0.2"}],
-    indirect=True,
+    ("bot_env", "limit"),
+    [(FAST, 3), ({**FAST, "BINGO_MAX_TIMEOUTS": "2"}, 2)],
+    indirect=["bot_env"],
 )
-async def test_three_timed_out_turns_forfeit(bingo) -> None:
-    """Nobody acts: mulligans keep, turns pass, and three timed-out turns lose (§1.8)."""
+async def test_timed_out_turns_forfeit(bingo, limit: int) -> None:
+    """Nobody acts: mulligans keep, turns pass, and ``BINGO_MAX_TIMEOUTS`` timed-out
+    turns lose (§1.8); the result names that setting, not a fixed number."""
     match_id = await start_match(bingo)
     message = await bingo.emu.wait_for(lambda: result_posted(bingo, match_id), timeout=10)
-    assert "three timed-out turns in a row" in message.content
+    assert f"wins by {limit} timed-out turns in a row" in message.content
     record = await bingo.db.get_match(match_id)
     state = BingoState.from_json(record.state)
     assert record.loser_id == bingo.world.user(SEATS[state.starting]).id
-    assert [a for _, a in record.decisions].count("timeout") == 7
+    # Both declarations time out (and keep), then the starter's turns and the other's.
+    assert [a for _, a in record.decisions].count("timeout") == 2 + limit + (limit - 1)
     for name in SEATS:
         assert prompt(bingo.driver(name)) is None, "no controls left after the match"
+
+
+async def test_a_click_on_an_older_version_is_answered_privately(bingo) -> None:
+    """A player clicks a panel as their client still shows it, after the bot edited it
+    (the click's custom_id is no longer on the message): a private "no longer current",
+    not "This interaction failed", and nothing changes."""
+    match_id = await start_match(bingo)
+    state = bingo.service.matches[match_id].state
+    starter = bingo.driver(SEATS[state.starting])
+    panel = await wait_prompt(bingo, starter, "Keep")
+    seen = starter.look(panel)
+    await decide(bingo, starter, "Keep")  # the bot edits the panel: no more Keep on it
+    record = await starter.click(seen, "Keep")
+    assert record.acknowledged, "the stale click was left unanswered"
+    await bingo.emu.wait_for(
+        lambda: [m for m in starter.dm_messages() if "no longer current" in m.text],
+        message="the private answer",
+    )
+    assert [a for _, a in (await bingo.db.get_match(match_id)).decisions] == ["keep"]
+
+
+async def test_a_click_on_the_challenge_before_its_edit_is_answered(bingo) -> None:
+    """Accept, clicked on the challenge as it was before the bot marked it accepted,
+    gets a private answer and leaves the accepted message alone."""
+    message = await challenge(bingo, "alice", "bob")
+    bob = bingo.driver("bob")
+    seen = bob.look(message)
+    await bob.click(message, "Accept")
+    await bingo.emu.wait_for(lambda: "accepted" in bingo.emu.messages[message.id].content)
+    record = await bob.click(seen, "Accept")
+    assert record.acknowledged
+    assert record.message is not None and record.message.ephemeral
+    assert "accepted" in bingo.emu.messages[message.id].content

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot import limits
+from bot.engine import odds
+
 from .helpers import embed_field, embed_title
 from .test_practice import hand_count, hand_message
+
+OOPS = "Something went wrong"
 
 DECKLIST = """Deck
 4 Lightning Bolt
@@ -16,6 +23,20 @@ DECKLIST = """Deck
 Sideboard
 3 Aether Vial
 """
+
+
+async def answer(bingo, record):
+    """The (private) answer of an interaction once it is no longer "thinking"."""
+    assert record.acknowledged
+    return await bingo.emu.wait_for(
+        lambda: record.message and not record.message.loading and record.message,
+        message="the answer",
+    )
+
+
+def assert_private_and_within_limits(message) -> None:
+    assert message.ephemeral, "a refusal is private"
+    assert len(message.content) <= limits.CONTENT and OOPS not in message.text
 
 
 async def _save(bingo, name: str, text: str):
@@ -45,8 +66,8 @@ async def test_save_a_deck_and_practise_with_it(bingo) -> None:
         bingo.channel, "mulligan deck delete", focused="name", name="bu"
     ), "decks are private to their owner"
 
-    listed = await alice.slash(bingo.channel, "mulligan deck list")
-    assert "**Burn** — 60 cards, 24 lands" in listed.message.text
+    listed = await answer(bingo, await alice.slash(bingo.channel, "mulligan deck list"))
+    assert "**Burn** — 60 cards, 24 lands" in listed.text
 
     await alice.slash(bingo.channel, "mulligan practice", deck="Burn", private=True)
     hand = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
@@ -103,3 +124,167 @@ async def test_odds_for_numbers(bingo) -> None:
     assert "0 lands:   2.16%" in embed_field(record.message, "Lands in the opening 7")
     bad = await carol.slash(bingo.channel, "mulligan odds", size=60)
     assert bad.message.ephemeral and "both `size` and `lands`" in bad.message.text
+
+
+# -- issue 12: every input answered ---------------------------------------------------------
+
+
+async def test_a_deck_name_of_only_spaces_is_refused_privately(bingo) -> None:
+    """No modal, and a clear private refusal instead of "Something went wrong"."""
+    alice = bingo.driver("alice")
+    record = await alice.slash(bingo.channel, "mulligan deck save", name="     ")
+    assert record.modal is None and record.message is not None
+    assert_private_and_within_limits(record.message)
+    assert "besides spaces" in record.message.text
+
+
+def _options(bingo, *path: str) -> list[dict]:
+    commands = bingo.emu.commands(bingo.world.guild) or bingo.emu.commands()
+    node = next(c for c in commands if c["name"] == path[0])
+    for name in path[1:]:
+        node = next(o for o in node["options"] if o["name"] == name)
+    return node["options"]
+
+
+@pytest.mark.parametrize(
+    ("path", "option"),
+    [
+        (("mulligan", "deck", "save"), "name"),
+        (("mulligan", "deck", "delete"), "name"),
+        (("mulligan", "practice"), "deck"),
+        (("mulligan", "odds"), "deck"),
+    ],
+)
+async def test_every_deck_name_option_declares_its_max_length(bingo, path, option) -> None:
+    """Discord's client refuses longer values, so the bot never gets a 3,000-character name."""
+    declared = next(o for o in _options(bingo, *path) if o["name"] == option)
+    assert declared.get("max_length") == limits.DECK_NAME
+    with pytest.raises(ValueError):  # the emulator's client refuses, as Discord's does
+        await bingo.driver("alice").slash(bingo.channel, " ".join(path), **{option: "x" * 3000})
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [("mulligan deck delete", "name"), ("mulligan practice", "deck"), ("mulligan odds", "deck")],
+)
+async def test_an_unknown_deck_name_is_echoed_safely(bingo, command, option) -> None:
+    """The longest name, all markdown and mentions, is echoed escaped within the limits."""
+    name = ("@everyone <@&1> " + "*_`|" * 30)[: limits.DECK_NAME]
+    record = await bingo.driver("alice").slash(bingo.channel, command, **{option: name})
+    message = await answer(bingo, record)
+    assert_private_and_within_limits(message)
+    assert "no saved deck named" in message.text and "@\u200beveryone" in message.text
+    bingo.emu.assert_no_pings()
+
+
+@pytest.mark.parametrize(
+    ("size", "lands", "turns", "through"),
+    [(7, 7, 10, None), (7, 0, 1, None), (12, 5, 10, 5)],
+)
+async def test_odds_for_a_deck_that_runs_out(bingo, size, lands, turns, through) -> None:
+    """The turns that can be computed are answered, and the turn the library is empty."""
+    carol = bingo.driver("carol")
+    record = await carol.slash(bingo.channel, "mulligan odds", size=size, lands=lands, turns=turns)
+    message = record.message
+    assert message is not None and not message.ephemeral and OOPS not in message.text
+    empty = next(f for f in message.embeds[0]["fields"] if "runs out" in f["name"])
+    library = size - 7
+    assert f"it holds {library} cards" in empty["value"]
+    assert f"empty from turn {library + 1} on the draw" in empty["value"]
+    drops = embed_field(message, f"Every land drop through turn {through}")
+    if through is None:
+        assert "Every land drop" not in message.text
+    else:
+        expected = odds.land_drops_for_deck(size, lands, turns=through).on_the_play
+        assert f"{float(expected) * 100:.2f}%" in drops
+
+
+async def test_mentions_in_a_deck_name_are_escaped_and_ping_nobody(bingo) -> None:
+    """A deck named "@everyone <@&ROLE> <@USER>" is shown escaped by /mulligan odds and
+    practice, and no message of the bot pings anyone."""
+    role = bingo.emu.create_role(bingo.world.guild, "players")
+    bob = bingo.world.user("bob")
+    name = f"@everyone <@&{role.id}> <@{bob.id}>"
+    alice, reply = await _save(bingo, name, DECKLIST)
+    assert "Saved **@\u200beveryone <\u200b@&" in reply.text
+    record = await alice.slash(bingo.channel, "mulligan odds", deck=name)
+    title = embed_title(record.message)
+    assert "@\u200beveryone" in title and f"<\u200b@&{role.id}>" in title
+    assert f"<\u200b@{bob.id}>" in title and "@everyone" not in title
+    await alice.slash(bingo.channel, "mulligan practice", deck=name)
+    hand = await bingo.emu.wait_for(lambda: hand_message(bingo, alice))
+    assert "@\u200beveryone" in embed_title(hand)
+    bingo.emu.assert_no_pings()
+
+
+async def test_deck_list_of_30_long_names_fits_one_message(bingo) -> None:
+    """30 decks (saved before the cap) with 100-character markdown names: one private
+    message within 2,000 characters that says how many more there are."""
+    user_id = bingo.world.user("alice").id
+    for index in range(30):
+        name = f"{index:02} " + "*_" * 48 + "x"
+        await bingo.db.save_deck(user_id, name, [(40, "Island")], [], 1.0, limit=30)
+    message = await answer(
+        bingo, await bingo.driver("alice").slash(bingo.channel, "mulligan deck list")
+    )
+    assert_private_and_within_limits(message)
+    assert "— 40 cards, 40 lands" in message.text and "more." in message.text
+
+
+async def test_saved_decks_per_member_are_capped(bingo) -> None:
+    """At the cap a new name is refused before the form opens; a saved name still opens it."""
+    user_id = bingo.world.user("alice").id
+    for index in range(limits.DECKS_PER_MEMBER):
+        await bingo.db.save_deck(user_id, f"Deck {index}", [(40, "Island")], [], 1.0)
+    alice = bingo.driver("alice")
+    refused = await alice.slash(bingo.channel, "mulligan deck save", name="One more")
+    assert refused.modal is None
+    assert_private_and_within_limits(refused.message)
+    assert f"({limits.DECKS_PER_MEMBER})" in refused.message.text
+    _, reply = await _save(bingo, "deck 3", DECKLIST)  # saving over one is fine
+    assert "Saved **deck 3**: 60 cards" in reply.text
+    assert await bingo.db.deck_count(user_id) == limits.DECKS_PER_MEMBER
+
+
+async def test_a_deck_past_the_bound_is_refused(bingo) -> None:
+    """666 lines of "999 a" (665,334 cards before) are refused: nothing is saved."""
+    alice, reply = await _save(bingo, "Huge", "999 a\n" * 666)
+    assert_private_and_within_limits(reply)
+    assert "Nothing was saved" in reply.text and f"passes {limits.DECK_CARDS} cards" in reply.text
+    assert await bingo.db.get_deck(bingo.world.user("alice").id, "Huge") is None
+
+
+async def test_a_save_error_on_a_3046_character_word_fits(bingo) -> None:
+    """The bad word is quoted shortened, and the reply stays within 2,000 characters."""
+    alice, reply = await _save(bingo, "Word", "4" + "a" * 3045 + "\n20 Mountain")
+    assert_private_and_within_limits(reply)
+    assert "Nothing was saved" in reply.text and "Line 1:" in reply.text
+
+
+async def test_save_success_with_many_long_unchecked_names_fits(bingo) -> None:
+    """Scryfall down, 19 cards of 200-character names: saved, and the reply lists what
+    fits within 2,000 characters."""
+    bingo.scryfall.script.extend([(500, {})] * 3)
+    names = [f"{index:02} " + "y" * 197 for index in range(19)]
+    alice, reply = await _save(bingo, "Long", "\n".join(f"1 {n}" for n in names))
+    assert_private_and_within_limits(reply)
+    assert (
+        "Saved **Long**: 19 cards, 0 lands." in reply.text and "could not be reached" in reply.text
+    )
+    assert await bingo.db.get_deck(bingo.world.user("alice").id, "Long") is not None
+
+
+async def test_a_hand_of_long_card_names_fits_its_fields(bingo) -> None:
+    """Seven cards of 200-character names: every embed field within 1,024 characters,
+    through the keep and the coach."""
+    alice = bingo.driver("alice")
+    cards = [(1, f"{index:02} " + "z*" * 98 + "z") for index in range(12)]
+    await bingo.db.save_deck(bingo.world.user("alice").id, "Long names", cards, [], 1.0)
+    await alice.slash(bingo.channel, "mulligan practice", deck="Long names", private=True)
+    hand = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
+    fields = hand.embeds[0]["fields"]
+    assert all(len(f["value"]) <= limits.FIELD_VALUE for f in fields)
+    assert embed_field(hand, "Spells (7)").count("1× ") == 7, "each card, shortened"
+    await alice.click(hand, "Keep")
+    kept = bingo.emu.messages[hand.id]
+    assert "**Coach.**" in kept.embeds[0]["description"] and OOPS not in alice.seen_text()

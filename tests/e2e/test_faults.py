@@ -11,6 +11,7 @@ from bot.engine import BingoState
 from .helpers import (
     BOARD_TITLE,
     board,
+    challenge,
     decide,
     embed_title,
     enabled_buttons,
@@ -150,12 +151,12 @@ async def test_an_unexpected_error_is_reported_once_and_changes_nothing(bingo, c
     starter = bingo.driver(("alice", "bob")[live.state.starting])
     panel = await wait_prompt(bingo, starter, "Keep")
 
-    real_save = bingo.db.save_match
+    real_save = bingo.db.save_match_cas
 
     async def failing_save(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    bingo.db.save_match = failing_save
+    bingo.db.save_match_cas = failing_save
     try:
         with caplog.at_level("ERROR"):
             await starter.click(panel, "Keep")
@@ -165,7 +166,7 @@ async def test_an_unexpected_error_is_reported_once_and_changes_nothing(bingo, c
                 )
             )
     finally:
-        bingo.db.save_match = real_save
+        bingo.db.save_match_cas = real_save
     error_id = reply.text.split("error id ")[1].rstrip(").")
     errors = [r for r in caplog.records if r.levelname == "ERROR"]
     assert len(errors) == 1 and error_id in errors[0].getMessage()
@@ -175,3 +176,114 @@ async def test_an_unexpected_error_is_reported_once_and_changes_nothing(bingo, c
 
     await decide(bingo, starter, "Keep")
     assert (await bingo.db.get_match(match_id)).version == 1
+
+
+# -- Discord failing while a match is shown: the match never gets stuck ----------------
+
+
+def _posts_in(channel):
+    """A route filter: the bot's new messages in ``channel``."""
+    return lambda method, path: method == "POST" and path == f"/channels/{channel.id}/messages"
+
+
+async def _eventually(check, seconds: float = 10.0):
+    """Poll the coroutine function ``check`` until it returns something truthy."""
+    for _ in range(int(seconds / 0.05)):
+        if found := await check():
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{check.__doc__ or check} did not happen within {seconds} s")
+
+
+async def _ended_with_no_result(bingo, match_id: int, why: str) -> None:
+    """The match ended with no result, counted for nobody, and each player was told
+    privately why; neither is blocked from a new match."""
+    await bingo.emu.wait_for(
+        lambda: all(
+            any("counts for nobody" in m.text for m in bingo.driver(n).dm_messages())
+            for n in ("alice", "bob")
+        ),
+        message="both players told privately",
+    )
+    record = await _finished(bingo, match_id)
+    assert (record.result, record.reason, record.winner_id) == (None, "no_result", None)
+    assert record.decisions[-1] == [None, "abandon"]
+    for name in ("alice", "bob"):
+        driver = bingo.driver(name)
+        told = [m.text for m in driver.dm_messages() if "counts for nobody" in m.text]
+        assert len(told) == 1 and why in told[0]
+        assert prompt(driver) is None, "no controls left"
+        user = bingo.world.user(name)
+        assert await bingo.db.player_stats(bingo.world.guild.id, user.id) is None
+        assert await bingo.db.active_match_of(bingo.world.guild.id, user.id) is None
+    assert match_id not in bingo.service.matches
+    assert ("match", match_id) not in bingo.service.scheduler
+
+
+async def test_a_board_post_refused_403_ends_the_match_with_no_result(bingo) -> None:
+    """The bot lost Send Messages in the channel (403/50013) before the board is posted:
+    the match ends with no result (no win, loss or draw), both players are told by DM,
+    and both may start a new match."""
+    message = await challenge(bingo, "alice", "bob")
+    bingo.emu.revoke_send_messages(bingo.channel)
+    await bingo.driver("bob").click(message, "Accept")
+
+    async def started():
+        """the match is stored"""
+        return await bingo.db.get_match(1)
+
+    match_id = (await _eventually(started)).id
+    await _ended_with_no_result(bingo, match_id, "may no longer post in its channel")
+    assert board(bingo, match_id) is None
+    again = await bingo.driver("alice").slash(
+        bingo.channel, "bingo challenge", opponent=bingo.world.user("bob")
+    )
+    assert again.message is not None and "already in a match" not in again.message.text
+
+
+async def test_a_deleted_channel_ends_the_match_with_no_result(bingo) -> None:
+    """The match's channel is deleted mid-match (404/10003): the next decision ends the
+    match with no result and both players learn why by DM."""
+    match_id = await start_match(bingo)
+    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
+    panel = await wait_prompt(bingo, starter, "Keep")
+    bingo.emu.delete_channel(bingo.channel)
+    await starter.click(panel, "Keep")
+    await _ended_with_no_result(bingo, match_id, "its channel was deleted")
+
+
+async def test_a_transient_failure_is_retried(bingo) -> None:
+    """The board post fails once with a 503: the match's timer runs all the same, and
+    the board is posted on a later try."""
+    bingo.service.delivery.retry_delays = (0.2, 0.2, 0.2)
+    failure = bingo.emu.fail_route(_posts_in(bingo.channel), status=503, count=1)
+    match_id = await start_match(bingo)  # waits for the board
+    assert failure.failed
+    assert ("match", match_id) in bingo.service.scheduler
+    assert (await bingo.db.get_match(match_id)).status == "active"
+
+
+@pytest.mark.parametrize(
+    "bot_env",
+    [{"BINGO_TURN_SECONDS": "0.2", "BINGO_CHOICE_SECONDS": "0.2", "BINGO_COUNTER_SECONDS": "0.2"}],
+    indirect=True,
+)
+async def test_a_lasting_failure_never_stops_the_timers(bingo) -> None:
+    """Every post in the channel fails (5xx) from the start: there is no board, yet the
+    timers run and the match ends by its forfeit rule instead of staying stuck."""
+    bingo.service.delivery.retry_delays = (0.1,)
+    message = await challenge(bingo, "alice", "bob")
+    failure = bingo.emu.fail_route(_posts_in(bingo.channel), status=503)
+    await bingo.driver("bob").click(message, "Accept")
+
+    async def finished():
+        """the match ends"""
+        record = await bingo.db.get_match(1)
+        return record if record is not None and record.status == "finished" else None
+
+    record = await _eventually(finished)
+    failure.stop()
+    assert record.reason == "timeout" and board(bingo, record.id) is None
+    for name in ("alice", "bob"):
+        user = bingo.world.user(name).id
+        assert await bingo.db.active_match_of(bingo.world.guild.id, user) is None

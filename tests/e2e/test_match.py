@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from bot.engine import BingoState
 
 from .helpers import (
@@ -78,3 +80,35 @@ async def test_two_matches_share_one_channel(bingo) -> None:
         assert (await bingo.db.get_match(match_id)).status == "finished"
     assert "carol's hand" not in bingo.driver("alice").seen_text()
     assert "Die rolls:" in bingo.driver("alice").seen_text()
+
+
+@pytest.mark.parametrize("closed", [None, "bob"])
+async def test_a_whole_match_pings_only_the_intended_member(bingo, closed) -> None:
+    """From the challenge to the result, the bot pings only the challenged member (and,
+    when their DMs are closed, that player for their decisions): never the challenger,
+    a spectator, a role or @everyone."""
+    if closed:
+        bingo.emu.set_dms_closed(bingo.world.user(closed))
+    match_id = await start_match(bingo, "alice", "bob")
+    await play_out(bingo, match_id)
+    bob = bingo.world.user("bob")
+    bingo.emu.assert_no_pings(users=[bob])
+    assert any(bob.id in ping.users for ping in bingo.emu.pings), "the challenge pings bob"
+    if closed:
+        decisions = [p for p in bingo.emu.pings if "your decision" in p.content]
+        assert decisions, "bob was pinged for his decisions"
+
+
+async def test_member_names_are_shown_as_text(bingo) -> None:
+    """A display name full of markdown and mention syntax shows as typed on the board
+    and in the result, and pings nobody."""
+    emu = bingo.emu
+    eve = emu.create_user("eve", global_name="**@everyone** <@&1> _eve_")
+    emu.add_member(bingo.world.guild, eve)
+    bingo.world.users["eve"] = eve
+    match_id = await start_match(bingo, "alice", "eve")
+    title = embed_title(board(bingo, match_id))
+    assert r"\*\*@" in title and "@\u200beveryone" in title and r"\_eve\_" in title
+    result = await play_out(bingo, match_id, players=("alice", "eve"))
+    assert "**@everyone**" not in result.content
+    emu.assert_no_pings(users=[eve])

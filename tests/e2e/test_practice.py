@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
+import discord
 import pytest
 
-from bot.engine import MulliganRule
+from bot import limits
+from bot.engine import MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
+from cogs.mulligan._render import percent
+from cogs.mulligan._service import bingo_coach_text
+from cogs.mulligan._views import AgainButton, practice_view
 
 from .helpers import embed_field, embed_title, enabled_buttons
 
@@ -191,3 +199,169 @@ async def test_stats_and_practice_leaderboard(bingo) -> None:
         bingo.channel, lambda m: embed_title(m) == "Mulligan practice leaderboard"
     )
     assert board.embeds[0]["description"].startswith(f"**1.** <@{bingo.world.user('alice').id}>")
+
+
+# -- issues 7 and 12 ----------------------------------------------------------------------
+
+
+def _service(bw):
+    return bw.bot.get_cog("Mulligan").service
+
+
+async def test_a_forced_keep_of_nothing_counts_the_whole_hand_as_bottomed(bingo) -> None:
+    """Issue 7: seed 2, Constructed on the draw, 7 London mulligans: the coach's figure
+    comes from the 53 cards (23 lands) above the bottomed hand, not from all 60."""
+    _service(bingo).seed_factory = lambda: 2
+    alice, message = await deal(bingo, on_the_play=False, private=True)
+    for _ in range(7):
+        await alice.click(message, "Mulligan")
+        message = await refresh(bingo, message)
+    text = description(message)
+    right = odds.land_drops_for_hand(53, 23, 0, 4, on_the_play=False)
+    wrong = odds.land_drops_for_hand(60, 24, 0, 4, on_the_play=False)
+    assert "Keeping these 0 cards" in text and f"**{percent(right)}**" in text
+    assert percent(wrong) not in text
+
+
+async def test_locks_do_not_outlive_the_clicks(bingo) -> None:
+    """An abandoned deal (a mulligan, then nothing) and a kept one leave no lock."""
+    service = _service(bingo)
+    alice, message = await deal(bingo, private=True)
+    await alice.click(message, "Mulligan")  # then abandoned
+    assert len(service._locks) == 0
+    _, message = await deal(bingo, private=True)
+    await alice.click(message, "Keep")
+    assert len(service._locks) == 0
+
+
+async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None:
+    """Deals untouched for PRACTICE_RETENTION_DAYS, finished or abandoned, are deleted
+    when the cog starts (and every few hours); their buttons then answer privately."""
+    service = _service(bingo)
+    cog = bingo.bot.get_cog("Mulligan")
+    assert cog.cleanup.is_running()
+    alice, abandoned = await deal(bingo, private=True)
+    _, finished = await deal(bingo, private=True)
+    await alice.click(finished, "Keep")
+    _, recent = await deal(bingo, private=True)
+    long_ago = time.time() - limits.PRACTICE_RETENTION_DAYS * 24 * 3600 - 60
+    old_ids = []
+    for message in (abandoned, finished):
+        session_id = int(custom_ids_of(bingo.emu.messages[message.id])[0].split(":")[2])
+        record = await bingo.db.get_practice(session_id)
+        await bingo.db.save_practice(session_id, record.state, record.version, long_ago)
+        old_ids.append(session_id)
+    await bingo.bot.reload_extension("cogs.mulligan")  # start-up runs the clean-up
+    for _ in range(100):
+        if all([await bingo.db.get_practice(i) is None for i in old_ids]):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the expired deals were not deleted at start-up")
+    for message in (abandoned, bingo.emu.messages[finished.id]):
+        label = enabled_buttons(bingo.emu.messages[message.id])[0]
+        record = await alice.click(bingo.emu.messages[message.id], label)
+        assert record.acknowledged and record.message.ephemeral
+        assert "deals are kept" in record.message.text
+    assert "Something went wrong" not in alice.seen_text()
+    await alice.click(recent, "Keep")  # the recent deal still works
+    assert "**Coach.**" in description(bingo.emu.messages[recent.id])
+    assert len(_service(bingo)._locks) == 0 and service is not _service(bingo)
+
+
+async def test_practice_again_never_deals_1994_with_the_bingomagic_deck(bingo) -> None:
+    """A stored 1994 deal of the BingoMagic deck (made before the check) offers no
+    "Practice again", and its old button is refused privately with no new deal."""
+    state, _ = PracticeState.new(5, PRESETS["bingomagic"], PracticeOptions())
+    state.apply("keep")
+    data = state.to_json()
+    data["options"]["rule"] = MulliganRule.EARLY_1994.value
+    alice_id = bingo.world.user("alice").id
+    session_id = await bingo.db.create_practice(0, alice_id, data, state.version, time.time())
+    legacy = PracticeState.from_json(data)
+    assert not practice_view(session_id, legacy).children, "nothing to offer"
+    view = discord.ui.View(timeout=None)
+    view.add_item(AgainButton(session_id))
+    user = await bingo.bot.fetch_user(alice_id)
+    await user.send("An old hand", view=view)
+    alice = bingo.driver("alice")
+    old = await alice.wait_for_message(None, lambda m: m.content == "An old hand")
+    record = await alice.click(old, "Practice again")
+    assert record.acknowledged and record.message.ephemeral
+    assert "1994 mulligan is for Magic decks" in record.message.text
+    assert hand_message(bingo, alice) is None, "no hand was dealt"
+
+
+async def test_asking_for_1994_with_the_bingomagic_deck_is_refused_privately(bingo) -> None:
+    alice = bingo.driver("alice")
+    record = await alice.slash(
+        bingo.channel, "mulligan practice", deck="bingomagic", rule="early_1994"
+    )
+    assert record.message.ephemeral and "1994 mulligan is for Magic decks" in record.message.text
+    assert hand_message(bingo, alice) is None
+
+
+def custom_ids_of(message) -> list[str]:
+    return [c.get("custom_id", "") for row in message.components for c in row["components"]]
+
+
+# -- issue 7 §5: the BingoMagic coach; practice DMs through the outbox -----------------
+
+
+async def test_bingomagic_keep_shows_the_win_chance_with_interval_and_verdict(bingo) -> None:
+    """A kept BingoMagic hand first shows "Estimating…", then the chance of winning a
+    match (95 % interval) against a mulligan, with a verdict; the figure is the one the
+    deal's seed gives, and the keep is rated in the stats."""
+    service = _service(bingo)
+    service.seed_factory = lambda: 7
+    service.coach_games = 40
+    alice, message = await deal(bingo, deck="bingomagic", private=True)
+    record = await alice.click(message, "Keep")
+    assert record.acknowledged
+    done = await bingo.emu.wait_for(
+        lambda: "you win a BingoMagic" in description(m := bingo.emu.messages[message.id]) and m,
+        message="the coach's estimate",
+    )
+    text = description(done)
+    assert "land drop" not in text
+    assert "you win a BingoMagic match" in text and "95% interval" in text
+    assert "Mulliganing instead to 4 cards" in text and ("✅" in text or "❌" in text)
+    assert "Your next draws:" in text
+    assert enabled_buttons(done) == ["Practice again"]
+    shown = [v.embeds[0].get("description", "") for v in done.versions if v.embeds]
+    assert any(d.startswith("**Coach.** Estimating") for d in shown), "progress shown first"
+    state, _ = PracticeState.new(7, PRESETS["bingomagic"], PracticeOptions())
+    state.apply("keep")
+    assert text == bingo_coach_text(state, 40)[0], "seeded from the deal"
+    agreed = bingo_coach_text(state, 40)[1]
+    await alice.slash(bingo.channel, "mulligan stats")
+    stats = await alice.wait_for_message(
+        bingo.channel, lambda m: embed_title(m).startswith("Mulligan practice —")
+    )
+    assert embed_field(stats, "Coach agreed").endswith(f"({int(agreed)}/1)")
+
+
+async def test_practice_dms_go_through_the_outbox(bingo) -> None:
+    """Practice DMs are sent by the bot's outbox (paced, closed-DM policy): a 403 marks
+    the DMs closed and the hand comes privately; asked again with DMs open, the DM is
+    tried anyway, arrives, and the mark is cleared."""
+    outbox = bingo.bot.outbox
+    calls: list[str] = []
+    call = outbox.call
+
+    async def recording(op, *, what="request"):
+        calls.append(what)
+        return await call(op, what=what)
+
+    outbox.call = recording
+    alice_id = bingo.world.user("alice").id
+    bingo.emu.set_dms_closed(bingo.world.user("alice"))
+    alice = bingo.driver("alice")
+    await alice.slash(bingo.channel, "mulligan practice")
+    message = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
+    assert "DMs are closed" in message.text
+    assert await bingo.db.is_dm_closed(alice_id)
+    bingo.emu.set_dms_closed(bingo.world.user("alice"), False)
+    await deal(bingo)  # a DM
+    assert not await bingo.db.is_dm_closed(alice_id)
+    assert calls.count(f"DM to {alice_id}") == 2

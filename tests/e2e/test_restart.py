@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from bot.client import BingoBot
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
@@ -37,5 +39,44 @@ async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
             await play_out(second, match_id)
             finished = await db.get_match(match_id)
             assert finished.status == "finished" and finished.decisions[0][1] == "keep"
+    finally:
+        await db.close()
+
+
+async def test_a_match_that_cannot_be_loaded_is_set_aside(emulator, tmp_path, caplog) -> None:
+    """A stored match the next process cannot load (its state lost a key) is logged with
+    its id and set aside; the bot starts, the other match goes on, and the set-aside
+    match's players are free to play again."""
+    world = build_world(emulator, users=("alice", "bob", "carol", "dave"))
+    settings = settings_for(emulator, tmp_path / "bingomagic.db")
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    async with running_client(emulator, bot):
+        await emulator.wait_for_commands()
+        first = BotWorld(emulator, world, bot, db)
+        broken = await start_match(first, "alice", "bob")
+        kept = await start_match(first, "carol", "dave")
+        kept_starter = ("carol", "dave")[bot.get_cog("Bingo").service.matches[kept].state.starting]
+    await db.close()
+    with sqlite3.connect(settings.database_path) as con:
+        con.execute(
+            "UPDATE matches SET state = json_remove(state, '$.options') WHERE id = ?", (broken,)
+        )
+
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    try:
+        async with running_client(emulator, bot):
+            second = BotWorld(emulator, world, bot, db)
+            assert kept in second.service.matches and broken not in second.service.matches
+            assert f"Match {broken} cannot be loaded" in caplog.text
+            record = await db.get_match(broken)
+            assert (record.status, record.reason, record.result) == ("finished", "broken", None)
+            await decide(second, world.driver(kept_starter), "Keep")
+            again = await world.driver("alice").slash(
+                world.channel, "bingo challenge", opponent=world.user("bob")
+            )
+            assert not again.message.ephemeral and "challenges you" in again.message.text
+            assert await db.player_stats(world.guild.id, world.user("alice").id) is None
     finally:
         await db.close()

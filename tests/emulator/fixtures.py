@@ -26,9 +26,9 @@ import pytest
 import pytest_asyncio
 
 from bot.endpoints import point_discord_at
-from tests.emulator.driver import UserDriver
-from tests.emulator.models import Channel, Guild, User
-from tests.emulator.server import Emulator
+from bot.playground.driver import UserDriver
+from bot.playground.models import Channel, Guild, User
+from bot.playground.server import Emulator
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from bot.endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, point_discord_at
-from tests.emulator import Emulator
+from bot.playground import Emulator
 from tests.emulator.fixtures import World, running_client
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -603,9 +603,9 @@ def test_point_discord_at_restores_defaults() -> None:
 
 
 def test_cli_prints_connection_info() -> None:
-    """``python -m tests.emulator`` prints one JSON line and stops on SIGINT."""
+    """``python -m bot.playground.standalone`` prints one JSON line and stops on SIGINT."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.emulator", "--users", "alice,bob"],
+        [sys.executable, "-m", "bot.playground.standalone", "--users", "alice,bob"],
         cwd=REPO_ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -23,6 +23,7 @@ from bot.engine.odds import (
     LandDropOdds,
     LondonPolicy,
     deck_report,
+    drawable_turns,
     keep_agrees,
     kept_distribution,
     kept_size_distribution,
@@ -518,3 +519,36 @@ def test_benchmark_main_prints_the_presets(capsys):
     out = capsys.readouterr().out
     assert "99 cards, 36 lands, 7-card hands, free first mulligan" in out
     assert "ms/call" in out
+
+
+def test_drawable_turns_on_the_play_and_on_the_draw() -> None:
+    """A library of L cards supplies the draws through turn L+1 on the play, L on the draw."""
+    assert drawable_turns(0, True) == 1 and drawable_turns(0, False) == 0
+    assert drawable_turns(53, True) == 54 and drawable_turns(53, False) == 53
+    with pytest.raises(ValueError):
+        drawable_turns(-1, True)
+
+
+@pytest.mark.parametrize(
+    ("size", "lands", "turns", "drop_turns", "empty_turn"),
+    [
+        (7, 7, 10, 0, 1),
+        (7, 0, 1, 0, 1),
+        (10, 4, 10, 3, 4),
+        (10, 4, 3, 3, None),
+        (60, 24, 10, 10, None),
+    ],
+)
+def test_deck_report_stops_where_the_library_runs_out(
+    size: int, lands: int, turns: int, drop_turns: int, empty_turn: int | None
+) -> None:
+    """Issue 12: "9 draws needed but the library holds 0 cards" is no error: the land
+    drops go through the last turn the library supplies, and the report says from
+    which turn it is empty."""
+    report = deck_report(size, lands, turns=turns)
+    assert (report.drop_turns, report.empty_turn) == (drop_turns, empty_turn)
+    assert (report.land_drops is None) == (drop_turns == 0)
+    if report.land_drops is not None:
+        expected = land_drops_for_deck(size, lands, turns=drop_turns)
+        assert report.land_drops == expected
+    assert ("is empty from turn" in report.as_text()) == (empty_turn is not None)

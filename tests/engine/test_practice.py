@@ -127,3 +127,43 @@ def test_json_round_trip_mid_decision() -> None:
             copy = PracticeState.from_json(json.loads(json.dumps(state.to_json())))
             assert copy.to_json() == state.to_json()
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_forced_keep_of_nothing_under_london_counts_the_hand_as_bottomed() -> None:
+    """Issue 7: seed 2, Constructed on the draw, 7 mulligans: the forced keep of 0 cards
+    puts all 7 on the bottom, so 53 cards with 23 lands are drawable (not 60/24)."""
+    state, _ = PracticeState.new(2, PRESETS["constructed"], PracticeOptions(on_the_play=False))
+    for _ in range(7):
+        state.apply("mulligan")
+    assert state.is_over and sum(state.hand) == 0
+    assert state.cards_on_bottom() == 7
+    assert state.drawable_library() == (53, 23)
+
+
+def test_chosen_london_bottoms_still_count_after_a_round_trip() -> None:
+    """Cards bottomed by choice count, mid-way and after a JSON round trip."""
+    state, _ = PracticeState.new(4, PRESETS["constructed"])
+    state.apply("mulligan")
+    state.apply("mulligan")
+    state.apply("keep")
+    assert state.cards_on_bottom() == 0
+    state.apply(state.legal_actions()[0])
+    assert state.cards_on_bottom() == 1
+    state.apply(state.legal_actions()[0])
+    copy = PracticeState.from_json(json.loads(json.dumps(state.to_json())))
+    assert copy.is_over and copy.cards_on_bottom() == 2
+    assert len(copy.library) == 55 and copy.drawable_library()[0] == 53  # 2 beneath
+
+
+@pytest.mark.parametrize("deck", ["bingomagic", "all_forests"])
+def test_1994_rule_is_refused_for_a_deck_of_only_lands(deck: str) -> None:
+    """The 1994 mulligan is for Magic decks (RULES §2), as BingoOptions refuses it."""
+    chosen = (
+        PRESETS["bingomagic"]
+        if deck == "bingomagic"
+        else PracticeDeck("Forests", ("Forest",), (60,), (True,))
+    )
+    with pytest.raises(ValueError, match="1994"):
+        PracticeState.new(1, chosen, PracticeOptions(MulliganRule.EARLY_1994))
+    PracticeState.new(1, chosen, PracticeOptions(MulliganRule.LONDON))  # others are fine
+    PracticeState.new(1, PRESETS["constructed"], PracticeOptions(MulliganRule.EARLY_1994))

@@ -1,5 +1,8 @@
 """Properties of random matches (Hypothesis): random seeds, option combinations,
 decisions, time-outs and resignations; the invariants are checked after every decision.
+
+The invariants themselves live in :mod:`tests.engine.invariants`, shared with the long
+fuzz run; the first property runs all of them, the others state one rule each.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
 
+from .invariants import Invariants, redeal_hidden, wins
 from .playout import MAX_ACTIONS, playout
 
 RULES = [
@@ -44,21 +48,35 @@ def random_match(seed, options, rng_seed, timeouts, resigns, check=None) -> Bing
     )
 
 
-def wins(territory: list[int]) -> str | None:
-    """RULES §1.6, written independently of the engine."""
-    if any(n >= 5 for n in territory):
-        return "five_of_a_color"
-    if all(n >= 1 for n in territory):
-        return "five_colors"
-    return None
-
-
 def zones(state: BingoState) -> list[list[int]]:
     """Every count vector of the state: hands, territories, discards, set-aside cards."""
     out = [*state.hands, *state.territories, *state.discards]
     if state.mulligans is not None:
         out += state.mulligans.aside
     return out
+
+
+@given(seeds, options_st, rng_seeds, timeouts_st, resigns_st)
+def test_every_invariant_holds_after_every_decision(seed, options, rng_seed, timeouts, resigns):
+    """All the checks of tests/engine/invariants.py, the costly ones included, after each
+    decision of a random match (the events checked are those of a replay of the step)."""
+    invariants = Invariants(random.Random(rng_seed), sample_every=1)
+
+    def check(before: BingoState, state: BingoState) -> None:
+        invariants.tick += 1
+        actor, action = state.history[-1]
+        again = before.clone()
+        if action == "resign":
+            events = again.resign(actor)
+        elif action == "timeout":
+            events = again.apply_timeout()
+        else:
+            events = again.apply(action)
+        assert again.to_json() == state.to_json()
+        invariants.check_bingo(state, events, before.turn, (actor, action))
+
+    state = random_match(seed, options, rng_seed, timeouts, resigns, check)
+    invariants.check_bingo_end(state)
 
 
 @given(seeds, options_st, rng_seeds, timeouts_st, resigns_st)
@@ -148,25 +166,6 @@ def test_turns_alternate(seed, options, rng_seed, timeouts, resigns):
     random_match(seed, options, rng_seed, timeouts, resigns, check)
 
 
-def disguise(state: BingoState, observer: int, rng: random.Random) -> BingoState:
-    """A copy where the opponent's hand and the library are redealt from their pooled
-    cards (same hand size, new composition, new library order).  The top card stays
-    if ``observer`` is looking at it in a scry."""
-    twin = state.clone()
-    other = 1 - observer
-    scrying = twin.mulligans is not None and twin.mulligans.scry_card(twin, observer) is not None
-    fixed = [twin.library.pop()] if scrying else []
-    pool = twin.library + [k for k, n in enumerate(twin.hands[other]) for _ in range(n)]
-    rng.shuffle(pool)
-    size = sum(twin.hands[other])
-    hand = [0] * 5
-    for kind in pool[:size]:
-        hand[kind] += 1
-    twin.hands[other] = hand
-    twin.library = pool[size:] + fixed
-    return twin
-
-
 @given(seeds, options_st, rng_seeds, timeouts_st, resigns_st)
 def test_observation_does_not_depend_on_hidden_cards(seed, options, rng_seed, timeouts, resigns):
     """observation(p) is identical when the opponent's hand and the library are redealt."""
@@ -175,7 +174,7 @@ def test_observation_does_not_depend_on_hidden_cards(seed, options, rng_seed, ti
 
     def check(_before: BingoState, state: BingoState) -> None:
         for observer in (0, 1):
-            twin = disguise(state, observer, shuffler)
+            twin = redeal_hidden(state, observer, shuffler)
             changed.append(twin.hands != state.hands or twin.library != state.library)
             seen = json.dumps(state.observation(observer), sort_keys=True)
             assert json.dumps(twin.observation(observer), sort_keys=True) == seen

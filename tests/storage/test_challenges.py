@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import Challenge, Database
+from bot.storage import Challenge, ChallengeLimitError, Database
 from tests.storage.helpers import CHANNEL, GUILD
 
 
@@ -151,3 +151,48 @@ async def test_accept_with_wrong_players_changes_nothing(db: Database) -> None:
     challenge = await db.get_challenge(challenge_id)
     assert challenge is not None and challenge.status == "pending"
     assert await db.active_matches() == []
+
+
+# --- limits on pending challenges ---------------------------------------------------
+
+
+async def _bounded(db: Database, challenger: int, opponent: int, *, at: float = 10.0) -> int:
+    return await db.create_challenge(
+        GUILD, CHANNEL, challenger, opponent, at, at + 300.0, per_pair=1, per_challenger=3
+    )
+
+
+async def test_one_pending_challenge_per_pair_either_way(db: Database) -> None:
+    await _bounded(db, 1, 2)
+    for challenger, opponent in ((1, 2), (2, 1)):
+        with pytest.raises(ChallengeLimitError) as caught:
+            await _bounded(db, challenger, opponent)
+        assert caught.value.kind == "pair"
+    assert len(await db.pending_challenges()) == 1
+
+
+async def test_a_few_pending_challenges_per_challenger(db: Database) -> None:
+    for opponent in (2, 3, 4):
+        await _bounded(db, 1, opponent)
+    with pytest.raises(ChallengeLimitError) as caught:
+        await _bounded(db, 1, 5)
+    assert caught.value.kind == "challenger" and caught.value.limit == 3
+    await _bounded(db, 5, 1)  # others may still challenge them
+    other_guild = await db.create_challenge(
+        GUILD + 1, CHANNEL, 1, 5, 10.0, 310.0, per_pair=1, per_challenger=3
+    )
+    assert other_guild
+
+
+async def test_closed_and_expired_challenges_do_not_count(db: Database) -> None:
+    first = await _bounded(db, 1, 2)
+    await db.close_challenge(first, "declined")
+    await _bounded(db, 1, 2)  # the declined one no longer counts
+    await _bounded(db, 1, 3, at=400.0)  # the one to 2 expired at 310 (timer not yet run)
+    await _bounded(db, 1, 2, at=400.0)
+
+
+async def test_simultaneous_challenges_respect_the_limit(db: Database) -> None:
+    results = await asyncio.gather(*(_bounded(db, 1, 2) for _ in range(5)), return_exceptions=True)
+    assert sum(isinstance(r, int) for r in results) == 1
+    assert all(isinstance(r, int | ChallengeLimitError) for r in results)

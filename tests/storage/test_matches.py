@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -258,11 +259,79 @@ async def test_recent_matches_newest_first_with_limit(db: Database) -> None:
 
 
 async def test_unannounced_matches_are_finished_ones_without_the_flag(db: Database) -> None:
-    """A finished match is unannounced until its ui says announced; active ones never are."""
+    """A finished match is unannounced until it is marked announced (a column, not a key
+    of its ui); active ones never are."""
     active = await new_match(db, (1, 2))
     done = await new_match(db, (3, 4))
     await finish(db, done, winner=3, loser=4)
     assert [m.id for m in await db.unannounced_matches()] == [done]
     await db.save_ui(done, {"announced": True})
+    assert [m.id for m in await db.unannounced_matches()] == [done]
+    await db.set_match_announced(done)
     assert await db.unannounced_matches() == []
     assert active not in [m.id for m in await db.unannounced_matches()]
+
+
+# --- no result, and rows that cannot be loaded --------------------------------------
+
+
+async def test_no_result_counts_for_nobody(db: Database) -> None:
+    """A match ended from outside (result None, reason no_result) is finished, listed
+    among recent matches, and adds no win, loss or draw to anyone."""
+    counted = await new_match(db, (1, 2))
+    await finish(db, counted, winner=1, loser=2)
+    match_id = await new_match(db, (1, 2))
+    done = await db.finish_match(
+        match_id,
+        state={"over": True},
+        decisions=[[None, "abandon"]],
+        version=3,
+        ui={},
+        result=None,
+        winner_id=None,
+        loser_id=None,
+        reason="no_result",
+        turns=2,
+        ended_at=300.0,
+    )
+    assert done is True
+    record = await db.get_match(match_id)
+    assert record is not None and record.status == "finished" and record.result is None
+    assert await db.active_match_of(GUILD, 1) is None
+    stats = await db.player_stats(GUILD, 2)
+    assert stats is not None and (stats.wins, stats.losses, stats.draws) == (0, 1, 0)
+    assert [m.id for m in await db.recent_matches(GUILD, 2)] == [match_id, counted]
+
+
+async def test_no_result_with_a_winner_is_refused(db: Database) -> None:
+    match_id = await new_match(db, (1, 2))
+    with pytest.raises(ValueError):
+        await db.finish_match(
+            match_id, state={}, decisions=[], version=1, ui={}, result=None,
+            winner_id=1, loser_id=2, reason="no_result", turns=1, ended_at=1.0,
+        )  # fmt: skip
+
+
+async def test_an_unreadable_active_row_is_set_aside(db: Database, db_path: Path) -> None:
+    """active_matches skips (and sets aside) a row whose JSON is not JSON; the others
+    load, and the set-aside match blocks neither player nor shows anywhere."""
+    broken = await new_match(db, (1, 2))
+    fine = await new_match(db, (3, 4))
+    with sqlite3.connect(db_path) as con:
+        con.execute("UPDATE matches SET state = '{not json' WHERE id = ?", (broken,))
+    assert [m.id for m in await db.active_matches()] == [fine]
+    with sqlite3.connect(db_path) as con:
+        row = con.execute("SELECT status, reason, result FROM matches WHERE id = ?", (broken,))
+        assert row.fetchone() == ("finished", "broken", None)
+    assert await db.active_match_of(GUILD, 1) is None
+    assert await db.recent_matches(GUILD, 1) == []
+    assert await db.unannounced_matches() == []
+
+
+async def test_set_match_broken_only_touches_active_matches(db: Database) -> None:
+    match_id = await new_match(db, (1, 2))
+    assert await db.set_match_broken(match_id, ended_at=5.0) is True
+    assert await db.set_match_broken(match_id, ended_at=6.0) is False
+    record = await db.get_match(match_id)
+    assert record is not None and record.reason == "broken" and record.ended_at == 5.0
+    assert record.state == {"turn": 1}  # kept for inspection

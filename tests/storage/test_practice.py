@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot import limits
 from bot.storage import MAX_DECK_NAME_LENGTH, Database, sql
+from bot.storage.database import DeckLimitError
 
 GUILD = 1000
 OTHER_GUILD = 1001
@@ -63,11 +65,11 @@ async def test_fresh_database_has_the_v2_tables(db: Database, db_path: Path) -> 
 
 
 async def test_v1_file_is_migrated_to_v2(db_path: Path) -> None:
-    """Opening a version 1 file upgrades it to version 2 with the new tables."""
+    """Opening a version 1 file upgrades it (through version 2) with the new tables."""
     _make_v1_file(db_path)
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 2
+        assert await db.schema_version() == len(sql.MIGRATIONS) >= 2
     finally:
         await db.close()
     assert {"decks", "card_types", "mulligan_stats", "players"} <= _tables(db_path)
@@ -163,7 +165,7 @@ async def test_deck_names_match_prefix_ignoring_case(db: Database) -> None:
 async def test_deck_names_respects_limit(db: Database) -> None:
     """At most ``limit`` names are returned, in name order."""
     for index in range(30):
-        await db.save_deck(1, f"Deck {index:02}", BURN, [], now=1.0)
+        await db.save_deck(1, f"Deck {index:02}", BURN, [], now=1.0, limit=30)
     names = await db.deck_names(1, "", limit=25)
     assert names == [f"Deck {index:02}" for index in range(25)]
 
@@ -345,3 +347,35 @@ async def test_closed_dms_are_remembered_until_cleared(db: Database) -> None:
     assert await db.is_dm_closed(42) and not await db.is_dm_closed(43)
     await db.clear_dm_closed(42)
     assert not await db.is_dm_closed(42)
+
+
+async def test_practice_deals_untouched_past_the_cutoff_are_deleted(db: Database) -> None:
+    """delete_practice_before removes finished and abandoned deals last changed before
+    the cutoff, and keeps the others (retention, limits.PRACTICE_RETENTION_DAYS)."""
+    old = await db.create_practice(5, 7, {"hand": [1]}, 0, 100.0)
+    touched = await db.create_practice(5, 7, {"hand": [1]}, 0, 100.0)
+    await db.save_practice(touched, {"hand": [2]}, 1, 300.0)  # clicked later
+    fresh = await db.create_practice(5, 8, {"hand": [1]}, 0, 250.0)
+    assert await db.delete_practice_before(200.0) == 1
+    assert await db.get_practice(old) is None
+    assert await db.get_practice(touched) is not None and await db.get_practice(fresh)
+
+
+async def test_decks_per_member_are_capped(db: Database) -> None:
+    """A member keeps at most DECKS_PER_MEMBER decks; saving over one still works, and
+    other members are not affected."""
+    for index in range(limits.DECKS_PER_MEMBER):
+        await db.save_deck(1, f"Deck {index:02}", BURN, [], now=1.0)
+    with pytest.raises(DeckLimitError):
+        await db.save_deck(1, "One more", BURN, [], now=2.0)
+    await db.save_deck(1, "deck 00", BURN, [], now=2.0)  # replacing one is fine
+    await db.save_deck(2, "One more", BURN, [], now=2.0)
+    assert await db.deck_count(1) == limits.DECKS_PER_MEMBER
+    assert await db.has_deck(1, " DECK 03 ") and not await db.has_deck(1, "One more")
+
+
+async def test_save_deck_refuses_more_than_deck_cards(db: Database) -> None:
+    """The storage layer also refuses a deck over limits.DECK_CARDS cards."""
+    with pytest.raises(ValueError, match="at most"):
+        await db.save_deck(1, "Huge", [(999, "a")] * 3, [], now=1.0)
+    assert await db.deck_count(1) == 0

@@ -1,0 +1,458 @@
+"""Hand-written BingoMagic players: ``random``, ``easy`` and ``medium`` (RULES §1, §2).
+
+Every policy here decides from what one player may see (its own hand, the size of the
+other hand, both territories and discard piles, the pending land, the scry card): the
+:class:`View` below holds exactly that, built either from
+:meth:`bot.engine.BingoState.observation` (:meth:`View.from_observation`) or, inside a
+search's sampled world, from the state's public fields and the deciding player's own
+hand (:meth:`View.from_state`), so a policy never sees a hidden card.
+
+Count vectors are indexed by kind in WUBRG order (0 = Plains … 4 = Forest), as in
+:mod:`bot.engine.cards`.  Actions are the engine's strings (``place:K``, ``counter:K``,
+``keep``, ``scry_top`` …), see :mod:`bot.engine.bingo` and :mod:`bot.engine.mulligan`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.engine.cards import COPIES, KINDS
+
+PLAINS, ISLAND, SWAMP, MOUNTAIN, FOREST = range(KINDS)
+
+#: Roughly how many turns a needed card that is not in hand costs (it must be drawn).
+DRAW_COST = 1.6
+#: How much a threat of the opponent weighs, by how many placements it still needs.
+THREAT = (100.0, 4.0, 1.6, 0.7, 0.3, 0.1)
+#: The chance that ``easy`` plays a uniformly random legal action.
+EASY_RANDOM = 0.3
+
+
+class View:
+    """What the deciding player ``me`` may see at one decision.
+
+    ``decision``: the engine's decision name (``main``, ``counter``, ``swamp``,
+    ``mountain``, ``forest``, ``declare``, ``bottom``, ``aside``, ``scry``).
+    ``legal``: the legal action strings.  ``hand``: my count vector.  ``opp_size``: cards
+    in the other hand.  ``mine`` / ``theirs``: territories; ``my_pile`` / ``their_pile``:
+    discard piles.  ``pending``: the announced land in a counter window, else ``None``.
+    ``starting``: who started the match.  ``scry``: the card I am scrying, else ``None``.
+    ``taken``: mulligans I have taken.
+    """
+
+    __slots__ = (
+        "decision", "legal", "me", "hand", "opp_size", "mine", "theirs", "my_pile",
+        "their_pile", "pending", "starting", "scry", "taken",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        decision: str,
+        legal: list[str],
+        me: int,
+        hand: list[int],
+        opp_size: int,
+        mine: list[int],
+        theirs: list[int],
+        my_pile: list[int],
+        their_pile: list[int],
+        pending: int | None,
+        starting: int,
+        scry: int | None = None,
+        taken: int = 0,
+    ) -> None:
+        self.decision = decision
+        self.legal = legal
+        self.me = me
+        self.hand = hand
+        self.opp_size = opp_size
+        self.mine = mine
+        self.theirs = theirs
+        self.my_pile = my_pile
+        self.their_pile = their_pile
+        self.pending = pending
+        self.starting = starting
+        self.scry = scry
+        self.taken = taken
+
+    @classmethod
+    def from_observation(cls, obs: dict[str, Any]) -> View:
+        """From :meth:`BingoState.observation` of the deciding player (its keys only)."""
+        me = obs["player"]
+        other = 1 - me
+        mull = obs.get("mulligans")
+        return cls(
+            obs["decision"],
+            list(obs["legal_actions"]),
+            me,
+            list(obs["hand"]),
+            obs["hand_sizes"][other],
+            obs["territories"][me],
+            obs["territories"][other],
+            obs["discards"][me],
+            obs["discards"][other],
+            obs["pending_land"],
+            obs["starting"],
+            obs.get("scry_card"),
+            mull["taken"][me] if mull else 0,
+        )
+
+    @classmethod
+    def from_state(cls, state: Any, legal: list[str] | None = None) -> View:
+        """From a play-phase :class:`~bot.engine.BingoState` for its current player:
+        only that player's own hand is read, the rest is public (RULES §1.1)."""
+        me = state.current_player()
+        other = 1 - me
+        return cls(
+            state.step,
+            state.legal_actions() if legal is None else legal,
+            me,
+            state.hands[me],
+            sum(state.hands[other]),
+            state.territories[me],
+            state.territories[other],
+            state.discards[me],
+            state.discards[other],
+            state.pending_land,
+            state.starting,
+        )
+
+
+# -- evaluation --------------------------------------------------------------------------
+
+
+def need(territory: list[int]) -> int:
+    """Placements a territory still needs to win (RULES §1.6): the fewer of the missing
+    colors and the cards missing from its largest color; 0 means it has won."""
+    missing = 0
+    for n in territory:
+        if not n:
+            missing += 1
+    top = 5 - max(territory)
+    return top if top < missing else missing
+
+
+_DISTANCES: dict[tuple[int, ...], float] = {}
+_CACHE_LIMIT = 500_000
+
+
+def distance(territory: list[int], hand: list[int]) -> float:
+    """Estimated turns to win from ``territory`` with ``hand`` (RULES §1.6 routes).
+
+    Each route (five colors, or five of one color) costs one turn per land still to
+    place plus :data:`DRAW_COST` for each of those lands not yet in hand (2.5 times as
+    much for a single color, whose cards are rarer); the cheapest route counts.  0.0
+    means won.  Memoized (a pure function of its arguments).
+    """
+    key = (*territory, *hand)
+    value = _DISTANCES.get(key)
+    if value is None:
+        if len(_DISTANCES) > _CACHE_LIMIT:
+            _DISTANCES.clear()
+        value = _DISTANCES[key] = _distance(territory, hand)
+    return value
+
+
+def _distance(territory: list[int], hand: list[int]) -> float:
+    missing = uncovered = 0
+    for k in range(KINDS):
+        if not territory[k]:
+            missing += 1
+            if not hand[k]:
+                uncovered += 1
+    best = missing + DRAW_COST * uncovered
+    for k in range(KINDS):
+        left = 5 - territory[k]
+        if left <= 0:
+            return 0.0
+        have = hand[k] if hand[k] < left else left
+        cost = left + 2.5 * DRAW_COST * (left - have)
+        if cost < best:
+            best = cost
+    return best
+
+
+def hand_quality(hand: list[int]) -> int:
+    """Lands an opening ``hand`` lacks for its best route (0 = a win in hand)."""
+    distinct = sum(1 for n in hand if n)
+    return 5 - max(distinct, max(hand))
+
+
+def _threat(territory: list[int]) -> float:
+    return THREAT[need(territory)]
+
+
+def _island_value(view: View, hand: list[int]) -> float:
+    """What keeping a counter (an Island and another card) in ``hand`` is worth now."""
+    if hand[ISLAND] and sum(hand) >= 2:
+        return 0.25 + 0.35 * _threat(view.theirs) if need(view.theirs) > 0 else 0.0
+    return 0.0
+
+
+def _without(counts: list[int], kind: int) -> list[int]:
+    out = counts[:]
+    out[kind] -= 1
+    return out
+
+
+def _with(counts: list[int], kind: int) -> list[int]:
+    out = counts[:]
+    out[kind] += 1
+    return out
+
+
+def _hand_value(view: View, hand: list[int]) -> float:
+    """How good holding ``hand`` is with my territory (higher is better)."""
+    return -distance(view.mine, hand) + _island_value(view, hand) + 0.05 * sum(hand)
+
+
+def best_destroy(theirs: list[int]) -> int:
+    """The opponent's land whose loss sets them back most (RULES §1.4 Mountain)."""
+    best, best_score = -1, -1e9
+    for k in range(KINDS):
+        if theirs[k]:
+            after = _without(theirs, k)
+            score = -_threat(after) + 0.01 * theirs[k]
+            if score > best_score:
+                best, best_score = k, score
+    return best
+
+
+def _place_score(view: View, kind: int) -> float:
+    """How good placing ``kind`` now is for me (RULES §1.3, §1.4)."""
+    mine = _with(view.mine, kind)
+    hand = _without(view.hand, kind)
+    if need(mine) == 0:
+        return 1e6
+    score = -distance(mine, hand) + _island_value(view, hand) + 0.05 * sum(hand)
+    if kind == PLAINS:
+        score += 0.45
+    elif kind == SWAMP and view.opp_size:
+        score += 0.3 + (0.3 if view.opp_size <= 2 else 0.0)
+    elif kind == MOUNTAIN and sum(view.theirs):
+        target = best_destroy(view.theirs)
+        score += 1.2 * (_threat(view.theirs) - _threat(_without(view.theirs, target))) + 0.15
+    elif kind == FOREST:
+        gain = 0.0
+        for k in range(KINDS):
+            if view.my_pile[k]:
+                gain = max(gain, distance(mine, hand) - distance(mine, _with(hand, k)))
+        score += 0.6 * gain + (0.1 if sum(view.my_pile) else 0.0)
+    return score
+
+
+# -- the three players --------------------------------------------------------------------
+
+
+def random_action(view: View, rng: random.Random) -> str:
+    """A uniformly random legal action (the benchmark's baseline)."""
+    return view.legal[rng.randrange(len(view.legal))]
+
+
+def easy_action(view: View, rng: random.Random) -> str:
+    """A beginner: keeps every hand, mostly places a land it lacks, counters only a
+    winning land, otherwise picks at random (:data:`EASY_RANDOM`)."""
+    legal = view.legal
+    decision = view.decision
+    if decision == "declare":
+        return "keep"
+    if decision == "counter" and view.pending is not None:
+        if need(_with(view.theirs, view.pending)) == 0:
+            counters = [a for a in legal if a.startswith("counter:")]
+            if counters:
+                return counters[rng.randrange(len(counters))]
+        return "allow"
+    if rng.random() < EASY_RANDOM:
+        return legal[rng.randrange(len(legal))]
+    if decision == "main":
+        places = [a for a in legal if a != "pass"]
+        if not places:
+            return "pass"
+        for a in places:
+            if need(_with(view.mine, int(a[6:]))) == 0:
+                return a
+        fresh = [a for a in places if not view.mine[int(a[6:])]]
+        pool = fresh or places
+        return pool[rng.randrange(len(pool))]
+    if decision == "mountain":
+        return f"destroy:{best_destroy(view.theirs)}"
+    if decision == "scry":
+        return "scry_top"
+    return legal[rng.randrange(len(legal))]
+
+
+def medium_action(view: View, rng: random.Random) -> str:
+    """A good heuristic player (RULES §1, §2).
+
+    It takes a win when one is in hand, counters a land that would win (and a Mountain
+    that would break its own near win), places the land that best shortens its
+    :func:`distance` to a win counting each land's effect (a Mountain is scored by how
+    far it sets the opponent back), discards and bottoms its least useful card, takes
+    back its most useful one, and mulligans 5-card hands that lack two lands or more
+    and hold no Plains.
+    ``rng`` only breaks exact ties.
+    """
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    decision = view.decision
+    if decision == "main":
+        best, best_score = (
+            "pass",
+            -distance(view.mine, view.hand)
+            + _island_value(view, view.hand)
+            + 0.05 * sum(view.hand)
+            - 0.05,
+        )
+        for action in legal:
+            if action == "pass":
+                continue
+            score = _place_score(view, int(action[6:])) + 1e-6 * rng.random()
+            if score > best_score:
+                best, best_score = action, score
+        return best
+    if decision == "counter":
+        return _counter(view)
+    if decision in ("swamp", "bottom", "aside"):
+        prefix = {"swamp": "discard:", "bottom": "bottom:", "aside": "aside:"}[decision]
+        if decision == "aside" and "aside_done" in legal and not _excess(view.hand):
+            return "aside_done"
+        return prefix + str(_least_useful(view, view.hand))
+    if decision == "mountain":
+        return f"destroy:{best_destroy(view.theirs)}"
+    if decision == "forest":
+        best, best_score = legal[0], -1e9
+        for action in legal:
+            kind = int(action.rpartition(":")[2])
+            score = _hand_value(view, _with(view.hand, kind))
+            if score > best_score:
+                best, best_score = action, score
+        return best
+    if decision == "declare":
+        size = sum(view.hand)
+        if (  # by simulation, only Plains-less hands two lands short gain from it
+            "mulligan" in legal
+            and size >= 5
+            and hand_quality(view.hand) >= 2
+            and not view.hand[PLAINS]
+        ):
+            return "mulligan"
+        return "keep"
+    if decision == "scry":
+        card = view.scry
+        if card is None:
+            return "scry_top"
+        useful = distance(view.mine, _with(view.hand, card)) < distance(view.mine, view.hand)
+        mine_next = view.me != view.starting or view.hand[PLAINS] > 0
+        return "scry_top" if useful == mine_next else "scry_bottom"
+    return legal[0]
+
+
+def _excess(hand: list[int]) -> bool:
+    """Whether a hand holds copies beyond one of a color, other than its largest."""
+    top = max(hand)
+    return sum(n - 1 for n in hand if n > 1) > (top - 1 if top >= 3 else 0)
+
+
+def _least_useful(view: View, hand: list[int]) -> int:
+    """The card of ``hand`` whose loss hurts my position least."""
+    best, best_score = -1, -1e9
+    for k in range(KINDS):
+        if hand[k]:
+            score = _hand_value(view, _without(hand, k))
+            if score > best_score:
+                best, best_score = k, score
+    return best
+
+
+def _counter(view: View) -> str:
+    """RULES §1.5: counter a land that would win, or a Mountain against my near win."""
+    land = view.pending
+    counters = [a for a in view.legal if a.startswith("counter:")]
+    if land is None or not counters:
+        return "allow"
+    after = _with(view.theirs, land)
+    worth = need(after) == 0
+    if not worth and land == MOUNTAIN and need(view.mine) <= 1 and sum(view.mine):
+        target = best_destroy(view.mine)
+        worth = need(_without(view.mine, target)) > need(view.mine) and (
+            need(view.theirs) >= 2 or view.hand[ISLAND] >= 2
+        )
+    if not worth and need(after) == 1 and view.hand[ISLAND] >= 2 and sum(view.hand) >= 5:
+        worth = True
+    if not worth:
+        return "allow"
+    rest = _without(view.hand, ISLAND)
+    best, best_score = counters[0], -1e9
+    for action in counters:
+        kind = int(action[8:])
+        score = _hand_value(view, _without(rest, kind))
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+POLICIES = {"random": random_action, "easy": easy_action, "medium": medium_action}
+
+
+def unseen_counts(obs: dict[str, Any]) -> list[int]:
+    """Cards the observing player cannot see, by kind: the 60-card library (12 of each,
+    RULES §1.1) minus its hand, both territories, both discard piles and the pending
+    land.  They are the other hand, the library and any set-aside cards."""
+    out = [COPIES] * KINDS
+    for counts in (obs["hand"], *obs["territories"], *obs["discards"]):
+        for k in range(KINDS):
+            out[k] -= counts[k]
+    if obs["pending_land"] is not None:
+        out[obs["pending_land"]] -= 1
+    if obs.get("scry_card") is not None:
+        out[obs["scry_card"]] -= 1
+    return out
+
+
+def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
+    """A cheaper ``medium`` for search rollouts, reading a sampled world directly.
+
+    It reads only the deciding player's own hand and public fields.  Main step: a
+    winning land if any, else the land with the best :func:`distance` gain plus its
+    effect's bonus (pass when none gains); every other decision is :func:`medium_action`.
+    """
+    if state.step != "main":
+        return medium_action(View.from_state(state, legal), rng)
+    me = state.active
+    hand, mine = state.hands[me], state.territories[me]
+    theirs = state.territories[1 - me]
+    base = distance(mine, hand)
+    best, best_score = "pass", 0.0
+    for action in legal:
+        if action == "pass":
+            continue
+        k = int(action[6:])
+        mine[k] += 1
+        hand[k] -= 1
+        won = need(mine) == 0
+        score = base - distance(mine, hand)
+        mine[k] -= 1
+        hand[k] += 1
+        if won:
+            return action
+        if k == PLAINS:
+            score += 0.45
+        elif k == SWAMP:
+            score += 0.3 if state.hands[1 - me] else 0.0
+        elif k == MOUNTAIN:
+            if sum(theirs):
+                target = best_destroy(theirs)
+                theirs[target] -= 1
+                after = _threat(theirs)
+                theirs[target] += 1
+                score += 1.2 * (_threat(theirs) - after) + 0.15
+        elif k == FOREST:
+            score += 0.1 if sum(state.discards[me]) else 0.0
+        elif hand[ISLAND] == 1:
+            score -= 0.3
+        score += 1e-6 * rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best

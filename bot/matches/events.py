@@ -1,0 +1,118 @@
+"""What the match runtime tells its listeners, after a change is committed.
+
+Each event holds the live :class:`~bot.matches.runtime.Match` (read its ``state`` for
+the state *now*, which may already be newer than the event) and the engine's event
+dicts of that change. Engine events may be private (``"private": player``): show them
+through :func:`bot.matches.views.events_for`, never raw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.engine import BingoState
+from bot.engine.actions import Reason
+
+if TYPE_CHECKING:
+    from .runtime import Match
+    from .seats import Seat
+
+
+class Cause(StrEnum):
+    """Why a match changed. The strings are those of the decision history."""
+
+    DECISION = "decision"  # a seat chose one of its legal actions
+    TIMEOUT = "timeout"  # RULES §1.8: the pending decision ran out of time
+    RESIGN = "resign"  # a seat resigned
+    ABANDON = "abandon"  # stopped from outside (its channel is gone): no result
+
+
+Outcome = Literal["win", "draw", "no_result"]
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """How a match ended, in the words storage and stats need.
+
+    ``outcome``: ``"win"``, ``"draw"`` or ``"no_result"`` (abandoned). ``winner`` /
+    ``loser``: seat indexes (``None`` unless a win); ``winner_id`` / ``loser_id``: their
+    user ids. ``reason``: the engine's result reason as a :class:`Reason`.
+    ``turns``: the turn number reached. ``ended_at``: Unix seconds.
+    ``levels``: per seat, the agent's level or ``None`` for a human (stats record matches
+    against the bot as such).
+    """
+
+    outcome: Outcome
+    winner: int | None
+    loser: int | None
+    winner_id: int | None
+    loser_id: int | None
+    reason: Reason
+    turns: int
+    ended_at: float
+    levels: tuple[str | None, str | None]
+
+    @classmethod
+    def of(cls, state: BingoState, seats: tuple[Seat, Seat], ended_at: float) -> FinalResult:
+        """The result of the finished ``state``. Raises ``ValueError`` if it is not over."""
+        result = state.result
+        if result is None:
+            raise ValueError("the match is not over")
+        reason = Reason(result.reason)
+        if result.winner is not None:
+            outcome: Outcome = "win"
+        elif reason is Reason.NO_RESULT:
+            outcome = "no_result"
+        else:
+            outcome = "draw"
+        return cls(
+            outcome=outcome,
+            winner=result.winner,
+            loser=result.loser,
+            winner_id=None if result.winner is None else seats[result.winner].user_id,
+            loser_id=None if result.loser is None else seats[result.loser].user_id,
+            reason=reason,
+            turns=state.turn,
+            ended_at=ended_at,
+            levels=(seats[0].level, seats[1].level),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """A new match was registered (already stored). ``events``: its setup events."""
+
+    match: Match
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionApplied:
+    """One change was committed: ``version`` is the state version it produced.
+
+    ``by``: the seat that decided (``None`` for an abandon); ``cause``: why;
+    ``action``: the engine action (``"place:3"``; for other causes the cause string).
+    A human's own ``DECISION`` was answered by the caller of
+    :meth:`~bot.matches.runtime.MatchRuntime.act`; every other change needs delivering
+    to both seats.
+    """
+
+    match: Match
+    events: list[dict[str, Any]]
+    by: int | None
+    cause: Cause
+    action: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFinished:
+    """The match ended (emitted right after the :class:`DecisionApplied` that ended it)."""
+
+    match: Match
+    result: FinalResult
+
+
+MatchEvent = MatchStarted | DecisionApplied | MatchFinished

@@ -1,0 +1,375 @@
+"""The match runtime: seats, the one decision path, commits, timers and events.
+
+Every change of a match (a human's click, an agent's move, a timeout, a resignation,
+an abandon) follows :meth:`MatchRuntime._change`: under the match's lock, apply it to a
+*copy* of the state, commit the copy through the :class:`~bot.matches.store.MatchStore`
+(compare-and-set on the version), make it the live state and re-arm the deadline; then,
+outside the lock, emit the events to listeners; then, if the seat to decide is an agent,
+schedule its move. A failure before the commit leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from bot.engine import BingoState, IllegalActionError
+from bot.engine.actions import Decision
+
+from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .scheduler import Scheduler
+from .seats import Seat
+from .store import MatchStore
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[MatchEvent], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long each decision may take, and the agents' pause (all in seconds).
+
+    ``turn_seconds``: the main step; ``counter_seconds``: a counter window; every other
+    decision (mulligans, scry, Swamp, Mountain, Forest): ``choice_seconds`` (RULES §1.8).
+    ``agent_pause``: the least time an agent takes per decision, whatever it decides
+    and whatever it holds (so timing never reveals a hand; 0 in tests).
+    """
+
+    turn_seconds: float = 120.0
+    counter_seconds: float = 45.0
+    choice_seconds: float = 90.0
+    agent_pause: float = 1.5
+
+    def seconds_for(self, decision: str) -> float | None:
+        """Seconds allowed for a ``BingoState.decision()`` kind; ``None`` for ``"over"``."""
+        if decision == Decision.OVER:
+            return None
+        if decision == Decision.MAIN:
+            return self.turn_seconds
+        if decision == Decision.COUNTER:
+            return self.counter_seconds
+        return self.choice_seconds
+
+
+@dataclass(eq=False)
+class Match:
+    """A match being played: its seats and live state.
+
+    ``deadline``: Unix seconds when the pending decision times out (``None`` once over).
+    ``context``: whatever the owner keeps with the match (the cog: guild, channel,
+    display names, message ids); the runtime never reads it.
+    """
+
+    id: int
+    seats: tuple[Seat, Seat]
+    state: BingoState
+    deadline: float | None = None
+    context: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def user_ids(self) -> tuple[int, int]:
+        """The two seats' user ids, seat order."""
+        return (self.seats[0].user_id, self.seats[1].user_id)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index a *human* ``user_id`` plays, or ``None`` (not theirs to play)."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_agent:
+                return index
+        return None
+
+    def viewers(self) -> list[int]:
+        """The seats that need a private view of their hand and controls (the humans)."""
+        return [index for index, seat in enumerate(self.seats) if not seat.is_agent]
+
+
+class ActStatus(StrEnum):
+    """The answer to a request to change a match."""
+
+    APPLIED = "applied"
+    NOT_CURRENT = "not_current"  # stale version, not their decision, illegal, or lost a race
+    NOT_YOURS = "not_yours"  # the user plays no (human) seat of this match
+    OVER = "over"  # no such live match, or it is already over
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """``status``, the live match (``None`` if unknown) and the committed events."""
+
+    status: ActStatus
+    match: Match | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def applied(self) -> bool:
+        return self.status is ActStatus.APPLIED
+
+
+def _deadline_key(match_id: int) -> tuple[str, int]:
+    return ("match", match_id)
+
+
+def _agent_key(match_id: int) -> tuple[str, int]:
+    return ("agent", match_id)
+
+
+class MatchRuntime:
+    """Runs the matches of one process, knowing nothing of Discord.
+
+    ``store``: commits (compare-and-set). ``scheduler``: shared with the owner (challenge
+    expiry lives there too); the runtime uses the keys ``("match", id)`` (deadline) and
+    ``("agent", id)`` (an agent's pending move). ``clock``: Unix seconds.
+    """
+
+    def __init__(
+        self,
+        store: MatchStore,
+        *,
+        scheduler: Scheduler | None = None,
+        timing: Timing | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.scheduler = scheduler or Scheduler(clock=clock, name="matches")
+        self.timing = timing or Timing()
+        self.clock = clock
+        self._matches: dict[int, Match] = {}
+        self._listeners: list[Listener] = []
+
+    # -- registry and listeners ------------------------------------------------------
+
+    @property
+    def matches(self) -> Mapping[int, Match]:
+        """The live matches by id (read-only)."""
+        return MappingProxyType(self._matches)
+
+    def get(self, match_id: int) -> Match | None:
+        """The live match ``match_id``, or ``None`` (unknown or finished)."""
+        return self._matches.get(match_id)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(event)`` for every :data:`MatchEvent`, in commit order, after
+        the commit and outside the match's lock. It may be a plain function or a
+        coroutine function (awaited before the next listener); it should be quick
+        (hand slow delivery to the outbox). Its exceptions are logged, not raised.
+        Returns a function that unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def deadline_for(self, state: BingoState) -> float | None:
+        """The Unix time the pending decision of ``state`` runs out, from now."""
+        seconds = self.timing.seconds_for(state.decision())
+        return None if seconds is None else self.clock() + seconds
+
+    async def start(self, match: Match, events: list[dict[str, Any]]) -> None:
+        """Run a new match, already stored at ``match.state.version`` with
+        ``match.deadline`` (use :meth:`deadline_for`): arm its deadline, emit
+        :class:`MatchStarted` with its setup ``events``, then let an agent move."""
+        self._register(match)
+        await self._emit(MatchStarted(match, events))
+        self._schedule_agent(match)
+
+    def restore(self, match: Match) -> None:
+        """Resume a stored active match after a restart: arm its deadline (one that
+        passed while the bot was down fires at once) and, if an agent is to decide,
+        take that decision again. Emits nothing (the owner redraws)."""
+        self._register(match)
+        self._schedule_agent(match)
+
+    async def close(self) -> None:
+        """Cancel every deadline and agent move (stored deadlines survive for the next
+        start) and forget the live matches."""
+        for match_id in list(self._matches):
+            self.scheduler.cancel(_deadline_key(match_id))
+            self.scheduler.cancel(_agent_key(match_id))
+        self._matches.clear()
+
+    # -- requests ----------------------------------------------------------------------
+
+    async def act(self, match_id: int, user_id: int, version: int, action: str) -> ActResult:
+        """A human's decision: ``action`` at state ``version`` (from a button).
+
+        ``NOT_YOURS`` if ``user_id`` plays no human seat; ``OVER`` if the match is not
+        live; ``NOT_CURRENT`` if ``version`` is stale, it is not their decision, the
+        action is not legal, or another writer committed first.
+        """
+        match = self._matches.get(match_id)
+        if match is None:
+            return ActResult(ActStatus.OVER)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return ActResult(ActStatus.NOT_YOURS, match)
+        return await self._change(match, Cause.DECISION, seat, action, version)
+
+    async def timeout(self, match_id: int, version: int) -> ActResult:
+        """The decision pending at ``version`` ran out of time (RULES §1.8)."""
+        match = self._matches.get(match_id)
+        if match is None:
+            return ActResult(ActStatus.OVER)
+        return await self._change(match, Cause.TIMEOUT, None, Cause.TIMEOUT, version)
+
+    async def resign(self, match_id: int, user_id: int) -> ActResult:
+        """``user_id`` resigns and loses (RULES §1.8), whatever the version."""
+        match = self._matches.get(match_id)
+        if match is None:
+            return ActResult(ActStatus.OVER)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return ActResult(ActStatus.NOT_YOURS, match)
+        return await self._change(match, Cause.RESIGN, seat, Cause.RESIGN, None)
+
+    async def abandon(self, match_id: int) -> ActResult:
+        """Stop the match with no result (``BingoState.abandon``): its table is gone,
+        e.g. the outbox reported its channel deleted or unwritable."""
+        match = self._matches.get(match_id)
+        if match is None:
+            return ActResult(ActStatus.OVER)
+        return await self._change(match, Cause.ABANDON, None, Cause.ABANDON, None)
+
+    # -- the one path of every change --------------------------------------------------
+
+    async def _change(
+        self, match: Match, cause: Cause, seat: int | None, action: str, version: int | None
+    ) -> ActResult:
+        async with match.lock:
+            if self._matches.get(match.id) is not match or match.state.is_over:
+                return ActResult(ActStatus.OVER, match)
+            state = match.state
+            if version is not None and state.version != version:
+                return ActResult(ActStatus.NOT_CURRENT, match)
+            by = seat
+            new = state.clone()
+            try:
+                if cause is Cause.DECISION:
+                    if state.current_player() != seat:
+                        return ActResult(ActStatus.NOT_CURRENT, match)
+                    events = new.apply(action, player=seat)
+                elif cause is Cause.TIMEOUT:
+                    by = state.current_player()
+                    events = new.apply_timeout()
+                elif cause is Cause.RESIGN:
+                    assert seat is not None
+                    events = new.resign(seat)
+                else:
+                    events = new.abandon()
+            except IllegalActionError:
+                return ActResult(ActStatus.NOT_CURRENT, match)
+            # Shielded: once the store is asked, the live state follows it even if the
+            # caller is cancelled (a cancelled commit must not leave memory behind).
+            # Timers are touched outside the shield, in this task.
+            over = new.result is not None
+            deadline = None if over else self.deadline_for(new)
+            result = FinalResult.of(new, match.seats, self.clock()) if over else None
+            committed = await asyncio.shield(
+                self._commit(match, state.version, new, events, deadline, result)
+            )
+            if not committed:
+                log.warning("Match %s moved on in storage; dropping it from memory", match.id)
+                self._forget(match.id)
+                return ActResult(ActStatus.NOT_CURRENT, match)
+            if over:
+                self._forget(match.id)
+            else:
+                self._arm(match)
+        await self._emit(DecisionApplied(match, events, by, cause, action, new.version))
+        if result is not None:
+            await self._emit(MatchFinished(match, result))
+        else:
+            self._schedule_agent(match)
+        return ActResult(ActStatus.APPLIED, match, events)
+
+    async def _commit(
+        self,
+        match: Match,
+        expected: int,
+        new: BingoState,
+        events: list[dict[str, Any]],
+        deadline: float | None,
+        result: FinalResult | None,
+    ) -> bool:
+        """Store ``new``; on success make it the live state. Returns whether it did."""
+        if not await self.store.save(
+            match.id, expected, new, deadline=deadline, events=events, result=result
+        ):
+            return False
+        match.state, match.deadline = new, deadline
+        return True
+
+    # -- timers and agents -------------------------------------------------------------
+
+    def _register(self, match: Match) -> None:
+        self._matches[match.id] = match
+        self._arm(match)
+
+    def _forget(self, match_id: int) -> None:
+        self._matches.pop(match_id, None)
+        self.scheduler.cancel(_deadline_key(match_id))
+        self.scheduler.cancel(_agent_key(match_id))
+
+    def _arm(self, match: Match) -> None:
+        key = _deadline_key(match.id)
+        if match.deadline is None or match.state.is_over:
+            self.scheduler.cancel(key)
+            return
+        version = match.state.version
+
+        async def expire() -> None:
+            await self.timeout(match.id, version)
+
+        self.scheduler.schedule(key, match.deadline, expire)
+
+    def _schedule_agent(self, match: Match) -> None:
+        player = match.state.current_player()
+        key = _agent_key(match.id)
+        if player is None or not match.seats[player].is_agent:
+            self.scheduler.cancel(key)
+            return
+        version = match.state.version
+
+        async def move() -> None:
+            await self._agent_move(match, player, version)
+
+        self.scheduler.schedule(key, self.clock(), move)
+
+    async def _agent_move(self, match: Match, player: int, version: int) -> None:
+        """Ask the seat's policy, wait out the rest of the pause, then decide through
+        the same path as a human. The pause is a *minimum*: a decision always takes
+        ``max(agent_pause, thinking time)``, with one legal action as with many."""
+        policy = match.seats[player].policy
+        assert policy is not None
+        state = match.state
+        if state.version != version or state.current_player() != player:
+            return
+        observation = state.observation(player)
+        legal = observation["legal_actions"]
+        started = time.monotonic()
+        try:
+            action = await policy.decide(observation)
+        except Exception:
+            log.exception("Agent of match %s failed; playing %s", match.id, legal[0])
+            action = legal[0]
+        if action not in legal:
+            log.error("Agent of match %s chose illegal %r; playing %s", match.id, action, legal[0])
+            action = legal[0]
+        rest = self.timing.agent_pause - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        await self._change(match, Cause.DECISION, player, action, version)
+
+    async def _emit(self, event: MatchEvent) -> None:
+        for listener in list(self._listeners):
+            try:
+                outcome = listener(event)
+                if inspect.isawaitable(outcome):
+                    await outcome
+            except Exception:
+                log.exception("Listener %r failed on %s", listener, type(event).__name__)

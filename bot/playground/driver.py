@@ -1,0 +1,714 @@
+"""Test driver: act as a human Discord user against the emulator.
+
+A :class:`UserDriver` only sees what that user could see in a real client: public messages of
+guild channels they are a member of, their own ephemeral messages, and their own DM with the bot.
+Actions (slash commands, clicks, selects, modal submissions) dispatch INTERACTION_CREATE to the
+bot and wait until it acknowledges (or the deadline + 0.5 s passes).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.playground import payloads
+from bot.playground.models import (
+    INTERACTION_APPLICATION_COMMAND,
+    INTERACTION_AUTOCOMPLETE,
+    INTERACTION_MESSAGE_COMPONENT,
+    INTERACTION_MODAL_SUBMIT,
+    Channel,
+    InteractionRecord,
+    Member,
+    Message,
+    Role,
+    SeenMessage,
+    User,
+)
+from bot.playground.permissions import ADMINISTRATOR, MANAGE_MESSAGES, has_all
+from bot.playground.text import (
+    ACTION_ROW,
+    BUTTON,
+    LABEL,
+    SELECT_TYPES,
+    STRING_SELECT,
+    TEXT_INPUT,
+    USER_SELECT,
+    walk_components,
+)
+
+if TYPE_CHECKING:
+    from bot.playground.server import Emulator
+
+log = logging.getLogger(__name__)
+
+ChannelArg = Channel | int | None
+MessageArg = Message | int
+#: A message now, or as this user saw it earlier (``look``).
+ClickTarget = Message | int | SeenMessage
+
+#: What Discord's client lets a member type into an option that declares no bound:
+#: string options up to 6,000 characters (the largest ``max_length``), integers within
+#: +/-2**53 (JSON-safe), text inputs up to 4,000 characters.
+MAX_OPTION_LENGTH = 6000
+MAX_SAFE_INTEGER = 2**53
+MAX_TEXT_INPUT_LENGTH = 4000
+
+
+class UserDriver:
+    """Acts as ``user`` (a human or bot account) in the emulated Discord."""
+
+    def __init__(self, emu: Emulator, user: User) -> None:
+        self.emu = emu
+        self.user = user
+
+    def __repr__(self) -> str:
+        return f"<UserDriver {self.user.username}>"
+
+    # ================================================================ reading
+    def _channel(self, channel: ChannelArg) -> Channel:
+        """Resolve a channel argument (None = this user's DM with the bot) and check access."""
+        ch = self.emu.dm_channel(self.user) if channel is None else self.emu.get_channel(channel)
+        if not self.emu.can_view_channel(self.user, ch):
+            kind = "another user's DM" if ch.is_dm else f"channel #{ch.name}"
+            raise LookupError(f"{self.user.username} cannot see {kind}")
+        return ch
+
+    def can_see(self, message: Message) -> bool:
+        """Whether this user can see ``message`` now (not deleted, channel access, ephemerality)."""
+        return (
+            not message.deleted
+            and message.visible_for(self.user.id)
+            and self.emu.can_view_channel(self.user, message.channel_id)
+        )
+
+    def messages(self, channel: ChannelArg) -> list[Message]:
+        """Messages this user sees in ``channel`` (None = their DM), oldest first; deleted excluded.
+
+        Raises LookupError if the user cannot see the channel at all.
+        """
+        ch = self._channel(channel)
+        return [m for m in self.emu.channel_messages(ch) if m.visible_for(self.user.id)]
+
+    def dm_messages(self) -> list[Message]:
+        """Messages in this user's DM channel with the bot, oldest first."""
+        return self.messages(None)
+
+    def ephemerals(self, channel: ChannelArg) -> list[Message]:
+        """This user's ephemeral messages in ``channel``, oldest first."""
+        return [m for m in self.messages(channel) if m.ephemeral]
+
+    def last_message(self, channel: ChannelArg = None) -> Message | None:
+        """Newest message visible in ``channel`` (None = newest DM), or None if there is none."""
+        found = self.messages(channel)
+        return found[-1] if found else None
+
+    def seen_text(self) -> str:
+        """Every version of every message this user could ever see, as one newline-joined string.
+
+        Includes edited-away versions and since-deleted messages; never other users' ephemerals
+        or DMs.
+        """
+        emu = self.emu
+        parts: list[str] = []
+        for message in sorted(emu.messages.values(), key=lambda m: m.created_order):
+            if not message.visible_for(self.user.id):
+                continue
+            if not emu.can_view_channel(self.user, message.channel_id):
+                continue
+            for version in message.versions:
+                if version.text:
+                    parts.append(version.text)
+        return "\n".join(parts)
+
+    def buttons(self, message: MessageArg) -> list[tuple[str, bool]]:
+        """``(label, disabled)`` for every button of the message (label, else emoji name)."""
+        msg = self._visible(message)
+        return [
+            (_button_label(c), bool(c.get("disabled", False)))
+            for c in walk_components(msg.components)
+            if c.get("type") == BUTTON
+        ]
+
+    async def wait_for_message(
+        self,
+        channel: ChannelArg = None,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = 5.0,  # noqa: ASYNC109
+    ) -> Message:
+        """Wait until a visible message in ``channel`` (None = DM) matches ``predicate``.
+
+        The newest match wins.
+
+        Loading ("thinking") messages never match. Raises AssertionError on timeout.
+        """
+
+        def find() -> Message | None:
+            for message in reversed(self.messages(channel)):
+                if not message.loading and (predicate is None or predicate(message)):
+                    return message
+            return None
+
+        result: Message = await self.emu.wait_for(
+            find, timeout, message=f"a message visible to {self.user.username}"
+        )
+        return result
+
+    # ================================================================ plain messages
+    async def send(self, channel: ChannelArg, content: str) -> Message:
+        """Post a plain message as this user (dispatches MESSAGE_CREATE, content per intents)."""
+        ch = self._channel(channel)
+        return self.emu.create_message(ch, self.user, {"content": content})
+
+    async def delete(self, message: MessageArg) -> None:
+        """Delete a message as this user (dispatches MESSAGE_DELETE to the bot).
+
+        Allowed for the user's own messages, and for other users' (including the bot's) guild
+        channel messages when this user owns the guild or has MANAGE_MESSAGES there. Nobody can
+        delete the bot's messages in a DM or someone's ephemeral message (a client can only
+        dismiss it locally): use ``emu.delete_message(message)`` as an admin action instead.
+        Raises LookupError if the message is not visible to this user, PermissionError if the
+        deletion is not allowed. Afterwards the bot's requests on the message get 404/10008.
+        """
+        msg = self._visible(message)
+        channel = self.emu.get_channel(msg.channel_id)
+        if msg.ephemeral:
+            raise PermissionError(f"ephemeral message {msg.id} can only be dismissed locally")
+        if msg.author.id != self.user.id:
+            if channel.is_dm:
+                raise PermissionError(
+                    f"{self.user.username} cannot delete {msg.author.username}'s DM message"
+                )
+            if not has_all(self.emu.permissions_for(self.user, channel), MANAGE_MESSAGES):
+                raise PermissionError(
+                    f"{self.user.username} lacks MANAGE_MESSAGES in #{channel.name}"
+                )
+        self.emu.delete_message(msg)
+
+    # ================================================================ application commands
+    def _find_command(self, channel: Channel, name: str, ctype: int) -> dict[str, Any]:
+        emu = self.emu
+        candidates: list[dict[str, Any]] = []
+        if not channel.is_dm and channel.guild_id is not None:
+            candidates.extend(emu.guild_commands.get(channel.guild_id, {}).values())
+        candidates.extend(emu.global_commands.values())
+        for cmd in candidates:
+            if cmd.get("type", 1) != ctype or cmd["name"] != name:
+                continue
+            reason = self._unavailable_reason(cmd, channel)
+            if reason:
+                raise LookupError(
+                    f"command {name!r} is not available to {self.user.username}: {reason}"
+                )
+            return cmd
+        available = sorted({c["name"] for c in candidates if c.get("type", 1) == ctype})
+        raise LookupError(f"no command {name!r} (type {ctype}) here; synced: {available}")
+
+    def _unavailable_reason(self, cmd: dict[str, Any], channel: Channel) -> str | None:
+        contexts = cmd.get("contexts")
+        if channel.is_dm:
+            if cmd.get("guild_id"):
+                return "guild command used in a DM"
+            if contexts is not None and 1 not in contexts:
+                return "not allowed in bot DMs (contexts)"
+            if contexts is None and cmd.get("dm_permission") is False:
+                return "dm_permission is false"
+            return None
+        if contexts is not None and 0 not in contexts:
+            return "not allowed in guilds (contexts)"
+        required = cmd.get("default_member_permissions")
+        if required is not None:
+            perms = self.emu.permissions_for(self.user, channel)
+            needed = int(required)
+            if needed == 0 and not perms & ADMINISTRATOR:
+                return "disabled for non-administrators (default_member_permissions 0)"
+            if not has_all(perms, needed):
+                return f"missing default_member_permissions {needed}"
+        return None
+
+    def _resolve_user_value(
+        self, value: Any, channel: Channel, resolved: dict[str, dict[str, Any]]
+    ) -> str:
+        user = self.emu.get_user(value)
+        resolved.setdefault("users", {})[str(user.id)] = payloads.user_payload(user)
+        if not channel.is_dm:
+            guild = self.emu.guilds[channel.guild_id or 0]
+            member = guild.members.get(user.id)
+            if member is not None:
+                perms = self.emu.permissions_for(user, channel)
+                resolved.setdefault("members", {})[str(user.id)] = payloads.member_payload(
+                    member, with_user=False, permissions=perms
+                )
+        return str(user.id)
+
+    def _option_value(
+        self, opt: dict[str, Any], value: Any, channel: Channel, resolved: dict[str, dict[str, Any]]
+    ) -> Any:
+        otype = opt["type"]
+        name = opt["name"]
+        choices = opt.get("choices")
+        if otype == 3:
+            if choices:
+                value = _choice(name, choices, value)
+            if not isinstance(value, str):
+                raise TypeError(f"option {name!r} expects a str, got {value!r}")
+            lo, hi = opt.get("min_length"), opt.get("max_length")
+            if hi is None:
+                hi = MAX_OPTION_LENGTH
+            if (lo is not None and len(value) < lo) or len(value) > hi:
+                raise ValueError(
+                    f"option {name!r}: length {len(value)} of {value[:40]!r} outside [{lo}, {hi}]"
+                )
+            return value
+        if otype in (4, 10):
+            if choices:
+                value = _choice(name, choices, value)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise TypeError(f"option {name!r} expects a number, got {value!r}")
+            if otype == 4 and not isinstance(value, int):
+                raise TypeError(f"option {name!r} expects an int, got {value!r}")
+            lo, hi = opt.get("min_value"), opt.get("max_value")
+            lo = -MAX_SAFE_INTEGER if lo is None else lo
+            hi = MAX_SAFE_INTEGER if hi is None else hi
+            if value < lo or value > hi:
+                raise ValueError(f"option {name!r}: {value!r} outside [{lo}, {hi}]")
+            return value
+        if otype == 5:
+            if not isinstance(value, bool):
+                raise TypeError(f"option {name!r} expects a bool, got {value!r}")
+            return value
+        if otype == 6:
+            return self._resolve_user_value(value, channel, resolved)
+        if otype == 7:
+            target = self.emu.get_channel(value)
+            data = payloads.channel_payload(target)
+            data["permissions"] = str(self.emu.permissions_for(self.user, target))
+            types = opt.get("channel_types")
+            if types and target.type not in types:
+                raise ValueError(f"option {name!r}: channel type {target.type} not in {types}")
+            resolved.setdefault("channels", {})[str(target.id)] = data
+            return str(target.id)
+        if otype == 8:
+            if not isinstance(value, Role):
+                raise TypeError(f"option {name!r} expects a Role, got {value!r}")
+            resolved.setdefault("roles", {})[str(value.id)] = payloads.role_payload(value)
+            return str(value.id)
+        if otype == 9:
+            if isinstance(value, Role):
+                resolved.setdefault("roles", {})[str(value.id)] = payloads.role_payload(value)
+                return str(value.id)
+            return self._resolve_user_value(value, channel, resolved)
+        raise NotImplementedError(f"option {name!r} of type {otype} is not supported by the driver")
+
+    def _build_command_data(
+        self, channel: Channel, command: str, options: dict[str, Any], *, focused: str | None = None
+    ) -> tuple[dict[str, Any], str]:
+        parts = command.strip().lstrip("/").split()
+        if not parts:
+            raise ValueError("empty command")
+        cmd = self._find_command(channel, parts[0], 1)
+        data_options: list[dict[str, Any]] = []
+        container = data_options
+        level = cmd.get("options") or []
+        for sub in parts[1:]:
+            opt = next((o for o in level if o["name"] == sub and o["type"] in (1, 2)), None)
+            if opt is None:
+                subs = [o["name"] for o in level if o["type"] in (1, 2)]
+                raise LookupError(f"{command!r}: no subcommand {sub!r} (have {subs})")
+            node: dict[str, Any] = {"type": opt["type"], "name": sub, "options": []}
+            container.append(node)
+            container = node["options"]
+            level = opt.get("options") or []
+        if any(o["type"] in (1, 2) for o in level):
+            subs = [o["name"] for o in level if o["type"] in (1, 2)]
+            raise LookupError(f"{command!r} needs a subcommand (one of {subs})")
+        known = {o["name"]: o for o in level}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise LookupError(
+                f"{command!r}: unknown option(s) {sorted(unknown)}; has {sorted(known)}"
+            )
+        resolved: dict[str, dict[str, Any]] = {}
+        for opt in level:
+            name = opt["name"]
+            if name not in options:
+                if opt.get("required") and focused is None:  # autocomplete: typed so far
+                    raise ValueError(f"{command!r}: required option {name!r} missing")
+                continue
+            if name == focused:
+                entry = {
+                    "type": opt["type"],
+                    "name": name,
+                    "value": str(options[name]),
+                    "focused": True,
+                }
+            else:
+                value = self._option_value(opt, options[name], channel, resolved)
+                entry = {"type": opt["type"], "name": name, "value": value}
+            container.append(entry)
+        data: dict[str, Any] = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": 1,
+            "options": data_options,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        return data, " ".join(parts)
+
+    async def slash(
+        self, channel: ChannelArg, command: str, /, **options: Any
+    ) -> InteractionRecord:
+        """Run ``/command`` (``"cmd"`` or ``"group sub"``) in ``channel`` (None = DM with the bot).
+
+        Options are given by name: str/int/float/bool values, User/Member for user options,
+        Channel/Role for channel/role options, choice names or values for choice options.
+        Raises LookupError (unknown/unavailable command or option), ValueError/TypeError (bad
+        values, missing required options). Returns once the bot acknowledged (or the deadline
+        passed): check ``rec.acknowledged``.
+        """
+        ch = self._channel(channel)
+        data, path = self._build_command_data(ch, command, options)
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_APPLICATION_COMMAND,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=f"/{path} by {self.user.username}",
+        )
+        await self.emu.wait_for_ack(rec)
+        return rec
+
+    async def autocomplete(
+        self, channel: ChannelArg, command: str, /, focused: str, **options: Any
+    ) -> list[dict[str, Any]]:
+        """Ask for autocomplete of option ``focused`` (partial text in ``options``); return choices.
+
+        Raises AssertionError if the bot does not answer with type 8 in time.
+        """
+        ch = self._channel(channel)
+        options.setdefault(focused, "")
+        data, path = self._build_command_data(ch, command, options, focused=focused)
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_AUTOCOMPLETE,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=f"autocomplete /{path} [{focused}] by {self.user.username}",
+        )
+        await self.emu.wait_for_ack(rec)
+        if rec.autocomplete_choices is None:
+            raise AssertionError(f"bot did not answer {rec.description}")
+        return rec.autocomplete_choices
+
+    async def user_command(
+        self, channel: ChannelArg, name: str, target: User | Member
+    ) -> InteractionRecord:
+        """Run the user context-menu command ``name`` on ``target``."""
+        ch = self._channel(channel)
+        cmd = self._find_command(ch, name, 2)
+        resolved: dict[str, dict[str, Any]] = {}
+        target_id = self._resolve_user_value(target, ch, resolved)
+        data = {
+            "id": cmd["id"],
+            "name": name,
+            "type": 2,
+            "target_id": target_id,
+            "resolved": resolved,
+        }
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_APPLICATION_COMMAND,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=f"user command {name!r} by {self.user.username}",
+        )
+        await self.emu.wait_for_ack(rec)
+        return rec
+
+    async def message_command(self, name: str, message: MessageArg) -> InteractionRecord:
+        """Run the message context-menu command ``name`` on a message this user can see."""
+        msg = self._visible(message)
+        ch = self._channel(msg.channel_id)
+        cmd = self._find_command(ch, name, 3)
+        data = {
+            "id": cmd["id"],
+            "name": name,
+            "type": 3,
+            "target_id": str(msg.id),
+            "resolved": {"messages": {str(msg.id): payloads.message_payload(self.emu, msg)}},
+        }
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_APPLICATION_COMMAND,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=f"message command {name!r} by {self.user.username}",
+        )
+        await self.emu.wait_for_ack(rec)
+        return rec
+
+    # ================================================================ components
+    def _visible(self, message: MessageArg) -> Message:
+        msg = message if isinstance(message, Message) else self.emu.messages.get(int(message))
+        if msg is None:
+            raise LookupError(f"unknown message {message!r}")
+        msg = self.emu.messages.get(msg.id, msg)
+        if not self.can_see(msg):
+            raise LookupError(f"message {msg.id} is not visible to {self.user.username}")
+        return msg
+
+    async def _component_interaction(
+        self, msg: Message, data: dict[str, Any], description: str
+    ) -> InteractionRecord:
+        ch = self._channel(msg.channel_id)
+        if msg.loading:
+            raise LookupError(f"message {msg.id} is still loading")
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_MESSAGE_COMPONENT,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=description,
+            message=msg,
+        )
+        await self.emu.wait_for_ack(rec)
+        return rec
+
+    def look(self, message: MessageArg, version: int | None = None) -> SeenMessage:
+        """The message as this user's client shows it now (``version``: an index into
+        ``message.versions``, e.g. -2 for the version before the last edit, as a client that
+        missed that edit still shows it).
+
+        Click or select on the result later to act on what the user saw, even if the bot has
+        edited the message since: the interaction carries the old control's custom_id and the
+        message as it is now, as Discord delivers a click from a client that lagged behind.
+        Raises LookupError if the message is not visible to this user, IndexError for a
+        version it never had.
+        """
+        msg = self._visible(message)
+        snapshot = msg.snapshot() if version is None else msg.versions[version]
+        return SeenMessage(message_id=msg.id, version=snapshot)
+
+    def _target(self, message: ClickTarget) -> tuple[Message, list[dict[str, Any]]]:
+        """The live message and the components the user acts on (the seen ones for a
+        SeenMessage)."""
+        if isinstance(message, SeenMessage):
+            return self._visible(message.message_id), message.components
+        msg = self._visible(message)
+        return msg, msg.components
+
+    async def click(
+        self, message: ClickTarget, label: str | None = None, *, custom_id: str | None = None
+    ) -> InteractionRecord:
+        """Click the first button whose label is exactly ``label`` (or emoji name if it has no
+        label), or whose custom_id is ``custom_id``.
+
+        ``message`` may be a :class:`SeenMessage` from :meth:`look`: the button is looked up
+        in that (possibly outdated) version. Raises LookupError if the message is not visible
+        to this user, no such button exists, it is disabled, or it is a link/premium button.
+        """
+        if label is None and custom_id is None:
+            raise ValueError("give a label or a custom_id")
+        msg, shown = self._target(message)
+        buttons = [c for c in walk_components(shown) if c.get("type") == BUTTON]
+        for button in buttons:
+            if custom_id is not None:
+                if button.get("custom_id") != custom_id:
+                    continue
+            elif _button_label(button) != label:
+                continue
+            what = label if label is not None else custom_id
+            if button.get("disabled"):
+                raise LookupError(f"button {what!r} is disabled")
+            if button.get("style") in (5, 6) or not button.get("custom_id"):
+                raise LookupError(f"button {what!r} is a link/premium button")
+            data: dict[str, Any] = {"custom_id": button["custom_id"], "component_type": BUTTON}
+            if "id" in button:
+                data["id"] = button["id"]
+            return await self._component_interaction(
+                msg, data, f"click {what!r} on message {msg.id} by {self.user.username}"
+            )
+        have = [_button_label(b) for b in buttons]
+        raise LookupError(f"no button {label or custom_id!r} on message {msg.id}; buttons: {have}")
+
+    async def select(
+        self,
+        message: ClickTarget,
+        values: Sequence[Any] | str,
+        custom_id: str | None = None,
+    ) -> InteractionRecord:
+        """Choose ``values`` in a select menu (string selects: option labels or values;
+        user selects: User/Member objects). ``message`` may be a :class:`SeenMessage`.
+
+        Raises LookupError (no/ambiguous/disabled select, unknown option) or ValueError (count
+        outside min_values..max_values).
+        """
+        msg, shown = self._target(message)
+        if isinstance(values, str):
+            values = [values]
+        selects = [
+            c
+            for c in walk_components(shown)
+            if c.get("type") in SELECT_TYPES
+            and (custom_id is None or c.get("custom_id") == custom_id)
+        ]
+        if not selects:
+            raise LookupError(f"no select {custom_id or ''!r} on message {msg.id}")
+        if len(selects) > 1:
+            raise LookupError(
+                f"message {msg.id} has {len(selects)} selects; pass custom_id= one of "
+                f"{[s.get('custom_id') for s in selects]}"
+            )
+        menu = selects[0]
+        if menu.get("disabled"):
+            raise LookupError(f"select {menu.get('custom_id')!r} is disabled")
+        ch = self.emu.get_channel(msg.channel_id)
+        chosen, resolved = self._select_values(menu, values, ch)
+        lo, hi = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not lo <= len(chosen) <= hi:
+            raise ValueError(
+                f"select {menu.get('custom_id')!r} takes {lo}..{hi} values, got {len(chosen)}"
+            )
+        data: dict[str, Any] = {
+            "custom_id": menu["custom_id"],
+            "component_type": menu["type"],
+            "values": chosen,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        return await self._component_interaction(
+            msg, data, f"select {chosen} in {menu['custom_id']!r} by {self.user.username}"
+        )
+
+    def _select_values(
+        self, menu: dict[str, Any], values: Iterable[Any], channel: Channel
+    ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+        resolved: dict[str, dict[str, Any]] = {}
+        chosen: list[str] = []
+        if menu["type"] == STRING_SELECT:
+            options = menu.get("options") or []
+            for wanted in values:
+                option = next((o for o in options if o.get("label") == wanted), None) or next(
+                    (o for o in options if o.get("value") == wanted), None
+                )
+                if option is None:
+                    labels = [o.get("label") for o in options]
+                    raise LookupError(
+                        f"select {menu.get('custom_id')!r} has no option {wanted!r}; "
+                        f"options: {labels}"
+                    )
+                chosen.append(option["value"])
+            return chosen, resolved
+        if menu["type"] == USER_SELECT:
+            return [self._resolve_user_value(v, channel, resolved) for v in values], resolved
+        raise NotImplementedError(f"select type {menu['type']} is not supported by the driver")
+
+    # ================================================================ modals
+    async def submit_modal(
+        self, rec: InteractionRecord, values: dict[str, Any]
+    ) -> InteractionRecord:
+        """Submit the modal the bot opened in answer to ``rec`` with ``{custom_id: value}``.
+
+        Text inputs take str (missing ones get their prefilled value or ""); selects inside labels
+        take a list of option labels/values. Raises LookupError (no modal, unknown field),
+        ValueError (required field empty, length limits), RuntimeError (already submitted).
+        """
+        modal = rec.modal
+        if modal is None:
+            raise LookupError(f"the bot did not open a modal for {rec.description}")
+        if rec.modal_submitted:
+            raise RuntimeError(f"modal {modal.get('title')!r} was already submitted")
+        remaining = dict(values)
+        channel = self.emu.get_channel(rec.channel_id)
+        answers: list[dict[str, Any]] = []
+        for top in modal.get("components") or []:
+            if top.get("type") == ACTION_ROW:
+                inner = [
+                    self._modal_answer(c, remaining, channel) for c in top.get("components") or []
+                ]
+                answers.append({"type": ACTION_ROW, "components": inner})
+            elif top.get("type") == LABEL and isinstance(top.get("component"), dict):
+                answer: dict[str, Any] = {
+                    "type": LABEL,
+                    "component": self._modal_answer(top["component"], remaining, channel),
+                }
+                if "id" in top:
+                    answer["id"] = top["id"]
+                answers.append(answer)
+        if remaining:
+            raise LookupError(f"modal {modal.get('title')!r} has no field(s) {sorted(remaining)}")
+        rec.modal_submitted = True
+        source = self.emu.messages.get(rec.source_message_id) if rec.source_message_id else None
+        new = self.emu.start_interaction(
+            itype=INTERACTION_MODAL_SUBMIT,
+            user=self.user,
+            channel=channel,
+            data={"custom_id": modal["custom_id"], "components": answers},
+            description=f"submit modal {modal.get('title')!r} by {self.user.username}",
+            message=source,
+        )
+        await self.emu.wait_for_ack(new)
+        return new
+
+    def _modal_answer(
+        self, component: dict[str, Any], remaining: dict[str, Any], channel: Channel
+    ) -> dict[str, Any]:
+        custom_id = component.get("custom_id")
+        ctype = component.get("type")
+        answer: dict[str, Any] = {"type": ctype, "custom_id": custom_id}
+        if "id" in component:
+            answer["id"] = component["id"]
+        if ctype == TEXT_INPUT:
+            value = remaining.pop(custom_id, None) if custom_id in remaining else None
+            if value is None:
+                value = component.get("value") or ""
+            if not isinstance(value, str):
+                raise TypeError(f"text input {custom_id!r} takes a str, got {value!r}")
+            required = component.get("required", True)
+            if required and not value:
+                raise ValueError(f"text input {custom_id!r} is required")
+            lo, hi = component.get("min_length"), component.get("max_length")
+            if hi is None:
+                hi = MAX_TEXT_INPUT_LENGTH
+            if value and ((lo is not None and len(value) < lo) or len(value) > hi):
+                raise ValueError(
+                    f"text input {custom_id!r}: length {len(value)} outside [{lo}, {hi}]"
+                )
+            answer["value"] = value
+            return answer
+        if ctype in SELECT_TYPES:
+            raw = remaining.pop(str(custom_id), [])
+            chosen, resolved = self._select_values(
+                component, [raw] if isinstance(raw, str) else raw, channel
+            )
+            answer["values"] = chosen
+            if resolved:
+                answer["resolved"] = resolved
+            return answer
+        return answer
+
+
+def _button_label(button: dict[str, Any]) -> str:
+    if button.get("label"):
+        return str(button["label"])
+    emoji = button.get("emoji") or {}
+    return str(emoji.get("name") or "")
+
+
+def _choice(option: str, choices: list[dict[str, Any]], value: Any) -> Any:
+    for choice in choices:
+        if choice.get("value") == value:
+            return value
+    for choice in choices:
+        if choice.get("name") == value:
+            return choice.get("value")
+    names = [c.get("name") for c in choices]
+    raise ValueError(f"option {option!r}: {value!r} is not one of the choices {names}")

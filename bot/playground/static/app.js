@@ -1,0 +1,358 @@
+// The playground page: one member of the local server per tab (?member=alice), live over a
+// WebSocket. See bot/playground/web.py for the protocol.
+
+import { Composer } from "./composer.js";
+import { openModal } from "./modal.js";
+import { avatar, h, renderMessage } from "./render.js";
+
+const params = new URLSearchParams(location.search);
+const memberName = params.get("member") || "alice";
+const storedLocale = params.get("locale") || localStorage.getItem(`locale:${memberName}`) || "en-US";
+
+const state = {
+  ready: false,
+  me: null,
+  bot: null,
+  guild: null,
+  channels: [],
+  members: [],
+  memberNames: [],
+  commands: [],
+  messages: new Map(),   // id -> message
+  current: null,         // channel id shown
+  unread: new Map(),     // channel id -> count
+  pending: new Map(),    // nonce -> {kind, messageId, customId, channelId}
+  failed: new Map(),     // message id -> "This interaction failed"
+  dismissed: new Set(),
+  system: new Map(),     // channel id -> [{nonce, text, failed}]
+  botOnline: false,
+  locale: storedLocale,
+  autocomplete: new Map(), // nonce -> resolve
+};
+
+let socket = null;
+let nonceCounter = 0;
+const nextNonce = () => `${Date.now()}-${++nonceCounter}`;
+const $ = (id) => document.getElementById(id);
+const rendered = new Map(); // message id -> {key, el}
+
+// ------------------------------------------------------------------ context for rendering
+const ctx = {
+  get me() { return state.me; },
+  userName(id) {
+    const user = state.members.find((m) => m.id === id);
+    return user ? user.name : "unknown-user";
+  },
+  channelName(id) {
+    const channel = state.channels.find((c) => c.id === id);
+    return channel ? channel.name : "unknown-channel";
+  },
+};
+
+const actions = {
+  pendingCustomId(messageId) {
+    for (const p of state.pending.values()) if (p.messageId === messageId) return p.customId;
+    return null;
+  },
+  members: () => state.members,
+  click(message, button) {
+    if (button.disabled) return;
+    send({ op: "click", message_id: message.id, custom_id: button.custom_id },
+      { kind: "component", messageId: message.id, customId: button.custom_id });
+  },
+  select(message, menu, values) {
+    send({ op: "select", message_id: message.id, custom_id: menu.custom_id, values },
+      { kind: "component", messageId: message.id, customId: menu.custom_id });
+  },
+  dismiss(message) {
+    state.dismissed.add(message.id);
+    renderChannel();
+  },
+};
+
+// ------------------------------------------------------------------ socket
+function connect() {
+  const url = new URL("/playground/ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("member", memberName);
+  url.searchParams.set("locale", state.locale);
+  socket = new WebSocket(url);
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("app").dataset.state = "disconnected";
+    setBotStatus();
+    setTimeout(connect, 1000);
+  });
+}
+
+function send(frame, pending) {
+  const nonce = nextNonce();
+  frame.nonce = nonce;
+  if (pending) {
+    state.pending.set(nonce, pending);
+    if (pending.messageId) state.failed.delete(pending.messageId);
+    renderChannel();
+  }
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    fail(nonce, "You are offline: reconnecting…");
+    return nonce;
+  }
+  socket.send(JSON.stringify(frame));
+  return nonce;
+}
+
+function receive(frame) {
+  switch (frame.op) {
+    case "ready": onReady(frame); break;
+    case "message": {
+      const known = state.messages.has(frame.message.id);
+      state.messages.set(frame.message.id, frame.message);
+      if (!known && frame.message.channel_id !== state.current && !frame.message.mine) {
+        state.unread.set(frame.message.channel_id, (state.unread.get(frame.message.channel_id) || 0) + 1);
+        renderChannels();
+      }
+      if (frame.message.channel_id === state.current) renderChannel();
+      break;
+    }
+    case "delete":
+      state.messages.delete(frame.id);
+      if (frame.channel_id === state.current) renderChannel();
+      break;
+    case "status":
+      state.botOnline = frame.bot_online;
+      state.commands = frame.commands;
+      setBotStatus();
+      renderMembers();
+      break;
+    case "result": onResult(frame); break;
+    case "choices": {
+      const resolve = state.autocomplete.get(frame.nonce);
+      state.autocomplete.delete(frame.nonce);
+      if (resolve) resolve(frame.choices || []);
+      break;
+    }
+    default: break;
+  }
+}
+
+function onReady(frame) {
+  state.ready = true;
+  state.me = frame.me;
+  state.bot = frame.bot;
+  state.guild = frame.guild;
+  state.channels = frame.channels;
+  state.members = frame.members;
+  state.memberNames = frame.member_names;
+  state.commands = frame.commands;
+  state.botOnline = frame.bot_online;
+  state.messages = new Map(frame.messages.map((m) => [m.id, m]));
+  rendered.clear();
+  $("messages").replaceChildren();
+  if (!state.current || !state.channels.some((c) => c.id === state.current)) {
+    const wanted = params.get("channel");
+    const byName = state.channels.find((c) => c.name === wanted || c.kind === wanted);
+    state.current = (byName || state.channels[0]).id;
+  }
+  $("app").dataset.state = "ready";
+  document.title = `${state.me.name} · BingoMagic playground`;
+  $("guild-name").textContent = state.guild.name;
+  $("server-icon").title = state.guild.name;
+  const me = avatar(state.me, true);
+  me.id = "me-avatar";
+  $("me-avatar").replaceWith(me);
+  const memberSelect = $("member-select");
+  memberSelect.replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, name)));
+  const localeSelect = $("locale-select");
+  localeSelect.replaceChildren(...Object.entries(frame.locales).map(([code, name]) => h("option", { value: code, selected: code === state.locale }, name)));
+  $("notices").replaceChildren(...frame.notices.map((text) => h("div", { class: "notice", role: "note" }, text)));
+  setBotStatus();
+  renderChannels();
+  renderMembers();
+  renderChannel();
+}
+
+function onResult(frame) {
+  const pending = state.pending.get(frame.nonce);
+  state.pending.delete(frame.nonce);
+  if (!pending) return;
+  if (pending.kind === "command") {
+    const lines = state.system.get(pending.channelId) || [];
+    const index = lines.findIndex((l) => l.nonce === frame.nonce);
+    if (index >= 0) lines.splice(index, 1);
+    if (frame.status === "failed") lines.push({ nonce: frame.nonce, text: "This interaction failed", failed: true });
+    else if (frame.status === "error") lines.push({ nonce: frame.nonce, text: frame.text, failed: true });
+    state.system.set(pending.channelId, lines);
+  } else if (pending.messageId) {
+    if (frame.status === "failed") state.failed.set(pending.messageId, "This interaction failed");
+    else if (frame.status === "error") state.failed.set(pending.messageId, frame.text);
+  } else if (frame.status === "failed" || frame.status === "error") {
+    const channel = pending.channelId || state.current;
+    const lines = state.system.get(channel) || [];
+    lines.push({ nonce: frame.nonce, text: frame.status === "failed" ? "This interaction failed" : frame.text, failed: true });
+    state.system.set(channel, lines);
+  }
+  if (frame.status === "modal") {
+    openModal(frame.modal, (values) => {
+      send({ op: "modal", interaction_id: frame.interaction_id, values },
+        { kind: "modal", channelId: pending.channelId || state.current, messageId: pending.messageId });
+    });
+  }
+  renderChannel();
+}
+
+// ------------------------------------------------------------------ drawing
+function setBotStatus() {
+  const el = $("bot-status");
+  const connected = $("app").dataset.state === "ready";
+  const online = connected && state.botOnline;
+  el.className = `bot-status ${online ? "online" : "offline"}`;
+  el.textContent = !connected ? "Reconnecting…" : online ? `${state.bot.name} is online` : `${state.bot.name} is starting…`;
+}
+
+function renderChannels() {
+  const list = $("channel-list");
+  const button = (channel) => {
+    const unread = state.unread.get(channel.id) || 0;
+    return h("button", {
+      type: "button",
+      class: `channel${channel.id === state.current ? " active" : ""}${unread ? " unread" : ""}`,
+      dataset: { channelId: channel.id, kind: channel.kind, name: channel.name },
+      "aria-current": channel.id === state.current ? "page" : null,
+      onclick: () => showChannel(channel.id),
+    },
+    channel.kind === "text" ? h("span", { class: "hash" }, "#") : avatar(state.bot, true),
+    h("span", { class: "name" }, channel.name),
+    unread ? h("span", { class: "badge", "aria-label": `${unread} new` }, String(unread)) : null);
+  };
+  list.replaceChildren(
+    h("div", { class: "channel-group" }, "Text channels"),
+    ...state.channels.filter((c) => c.kind === "text").map(button),
+    h("div", { class: "channel-group" }, "Direct messages"),
+    ...state.channels.filter((c) => c.kind === "dm").map(button));
+}
+
+function renderMembers() {
+  const online = (m) => !m.bot || state.botOnline;
+  $("member-list").replaceChildren(
+    h("div", { class: "channel-group" }, `Members — ${state.members.length}`),
+    ...state.members.map((m) => h("div", { class: `member${online(m) ? "" : " offline"}${m.id === state.me.id ? " me" : ""}` },
+      h("div", { class: "status-dot" }, avatar(m, true)),
+      h("span", { class: "member-name" }, m.name),
+      m.bot ? h("span", { class: "app-tag" }, "APP") : null)));
+}
+
+function showChannel(id) {
+  state.current = id;
+  state.unread.delete(id);
+  $("app").classList.remove("menu-open");
+  $("scrim").hidden = true;
+  rendered.clear();
+  $("messages").replaceChildren();
+  renderChannels();
+  renderChannel(true);
+}
+
+function renderChannel(forceBottom = false) {
+  if (!state.ready) return;
+  const channel = state.channels.find((c) => c.id === state.current);
+  const title = $("chat-title");
+  title.replaceChildren(channel.kind === "text" ? h("span", { class: "hash" }, "#") : "@", channel.name);
+  composer.setPlaceholder(channel.kind === "text" ? `Message #${channel.name}` : `Message @${channel.name}`);
+  const box = $("messages");
+  const nearBottom = forceBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+  const list = [...state.messages.values()]
+    .filter((m) => m.channel_id === channel.id && !state.dismissed.has(m.id))
+    .sort((a, b) => a.order - b.order);
+  const wanted = [];
+  if (!list.length) {
+    wanted.push(rendered.get("empty")?.el || h("div", { class: "empty-channel" },
+      h("h3", {}, channel.kind === "text" ? `Welcome to #${channel.name}!` : channel.name),
+      h("p", {}, channel.kind === "text"
+        ? "Type / to see the bot's commands: try /bingo challenge."
+        : `This is the beginning of your direct message history with ${channel.name}.`)));
+    rendered.set("empty", { key: "empty", el: wanted[0] });
+  }
+  let previous = null;
+  for (const message of list) {
+    const grouped = previous !== null && previous.author.id === message.author.id && !message.used
+      && !message.ephemeral && !previous.ephemeral && new Date(message.timestamp) - new Date(previous.timestamp) < 5 * 60 * 1000;
+    const key = JSON.stringify([message, grouped, state.failed.get(message.id) || null, actions.pendingCustomId(message.id)]);
+    let entry = rendered.get(message.id);
+    if (!entry || entry.key !== key) {
+      const el = renderMessage(message, { grouped, ctx, actions, state });
+      if (entry) entry.el.replaceWith(el);
+      entry = { key, el };
+      rendered.set(message.id, entry);
+    }
+    wanted.push(entry.el);
+    previous = message;
+  }
+  for (const line of state.system.get(channel.id) || []) {
+    wanted.push(h("div", { class: `system-line${line.failed ? " failed" : ""}`, role: line.failed ? "alert" : "status" }, line.text));
+  }
+  // Put the wanted elements in order, moving only what is out of place.
+  const current = [...box.children];
+  for (const el of current) if (!wanted.includes(el)) el.remove();
+  wanted.forEach((el, index) => {
+    if (box.children[index] !== el) box.insertBefore(el, box.children[index] || null);
+  });
+  if (nearBottom) box.scrollTop = box.scrollHeight;
+}
+
+// ------------------------------------------------------------------ composer
+const composer = new Composer({
+  channel: () => state.channels.find((c) => c.id === state.current),
+  commands: () => state.commands,
+  members: () => state.members,
+  channels: () => state.channels,
+  runCommand(path, options) {
+    const channelId = state.current;
+    const nonce = send({ op: "command", channel_id: channelId, name: path, options },
+      { kind: "command", channelId });
+    const lines = state.system.get(channelId) || [];
+    if (state.pending.has(nonce)) lines.push({ nonce, text: `Sending /${path}…`, failed: false });
+    state.system.set(channelId, lines);
+    renderChannel(true);
+  },
+  sendText(text) {
+    send({ op: "send", channel_id: state.current, content: text }, null);
+  },
+  autocomplete(path, options, focused) {
+    return new Promise((resolve) => {
+      const nonce = send({ op: "autocomplete", channel_id: state.current, name: path, options, focused }, null);
+      state.autocomplete.set(nonce, resolve);
+      setTimeout(() => { if (state.autocomplete.delete(nonce)) resolve([]); }, 3500);
+    });
+  },
+});
+
+function fail(nonce, text) {
+  onResult({ nonce, status: "error", text });
+}
+
+// ------------------------------------------------------------------ switchers and menu
+$("member-select").addEventListener("change", (e) => {
+  const next = new URL(location.href);
+  next.searchParams.set("member", e.target.value);
+  next.searchParams.delete("locale");
+  location.href = next.toString();
+});
+$("locale-select").addEventListener("change", (e) => {
+  state.locale = e.target.value;
+  localStorage.setItem(`locale:${memberName}`, state.locale);
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "locale", locale: state.locale }));
+});
+$("menu-toggle").addEventListener("click", () => {
+  const open = !$("app").classList.contains("menu-open");
+  $("app").classList.toggle("menu-open", open);
+  $("scrim").hidden = !open;
+});
+$("scrim").addEventListener("click", () => {
+  $("app").classList.remove("menu-open");
+  $("scrim").hidden = true;
+});
+document.addEventListener("click", (e) => {
+  if (e.target.classList && e.target.classList.contains("spoiler")) e.target.classList.add("revealed");
+});
+
+connect();

@@ -1,0 +1,217 @@
+"""Challenges between members: post, answer (Accept / Decline), expire, and the
+matchmaking that turns an accepted challenge into a match.
+
+No lock is held across a call to Discord: names are looked up after deferring, with no
+lock; a per-guild lock guards only the database check-and-insert that starts a match
+(two accepts cannot seat one member in two matches); ``/bingo challenge`` takes no lock
+(its limits are checked and the challenge stored in one transaction). Expiry is a job
+of the cog's one scheduler, keyed ``("challenge", id)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import limits
+from bot.engine import BingoOptions
+from bot.interactions import reply_private
+from bot.storage import ChallengeLimitError
+from bot.ui.text import echo
+
+from ._render import rules_text
+from ._views import Answer, challenge_view
+
+if TYPE_CHECKING:
+    from bot.storage import Challenge
+
+    from ._matches import MatchService
+
+log = logging.getLogger(__name__)
+
+NOT_OPEN = "This challenge is no longer open."
+
+
+def _key(challenge_id: int) -> tuple[str, int]:
+    return ("challenge", challenge_id)
+
+
+class Challenges:
+    """The challenges of one bot process; ``service`` starts the accepted matches."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.bot = service.bot
+        self.db = service.db
+        self.scheduler = service.scheduler
+        # Per guild, held only for the database work that starts a match.
+        self._matchmaking: dict[int, asyncio.Lock] = {}
+
+    async def restore(self) -> None:
+        """Re-arm the expiry of every pending challenge (one that expired while the bot
+        was down expires at once)."""
+        for challenge in await self.db.pending_challenges():
+            self._arm(challenge.id, challenge.expires_at)
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.User | discord.Member,
+        options: BingoOptions,
+    ) -> None:
+        """Post a public challenge to ``opponent`` with Accept and Decline, pinging the
+        challenged member (and nobody else). ``options``: the match's table rules.
+
+        Refused privately: a member already in a match (either side), a second pending
+        challenge between the same two members (``limits.CHALLENGES_PER_PAIR``), or more
+        than ``limits.CHALLENGES_PER_CHALLENGER`` pending from one member in this server.
+        The caller has already refused yourself and other bots.
+        """
+        user = interaction.user
+        guild_id = interaction.guild_id
+        assert guild_id is not None and interaction.channel_id is not None
+        name = echo(opponent.display_name, limits.MEMBER_NAME)
+        if await self.db.active_match_of(guild_id, user.id):
+            return await reply_private(
+                interaction, "You're already in a match here. Finish it or `/bingo resign`."
+            )
+        if await self.db.active_match_of(guild_id, opponent.id):
+            return await reply_private(interaction, f"{name} is already in a match.")
+        now = time.time()
+        expires = now + self.bot.settings.challenge_seconds
+        try:
+            challenge_id = await self.db.create_challenge(
+                guild_id, interaction.channel_id, user.id, opponent.id, now, expires,
+                options.to_json(),
+                per_pair=limits.CHALLENGES_PER_PAIR,
+                per_challenger=limits.CHALLENGES_PER_CHALLENGER,
+            )  # fmt: skip
+        except ChallengeLimitError as error:
+            if error.kind == "pair":
+                text = (
+                    f"There is already a challenge waiting between you and {name}: "
+                    "wait for the answer, or until it expires."
+                )
+            else:
+                text = (
+                    f"You already have {error.limit} challenges waiting for an answer in "
+                    "this server. Wait until one is answered or expires."
+                )
+            return await reply_private(interaction, text)
+        self._arm(challenge_id, expires)
+        await interaction.response.send_message(
+            f"⚔️ {opponent.mention}, {user.mention} challenges you to a BingoMagic match! "
+            f"Rules: {rules_text(options)}. The challenge expires <t:{int(expires)}:R>.",
+            view=challenge_view(challenge_id),
+            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+        )
+        message = await interaction.original_response()
+        await self.db.set_challenge_message(challenge_id, message.id)
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], challenge_id: int, answer: Answer
+    ) -> None:
+        """Accept or Decline, by the challenged member only."""
+        challenge = await self.db.get_challenge(challenge_id)
+        if challenge is None or challenge.status != "pending":
+            return await reply_private(interaction, NOT_OPEN)
+        if interaction.user.id != challenge.opponent_id:
+            return await reply_private(
+                interaction, f"Only <@{challenge.opponent_id}> can answer this challenge."
+            )
+        if answer is Answer.DECLINE:
+            if not await self.db.close_challenge(challenge_id, "declined"):
+                return await reply_private(interaction, NOT_OPEN)
+            self.scheduler.cancel(_key(challenge_id))
+            return await interaction.response.edit_message(
+                content=f"❌ <@{challenge.opponent_id}> declined the challenge from "
+                f"<@{challenge.challenger_id}>.",
+                view=None,
+            )
+        await self._accept(interaction, challenge)
+
+    def _lock(self, guild_id: int) -> asyncio.Lock:
+        lock = self._matchmaking.get(guild_id)
+        if lock is None:
+            lock = self._matchmaking[guild_id] = asyncio.Lock()
+        return lock
+
+    async def _accept(self, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+        """Start the match of an accepted challenge.
+
+        Names are looked up (over REST if need be) before any lock is taken; then, under
+        the guild's matchmaking lock and with database work only, the challenge is checked
+        again (a second Accept finds it no longer pending and is answered privately,
+        leaving the accepted message alone), the players are checked to be free, and the
+        match is stored. Then it is started (its deadline armed), then shown.
+        """
+        await interaction.response.defer()  # name look-ups may wait on Discord
+        players = (challenge.challenger_id, challenge.opponent_id)
+        names = [await self.service.display_name(interaction, uid) for uid in players]
+        options = (
+            BingoOptions.from_json(challenge.options) if challenge.options else self.service.options
+        )
+        setup = self.service.setup(options, names)
+        busy: int | None = None
+        match_id: int | None = None
+        cancelled = False
+        async with self._lock(challenge.guild_id):
+            current = await self.db.get_challenge(challenge.id)
+            if current is not None and current.status == "pending":
+                for uid in players:
+                    if await self.db.active_match_of(challenge.guild_id, uid):
+                        busy = uid
+                        cancelled = await self.db.close_challenge(challenge.id, "cancelled")
+                        break
+                else:
+                    match_id = await self.db.accept_challenge(
+                        challenge.id, player_ids=players, **setup.stored()
+                    )
+        if match_id is None:
+            if busy is not None and cancelled:
+                self.scheduler.cancel(_key(challenge.id))
+                return await interaction.edit_original_response(
+                    content=f"This challenge was cancelled: <@{busy}> is already in a match.",
+                    view=None,
+                )
+            return await reply_private(interaction, NOT_OPEN)
+        self.scheduler.cancel(_key(challenge.id))
+        await self.service.begin(
+            setup, match_id, challenge.guild_id, challenge.channel_id, players, level=None
+        )
+        try:
+            await interaction.edit_original_response(
+                content=f"✅ <@{players[1]}> accepted the challenge from <@{players[0]}>: "
+                f"BingoMagic match #{match_id} begins. Hands are on their way by DM.",
+                view=None,
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not mark challenge %s accepted: %s", challenge.id, error)
+
+    # -- expiry ------------------------------------------------------------------------
+
+    def _arm(self, challenge_id: int, expires_at: float) -> None:
+        async def expire() -> None:
+            await self._expire(challenge_id)
+
+        self.scheduler.schedule(_key(challenge_id), expires_at, expire)
+
+    async def _expire(self, challenge_id: int) -> None:
+        if not await self.db.close_challenge(challenge_id, "expired"):
+            return
+        challenge = await self.db.get_challenge(challenge_id)
+        assert challenge is not None
+        outbox = self.service.outbox
+        text = (
+            f"⌛ The challenge from <@{challenge.challenger_id}> to "
+            f"<@{challenge.opponent_id}> expired."
+        )
+        if challenge.message_id is not None:
+            await outbox.edit(challenge.channel_id, challenge.message_id, content=text, view=None)
+        with contextlib.suppress(Exception):
+            await outbox.send(challenge.channel_id, content=text)

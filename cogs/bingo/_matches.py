@@ -1,0 +1,470 @@
+"""The BingoMagic match service: the match runtime wired to the database, Discord and
+the bot's AI pool.
+
+It builds one :class:`bot.matches.MatchRuntime` over
+:class:`bot.storage.match_store.DatabaseMatchStore` (compare-and-set commits; the
+commit that ends a match records its stats in the same transaction), one
+:class:`bot.matches.Scheduler` (match deadlines, the bot's moves, challenge expiry,
+delivery retries) and the couriers of :mod:`._delivery`. Its runtime listener hands
+every change to the couriers and announces a finished match as the bot event
+``bingo_match_finished`` (a :class:`bot.matches.MatchFinished`), which the cog's
+listener turns into the result post; a result committed but never posted (kill -9) is
+announced again at the next start.
+
+Interactions come in through the handlers at the bottom (bound to the controls by the
+cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import BingoOptions, BingoState
+from bot.interactions import NOT_CURRENT, reply_private
+from bot.matches import (
+    ActStatus,
+    FinalResult,
+    Match,
+    MatchEvent,
+    MatchFinished,
+    MatchRuntime,
+    Scheduler,
+    Seat,
+    Timing,
+    events_for,
+)
+from bot.storage.match_store import DatabaseMatchStore
+
+from ._challenges import Challenges
+from ._delivery import Delivery, Table, new_ui, table_of
+from ._render import event_line
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+    from bot.storage import MatchRecord
+
+    from ._views import DecisionButton, PlayAgainButton, ShowHandButton
+
+log = logging.getLogger(__name__)
+
+NOT_YOURS = "This isn't your match."
+OVER = "This match is over."
+NOT_IN_A_MATCH = "You're not in a match in this server."
+BUSY = "You're already in a match here. Finish it or `/bingo resign`."
+
+#: Public events kept in a match's ``ui`` log (the board shows the last few).
+LOG_KEEP = 12
+#: The bot's seat in a match against it (the member is seat 0, as a challenger is).
+AI_SEAT = 1
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """A new match before it is stored: its seed, rules, first state and setup events."""
+
+    seed: int
+    options: BingoOptions
+    state: BingoState
+    events: list[dict[str, Any]]
+    ui: dict[str, Any]
+    deadline: float | None
+    started_at: float
+
+    def stored(self) -> dict[str, Any]:
+        """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
+        that describe the match itself."""
+        return {
+            "seed": self.seed,
+            "options": self.options.to_json(),
+            "state": self.state.to_json(),
+            "decisions": self.state.history,
+            "version": self.state.version,
+            "started_at": self.started_at,
+            "deadline": self.deadline,
+            "ui": self.ui,
+        }
+
+
+class MatchService:
+    """Runs every BingoMagic match of one bot process (see the module docstring).
+
+    ``seed_factory`` makes each new match's seed (tests replace it to deal known hands).
+    """
+
+    def __init__(self, bot: BingoBot) -> None:
+        self.bot = bot
+        self.db = bot.db
+        self.settings = bot.settings
+        assert bot.outbox is not None, "the bot creates its outbox before loading cogs"
+        self.outbox = bot.outbox
+        self.options = BingoOptions(max_timeouts=bot.settings.max_timeouts)
+        self.seed_factory: Callable[[], int] = lambda: secrets.randbits(63)
+        self.scheduler = Scheduler(name="bingo")
+        settings = bot.settings
+        self.runtime = MatchRuntime(
+            DatabaseMatchStore(self.db, ui_for=self._next_ui, on_saved=self._ui_saved),
+            scheduler=self.scheduler,
+            timing=Timing(
+                turn_seconds=settings.turn_seconds,
+                counter_seconds=settings.counter_seconds,
+                choice_seconds=settings.choice_seconds,
+                agent_pause=settings.bot_pause_seconds,
+            ),
+        )
+        self.delivery = Delivery(self.outbox, self.db, self.runtime, self.scheduler)
+        self.challenges = Challenges(self)
+        self._unsubscribe = self.runtime.subscribe(self._on_event)
+        self._restore_task: asyncio.Task[None] | None = None
+
+    @property
+    def matches(self) -> Mapping[int, Match]:
+        """The live matches by id (read-only)."""
+        return self.runtime.matches
+
+    # -- life cycle --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Reload the matches in progress (their deadlines armed, a deadline that passed
+        while the bot was down fires at once, a pending move of the bot is taken again)
+        and the open challenges; then, once the gateway is ready, redraw every board and
+        panel and announce any result the last process committed but did not post."""
+        active = []
+        for record in await self.db.active_matches():
+            match = await self._load(record)
+            if match is not None:
+                self.runtime.restore(match)
+                active.append(match)
+        await self.challenges.restore()
+        finished = [
+            match
+            for record in await self.db.unannounced_matches()
+            if (match := await self._load(record)) is not None
+        ]
+        if active or finished:
+            self._restore_task = asyncio.create_task(
+                self._redraw(active, finished), name="bingo-restore"
+            )
+        log.info("Restored %s match(es) in progress", len(active))
+
+    async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
+        await self.bot.wait_until_ready()
+        for match in active:
+            self.delivery.kick(match, redraw=True)
+        for match in finished:
+            assert match.state.result is not None
+            ended = (await self.db.get_match(match.id)).ended_at or time.time()  # type: ignore[union-attr]
+            self.bot.dispatch(
+                "bingo_match_finished",
+                MatchFinished(match, FinalResult.of(match.state, match.seats, ended)),
+            )
+        log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
+
+    async def stop(self) -> None:
+        """Stop the timers and couriers (stored deadlines survive for the next start)."""
+        self._unsubscribe()
+        if self._restore_task is not None:
+            self._restore_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._restore_task
+        await self.runtime.close()
+        await self.scheduler.close()
+        await self.delivery.close()
+
+    def _seats(self, player_ids: Sequence[int], ai_seat: int | None, level: str | None, seed: int):
+        pool = self.bot.ai_pool
+        seats = []
+        for index, user_id in enumerate(player_ids):
+            if index == ai_seat and level is not None and pool is not None:
+                seats.append(Seat.agent(user_id, pool.policy(level, seed=seed + index)))
+            else:
+                seats.append(Seat.human(user_id))
+        return (seats[0], seats[1])
+
+    async def _load(self, record: MatchRecord) -> Match | None:
+        """The live match of ``record``; or, when its stored state cannot be loaded, log
+        it with its id and set it aside (``Database.set_match_broken``: it blocks
+        neither player and counts for nobody) and return ``None``."""
+        try:
+            state = BingoState.from_json(record.state)
+            table = Table(
+                record.guild_id, record.channel_id, record.started_at, record.ui,
+                level=record.ai_level,
+            )  # fmt: skip
+            table.ui["names"][1]  # noqa: B018 - a ui that cannot be shown is broken too
+            seats = self._seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
+        except Exception:
+            log.exception("Match %s cannot be loaded; setting it aside", record.id)
+            if record.active:
+                await self.db.set_match_broken(record.id, ended_at=time.time())
+            else:  # finished, its result unannounced: nothing can be shown
+                await self.db.set_match_announced(record.id)
+            return None
+        return Match(record.id, seats, state, deadline=record.deadline, context=table)
+
+    async def get(self, match_id: int) -> Match | None:
+        """The live match ``match_id`` (loaded from the database if need be), or ``None``
+        when it is over or unknown."""
+        match = self.runtime.get(match_id)
+        if match is None:
+            record = await self.db.get_match(match_id)
+            if record is None or not record.active:
+                return None
+            loaded = await self._load(record)
+            if loaded is None:
+                return None
+            if self.runtime.get(match_id) is None:
+                self.runtime.restore(loaded)
+            match = self.runtime.get(match_id)
+        return match
+
+    # -- the runtime's hooks -----------------------------------------------------------
+
+    def _on_event(self, event: MatchEvent) -> None:
+        """After every commit (outside the match's lock): show it; announce an end."""
+        if isinstance(event, MatchFinished):
+            self.bot.dispatch("bingo_match_finished", event)
+        else:
+            self.delivery.kick(event.match)
+
+    def _next_ui(
+        self, match_id: int, new_state: BingoState, events: Sequence[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The ``ui`` stored with a commit: the public log grows by the change's public
+        events (those the board shows)."""
+        match = self.runtime.get(match_id)
+        if match is None:
+            return None
+        table = table_of(match)
+        names = table.shown_names
+        shown = [
+            event
+            for event in events_for(list(events), None)
+            if event_line(event, names, options=new_state.options) is not None
+        ]
+        return {**table.ui, "log": (list(table.ui["log"]) + shown)[-LOG_KEEP:]}
+
+    def _ui_saved(self, match_id: int, ui: dict[str, Any] | None) -> None:
+        match = self.runtime.get(match_id)
+        if match is not None and ui is not None:
+            table_of(match).ui["log"] = ui["log"]
+
+    # -- starting matches --------------------------------------------------------------
+
+    def setup(self, options: BingoOptions, names: list[str]) -> MatchSetup:
+        """Deal a new match (seed from :attr:`seed_factory`) with these rules and names."""
+        seed = self.seed_factory()
+        state, events = BingoState.new(seed, options)
+        ui = new_ui(names)
+        shown = [e for e in events_for(events, None) if event_line(e, names) is not None]
+        ui["log"] = shown[-LOG_KEEP:]
+        return MatchSetup(
+            seed, options, state, events, ui, self.runtime.deadline_for(state), time.time()
+        )
+
+    async def begin(
+        self,
+        setup: MatchSetup,
+        match_id: int,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        *,
+        level: str | None,
+    ) -> Match:
+        """Run a match just stored as ``match_id``: arm its deadline, then show it (and
+        let the bot move, if it plays a seat at ``level``)."""
+        table = Table(guild_id, channel_id, setup.started_at, setup.ui, level=level)
+        ai_seat = AI_SEAT if level is not None else None
+        seats = self._seats(player_ids, ai_seat, level, setup.seed)
+        match = Match(match_id, seats, setup.state, deadline=setup.deadline, context=table)
+        await self.runtime.start(match, setup.events)
+        return match
+
+    async def play_bot(
+        self,
+        interaction: discord.Interaction[Any],
+        level: str,
+        options: BingoOptions,
+    ) -> None:
+        """A member plays the bot at ``level``: no accept step. Refused privately when
+        they are already in a match in this server (checked in the same transaction as
+        the insert). The bot's own account is never checked: it plays many at once."""
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        assert guild_id is not None and channel_id is not None and self.bot.user is not None
+        member = interaction.user
+        me = interaction.guild.me if interaction.guild is not None else None
+        names = [member.display_name, (me or self.bot.user).display_name]
+        players = (member.id, self.bot.user.id)
+        setup = self.setup(options, names)
+        match_id = await self.db.create_bot_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            player_ids=players,
+            ai_seat=AI_SEAT,
+            ai_level=level,  # type: ignore[arg-type]
+            **setup.stored(),
+        )
+        if match_id is None:
+            return await reply_private(interaction, BUSY)
+        await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
+        await interaction.response.send_message(
+            f"🤖 {member.mention} takes on the bot ({level}): BingoMagic match #{match_id} "
+            "begins. Your hand is on its way by DM."
+        )
+
+    async def display_name(self, interaction: discord.Interaction[Any], user_id: int) -> str:
+        """The member's display name in the interaction's guild (REST if not cached);
+        raw, as they chose it: echo it before showing it."""
+        if interaction.user.id == user_id:
+            return interaction.user.display_name
+        guild = interaction.guild
+        member = guild.get_member(user_id) if guild else None
+        if member is None and guild is not None:
+            fetched = await self.outbox.call(
+                lambda: guild.fetch_member(user_id), what=f"fetch member {user_id}"
+            )
+            member = fetched.value
+        if member is not None:
+            return member.display_name
+        user = self.bot.get_user(user_id)
+        if user is None:
+            fetched_user = await self.outbox.call(
+                lambda: self.bot.fetch_user(user_id), what=f"fetch user {user_id}"
+            )
+            user = fetched_user.value
+        return user.display_name if user is not None else f"Player {user_id}"
+
+    # -- interactions ------------------------------------------------------------------
+
+    async def on_decision(
+        self, interaction: discord.Interaction[Any], control: DecisionButton
+    ) -> None:
+        """A decision button: apply it if it is still current, then answer the click
+        with the player's new panel. Private answers: not a player, match over, stale."""
+        match = await self.get(control.match_id)
+        if match is None:
+            return await reply_private(interaction, OVER)
+        player = match.seat_of(interaction.user.id)
+        if player is None:
+            return await reply_private(interaction, NOT_YOURS)
+        if control.action is None:
+            return await reply_private(interaction, NOT_CURRENT)
+        if match.lock.locked():
+            await interaction.response.defer()
+        table = table_of(match)
+        table.answering.add(player)
+        try:
+            result = await self.runtime.act(
+                match.id, interaction.user.id, control.version, str(control.action)
+            )
+            if result.status is ActStatus.OVER:
+                return await reply_private(interaction, OVER)
+            if not result.applied:
+                return await reply_private(interaction, NOT_CURRENT)
+            await self._answer_with_panel(interaction, match, player)
+        finally:
+            table.answering.discard(player)
+            self.delivery.kick(match)
+
+    async def _answer_with_panel(
+        self, interaction: discord.Interaction[Any], match: Match, player: int
+    ) -> None:
+        """Replace the clicked panel with the player's panel of the live state (its
+        courier sends a newer one if the match moves on meanwhile)."""
+        version = match.state.version
+        embed, view = self.delivery.panel(match, player)
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(embed=embed, view=view)
+            else:
+                await interaction.response.edit_message(embed=embed, view=view)
+        except discord.HTTPException as error:
+            log.warning("Could not answer a decision in match %s: %s", match.id, error)
+            return  # the courier sends the player a new panel
+        message = interaction.message
+        ephemeral = message is None or message.flags.ephemeral
+        table_of(match).ui["panels"][player] = {
+            "channel": None if ephemeral else message.channel.id,
+            "message": None if ephemeral else message.id,
+            "version": version,
+            "controls": view is not None,
+            "ephemeral": ephemeral,
+        }
+
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        """``/bingo resign``: the member's match in this server ends; they lose."""
+        assert interaction.guild_id is not None
+        record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
+        match = await self.get(record.id) if record else None
+        if match is None:
+            return await reply_private(interaction, NOT_IN_A_MATCH)
+        if match.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.runtime.resign(match.id, interaction.user.id)
+        if result.status is ActStatus.OVER:
+            return await reply_private(interaction, "This match is already over.")
+        if result.status is ActStatus.NOT_YOURS:
+            return await reply_private(interaction, NOT_YOURS)
+        await reply_private(interaction, f"You resigned BingoMagic match #{match.id}.")
+
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], match_id: int | None = None
+    ) -> None:
+        """ "Show my hand" / ``/bingo hand``: the player's panel and controls, ephemerally.
+        ``/bingo hand`` (``match_id`` None) also means "try my DMs again from now on"."""
+        asked = match_id is None
+        if asked:
+            assert interaction.guild_id is not None
+            await self.db.clear_dm_closed(interaction.user.id)
+            record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
+            match_id = record.id if record else None
+        match = await self.get(match_id) if match_id is not None else None
+        if match is None:
+            return await reply_private(interaction, NOT_IN_A_MATCH)
+        player = match.seat_of(interaction.user.id)
+        if player is None:
+            return await reply_private(interaction, NOT_YOURS)
+        table = table_of(match)
+        if asked:
+            table.ui["dm_closed"][player] = False
+        version = match.state.version
+        embed, view = self.delivery.panel(match, player)
+        await reply_private(interaction, embed=embed, **({"view": view} if view else {}))
+        table.ui["panels"][player] = {
+            "channel": None,
+            "message": None,
+            "version": version,
+            "controls": view is not None,
+            "ephemeral": True,
+        }
+        self.delivery.kick(match)
+
+    async def on_show_hand(
+        self, interaction: discord.Interaction[Any], control: ShowHandButton
+    ) -> None:
+        await self.show_hand(interaction, control.match_id)
+
+    async def on_play_again(
+        self, interaction: discord.Interaction[Any], control: PlayAgainButton
+    ) -> None:
+        """ "Play again" under a result against the bot: the same level and table rules,
+        for that match's member only."""
+        record = await self.db.get_match(control.match_id)
+        if record is None or record.ai_seat is None or record.ai_level is None:
+            return await reply_private(interaction, NOT_CURRENT)
+        member = record.player_ids[1 - record.ai_seat]
+        if interaction.user.id != member:
+            return await reply_private(
+                interaction, f"Only <@{member}> can play this again. Challenge me yourself!"
+            )
+        options = BingoOptions.from_json(record.options) if record.options else self.options
+        await self.play_bot(interaction, record.ai_level, options)

@@ -1,0 +1,163 @@
+"""Acting as a member in the playground's page, the way a person does: typing and clicking."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tests.e2e.helpers import simple_policy
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+
+#: Reads the messages of the channel on screen: id, author, text, embed title, buttons.
+READ_MESSAGES = """() => [...document.querySelectorAll('#messages .message')].map(m => ({
+  id: m.dataset.id,
+  author: m.dataset.author,
+  text: m.innerText,
+  title: (m.querySelector('.embed-title') || {}).innerText || '',
+  ephemeral: m.classList.contains('ephemeral'),
+  buttons: [...m.querySelectorAll('button.component-button')].map(b => ({
+    label: ((b.querySelector('.btn-label') || b).innerText || '').trim(),
+    disabled: b.disabled,
+    customId: b.dataset.customId,
+  })),
+}))"""
+
+
+@dataclass
+class Shown:
+    """A message as the page shows it."""
+
+    id: str
+    author: str
+    text: str
+    title: str
+    ephemeral: bool
+    buttons: list[dict[str, Any]]
+
+    @property
+    def enabled(self) -> list[str]:
+        """Labels of the enabled buttons."""
+        return [b["label"] for b in self.buttons if not b["disabled"]]
+
+    @property
+    def controls(self) -> tuple[str, ...]:
+        """The buttons' custom ids (they change with every new decision)."""
+        return tuple(b["customId"] for b in self.buttons)
+
+
+class MemberTab:
+    """One browser tab of the page, acting as ``name``."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+
+    async def open(self, base_url: str, locale: str | None = None) -> None:
+        """Load the page as this member and wait until the bot shows as online."""
+        from playwright.async_api import expect
+
+        url = f"{base_url}?member={self.name}"
+        if locale:
+            url += f"&locale={locale}"
+        await self.page.goto(url)
+        await expect(self.page.locator(".bot-status.online")).to_be_visible(timeout=20_000)
+
+    async def show(self, channel: str) -> None:
+        """Open ``"general"`` or ``"dm"`` (this member's DM with the bot)."""
+        if channel == "dm":
+            await self.page.click('.channel[data-kind="dm"]')
+        else:
+            await self.page.click(f'.channel[data-name="{channel}"]')
+
+    async def slash(self, command: str, **options: Any) -> None:
+        """Type ``/command``, pick it from the list, fill the options in, and send it.
+
+        Values of choice, boolean and member options are the labels the page shows
+        (``"@bob"``, ``"True"``, ``"London (2019)"``); others are typed.
+        """
+        page = self.page
+        await page.fill("#text-input", f"/{command}")
+        await page.click(f'.popup-item[data-command="{command}"]')
+        for name, value in options.items():
+            field = page.locator(f'#option-fields [data-option="{name}"]')
+            if await field.count() == 0:
+                await page.click(f'[data-add-option="{name}"]')
+            if await field.evaluate("e => e.tagName") == "SELECT":
+                await field.select_option(label=str(value))
+            else:
+                await field.fill(str(value))
+        await page.click("#send-button")
+
+    async def messages(self) -> list[Shown]:
+        """The messages of the channel on screen, oldest first."""
+        return [Shown(**m) for m in await self.page.evaluate(READ_MESSAGES)]
+
+    async def wait_for(
+        self,
+        predicate: Callable[[Shown], bool],
+        timeout: float = 10.0,  # noqa: ASYNC109
+        what: str = "a message",
+    ) -> Shown:
+        """The newest message on screen matching ``predicate`` (polls; AssertionError)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for message in reversed(await self.messages()):
+                if predicate(message):
+                    return message
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: no {what} within {timeout:.0f} s")
+            await asyncio.sleep(0.05)
+
+    async def click(self, message: Shown, label: str) -> None:
+        """Click the button ``label`` of ``message``."""
+        buttons = self.page.locator(f'.message[data-id="{message.id}"] button.component-button')
+        exact = self.page.locator(".btn-label", has_text=re.compile(f"^{re.escape(label)}$"))
+        await buttons.filter(has=exact).first.click()
+
+    async def panel(self) -> Shown | None:
+        """The newest hand panel offering a decision on screen, or None."""
+        for message in reversed(await self.messages()):
+            if "'s hand" in message.title and message.enabled:
+                return message
+        return None
+
+
+async def play_until(
+    tabs: list[MemberTab],
+    done: Callable[[], bool],
+    *,
+    policy: Callable[[list[str]], str] = simple_policy,
+    max_clicks: int = 400,
+    stop_after: int | None = None,
+    timeout: float = 150.0,  # noqa: ASYNC109
+) -> int:
+    """Each member (on their DM) clicks what ``policy`` picks on each new panel until
+    ``done()`` (or ``stop_after`` clicks); returns the number of clicks.
+
+    Raises AssertionError after ``max_clicks`` clicks or ``timeout`` seconds."""
+    tried: set[tuple[str, tuple[str, ...]]] = set()
+    clicks = 0
+    deadline = time.monotonic() + timeout
+    while not done() and (stop_after is None or clicks < stop_after):
+        if clicks >= max_clicks or time.monotonic() > deadline:
+            raise AssertionError(f"not finished after {clicks} clicks")
+        progressed = False
+        for tab in tabs:
+            panel = await tab.panel()
+            if panel is None or (panel.id, panel.controls) in tried:
+                continue
+            tried.add((panel.id, panel.controls))
+            await tab.click(panel, policy(panel.enabled))
+            clicks += 1
+            progressed = True
+            if stop_after is not None and clicks >= stop_after:
+                break
+        if not progressed:
+            await asyncio.sleep(0.05)
+    return clicks

@@ -1,0 +1,151 @@
+"""The playground's page in a real browser: members type commands and click, as people do."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+from bot.playground.launcher import Playground
+from tests.e2e.helpers import BOARD_TITLE, BotWorld, play_out, start_match
+from tests.emulator.fixtures import World
+
+from .helpers import MemberTab, play_until
+
+ROOT = Path(__file__).resolve().parents[2]
+README_SCREENSHOT = ROOT / "docs" / "playground.png"
+#: Clicks into a match after which the README screenshot is taken.
+SCREENSHOT_AFTER_CLICKS = 6
+
+
+def result_posted(playground: Playground) -> bool:
+    """Whether a match result is in #general (peeking at the emulator, to stop clicking)."""
+    channel = playground.emu.channels[playground.web.channel.id]  # type: ignore[union-attr]
+    return any("(BingoMagic #" in m.content for m in playground.emu.channel_messages(channel))
+
+
+def world_of(playground: Playground) -> World:
+    """The playground's server as the e2e helpers know it."""
+    web = playground.web
+    assert web is not None
+    return World(playground.emu, web.guild, web.channel, dict(playground.members))
+
+
+async def save_readme_screenshot(tab: MemberTab, tmp_path: Path) -> None:
+    """A screenshot of the match in progress; it replaces docs/playground.png when
+    UPDATE_SCREENSHOTS=1 (else it stays in the test's tmp directory)."""
+    path = tmp_path / "playground.png"
+    await tab.page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(path, README_SCREENSHOT)
+
+
+async def test_two_members_play_a_challenge_to_the_end(open_tab, playground, tmp_path) -> None:
+    """alice challenges bob from her tab, bob accepts in his, both play from their DMs;
+    the board and the result show in #general, and the leaderboard counts the match."""
+    alice = await open_tab("alice")
+    bob = await open_tab("bob")
+    await alice.slash("bingo challenge", opponent="@bob")
+    challenge = await bob.wait_for(lambda m: "Accept" in m.enabled, what="the challenge")
+    assert "challenges you" in challenge.text
+    await bob.click(challenge, "Accept")
+    board = await alice.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="board")
+    assert "alice vs bob" in board.title
+
+    await alice.show("dm")
+    await bob.show("dm")
+    # A few decisions, the README screenshot of the match in progress, then play on.
+    clicks = await play_until([alice, bob], lambda: False, stop_after=SCREENSHOT_AFTER_CLICKS)
+    watcher = await open_tab("carol")
+    await watcher.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="the board")
+    await save_readme_screenshot(alice, tmp_path)
+    clicks += await play_until([alice, bob], lambda: result_posted(playground))
+
+    for tab in (alice, bob):
+        await tab.show("general")
+        result = await tab.wait_for(lambda m: "(BingoMagic #" in m.text, what="the result")
+        assert "wins" in result.text or "draw" in result.text
+    await alice.slash("bingo leaderboard")
+    board = await alice.wait_for(lambda m: m.title == "BingoMagic leaderboard", what="leaderboard")
+    assert "alice" in board.text and "bob" in board.text
+
+
+async def test_deck_saved_through_the_modal_then_a_mulligan_practice(open_tab, playground) -> None:
+    """The deck form opens as a dialog; the saved deck is offered by autocomplete; its
+    practice hand is private to alice."""
+    alice = await open_tab("alice")
+    bob = await open_tab("bob")
+    page = alice.page
+    await alice.slash("mulligan deck save", name="Red Deck")
+    dialog = page.locator("dialog#modal")
+    await dialog.wait_for(state="visible")
+    assert await page.locator("#modal-title").inner_text() == "Save a decklist"
+    await page.get_by_role("textbox", name="Decklist").fill(
+        "24 Mountain\n36 Shock\n\nSideboard\n2 Pyroblast"
+    )
+    await page.click("#modal-submit")
+    saved = await alice.wait_for(lambda m: "Saved" in m.text, what="the saved deck")
+    assert saved.ephemeral and "Red Deck" in saved.text and "Only you can see this" in saved.text
+
+    await page.fill("#text-input", "/mulligan practice")
+    await page.click('.popup-item[data-command="mulligan practice"]')
+    await page.click('[data-add-option="deck"]')
+    await page.fill('#option-fields [data-option="deck"]', "Red")
+    await page.click('.popup-item[data-value="Red Deck"]')
+    await page.click('[data-add-option="private"]')
+    await page.select_option('#option-fields [data-option="private"]', label="True")
+    await page.click("#send-button")
+    hand = await alice.wait_for(lambda m: "Keep" in m.enabled, what="the practice hand")
+    assert hand.ephemeral and "Red Deck" in hand.text
+    await alice.click(hand, "Keep")
+    await alice.wait_for(
+        lambda m: m.id == hand.id and "Keep" not in m.enabled, what="the coach's verdict"
+    )
+    assert not any("Red Deck" in m.text for m in await bob.messages())
+
+
+async def test_leaderboard_on_a_phone_in_italian(open_tab, playground) -> None:
+    """carol, on a phone-sized window with the page in Italian, finds #general through the
+    menu and asks for the leaderboard of a match alice and bob played; her locale reaches
+    the bot; a command the bot does not answer in time says so."""
+    world = world_of(playground)
+    bw = BotWorld(playground.emu, world, bot=None, db=None)  # the bot is another process
+    match_id = await start_match(bw, "alice", "bob")
+    await play_out(bw, match_id)
+
+    carol = await open_tab("carol", viewport={"width": 390, "height": 844})
+    page = carol.page
+    assert not await page.locator("#member-list").is_visible()
+    await page.select_option("#locale-select", label="Italiano")
+    await page.click("#menu-toggle")
+    await carol.show("general")
+    await carol.slash("bingo leaderboard")
+    board = await carol.wait_for(lambda m: m.title == "BingoMagic leaderboard", what="leaderboard")
+    assert re.search(r"alice|bob", board.text)
+    assert playground.emu.interactions[max(playground.emu.interactions)].payload["locale"] == "it"
+
+    hold = playground.emu.hold(lambda method, path, body: path.endswith("/callback"))
+    await carol.slash("bingo stats")
+    await page.get_by_text("This interaction failed").wait_for(timeout=6000)
+    hold.release()
+    problems = playground.emu.take_problems()
+    assert problems and all("not acknowledged" in p for p in problems), problems
+
+
+async def test_whole_match_against_the_bot(open_tab, playground) -> None:
+    """alice challenges the bot itself at the easy level and plays the match to its
+    result from her DM (issue 7: no accept step)."""
+    commands = {c["name"]: c for c in playground.web.commands()}  # type: ignore[union-attr]
+    challenge = next(o for o in commands["bingo"]["options"] if o["name"] == "challenge")
+    level = next(o for o in challenge.get("options", []) if o["name"] == "level")
+    alice = await open_tab("alice")
+    options = {"opponent": "@BingoMagic (bot)", "level": level["choices"][0]["name"]}
+    await alice.slash("bingo challenge", **options)
+    await alice.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="the board")
+    await alice.show("dm")
+    await play_until([alice], lambda: result_posted(playground))
+    await alice.show("general")
+    result = await alice.wait_for(lambda m: "(BingoMagic #" in m.text, what="the result")
+    assert "wins" in result.text or "draw" in result.text
