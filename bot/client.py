@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import endpoints
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
+from bot.i18n.commands import CatalogTranslator
 from bot.interactions import NOT_CURRENT, reply_private, report_error
 from bot.matches import AIPool
 from bot.outbox import Outbox
@@ -97,6 +98,7 @@ class BingoBot(commands.Bot):
         for name in self.EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
+        await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
 
     async def sync_commands(self) -> int:

@@ -1,0 +1,103 @@
+"""Translations: English and Italian, in Fluent catalogs (``bot/i18n/locales/<lang>/*.ftl``).
+
+Why Fluent (``fluent.runtime``) rather than gettext: messages are keyed, so a sentence can be
+reworded in one language without touching the others; plural forms and variants (Italian
+gender and number) live inside each language's own message, chosen by CLDR plural rules; and
+each feature keeps its own ``.ftl`` file, so adding Polish or Japanese is adding a folder of
+files (``locales/pl/*.ftl``) and one line in :data:`LANGUAGES`.
+
+Use::
+
+    from bot.i18n import t
+    t("it", "bingo-not-your-match")                  # → "Questa non è la tua partita."
+    t(interaction.locale, "bingo-hand-size", n=3)    # Discord locales are accepted as is
+
+Public text follows the server's language (a server setting), private text the user's own
+(``interaction.locale``, or their ``/bingo language`` override). Text is rendered when it is
+sent: matches store events, never rendered lines.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+log = logging.getLogger(__name__)
+
+#: Catalog languages, the first is the fallback. Adding a language: add ``locales/<code>/``
+#: with the same files and keys, and its code here.
+LANGUAGES: tuple[str, ...] = ("en", "it")
+DEFAULT = "en"
+LOCALES_DIR = Path(__file__).parent / "locales"
+
+
+def language_of(locale: object) -> str:
+    """The catalog language for a Discord locale (``discord.Locale`` or its string, e.g.
+    ``"it"``, ``"en-US"``, ``"en-GB"``) or a catalog code; :data:`DEFAULT` for anything
+    else (``None`` included)."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    base = code.split("-", 1)[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+def catalog_files(language: str) -> list[Path]:
+    """The ``.ftl`` files of ``language``, sorted by name."""
+    return sorted((LOCALES_DIR / language).glob("*.ftl"))
+
+
+@cache
+def bundle(language: str) -> FluentBundle:
+    """The Fluent bundle of ``language`` (every ``.ftl`` file of it), built once.
+
+    Raises:
+        ValueError: ``language`` is not in :data:`LANGUAGES`.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    result = FluentBundle([language], use_isolating=False)
+    for path in catalog_files(language):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def t(locale: object, key: str, /, **args: Any) -> str:
+    """The message ``key`` in the language of ``locale`` (see :func:`language_of`), with
+    ``args`` as its placeables (numbers select plural forms).
+
+    A key missing in that language falls back to English (a test keeps every key in every
+    language); a key missing everywhere gives the key itself, logged once per key.
+    """
+    for language in dict.fromkeys((language_of(locale), DEFAULT)):
+        catalog = bundle(language)
+        if catalog.has_message(key):
+            message = catalog.get_message(key)
+            if message.value is None:
+                break
+            text, errors = catalog.format_pattern(message.value, args)
+            if errors:
+                log.warning("Message %s (%s): %s", key, language, errors)
+            return text
+    _missing(key)
+    return key
+
+
+def attribute(locale: object, key: str, name: str, /, **args: Any) -> str:
+    """The attribute ``name`` of message ``key`` (e.g. a command's ``.description``)."""
+    for language in dict.fromkeys((language_of(locale), DEFAULT)):
+        catalog = bundle(language)
+        if catalog.has_message(key):
+            message = catalog.get_message(key)
+            if name in message.attributes:
+                text, _ = catalog.format_pattern(message.attributes[name], args)
+                return text
+    _missing(f"{key}.{name}")
+    return key
+
+
+@cache
+def _missing(key: str) -> None:
+    log.warning("No message %r in any catalog", key)

@@ -1,0 +1,125 @@
+"""The Fluent catalogs: every key in every language, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor as FluentVisitor
+
+from bot.i18n import DEFAULT, LANGUAGES, catalog_files, language_of, t
+
+
+def _messages(language: str) -> dict[str, ast.Message]:
+    """Every message of ``language``'s catalogs, by key; fails on syntax errors and
+    on a key defined twice."""
+    parser = FluentParser()
+    found: dict[str, ast.Message] = {}
+    for path in catalog_files(language):
+        resource = parser.parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            assert not isinstance(entry, ast.Junk), f"{path}: {entry.annotations}"
+            if isinstance(entry, ast.Message):
+                key = entry.id.name
+                assert key not in found, f"{path}: {key} defined twice"
+                found[key] = entry
+    return found
+
+
+def _variables(node: object) -> set[str]:
+    """The ``$variables`` a message (value and attributes) uses."""
+    names: set[str] = set()
+
+    class Visitor(FluentVisitor):
+        def visit_VariableReference(self, ref: ast.VariableReference) -> None:  # noqa: N802
+            names.add(ref.id.name)
+            self.generic_visit(ref)
+
+    Visitor().visit(node)
+    return names
+
+
+def _plural_selectors(node: object) -> set[str]:
+    """Variables that select between plural forms (``{$n -> [one] … *[other] …}``)."""
+    names: set[str] = set()
+
+    class Visitor(FluentVisitor):
+        def visit_SelectExpression(self, select: ast.SelectExpression) -> None:  # noqa: N802
+            keys = {getattr(v.key, "name", None) for v in select.variants}
+            if keys & {"zero", "one", "two", "few", "many", "other"} and isinstance(
+                select.selector, ast.VariableReference
+            ):
+                names.add(select.selector.id.name)
+            self.generic_visit(select)
+
+    Visitor().visit(node)
+    return names
+
+
+ENGLISH = _messages(DEFAULT)
+
+
+def test_catalogs_exist_and_are_not_empty() -> None:
+    """Every language has catalogs, and English has messages."""
+    for language in LANGUAGES:
+        assert catalog_files(language), language
+    assert len(ENGLISH) >= 5
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != DEFAULT])
+def test_every_key_in_every_language(language: str) -> None:
+    """No key is missing, and none is left over, in any language."""
+    other = _messages(language)
+    assert sorted(set(ENGLISH) - set(other)) == []
+    assert sorted(set(other) - set(ENGLISH)) == []
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != DEFAULT])
+def test_placeholders_and_plurals_agree(language: str) -> None:
+    """A translation uses exactly the placeholders of the English message, has the same
+    attributes, and takes its plural forms from the same variables."""
+    other = _messages(language)
+    for key, english in ENGLISH.items():
+        theirs = other.get(key)
+        if theirs is None:
+            continue
+        assert _variables(theirs) == _variables(english), key
+        assert {a.id.name for a in theirs.attributes} == {a.id.name for a in english.attributes}, (
+            key
+        )
+        assert _plural_selectors(theirs) <= _variables(english), key
+
+
+def test_command_names_are_valid_discord_names() -> None:
+    """Localized command and option names follow Discord's rule: lower case, no spaces,
+    1 to 32 characters; descriptions 1 to 100 characters."""
+    name_rule = re.compile(r"^[-_\w]{1,32}$")
+    for language in LANGUAGES:
+        for key, message in _messages(language).items():
+            if not key.startswith(("cmd-", "choice-")):
+                continue
+            for attribute in message.attributes:
+                text = "".join(
+                    e.value for e in attribute.value.elements if isinstance(e, ast.TextElement)
+                )
+                if attribute.id.name == "name" and key.startswith("cmd-"):
+                    assert name_rule.match(text) and text == text.lower(), (language, key, text)
+                elif attribute.id.name == "name":
+                    assert 1 <= len(text) <= 100, (language, key, text)
+                if attribute.id.name == "description":
+                    assert 1 <= len(text) <= 100, (language, key, text)
+
+
+def test_language_of_maps_discord_locales() -> None:
+    """Discord locales map to catalogs; anything unknown falls back to English."""
+    assert language_of("it") == "it"
+    assert language_of("en-US") == "en"
+    assert language_of("en-GB") == "en"
+    assert language_of("ja") == DEFAULT
+    assert language_of(None) == DEFAULT
+
+
+def test_a_missing_key_is_shown_as_the_key() -> None:
+    """A key in no catalog shows itself rather than failing."""
+    assert t("it", "no-such-key-anywhere") == "no-such-key-anywhere"
