@@ -24,12 +24,12 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.client import BingoBot
+from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.decks.conftest import FakeScryfall
 from tests.e2e.fuzzing import Fuzzer, LogCapture, Outcome, distinct_failures, draw_cases, table
 from tests.e2e.helpers import BotWorld, settings_for
 from tests.emulator.fixtures import build_world, running_client
-from bot.playground.server import Emulator
 
 
 async def _run(examples: int, seed: int | None) -> list[Outcome]:

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import endpoints
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
+from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.interactions import NOT_CURRENT, reply_private, report_error
 from bot.matches import AIPool
@@ -57,7 +58,7 @@ class BingoBot(commands.Bot):
             workers start on first use) and shut down in :meth:`close`.
     """
 
-    EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan")
+    EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan", "cogs.guide")
 
     def __init__(self, settings: Settings, db: Database, **options: Any) -> None:
         """Create the client; nothing connects until :meth:`start`.
@@ -162,7 +163,7 @@ class BingoBot(commands.Bot):
         ):
             return  # on the message: discord.py dispatches it to the control
         try:
-            await reply_private(interaction, NOT_CURRENT)
+            await reply_private(interaction, t(interaction.locale, NOT_CURRENT))
         except discord.HTTPException as error:
             log.warning("Could not answer a stale click %s: %s", custom_id, error)
 

@@ -10,6 +10,7 @@
 | LOG_LEVEL               | log_level           | INFO                  |
 | BINGO_TURN_SECONDS      | turn_seconds        | 120.0                 |
 | BINGO_COUNTER_SECONDS   | counter_seconds     | 45.0                  |
+| BINGO_QUICK_COUNTER_SECONDS | quick_counter_seconds | 8.0             |
 | BINGO_CHOICE_SECONDS    | choice_seconds      | 90.0                  |
 | BINGO_CHALLENGE_SECONDS | challenge_seconds   | 300.0                 |
 | BINGO_MAX_TIMEOUTS      | max_timeouts        | 3                     |
@@ -58,6 +59,7 @@ class Settings:
     log_level: str = "INFO"
     turn_seconds: float = 120.0
     counter_seconds: float = 45.0
+    quick_counter_seconds: float = 8.0
     choice_seconds: float = 90.0
     challenge_seconds: float = 300.0
     max_timeouts: int = 3
@@ -112,6 +114,9 @@ class Settings:
             log_level=_log_level(get("LOG_LEVEL")),
             turn_seconds=_seconds("BINGO_TURN_SECONDS", get("BINGO_TURN_SECONDS"), 120.0),
             counter_seconds=_seconds("BINGO_COUNTER_SECONDS", get("BINGO_COUNTER_SECONDS"), 45.0),
+            quick_counter_seconds=_seconds(
+                "BINGO_QUICK_COUNTER_SECONDS", get("BINGO_QUICK_COUNTER_SECONDS"), 8.0
+            ),
             choice_seconds=_seconds("BINGO_CHOICE_SECONDS", get("BINGO_CHOICE_SECONDS"), 90.0),
             challenge_seconds=_seconds(
                 "BINGO_CHALLENGE_SECONDS", get("BINGO_CHALLENGE_SECONDS"), 300.0

@@ -10,11 +10,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
+
 log = logging.getLogger(__name__)
 
-#: The private answer to a click on a control that is no longer current: an older
-#: version of a panel, a control the bot just removed, a decision already made.
-NOT_CURRENT = "That choice is no longer current."
+#: The catalog key (``common.ftl``) of the private answer to a click on a control that is
+#: no longer current: an older version of a panel, a control the bot just removed, a
+#: decision already made. Show it with ``t(locale, NOT_CURRENT)``.
+NOT_CURRENT = "common-not-current"
 
 
 class UserFacingError(Exception):
@@ -56,8 +59,9 @@ def new_error_id() -> str:
     return secrets.token_hex(4)
 
 
-def expected_error_message(error: BaseException) -> str | None:
+def expected_error_message(error: BaseException, locale: object = None) -> str | None:
     """The text to show for an expected error, or None if ``error`` is unexpected.
+    ``locale``: the reader's language (the interaction's locale; :func:`bot.i18n.t`).
 
     Expected: :class:`UserFacingError` (also when wrapped in
     ``app_commands.CommandInvokeError``), ``app_commands.CheckFailure`` (permission,
@@ -67,11 +71,11 @@ def expected_error_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, UserFacingError | app_commands.CheckFailure):
-        return str(error) or "You can't do that right now."
+        return str(error) or t(locale, "common-not-now")
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't understand {error.value!r} for that option."
+        return t(locale, "common-bad-option", value=repr(error.value))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return "This command is out of date; please try again in a minute."
+        return t(locale, "common-out-of-date")
     return None
 
 
@@ -82,11 +86,13 @@ async def report_error(
 
     Expected errors (see :func:`expected_error_message`) are shown as is. Anything
     else is logged once at ERROR with its traceback and a fresh error id, and the
-    user sees "Something went wrong (error id XXXXXXXX)". ``where`` names the
+    user sees "Something went wrong (error id XXXXXXXX)", in the interaction's
+    language (``interaction.locale``). ``where`` names the
     command or component for the log (default: the interaction's command name).
     Failures to deliver the reply are logged, never raised.
     """
-    message = expected_error_message(error)
+    locale = getattr(interaction, "locale", None)
+    message = expected_error_message(error, locale)
     if message is None:
         error_id = new_error_id()
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
@@ -102,7 +108,7 @@ async def report_error(
             interaction.channel_id,
             exc_info=original,
         )
-        message = f"Something went wrong (error id {error_id})."
+        message = t(locale, "common-went-wrong", id=error_id)
     try:
         await reply_private(interaction, message)
     except discord.HTTPException as exc:

@@ -54,3 +54,18 @@ CHALLENGES_PER_PAIR = 1
 CHALLENGES_PER_CHALLENGER = 3
 #: Days a finished or abandoned practice deal is kept before it is deleted.
 PRACTICE_RETENTION_DAYS = 7
+
+# -- Server settings (/bingo settings; issue 8 §4) ---------------------------------------
+# Each timer a server may set, as (least, most) seconds. A server that sets none uses the
+# bot's configuration (BINGO_*_SECONDS), which these bounds do not constrain.
+
+#: Seconds for the main step of a turn.
+TURN_SECONDS = (30, 600)
+#: Seconds for a counter window.
+COUNTER_SECONDS = (10, 180)
+#: Seconds for every other decision (mulligans, scry, Swamp, Mountain, Forest).
+CHOICE_SECONDS = (15, 300)
+#: Seconds a challenge waits for its answer.
+CHALLENGE_SECONDS = (60, 3600)
+#: Channels a server may list as the places where matches may be started (one select).
+MATCH_CHANNELS = 25

@@ -208,6 +208,12 @@ class Outbox:
             lambda: message.edit(**kwargs), what=f"edit {channel_id}/{message_id}"
         )
 
+    async def delete(self, channel_id: int, message_id: int) -> Sent[Any]:
+        """Delete message ``message_id`` of ``channel_id`` (the bot's own, or with Manage
+        Messages). ``MESSAGE_GONE`` when it was already deleted."""
+        message = self.channel(channel_id).get_partial_message(message_id)
+        return await self.call(message.delete, what=f"delete {channel_id}/{message_id}")
+
     # -- direct messages ---------------------------------------------------------------
 
     async def dm_channel(self, user_id: int) -> Sent[discord.PartialMessageable]:

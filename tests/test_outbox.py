@@ -10,9 +10,9 @@ import pytest
 import pytest_asyncio
 
 from bot.outbox import Delivery, Outbox, classify
+from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
-from bot.playground.server import Emulator
 
 
 @pytest_asyncio.fixture

@@ -46,10 +46,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from bot import limits
+from bot.i18n import t
 
 __all__ = [
     "MAX_COUNT",
@@ -92,12 +93,25 @@ class LineError:
 
     ``line_number`` is 1-based in the pasted text; ``line`` is the line as pasted
     (without its line break); ``reason`` is one short English sentence fragment
-    such as ``"missing count"``.
+    such as ``"missing count"``. ``key`` and ``args`` give the same reason in any
+    language: ``bot.i18n.t(locale, key, **dict(args))`` (catalog ``decks.ftl``); they
+    take no part in comparisons.
     """
 
     line_number: int
     line: str
     reason: str
+    key: str = field(default="", compare=False)
+    args: tuple[tuple[str, str | int], ...] = field(default=(), compare=False)
+
+    @classmethod
+    def of(cls, line_number: int, line: str, key: str, **args: str | int) -> LineError:
+        """The error with ``key``'s English text (``decks.ftl``) as its ``reason``."""
+        return cls(line_number, line, t("en", key, **args), key, tuple(args.items()))
+
+    def localized(self, locale: object) -> str:
+        """The reason in the language of ``locale`` (see :func:`bot.i18n.t`)."""
+        return t(locale, self.key, **dict(self.args)) if self.key else self.reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +265,9 @@ def parse_decklist(text: str) -> ParsedDeck:
             line = line[sideboard_line.end() :]
             target = "sideboard"
         entry = _parse_card(line)
-        if isinstance(entry, str):
-            errors.append(LineError(number, raw, entry))
+        if len(entry) == 2:  # (catalog key, arguments): a bad line
+            key, args = entry
+            errors.append(LineError.of(number, raw, key, **args))
             continue
         count, name, category = entry
         if category is not None and not sideboard_line:
@@ -260,8 +275,9 @@ def parse_decklist(text: str) -> ParsedDeck:
         if target == "main":
             if too_many or main_cards + count > MAX_DECK_CARDS:
                 if not too_many:
-                    reason = f"the deck passes {MAX_DECK_CARDS} cards here (the most it may hold)"
-                    errors.append(LineError(number, raw, reason))
+                    errors.append(
+                        LineError.of(number, raw, "deck-error-too-many-cards", max=MAX_DECK_CARDS)
+                    )
                 too_many = True
                 continue
             main_cards += count
@@ -304,23 +320,26 @@ def _starts_sideboard(raw: str) -> bool:
     return _header(line) in ("sideboard", "maybeboard") or bool(_SIDEBOARD_PREFIX.match(line))
 
 
-def _parse_card(line: str) -> tuple[int, str, Section | None] | str:
-    """``(count, name, category section or None)`` or an error reason."""
+def _parse_card(
+    line: str,
+) -> tuple[int, str, Section | None] | tuple[str, dict[str, str | int]]:
+    """``(count, name, category section or None)``, or an error as ``(catalog key,
+    arguments)`` (``decks.ftl``)."""
     match = _COUNTED.match(line)
     if match is None:
         first = line.split(" ", 1)[0]
         if _COUNT_LIKE.match(first):
             shown = first if len(first) <= _SHOWN else first[: _SHOWN - 1] + "…"
-            return f"count {shown!r} is not a whole number from 1 to {MAX_COUNT}"
-        return "missing count (write it as '4 Card Name')"
+            return "deck-error-count-not-whole", {"word": repr(shown), "max": MAX_COUNT}
+        return "deck-error-missing-count", {}
     count = int(match["count"])
     if not 1 <= count <= MAX_COUNT:
-        return f"count {count} is not between 1 and {MAX_COUNT}"
+        return "deck-error-count-range", {"count": str(count), "max": MAX_COUNT}
     name, category = _strip_decorations(match["rest"] or "")
     if not name:
-        return "missing card name"
+        return "deck-error-missing-name", {}
     if len(name) > MAX_NAME_LENGTH:
-        return f"card name is longer than {MAX_NAME_LENGTH} characters"
+        return "deck-error-name-too-long", {"max": MAX_NAME_LENGTH}
     return count, name, category
 
 

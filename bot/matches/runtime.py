@@ -39,6 +39,10 @@ class Timing:
 
     ``turn_seconds``: the main step; ``counter_seconds``: a counter window; every other
     decision (mulligans, scry, Swamp, Mountain, Forest): ``choice_seconds`` (RULES §1.8).
+    ``quick_counter_seconds``: a counter window of a seat that chose quick windows
+    (:attr:`Match.quick_counter`); it lasts this long whatever that seat holds, and its
+    time-out lets the land resolve without counting toward the time-out forfeit, which
+    counts main steps only (RULES §1.8).
     ``agent_pause``: the least time an agent takes per decision, whatever it decides
     and whatever it holds (so timing never reveals a hand; 0 in tests).
     """
@@ -46,16 +50,19 @@ class Timing:
     turn_seconds: float = 120.0
     counter_seconds: float = 45.0
     choice_seconds: float = 90.0
+    quick_counter_seconds: float = 8.0
     agent_pause: float = 1.5
 
-    def seconds_for(self, decision: str) -> float | None:
-        """Seconds allowed for a ``BingoState.decision()`` kind; ``None`` for ``"over"``."""
+    def seconds_for(self, decision: str, *, quick: bool = False) -> float | None:
+        """Seconds allowed for a ``BingoState.decision()`` kind; ``None`` for ``"over"``.
+        ``quick``: the deciding seat chose quick counter windows (only a counter window
+        is shortened)."""
         if decision == Decision.OVER:
             return None
         if decision == Decision.MAIN:
             return self.turn_seconds
         if decision == Decision.COUNTER:
-            return self.counter_seconds
+            return self.quick_counter_seconds if quick else self.counter_seconds
         return self.choice_seconds
 
 
@@ -66,6 +73,9 @@ class Match:
     ``deadline``: Unix seconds when the pending decision times out (``None`` once over).
     ``context``: whatever the owner keeps with the match (the cog: guild, channel,
     display names, message ids); the runtime never reads it.
+    ``quick_counter``: per seat, whether its counter windows are quick
+    (:attr:`Timing.quick_counter_seconds`): the players' choice when the match began,
+    kept for the whole match (the owner stores it, so a restart keeps it).
     """
 
     id: int
@@ -73,6 +83,10 @@ class Match:
     state: BingoState
     deadline: float | None = None
     context: Any = None
+    quick_counter: tuple[bool, bool] = (False, False)
+    #: This match's own timers (a server's settings when it began), or ``None`` for the
+    #: runtime's :class:`Timing`; kept for the whole match (the owner stores it).
+    timing: Timing | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -90,6 +104,17 @@ class Match:
     def viewers(self) -> list[int]:
         """The seats that need a private view of their hand and controls (the humans)."""
         return [index for index, seat in enumerate(self.seats) if not seat.is_agent]
+
+    def in_quick_window(self) -> bool:
+        """Whether the pending decision is a quick counter window: a counter window of a
+        seat that chose quick windows (it resolves by itself when its short time runs
+        out; "Counter" stays available until then)."""
+        player = self.state.current_player()
+        return (
+            player is not None
+            and self.quick_counter[player]
+            and self.state.decision() == Decision.COUNTER
+        )
 
 
 class ActStatus(StrEnum):
@@ -165,9 +190,20 @@ class MatchRuntime:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
-    def deadline_for(self, state: BingoState) -> float | None:
-        """The Unix time the pending decision of ``state`` runs out, from now."""
-        seconds = self.timing.seconds_for(state.decision())
+    def deadline_for(
+        self,
+        state: BingoState,
+        quick_counter: tuple[bool, bool] = (False, False),
+        *,
+        timing: Timing | None = None,
+    ) -> float | None:
+        """The Unix time the pending decision of ``state`` runs out, from now; ``None``
+        once the match is over. ``quick_counter``: :attr:`Match.quick_counter` (only the
+        deciding seat's choice matters, and only for a counter window). ``timing``:
+        :attr:`Match.timing` (``None``: the runtime's)."""
+        player = state.current_player()
+        quick = player is not None and quick_counter[player]
+        seconds = (timing or self.timing).seconds_for(state.decision(), quick=quick)
         return None if seconds is None else self.clock() + seconds
 
     async def start(self, match: Match, events: list[dict[str, Any]]) -> None:
@@ -267,7 +303,9 @@ class MatchRuntime:
             # caller is cancelled (a cancelled commit must not leave memory behind).
             # Timers are touched outside the shield, in this task.
             over = new.result is not None
-            deadline = None if over else self.deadline_for(new)
+            deadline = (
+                None if over else self.deadline_for(new, match.quick_counter, timing=match.timing)
+            )
             result = FinalResult.of(new, match.seats, self.clock()) if over else None
             committed = await asyncio.shield(
                 self._commit(match, state.version, new, events, deadline, result)

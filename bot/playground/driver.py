@@ -194,7 +194,7 @@ class UserDriver:
             candidates.extend(emu.guild_commands.get(channel.guild_id, {}).values())
         candidates.extend(emu.global_commands.values())
         for cmd in candidates:
-            if cmd.get("type", 1) != ctype or cmd["name"] != name:
+            if cmd.get("type", 1) != ctype or not self._named(cmd, name):
                 continue
             reason = self._unavailable_reason(cmd, channel)
             if reason:
@@ -204,6 +204,12 @@ class UserDriver:
             return cmd
         available = sorted({c["name"] for c in candidates if c.get("type", 1) == ctype})
         raise LookupError(f"no command {name!r} (type {ctype}) here; synced: {available}")
+
+    def _named(self, node: dict[str, Any], name: str) -> bool:
+        """Whether this user can call ``node`` (a command, option or choice) ``name``: its
+        name, or its localization in the user's client language (what their client shows)."""
+        localized = (node.get("name_localizations") or {}).get(self.user.locale)
+        return name in (node.get("name"), localized)
 
     def _unavailable_reason(self, cmd: dict[str, Any], channel: Channel) -> str | None:
         contexts = cmd.get("contexts")
@@ -248,6 +254,12 @@ class UserDriver:
         otype = opt["type"]
         name = opt["name"]
         choices = opt.get("choices")
+        if choices:
+            choices = [
+                {**c, "name": (c.get("name_localizations") or {}).get(self.user.locale)}
+                for c in choices
+                if (c.get("name_localizations") or {}).get(self.user.locale)
+            ] + choices
         if otype == 3:
             if choices:
                 value = _choice(name, choices, value)
@@ -312,11 +324,11 @@ class UserDriver:
         container = data_options
         level = cmd.get("options") or []
         for sub in parts[1:]:
-            opt = next((o for o in level if o["name"] == sub and o["type"] in (1, 2)), None)
+            opt = next((o for o in level if self._named(o, sub) and o["type"] in (1, 2)), None)
             if opt is None:
                 subs = [o["name"] for o in level if o["type"] in (1, 2)]
                 raise LookupError(f"{command!r}: no subcommand {sub!r} (have {subs})")
-            node: dict[str, Any] = {"type": opt["type"], "name": sub, "options": []}
+            node: dict[str, Any] = {"type": opt["type"], "name": opt["name"], "options": []}
             container.append(node)
             container = node["options"]
             level = opt.get("options") or []
@@ -324,6 +336,13 @@ class UserDriver:
             subs = [o["name"] for o in level if o["type"] in (1, 2)]
             raise LookupError(f"{command!r} needs a subcommand (one of {subs})")
         known = {o["name"]: o for o in level}
+        for option in level:  # the user's client language names options its own way
+            localized = (option.get("name_localizations") or {}).get(self.user.locale)
+            if localized and localized in options and localized not in known:
+                options = {**options, option["name"]: options[localized]}
+                del options[localized]
+                if focused == localized:
+                    focused = option["name"]
         unknown = set(options) - set(known)
         if unknown:
             raise LookupError(

@@ -20,9 +20,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.playground.web import PlaygroundWeb
 from bot.playground.models import DISCORD_EPOCH_MS, User
 from bot.playground.server import Emulator
+from bot.playground.web import PlaygroundWeb
 
 log = logging.getLogger(__name__)
 

@@ -156,6 +156,9 @@ class Guild:
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
     created_at: datetime = field(default_factory=utcnow)
+    #: The server's language (Discord's "preferred locale", a Discord locale code): sent in
+    #: GUILD_CREATE as ``preferred_locale`` and in interactions as ``guild_locale``.
+    preferred_locale: str = "en-US"
 
     @property
     def everyone_role(self) -> Role:

@@ -153,7 +153,7 @@ def guild_payload(emu: Emulator, guild: Guild) -> dict[str, Any]:
         "description": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.preferred_locale,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
         "approximate_member_count": len(guild.members),

@@ -140,6 +140,8 @@ class Emulator:
         self.requests: list[RequestLog] = []
         self.presence: Any = None
         self.attachment_data: dict[int, bytes] = {}
+        #: Every file the bot uploaded, oldest first: the attachment objects made of them.
+        self.uploads: list[dict[str, Any]] = []
         self.rate_limits: list[RateLimit] = []
         self.bursts: list[Burst429] = []
         self.rate_limited: list[RateLimitedRequest] = []
@@ -274,15 +276,22 @@ class Emulator:
         everyone_permissions: int = DEFAULT_EVERYONE,
         bot_permissions: int = DEFAULT_BOT,
         id: int | None = None,
+        preferred_locale: str = "en-US",
     ) -> Guild:
         """Create a guild with @everyone, a managed bot role, an owner and the bot as members.
 
         ``owner`` defaults to a new user named ``"<name> owner"``; ``id`` fixes the guild's
-        snowflake. Dispatches GUILD_CREATE.
+        snowflake; ``preferred_locale`` is the server's language (a Discord locale code, as
+        in GUILD_CREATE and every interaction's ``guild_locale``). Dispatches GUILD_CREATE.
         """
         if owner is None:
             owner = self.create_user(f"{name} owner")
-        guild = Guild(id=self.new_id() if id is None else id, name=name, owner_id=owner.id)
+        guild = Guild(
+            id=self.new_id() if id is None else id,
+            name=name,
+            owner_id=owner.id,
+            preferred_locale=preferred_locale,
+        )
         guild.roles[guild.id] = Role(
             id=guild.id, guild_id=guild.id, name="@everyone", permissions=everyone_permissions
         )
@@ -551,13 +560,24 @@ class Emulator:
             found = [m for m in found if not m.deleted]
         return sorted(found, key=lambda m: m.created_order)
 
-    def commands(self, guild: GuildRef | None = None) -> list[dict[str, Any]]:
-        """Synced application commands (global when ``guild`` is None) as Discord payload dicts."""
+    def commands(
+        self, guild: GuildRef | None = None, *, locale: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Synced application commands (global when ``guild`` is None) as Discord payload dicts.
+
+        ``locale`` (a Discord locale code, e.g. ``"it"``): the commands as a client in that
+        language shows them, as Discord does with ``?with_localizations=false`` and that
+        ``X-Discord-Locale``: every name, description and choice name replaced by its
+        localization when the bot registered one (the default otherwise)."""
         if guild is None:
             store = self.global_commands
         else:
             store = self.guild_commands.get(self.get_guild(guild).id, {})
-        return [copy.deepcopy(c) for c in store.values()]
+        found = [copy.deepcopy(c) for c in store.values()]
+        if locale is not None:
+            for command in found:
+                _localize(command, locale)
+        return found
 
     def permissions_for(self, user: UserRef, channel: ChannelRef) -> int:
         """Permission bits of ``user`` in ``channel`` (DMs: the fixed DM set)."""
@@ -819,6 +839,7 @@ class Emulator:
             message.interacted_message_id = interaction.source_message_id
             message.webhook_id = self.application_id
             message.application_id = self.application_id
+        self._resolve_attachment_urls(message)
         self._apply_mentions(message, body, "create")
         self.messages[message.id] = message
         if visible_to is None:
@@ -845,6 +866,7 @@ class Emulator:
             message.flags |= message.history[-1].flags & FLAG_COMPONENTS_V2
         if "attachments" in body or files:
             message.attachments = self._attachments(body, list(files), message.attachments)
+        self._resolve_attachment_urls(message)
         message.flags &= ~FLAG_LOADING
         message.edited_at = utcnow()
         if message.visible_to is None:
@@ -975,19 +997,38 @@ class Emulator:
             self.attachment_data[att_id] = upload.data
             filename = meta.get("filename") or upload.filename
             url = f"{self.base_url}/attachments/{att_id}/{filename}"
-            result.append(
-                {
-                    "id": str(att_id),
-                    "filename": filename,
-                    "description": meta.get("description"),
-                    "content_type": upload.content_type,
-                    "size": len(upload.data),
-                    "url": url,
-                    "proxy_url": url,
-                    "ephemeral": False,
-                }
-            )
+            attachment = {
+                "id": str(att_id),
+                "filename": filename,
+                "description": meta.get("description"),
+                "content_type": upload.content_type,
+                "size": len(upload.data),
+                "url": url,
+                "proxy_url": url,
+                "ephemeral": False,
+            }
+            result.append(attachment)
+            self.uploads.append(attachment)
         return result
+
+    @staticmethod
+    def _resolve_attachment_urls(message: Message) -> None:
+        """As Discord does, an embed image or thumbnail at ``attachment://<filename>``
+        shows the message's attachment of that name: its url becomes the attachment's.
+        Checked again at every edit, against the attachments the message keeps (a kept
+        attachment still resolves, one that was dropped no longer does)."""
+        by_name = {a["filename"]: a for a in message.attachments}
+        for embed in message.embeds:
+            for part in ("image", "thumbnail"):
+                media = embed.get(part)
+                if not isinstance(media, dict):
+                    continue
+                wanted = media.get("attachment") or str(media.get("url") or "")
+                if wanted.startswith("attachment://"):
+                    embed[part] = media = {**media, "attachment": wanted}  # history keeps its own
+                    found = by_name.get(wanted.removeprefix("attachment://"))
+                    media["url"] = found["url"] if found else wanted
+                    media["proxy_url"] = found["proxy_url"] if found else None
 
     def _dispatch_message(self, event: str, message: Message) -> None:
         intent = INTENT_GUILD_MESSAGES if message.guild_id else INTENT_DIRECT_MESSAGES
@@ -1051,8 +1092,12 @@ class Emulator:
             channel_data = payloads.channel_payload(channel)
             channel_data["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
+            payload["guild_locale"] = guild.preferred_locale
             payload["member"] = payloads.member_payload(member, permissions=perms)
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": str(guild.id)}
@@ -1190,3 +1235,16 @@ def _describe(predicate: Callable[[], Any]) -> str:
 def dumps(data: Any) -> bytes:
     """Compact JSON bytes."""
     return json.dumps(data, separators=(",", ":")).encode()
+
+
+def _localize(node: dict[str, Any], locale: str) -> None:
+    """Replace, in place, ``node``'s name and description (and those of its options and
+    choices) by their ``locale`` localizations where there are any."""
+    for key in ("name", "description"):
+        localized = (node.get(f"{key}_localizations") or {}).get(locale)
+        if localized:
+            node[key] = localized
+    for option in node.get("options") or []:
+        _localize(option, locale)
+    for choice in node.get("choices") or []:
+        _localize(choice, locale)

@@ -1,4 +1,6 @@
-"""Run the emulator standalone: ``python -m bot.playground.standalone [--port 0] [--users alice,bob]``.
+"""Run the emulator standalone, without the page or the bot.
+
+``python -m bot.playground.standalone [--port 0] [--users alice,bob]``.
 
 Prints one JSON line (api_base, gateway_url, token, application_id, bot_user_id, guild_id,
 channel_id, users {name: id}) to stdout, then serves until SIGINT/SIGTERM (exit code 0).
@@ -21,7 +23,9 @@ log = logging.getLogger(__name__)
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command line options."""
-    parser = argparse.ArgumentParser(prog="python -m bot.playground.standalone", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.playground.standalone", description=__doc__
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (printed)")
     parser.add_argument("--token", default="emulator-token", help="bot token the emulator accepts")

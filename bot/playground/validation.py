@@ -27,6 +27,35 @@ _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 Errors = list[tuple[str, str]]
 
+#: The locales Discord accepts as keys of ``name_localizations`` /
+#: ``description_localizations`` (its documented Locale list).
+DISCORD_LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el "
+    "bg ru uk hi th zh-CN ja zh-TW ko".split()
+)
+
+
+def _check_localizations(
+    errors: Errors, path: str, found: Any, *, name: bool, limit: int = 100
+) -> None:
+    """A ``*_localizations`` map: known locale keys; each value a valid command or option
+    name (``name``: lower case, no spaces, 1-32) or a text of 1 to ``limit`` characters."""
+    if found is None:
+        return
+    if not isinstance(found, dict):
+        errors.append((path, "Must be an object"))
+        return
+    for locale, text in found.items():
+        where = f"{path}.{locale}"
+        if locale not in DISCORD_LOCALES:
+            errors.append((where, f"Invalid locale {locale!r}"))
+        elif not isinstance(text, str):
+            errors.append((where, "Must be a string"))
+        elif name and (not _NAME_RE.match(text) or text != text.lower()):
+            errors.append((where, f"Invalid localized name {text!r}"))
+        elif not name:
+            _check_len(errors, where, text, limit, minimum=1)
+
 
 def _check_len(errors: Errors, path: str, value: Any, limit: int, *, minimum: int = 0) -> None:
     if value is None:
@@ -260,6 +289,15 @@ def _validate_options(errors: Errors, path: str, options: list[dict[str, Any]]) 
             errors.append((f"{opath}.name", f"Duplicate option name {name!r}"))
         names.add(name)
         _check_len(errors, f"{opath}.description", option.get("description"), 100, minimum=1)
+        _check_localizations(
+            errors, f"{opath}.name_localizations", option.get("name_localizations"), name=True
+        )
+        _check_localizations(
+            errors,
+            f"{opath}.description_localizations",
+            option.get("description_localizations"),
+            name=False,
+        )
         if option.get("type") in (1, 2):
             _validate_options(errors, f"{opath}.options", option.get("options") or [])
             continue
@@ -273,6 +311,14 @@ def _validate_options(errors: Errors, path: str, options: list[dict[str, Any]]) 
         choices = option.get("choices") or []
         if len(choices) > 25:
             errors.append((f"{opath}.choices", "Must be 25 or fewer in length."))
+        for j, choice in enumerate(choices):
+            if isinstance(choice, dict):
+                _check_localizations(
+                    errors,
+                    f"{opath}.choices.{j}.name_localizations",
+                    choice.get("name_localizations"),
+                    name=False,
+                )
 
 
 def validate_commands(commands: Any) -> None:
@@ -305,6 +351,15 @@ def validate_command(cmd: Any, *, errors: Errors | None = None, path: str = "") 
             if not _NAME_RE.match(name) or name != name.lower():
                 errs.append((f"{prefix}name", f"Invalid command name {name!r}"))
             _check_len(errs, f"{prefix}description", cmd.get("description"), 100, minimum=1)
+            _check_localizations(
+                errs, f"{prefix}name_localizations", cmd.get("name_localizations"), name=True
+            )
+            _check_localizations(
+                errs,
+                f"{prefix}description_localizations",
+                cmd.get("description_localizations"),
+                name=False,
+            )
             _validate_options(errs, f"{prefix}options", cmd.get("options") or [])
         else:
             _check_len(errs, f"{prefix}name", name, 32, minimum=1)

@@ -128,7 +128,7 @@ class PlaygroundWeb:
             if current != self._status:
                 self._status = current
                 for tab in self.tabs:
-                    tab.send({"op": "status", **current, "commands": self.commands()})
+                    tab.send({"op": "status", **current, "commands": self.commands(tab.locale)})
 
     def status(self) -> dict[str, Any]:
         """``{"bot_online": bool, "syncs": int}``."""
@@ -244,7 +244,7 @@ class PlaygroundWeb:
             "locale": tab.locale,
             "locales": LOCALES,
             "notices": self.notices,
-            "commands": self.commands(),
+            "commands": self.commands(tab.locale),
             "messages": messages,
             "ack_deadline": emu.ack_deadline,
             **self.status(),
@@ -256,9 +256,10 @@ class PlaygroundWeb:
             return {"id": str(channel.id), "kind": "dm", "name": self.emu.bot_user.username}
         return {"id": str(channel.id), "kind": "text", "name": channel.name}
 
-    def commands(self) -> list[dict[str, Any]]:
-        """Slash commands the bot registered: this server's, then global ones."""
-        found = self.emu.commands(self.guild) + self.emu.commands()
+    def commands(self, locale: str | None = None) -> list[dict[str, Any]]:
+        """Slash commands the bot registered: this server's, then global ones, named as a
+        client in ``locale`` shows them (their localizations, if the bot gave any)."""
+        found = self.emu.commands(self.guild, locale=locale) + self.emu.commands(locale=locale)
         return [c for c in found if c.get("type", 1) == 1]
 
     def message_json(self, message: Message, viewer: User) -> dict[str, Any]:
@@ -315,6 +316,7 @@ class PlaygroundWeb:
             locale = str(data.get("locale"))
             if locale in LOCALES:
                 tab.locale = locale
+                tab.send({"op": "status", **self.status(), "commands": self.commands(locale)})
             return
         actions: dict[str, Callable[[UserDriver, dict[str, Any]], Awaitable[Any]]] = {
             "command": self._command,

@@ -1,6 +1,7 @@
 """SQLite storage: :class:`Database` and the records it returns."""
 
 from bot.storage.database import (
+    GUILD_SETTING_FIELDS,
     MAX_DECK_NAME_LENGTH,
     BotRecord,
     Challenge,
@@ -8,13 +9,16 @@ from bot.storage.database import (
     ChallengeStatus,
     Database,
     DatabaseError,
+    GuildSettings,
     MatchRecord,
     MatchResult,
     MatchStatus,
     PlayerStats,
     PracticeSession,
     PracticeStats,
+    Rating,
     SavedDeck,
+    UserPrefs,
 )
 
 __all__ = [
@@ -25,11 +29,15 @@ __all__ = [
     "ChallengeStatus",
     "Database",
     "DatabaseError",
+    "GUILD_SETTING_FIELDS",
+    "GuildSettings",
     "MatchRecord",
     "MatchResult",
     "MatchStatus",
     "PlayerStats",
     "PracticeSession",
     "PracticeStats",
+    "Rating",
     "SavedDeck",
+    "UserPrefs",
 ]

@@ -23,13 +23,14 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
 
 import aiosqlite
 
-from bot import limits
+from bot import limits, ratings
+from bot.engine import MulliganRule
 from bot.storage import sql
 
 log = logging.getLogger(__name__)
@@ -238,6 +239,107 @@ class PracticeStats:
     agreement_rate: float
     kept_sizes: dict[int, int]
     rank: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's settings (``guild_settings``; issue 8 §4). A server that never changed
+    anything gets ``GuildSettings(guild_id)``: every default.
+
+    ``mulligan_rule``: a :class:`bot.engine.MulliganRule` value (``"vancouver"``...), or
+    None for the engine's default (Vancouver). ``free_first``/``sequential``: the RULES §2
+    mulligan options; ``forest_either_pile``: the RULES §1.4 house rule. Timers in seconds,
+    None meaning the bot's configuration (``Settings.turn_seconds``...); a set timer lies
+    within its ``bot.limits`` bounds (``TURN_SECONDS``, ``COUNTER_SECONDS``,
+    ``CHOICE_SECONDS``, ``CHALLENGE_SECONDS``). ``language``: a catalog code (``"en"``,
+    ``"it"``) for public messages, None for the guild's preferred locale. ``channels``:
+    ids of the channels where matches may be started, sorted; empty means every channel.
+    ``updated_at``: Unix seconds of the last change (None: never changed).
+    """
+
+    guild_id: int
+    mulligan_rule: str | None = None
+    free_first: bool = False
+    sequential: bool = False
+    forest_either_pile: bool = False
+    turn_seconds: float | None = None
+    counter_seconds: float | None = None
+    choice_seconds: float | None = None
+    challenge_seconds: float | None = None
+    language: str | None = None
+    channels: tuple[int, ...] = ()
+    updated_at: float | None = None
+
+    def allows_channel(self, channel_id: int) -> bool:
+        """Whether a match may be started in ``channel_id`` (no list: everywhere)."""
+        return not self.channels or channel_id in self.channels
+
+
+#: The :class:`GuildSettings` fields :meth:`Database.set_guild_settings` may change.
+GUILD_SETTING_FIELDS = frozenset(
+    (
+        "mulligan_rule",
+        "free_first",
+        "sequential",
+        "forest_either_pile",
+        "turn_seconds",
+        "counter_seconds",
+        "choice_seconds",
+        "challenge_seconds",
+        "language",
+        "channels",
+    )
+)
+
+_TIMER_BOUNDS = {
+    "turn_seconds": limits.TURN_SECONDS,
+    "counter_seconds": limits.COUNTER_SECONDS,
+    "choice_seconds": limits.CHOICE_SECONDS,
+    "challenge_seconds": limits.CHALLENGE_SECONDS,
+}
+
+#: The longest language code stored (BCP 47 codes such as ``"pt-BR"`` fit).
+MAX_LANGUAGE_CODE = 16
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrefs:
+    """A member's own choices, the same in every server (``user_prefs``; issue 8).
+
+    ``language``: a catalog code (``"en"``, ``"it"``) overriding their Discord client's
+    locale for private text, or None (follow ``interaction.locale``). ``tips``: show
+    first-match tips (default on). ``quick_counter``: quick counter windows (default off).
+    """
+
+    user_id: int
+    language: str | None = None
+    tips: bool = True
+    quick_counter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A member's openskill rating in one server (``ratings``; see :mod:`bot.ratings`).
+
+    ``ordinal`` = ``mu - 3 sigma`` is what is shown and ranked. ``matches``: rated matches
+    played. ``last_delta``: how ``ordinal`` changed in the last rated match
+    (``last_match_id``). ``rank``: 1-based position in the server's rating leaderboard
+    (ordinal desc, mu desc, user id asc), or None when not asked for.
+    """
+
+    guild_id: int
+    user_id: int
+    mu: float
+    sigma: float
+    matches: int
+    last_delta: float | None
+    last_match_id: int | None
+    updated_at: float | None
+    rank: int | None = None
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
 
 
 class Database:
@@ -1109,6 +1211,161 @@ class Database:
         """Whether DMs to ``user_id`` are remembered as closed."""
         return await self._fetchone(sql.SELECT_DM_CLOSED, (user_id,)) is not None
 
+    # --- server settings (issue 8 §4) -------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The settings of ``guild_id`` (every default if it never changed any)."""
+        row = await self._fetchone(sql.SELECT_GUILD_SETTINGS, (guild_id,))
+        return _guild_settings(row) if row is not None else GuildSettings(guild_id)
+
+    async def set_guild_settings(self, guild_id: int, now: float, **changes: Any) -> GuildSettings:
+        """Change some of a server's settings (keywords: the fields of
+        :class:`GuildSettings` listed in :data:`GUILD_SETTING_FIELDS`; ``None`` restores a
+        default where the field allows it) and return the new settings. Read and write
+        are one transaction. ``now``: Unix seconds. Matches in progress never read these:
+        a match captures its options and timers when it starts.
+
+        Raises:
+            ValueError: an unknown field; a mulligan rule that is not a
+                :class:`bot.engine.MulliganRule` playable in BingoMagic; a timer outside
+                its ``bot.limits`` bounds; a language code empty or longer than
+                :data:`MAX_LANGUAGE_CODE`; more than ``bot.limits.MATCH_CHANNELS``
+                channels.
+        """
+        unknown = set(changes) - GUILD_SETTING_FIELDS
+        if unknown:
+            raise ValueError(f"unknown guild settings: {sorted(unknown)}")
+        checked = {name: _check_setting(name, value) for name, value in changes.items()}
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_GUILD_SETTINGS, (guild_id,))
+            current = _guild_settings(row) if row is not None else GuildSettings(guild_id)
+            new = replace(current, **checked, updated_at=now)
+            await self._conn.execute(
+                sql.UPSERT_GUILD_SETTINGS,
+                (
+                    guild_id,
+                    new.mulligan_rule,
+                    int(new.free_first),
+                    int(new.sequential),
+                    int(new.forest_either_pile),
+                    new.turn_seconds,
+                    new.counter_seconds,
+                    new.choice_seconds,
+                    new.challenge_seconds,
+                    new.language,
+                    _encode(list(new.channels)),
+                    now,
+                ),
+            )
+        return new
+
+    # --- member preferences (issue 8) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The member's preferences (every default if they never set one)."""
+        row = await self._fetchone(sql.SELECT_USER_PREFS, (user_id,))
+        if row is None:
+            return UserPrefs(user_id)
+        return UserPrefs(
+            user_id=row["user_id"],
+            language=row["language"],
+            tips=bool(row["tips"]),
+            quick_counter=bool(row["quick_counter"]),
+        )
+
+    async def set_user_language(self, user_id: int, language: str | None) -> UserPrefs:
+        """Set (a catalog code such as ``"it"``) or clear (None: follow the client's
+        locale) the member's language; return the new preferences.
+
+        Raises:
+            ValueError: an empty code or one longer than :data:`MAX_LANGUAGE_CODE`.
+        """
+        return await self._set_prefs(user_id, language=_check_setting("language", language))
+
+    async def set_user_tips(self, user_id: int, tips: bool) -> UserPrefs:
+        """Turn first-match tips on or off for the member; return the new preferences."""
+        return await self._set_prefs(user_id, tips=bool(tips))
+
+    async def set_user_quick_counter(self, user_id: int, quick: bool) -> UserPrefs:
+        """Turn quick counter windows on or off for the member; return the new
+        preferences."""
+        return await self._set_prefs(user_id, quick_counter=bool(quick))
+
+    async def _set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_USER_PREFS, (user_id,))
+            current = (
+                UserPrefs(user_id, row["language"], bool(row["tips"]), bool(row["quick_counter"]))
+                if row is not None
+                else UserPrefs(user_id)
+            )
+            new = replace(current, **changes)
+            await self._conn.execute(
+                sql.UPSERT_USER_PREFS,
+                (user_id, new.language, int(new.tips), int(new.quick_counter)),
+            )
+        return new
+
+    # --- ratings (issue 8 §5) -------------------------------------------------------
+
+    async def rate_match(self, match_id: int, now: float) -> tuple[Rating, Rating] | None:
+        """Update the two members' ratings after finished match ``match_id``, exactly
+        once: the ratings and the match's ``rated`` flag change in one transaction, and a
+        match already rated changes nothing.
+
+        Only a finished match between two members with a result (a win or a draw, RULES
+        §1.8) is rated; a match against the bot, a no-result and a broken match are only
+        marked considered. ``now``: Unix seconds.
+
+        Returns:
+            The two new ratings in seat order (``last_delta`` = their change), or None if
+            nothing was rated (not finished, already rated, not eligible, unknown).
+        """
+        async with self._transaction():
+            row = await self._conn_fetchone(sql.SELECT_MATCH_FOR_RATING, (match_id,))
+            if row is None or row["status"] != "finished" or row["rated"]:
+                return None
+            await self._conn.execute(sql.SET_MATCH_RATED, (match_id,))
+            if row["ai_level"] is not None or row["result"] is None:
+                return None
+            guild_id = row["guild_id"]
+            players = (row["player0_id"], row["player1_id"])
+            before = []
+            for user_id in players:
+                found = await self._conn_fetchone(sql.SELECT_RATING, (guild_id, user_id))
+                before.append(
+                    ratings.Skill(found["mu"], found["sigma"]) if found else ratings.Skill()
+                )
+            winner = None if row["result"] == "draw" else players.index(row["winner_id"])
+            after = ratings.rate(before[0], before[1], winner)
+            out = []
+            for user_id, old, new in zip(players, before, after, strict=True):
+                delta = new.ordinal - old.ordinal
+                await self._conn.execute(
+                    sql.UPSERT_RATING,
+                    (guild_id, user_id, new.mu, new.sigma, delta, match_id, now),
+                )
+                found = await self._conn_fetchone(sql.SELECT_RATING, (guild_id, user_id))
+                out.append(_rating(found))
+        return out[0], out[1]
+
+    async def unrated_matches(self) -> list[int]:
+        """Ids of finished matches between members with a result whose ratings were not
+        updated yet (the process stopped in between), in the order they ended."""
+        return [row["id"] for row in await self._fetchall(sql.SELECT_UNRATED_MATCH_IDS)]
+
+    async def rating(self, guild_id: int, user_id: int) -> Rating | None:
+        """The member's rating in ``guild_id`` with its ``rank``; None if they never
+        finished a rated match there."""
+        row = await self._fetchone(sql.SELECT_RANKED_RATING, (guild_id, user_id))
+        return _rating(row) if row is not None else None
+
+    async def rating_leaderboard(self, guild_id: int, limit: int = 10) -> list[Rating]:
+        """The top ``limit`` rated members of ``guild_id`` (ordinal desc, mu desc, user id
+        asc), each with its ``rank``."""
+        rows = await self._fetchall(sql.SELECT_RATING_LEADERBOARD, (guild_id, limit))
+        return [_rating(row) for row in rows]
+
     # --- plumbing -------------------------------------------------------------
 
     @asynccontextmanager
@@ -1223,6 +1480,72 @@ def _match(row: sqlite3.Row) -> MatchRecord:
         turns=row["turns"],
         ai_seat=row["ai_seat"],
         ai_level=row["ai_level"],
+    )
+
+
+def _guild_settings(row: sqlite3.Row) -> GuildSettings:
+    return GuildSettings(
+        guild_id=row["guild_id"],
+        mulligan_rule=row["mulligan_rule"],
+        free_first=bool(row["free_first"]),
+        sequential=bool(row["sequential"]),
+        forest_either_pile=bool(row["forest_either_pile"]),
+        turn_seconds=row["turn_seconds"],
+        counter_seconds=row["counter_seconds"],
+        choice_seconds=row["choice_seconds"],
+        challenge_seconds=row["challenge_seconds"],
+        language=row["language"],
+        channels=tuple(sorted(int(c) for c in json.loads(row["channels"]))),
+        updated_at=row["updated_at"],
+    )
+
+
+def _check_setting(name: str, value: Any) -> Any:
+    """``value`` as stored for the setting ``name``; ValueError if out of bounds."""
+    if name in _TIMER_BOUNDS:
+        if value is None:
+            return None
+        low, high = _TIMER_BOUNDS[name]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not low <= value <= high
+        ):
+            raise ValueError(f"{name} must be between {low} and {high} seconds, got {value!r}")
+        return float(value)
+    if name == "mulligan_rule":
+        if value is None:
+            return None
+        rule = MulliganRule(value)
+        if rule is MulliganRule.EARLY_1994:
+            raise ValueError("the 1994 mulligan is for Magic decks only (RULES §2)")
+        return rule.value
+    if name == "language":
+        if value is None:
+            return None
+        code = str(value).strip()
+        if not code or len(code) > MAX_LANGUAGE_CODE:
+            raise ValueError(f"a language code has 1-{MAX_LANGUAGE_CODE} characters")
+        return code
+    if name == "channels":
+        channels = tuple(sorted({int(c) for c in value}))
+        if len(channels) > limits.MATCH_CHANNELS:
+            raise ValueError(f"at most {limits.MATCH_CHANNELS} channels")
+        return channels
+    return bool(value)
+
+
+def _rating(row: sqlite3.Row) -> Rating:
+    return Rating(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        matches=row["matches"],
+        last_delta=row["last_delta"],
+        last_match_id=row["last_match_id"],
+        updated_at=row["updated_at"],
+        rank=row["rank"] if "rank" in row.keys() else None,
     )
 
 

@@ -179,7 +179,66 @@ WHERE status = 'finished'
 PRAGMA user_version = 4;
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4]
+# Version 5 (issue 8): per-server settings, per-member preferences, and ratings.
+#
+# ``guild_settings``: one row per server that changed something (no row: every default).
+# NULL in a column means "the bot's default": ``mulligan_rule`` (Vancouver), the timers
+# (the bot's BINGO_*_SECONDS configuration) and ``language`` (the guild's preferred
+# locale). ``channels`` is a JSON list of channel ids where matches may be started
+# (empty: every channel).
+#
+# ``user_prefs``: a member's own choices, in every server: ``language`` (NULL: their
+# Discord client's locale), ``tips`` (first-match tips on) and ``quick_counter``.
+#
+# ``ratings``: openskill (Plackett-Luce) per server and member: ``mu``/``sigma``, how many
+# rated matches, and the change of the last one (``last_delta``, in ordinal
+# ``mu - 3 sigma``, from match ``last_match_id``). ``matches.rated`` = 1 once a finished
+# match was considered for ratings (rated or not eligible), set in the same transaction
+# as the rating change, so it counts exactly once. Matches finished before this version
+# are marked considered (ratings start from this version on).
+MIGRATION_5 = """
+CREATE TABLE guild_settings (
+    guild_id           INTEGER PRIMARY KEY,
+    mulligan_rule      TEXT,
+    free_first         INTEGER NOT NULL DEFAULT 0 CHECK (free_first IN (0, 1)),
+    sequential         INTEGER NOT NULL DEFAULT 0 CHECK (sequential IN (0, 1)),
+    forest_either_pile INTEGER NOT NULL DEFAULT 0 CHECK (forest_either_pile IN (0, 1)),
+    turn_seconds       REAL CHECK (turn_seconds IS NULL OR turn_seconds > 0),
+    counter_seconds    REAL CHECK (counter_seconds IS NULL OR counter_seconds > 0),
+    choice_seconds     REAL CHECK (choice_seconds IS NULL OR choice_seconds > 0),
+    challenge_seconds  REAL CHECK (challenge_seconds IS NULL OR challenge_seconds > 0),
+    language           TEXT,
+    channels           TEXT NOT NULL DEFAULT '[]',
+    updated_at         REAL NOT NULL
+);
+
+CREATE TABLE user_prefs (
+    user_id       INTEGER PRIMARY KEY,
+    language      TEXT,
+    tips          INTEGER NOT NULL DEFAULT 1 CHECK (tips IN (0, 1)),
+    quick_counter INTEGER NOT NULL DEFAULT 0 CHECK (quick_counter IN (0, 1))
+);
+
+CREATE TABLE ratings (
+    guild_id      INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    mu            REAL    NOT NULL,
+    sigma         REAL    NOT NULL CHECK (sigma > 0),
+    matches       INTEGER NOT NULL DEFAULT 0 CHECK (matches >= 0),
+    last_delta    REAL,
+    last_match_id INTEGER,
+    updated_at    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+UPDATE matches SET rated = 1 WHERE status = 'finished';
+
+PRAGMA user_version = 5;
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
 
 # --- challenges -------------------------------------------------------------
@@ -586,4 +645,108 @@ SELECT guild_id, user_id, level, wins, losses, draws
 FROM bot_records
 WHERE guild_id = ? AND user_id = ?
 ORDER BY CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END
+"""
+
+# --- server settings, member preferences, ratings (migration 5) -------------------
+
+SELECT_GUILD_SETTINGS = """
+SELECT guild_id, mulligan_rule, free_first, sequential, forest_either_pile, turn_seconds,
+       counter_seconds, choice_seconds, challenge_seconds, language, channels, updated_at
+FROM guild_settings WHERE guild_id = ?
+"""
+
+# Parameters: every column in the order of the INSERT.
+UPSERT_GUILD_SETTINGS = """
+INSERT INTO guild_settings (guild_id, mulligan_rule, free_first, sequential,
+                            forest_either_pile, turn_seconds, counter_seconds,
+                            choice_seconds, challenge_seconds, language, channels,
+                            updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET
+    mulligan_rule = excluded.mulligan_rule,
+    free_first = excluded.free_first,
+    sequential = excluded.sequential,
+    forest_either_pile = excluded.forest_either_pile,
+    turn_seconds = excluded.turn_seconds,
+    counter_seconds = excluded.counter_seconds,
+    choice_seconds = excluded.choice_seconds,
+    challenge_seconds = excluded.challenge_seconds,
+    language = excluded.language,
+    channels = excluded.channels,
+    updated_at = excluded.updated_at
+"""
+
+SELECT_USER_PREFS = (
+    "SELECT user_id, language, tips, quick_counter FROM user_prefs WHERE user_id = ?"
+)
+
+# Parameters: user_id, language, tips, quick_counter (the whole row).
+UPSERT_USER_PREFS = """
+INSERT INTO user_prefs (user_id, language, tips, quick_counter) VALUES (?, ?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET
+    language = excluded.language,
+    tips = excluded.tips,
+    quick_counter = excluded.quick_counter
+"""
+
+SELECT_MATCH_FOR_RATING = """
+SELECT guild_id, player0_id, player1_id, status, result, winner_id, ai_level, rated
+FROM matches WHERE id = ?
+"""
+
+SET_MATCH_RATED = "UPDATE matches SET rated = 1 WHERE id = ? AND rated = 0"
+
+SELECT_RATING = """
+SELECT guild_id, user_id, mu, sigma, matches, last_delta, last_match_id, updated_at
+FROM ratings WHERE guild_id = ? AND user_id = ?
+"""
+
+# Parameters: guild_id, user_id, mu, sigma, last_delta, last_match_id, updated_at.
+UPSERT_RATING = """
+INSERT INTO ratings (guild_id, user_id, mu, sigma, matches, last_delta, last_match_id,
+                     updated_at)
+VALUES (?, ?, ?, ?, 1, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    mu = excluded.mu,
+    sigma = excluded.sigma,
+    matches = matches + 1,
+    last_delta = excluded.last_delta,
+    last_match_id = excluded.last_match_id,
+    updated_at = excluded.updated_at
+"""
+
+# Ranking by ordinal (mu - 3 sigma) DESC, mu DESC, user_id ASC. Parameters: guild_id.
+_RANKED_RATINGS = """
+WITH ordered AS (
+    SELECT guild_id, user_id, mu, sigma, matches, last_delta, last_match_id, updated_at,
+           ROW_NUMBER() OVER (
+               ORDER BY mu - 3 * sigma DESC, mu DESC, user_id ASC
+           ) AS rank
+    FROM ratings
+    WHERE guild_id = ? AND matches > 0
+)
+"""
+
+SELECT_RATING_LEADERBOARD = (
+    _RANKED_RATINGS
+    + """
+SELECT guild_id, user_id, mu, sigma, matches, last_delta, last_match_id, updated_at, rank
+FROM ordered ORDER BY rank LIMIT ?
+"""
+)
+
+SELECT_RANKED_RATING = (
+    _RANKED_RATINGS
+    + """
+SELECT guild_id, user_id, mu, sigma, matches, last_delta, last_match_id, updated_at, rank
+FROM ordered WHERE user_id = ?
+"""
+)
+
+# Finished matches between members with a result, not yet considered for ratings, in the
+# order they ended (a start-up catch-up after a crash between finish and rating).
+SELECT_UNRATED_MATCH_IDS = """
+SELECT id FROM matches
+WHERE status = 'finished' AND rated = 0 AND ai_level IS NULL AND result IS NOT NULL
+ORDER BY ended_at, id
 """

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-from bot.engine.cards import KINDS, NAMES
+from bot.engine.cards import KINDS
+from bot.i18n import t
 
 #: Emoji for Plains, Island, Swamp, Mountain, Forest (WUBRG order).
 LAND_EMOJI = ("☀️", "💧", "💀", "🔥", "🌳")
+#: Catalog keys of the land names (``common.ftl``), WUBRG order.
+LAND_KEYS = ("land-plains", "land-island", "land-swamp", "land-mountain", "land-forest")
 
 
-def land(kind: int) -> str:
-    """``3`` → ``"🔥 Mountain"``."""
-    return f"{LAND_EMOJI[kind]} {NAMES[kind]}"
+def land_name(kind: int, locale: object = None) -> str:
+    """``3`` → ``"Mountain"`` (``"Montagna"`` in Italian). ``locale``: a Discord locale or
+    catalog code (see :func:`bot.i18n.t`); ``None`` is English."""
+    return t(locale, LAND_KEYS[kind])
 
 
-def counts_line(counts: list[int], empty: str = "—") -> str:
+def land(kind: int, locale: object = None) -> str:
+    """``3`` → ``"🔥 Mountain"`` (``"🔥 Montagna"`` in Italian)."""
+    return f"{LAND_EMOJI[kind]} {land_name(kind, locale)}"
+
+
+def counts_line(counts: list[int], empty: str = "—", locale: object = None) -> str:
     """A count vector as ``"☀️ Plains ×2 · 💀 Swamp ×1"``; ``empty`` when all are zero."""
-    parts = [f"{land(k)} ×{counts[k]}" for k in range(KINDS) if counts[k]]
+    parts = [f"{land(k, locale)} ×{counts[k]}" for k in range(KINDS) if counts[k]]
     return " · ".join(parts) if parts else empty
 
 

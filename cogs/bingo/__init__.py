@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._cog import BingoCog
+from ._history import RematchButton, ReplayButton
+from ._tips import TipsOffButton
 from ._views import DYNAMIC_ITEMS
 
 if TYPE_CHECKING:
@@ -13,5 +15,5 @@ if TYPE_CHECKING:
 
 async def setup(bot: BingoBot) -> None:
     """Add the cog and register its restart-proof controls."""
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, TipsOffButton)
     await bot.add_cog(BingoCog(bot))

@@ -20,11 +20,12 @@ import discord
 
 from bot import limits
 from bot.engine import BingoOptions
-from bot.interactions import reply_private
+from bot.i18n import t
 from bot.storage import ChallengeLimitError
 from bot.ui.text import echo
 
 from ._render import rules_text
+from ._settings import challenge_seconds
 from ._views import Answer, challenge_view
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_OPEN = "This challenge is no longer open."
+#: Catalog key (``bingo.ftl``) of the private answer to a challenge no longer open.
+NOT_OPEN = "bingo-challenge-not-open"
 
 
 def _key(challenge_id: int) -> tuple[str, int]:
@@ -76,14 +78,15 @@ class Challenges:
         guild_id = interaction.guild_id
         assert guild_id is not None and interaction.channel_id is not None
         name = echo(opponent.display_name, limits.MEMBER_NAME)
+        tell = self.service.tell
         if await self.db.active_match_of(guild_id, user.id):
-            return await reply_private(
-                interaction, "You're already in a match here. Finish it or `/bingo resign`."
-            )
+            return await tell(interaction, "bingo-busy")
         if await self.db.active_match_of(guild_id, opponent.id):
-            return await reply_private(interaction, f"{name} is already in a match.")
+            return await tell(interaction, "bingo-challenge-opponent-busy", name=name)
         now = time.time()
-        expires = now + self.bot.settings.challenge_seconds
+        expires = now + challenge_seconds(
+            await self.db.guild_settings(guild_id), self.bot.settings.challenge_seconds
+        )
         try:
             challenge_id = await self.db.create_challenge(
                 guild_id, interaction.channel_id, user.id, opponent.id, now, expires,
@@ -93,21 +96,20 @@ class Challenges:
             )  # fmt: skip
         except ChallengeLimitError as error:
             if error.kind == "pair":
-                text = (
-                    f"There is already a challenge waiting between you and {name}: "
-                    "wait for the answer, or until it expires."
-                )
-            else:
-                text = (
-                    f"You already have {error.limit} challenges waiting for an answer in "
-                    "this server. Wait until one is answered or expires."
-                )
-            return await reply_private(interaction, text)
+                return await tell(interaction, "bingo-challenge-pair", name=name)
+            return await tell(interaction, "bingo-challenge-limit", n=error.limit)
         self._arm(challenge_id, expires)
+        public = await self.service.languages.public_of(interaction)
         await interaction.response.send_message(
-            f"⚔️ {opponent.mention}, {user.mention} challenges you to a BingoMagic match! "
-            f"Rules: {rules_text(options)}. The challenge expires <t:{int(expires)}:R>.",
-            view=challenge_view(challenge_id),
+            t(
+                public,
+                "bingo-challenge-post",
+                opponent=opponent.mention,
+                challenger=user.mention,
+                rules=rules_text(options, public),
+                deadline=f"<t:{int(expires)}:R>",
+            ),
+            view=challenge_view(challenge_id, public),
             allowed_mentions=discord.AllowedMentions(users=[opponent]),
         )
         message = await interaction.original_response()
@@ -118,19 +120,27 @@ class Challenges:
     ) -> None:
         """Accept or Decline, by the challenged member only."""
         challenge = await self.db.get_challenge(challenge_id)
+        tell = self.service.tell
         if challenge is None or challenge.status != "pending":
-            return await reply_private(interaction, NOT_OPEN)
+            return await tell(interaction, NOT_OPEN)
         if interaction.user.id != challenge.opponent_id:
-            return await reply_private(
-                interaction, f"Only <@{challenge.opponent_id}> can answer this challenge."
+            return await tell(
+                interaction,
+                "bingo-challenge-only-opponent",
+                opponent=f"<@{challenge.opponent_id}>",
             )
         if answer is Answer.DECLINE:
             if not await self.db.close_challenge(challenge_id, "declined"):
-                return await reply_private(interaction, NOT_OPEN)
+                return await tell(interaction, NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))
+            public = await self.service.languages.public_of(interaction)
             return await interaction.response.edit_message(
-                content=f"❌ <@{challenge.opponent_id}> declined the challenge from "
-                f"<@{challenge.challenger_id}>.",
+                content=t(
+                    public,
+                    "bingo-challenge-declined",
+                    opponent=f"<@{challenge.opponent_id}>",
+                    challenger=f"<@{challenge.challenger_id}>",
+                ),
                 view=None,
             )
         await self._accept(interaction, challenge)
@@ -156,7 +166,14 @@ class Challenges:
         options = (
             BingoOptions.from_json(challenge.options) if challenge.options else self.service.options
         )
-        setup = self.service.setup(options, names)
+        setup = self.service.setup(
+            options,
+            names,
+            await self.service.quick_counter(players),
+            timing=await self.service.timing_for(challenge.guild_id),
+        )
+        await self.service.stamp_languages(setup.ui, challenge.guild_id, players, interaction)
+        public = setup.ui["language"]
         busy: int | None = None
         match_id: int | None = None
         cancelled = False
@@ -176,18 +193,23 @@ class Challenges:
             if busy is not None and cancelled:
                 self.scheduler.cancel(_key(challenge.id))
                 return await interaction.edit_original_response(
-                    content=f"This challenge was cancelled: <@{busy}> is already in a match.",
+                    content=t(public, "bingo-challenge-cancelled", user=f"<@{busy}>"),
                     view=None,
                 )
-            return await reply_private(interaction, NOT_OPEN)
+            return await self.service.tell(interaction, NOT_OPEN)
         self.scheduler.cancel(_key(challenge.id))
         await self.service.begin(
             setup, match_id, challenge.guild_id, challenge.channel_id, players, level=None
         )
         try:
             await interaction.edit_original_response(
-                content=f"✅ <@{players[1]}> accepted the challenge from <@{players[0]}>: "
-                f"BingoMagic match #{match_id} begins. Hands are on their way by DM.",
+                content=t(
+                    public,
+                    "bingo-challenge-accepted",
+                    opponent=f"<@{players[1]}>",
+                    challenger=f"<@{players[0]}>",
+                    id=match_id,
+                ),
                 view=None,
             )
         except discord.HTTPException as error:
@@ -207,9 +229,11 @@ class Challenges:
         challenge = await self.db.get_challenge(challenge_id)
         assert challenge is not None
         outbox = self.service.outbox
-        text = (
-            f"⌛ The challenge from <@{challenge.challenger_id}> to "
-            f"<@{challenge.opponent_id}> expired."
+        text = t(
+            await self.service.languages.public(challenge.guild_id),
+            "bingo-challenge-expired",
+            challenger=f"<@{challenge.challenger_id}>",
+            opponent=f"<@{challenge.opponent_id}>",
         )
         if challenge.message_id is not None:
             await outbox.edit(challenge.channel_id, challenge.message_id, content=text, view=None)

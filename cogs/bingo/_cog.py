@@ -11,14 +11,30 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.engine import BingoOptions, MulliganRule
+from bot.engine import MulliganRule
+from bot.i18n import attribute, language_of, t
 from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
 from bot.ui.text import echo
+from cogs.guide import show_rules
 
 from . import _views
+from ._delivery import table_of
+from ._history import (
+    RematchButton,
+    ReplayButton,
+    add_rating_field,
+    catch_up,
+    on_rematch,
+    on_replay_button,
+    rate_finished,
+    rating_leaderboard,
+    show_replay,
+)
+from ._language import AUTOMATIC
 from ._matches import MatchService
+from ._settings import SettingsGroup, challenge_options, channel_refusal, reader_language
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -31,11 +47,19 @@ RECENT_MATCHES = 5
 DEFAULT_LEVEL = "medium"
 
 
-def stats_line(stats: PlayerStats | BotRecord) -> str:
-    """``"5 W · 2 L · 1 D · 62.5% (8 played)"``."""
+def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
+    """``"5 W · 2 L · 1 D · 62.5% (8 played)"`` (in ``locale``: the server's language)."""
     played = stats.played
     rate = stats.wins * 100.0 / played if played else 0.0
-    return f"{stats.wins} W · {stats.losses} L · {stats.draws} D · {rate:.1f}% ({played} played)"
+    return t(
+        locale,
+        "bingo-stats-line",
+        wins=stats.wins,
+        losses=stats.losses,
+        draws=stats.draws,
+        rate=f"{rate:.1f}",
+        played=played,
+    )
 
 
 @app_commands.guild_only()
@@ -46,6 +70,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         self.bot = bot
         self.service = MatchService(bot)
         super().__init__()
+        self.__cog_app_commands_group__.add_command(SettingsGroup(bot))
 
     async def cog_load(self) -> None:
         service = self.service
@@ -57,9 +82,12 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
                 ),
                 _views.ShowHandButton: service.on_show_hand,
                 _views.PlayAgainButton: service.on_play_again,
+                ReplayButton: lambda i, c: on_replay_button(self.bot, i, c),
+                RematchButton: lambda i, c: on_rematch(service, i, c),
             }
         )
         await service.start()
+        await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
         _views.unbind()
@@ -70,6 +98,23 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         """A match ended (committed, stats recorded in the same transaction): post its
         result. Also dispatched again at start-up for a result never posted."""
         self.service.delivery.kick(event.match, announce=True)
+
+    @commands.Cog.listener("on_bingo_match_finished")
+    async def rate_finished_match(self, event: MatchFinished) -> None:
+        """Update both members' ratings after a match between members with a result
+        (exactly once per match, however often its end is announced; issue 8 §5)."""
+        await rate_finished(self.bot.db, event.match.id)
+
+    @app_commands.command(
+        name="replay", description="Step through a finished BingoMagic match of this server."
+    )
+    @app_commands.describe(match="The match number (shown on its board and result)")
+    async def replay(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+    ) -> None:
+        """A finished match of this server, step by step, privately (Previous / Next),
+        with both hands shown."""
+        await show_replay(self.bot, interaction, match)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."
@@ -95,42 +140,98 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         interaction: discord.Interaction,
         opponent: discord.User,
         level: str | None = None,
-        mulligan: str = MulliganRule.VANCOUVER.value,
-        free_first: bool = False,
-        sequential: bool = False,
-        forest_either_pile: bool = False,
+        mulligan: str | None = None,
+        free_first: bool | None = None,
+        sequential: bool | None = None,
+        forest_either_pile: bool | None = None,
     ) -> None:
         """Challenge a member (they Accept or Decline), or the bot itself (no accept
         step; ``level``: easy, medium or hard). Other bots, yourself, and a level against
-        a member are refused privately."""
-        options = BingoOptions(
-            mulligan_rule=MulliganRule(mulligan),
+        a member are refused privately, and so is a channel the server's settings do not
+        list (``/bingo settings channels``). Options left out take the server's defaults
+        (``/bingo settings mulligan`` / ``house-rules``)."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        server = await self.bot.db.guild_settings(interaction.guild_id)
+        if not server.allows_channel(interaction.channel_id):
+            lang = await reader_language(self.bot.db, interaction)
+            return await reply_private(interaction, channel_refusal(server, lang))
+        options = challenge_options(
+            server,
+            max_timeouts=self.bot.settings.max_timeouts,
+            mulligan=mulligan,
             free_first=free_first,
             sequential=sequential,
-            forest_any_pile=forest_either_pile,
-            max_timeouts=self.bot.settings.max_timeouts,
+            forest_either_pile=forest_either_pile,
         )
         me = self.bot.user
         if me is not None and opponent.id == me.id:
             return await self.service.play_bot(interaction, level or DEFAULT_LEVEL, options)
+        tell = self.service.tell
         if opponent.id == interaction.user.id:
-            return await reply_private(interaction, "You can't challenge yourself.")
+            return await tell(interaction, "bingo-self-challenge")
         if opponent.bot:
-            return await reply_private(
-                interaction,
-                f"Bots can't play BingoMagic, except me: challenge <@{me.id if me else 0}> "
-                "to play against the bot.",
-            )
+            return await tell(interaction, "bingo-no-bots", me=f"<@{me.id if me else 0}>")
         if level is not None:
-            return await reply_private(
-                interaction,
-                "The level option is for a match against me only: a member plays as they play.",
-            )
+            return await tell(interaction, "bingo-level-member")
         await self.service.challenges.challenge(interaction, opponent, options)
+
+    @app_commands.command(name="language", description="The language I use with you privately.")
+    @app_commands.describe(
+        language="English, Italiano, or automatic (your Discord language)",
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Italiano", value="it"),
+            app_commands.Choice(name="Automatic (my Discord language)", value=AUTOMATIC),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """The member's language for private text (DMs, panels, private answers) in every
+        server, or ``auto``: their Discord client's (issue 8 §1). Public text keeps the
+        server's language. Panels of a match in progress follow from the next one."""
+        languages = self.service.languages
+        chosen = None if language == AUTOMATIC else language_of(language)
+        await languages.set_override(interaction.user.id, chosen)
+        for match in self.service.matches.values():
+            player = match.seat_of(interaction.user.id)
+            if player is not None:
+                languages_of = table_of(match).ui.setdefault("languages", [None, None])
+                languages_of[player] = chosen or language_of(interaction.locale)
+        if chosen is None:
+            client = languages.seen(interaction)
+            name = attribute(client, f"choice-{client}", "name")
+            text = t(client, "bingo-language-auto", language=name)
+        else:
+            text = t(chosen, "bingo-language-set")
+        await reply_private(interaction, text)
 
     @app_commands.command(name="hand", description="Show your hand and controls, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.service.show_hand(interaction)
+
+    @app_commands.command(
+        name="rules", description="The rules of BingoMagic, page by page (only you see them)."
+    )
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """The rules in short pages with Previous / Next, privately (``cogs.guide``)."""
+        await show_rules(interaction)
+
+    @app_commands.command(
+        name="quick", description="Quick counter windows: turn them on or off, or see your choice."
+    )
+    @app_commands.describe(mode="On or off (leave it out to see your choice)")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="on", value="quick_on"),
+            app_commands.Choice(name="off", value="quick_off"),
+        ]
+    )
+    async def quick(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        """Quick counter windows (issue 8 §6): a counter window of this member lasts
+        ``BINGO_QUICK_COUNTER_SECONDS`` and resolves by itself, from their next match."""
+        on = None if mode is None else mode == "quick_on"
+        await self.service.set_quick_counter(interaction, on)
 
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -146,25 +247,35 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
         target = user or interaction.user
+        lang = await self.service.languages.public_of(interaction)  # a public post
         stats = await self.bot.db.player_stats(guild_id, target.id)
         records = [r for r in await self.bot.db.bot_records(guild_id, target.id) if r.played]
         embed = discord.Embed(
-            title=f"BingoMagic — {echo(target.display_name, limits.MEMBER_NAME)}",
+            title=t(lang, "bingo-stats-title", name=echo(target.display_name, limits.MEMBER_NAME)),
             colour=discord.Colour.gold(),
         )
         if (stats is None or not stats.played) and not records:
-            embed.description = "No finished matches in this server yet."
+            embed.description = t(lang, "bingo-stats-none")
             return await interaction.response.send_message(embed=embed)
         if stats is not None and stats.played:
-            embed.add_field(name="Wins", value=str(stats.wins))
-            embed.add_field(name="Losses", value=str(stats.losses))
-            embed.add_field(name="Draws", value=str(stats.draws))
-            embed.add_field(name="Win rate", value=f"{stats.win_rate:.1f}%")
-            embed.add_field(name="Rank", value=f"#{stats.rank}")
+            embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(stats.wins))
+            embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(stats.losses))
+            embed.add_field(name=t(lang, "bingo-stats-draws"), value=str(stats.draws))
+            embed.add_field(name=t(lang, "bingo-stats-win-rate"), value=f"{stats.win_rate:.1f}%")
+            embed.add_field(name=t(lang, "bingo-stats-rank"), value=f"#{stats.rank}")
+        await add_rating_field(self.bot, interaction, embed, target.id)
         if records:
             embed.add_field(
-                name="Against the bot",
-                value="\n".join(f"{r.level.title()}: {stats_line(r)}" for r in records),
+                name=t(lang, "bingo-stats-against-bot"),
+                value="\n".join(
+                    t(
+                        lang,
+                        "bingo-stats-level-line",
+                        level=attribute(lang, f"choice-{r.level}", "name"),
+                        line=stats_line(r, lang),
+                    )
+                    for r in records
+                ),
                 inline=False,
             )
         recent = await self.bot.db.recent_matches(guild_id, target.id, limit=RECENT_MATCHES)
@@ -172,39 +283,61 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             lines = []
             for record in recent:
                 if record.result is None:  # stopped from outside: counts for nobody
-                    outcome = "no result"
+                    outcome = "no-result"
                 elif record.winner_id is None:
                     outcome = "draw"
                 else:
                     outcome = "win" if record.winner_id == target.id else "loss"
-                against = f" vs the bot ({record.ai_level})" if record.ai_level else ""
-                lines.append(f"#{record.id}{against}: {outcome} in {record.turns} turns")
-            embed.add_field(name="Recent", value="\n".join(lines), inline=False)
+                args = {
+                    "id": record.id,
+                    "outcome": t(lang, f"bingo-stats-{outcome}"),
+                    "turns": record.turns,
+                }
+                if record.ai_level:
+                    level = t(lang, "bingo-level", level=record.ai_level)
+                    lines.append(t(lang, "bingo-stats-recent-bot-line", level=level, **args))
+                else:
+                    lines.append(t(lang, "bingo-stats-recent-line", **args))
+            embed.add_field(
+                name=t(lang, "bingo-stats-recent"), value="\n".join(lines), inline=False
+            )
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(
         name="leaderboard", description="The BingoMagic leaderboard of this server."
     )
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(by="Rank by rating (default) or by wins")
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name="rating", value="rating"),
+            app_commands.Choice(name="wins", value="wins"),
+        ]
+    )
+    async def leaderboard(self, interaction: discord.Interaction, by: str = "rating") -> None:
         """The server's ranking of matches between members (matches against the bot are
-        in ``/bingo stats``, not here)."""
+        in ``/bingo stats``, not here): by openskill rating (default) or by wins."""
         assert interaction.guild_id is not None
+        if by != "wins":
+            return await rating_leaderboard(self.bot, interaction, limit=LEADERBOARD_SIZE)
         top = await self.bot.db.leaderboard(interaction.guild_id, limit=LEADERBOARD_SIZE)
-        embed = discord.Embed(title="BingoMagic leaderboard", colour=discord.Colour.gold())
+        lang = await self.service.languages.public_of(interaction)  # a public post
+        embed = discord.Embed(
+            title=t(lang, "bingo-leaderboard-title"), colour=discord.Colour.gold()
+        )
         if not top:
-            embed.description = "No finished matches in this server yet."
+            embed.description = t(lang, "bingo-stats-none")
         else:
             embed.description = "\n".join(
-                f"**{s.rank}.** <@{s.user_id}> — {stats_line(s)}" for s in top
+                f"**{s.rank}.** <@{s.user_id}> — {stats_line(s, lang)}" for s in top
             )
         if all(s.user_id != interaction.user.id for s in top):
             own = await self.bot.db.player_stats(interaction.guild_id, interaction.user.id)
             embed.add_field(
-                name="Your rank",
-                value=f"**{own.rank}.** {stats_line(own)}"
+                name=t(lang, "bingo-leaderboard-your-rank"),
+                value=f"**{own.rank}.** {stats_line(own, lang)}"
                 if own is not None and own.played
-                else "You haven't finished a match here yet.",
+                else t(lang, "bingo-leaderboard-none-yet"),
                 inline=False,
             )
-        embed.set_footer(text="Ranked by wins, then win rate, in matches between members.")
+        embed.set_footer(text=t(lang, "bingo-leaderboard-footer"))
         await interaction.response.send_message(embed=embed)

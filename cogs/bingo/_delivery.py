@@ -16,6 +16,7 @@ is told privately why; any other refusal is logged.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections.abc import Iterable
@@ -26,12 +27,16 @@ import discord
 
 from bot import limits
 from bot.engine.actions import Reason
+from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, player_view, public_view
 from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Sent, classify
+from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 from bot.ui.text import echo
 
+from ._history import rematch_view
 from ._render import board_embed, panel_embed, result_line
+from ._tips import tip_key, with_tip
 from ._views import board_view, decision_view, play_again_view
 
 if TYPE_CHECKING:
@@ -43,31 +48,40 @@ log = logging.getLogger(__name__)
 #: failure; after the last, the match's next change delivers again.
 RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 
-#: Discord error codes meaning the match's channel can no longer be used, and why, in
-#: the words the players are told.
+#: Discord error codes meaning the match's channel can no longer be used, and why: the
+#: catalog key of the words the players are told (``bingo.ftl``).
 CHANNEL_GONE = {
-    10003: "its channel was deleted",  # Unknown Channel
-    50001: "I can no longer see its channel",  # Missing Access
-    50013: "I may no longer post in its channel",  # Missing Permissions
+    10003: "bingo-gone-deleted",  # Unknown Channel
+    50001: "bingo-gone-access",  # Missing Access
+    50013: "bingo-gone-permissions",  # Missing Permissions
 }
 
 
 def _why(sent: Sent[Any]) -> str:
     code = getattr(sent.error, "code", None)
-    return CHANNEL_GONE.get(code, "its channel can no longer be used")  # type: ignore[arg-type]
+    return CHANNEL_GONE.get(code, "bingo-gone-other")  # type: ignore[arg-type]
 
 
 def new_ui(names: list[str]) -> dict[str, Any]:
     """A new match's ``ui`` JSON: ``names`` (two display names as chosen), ``log`` (public
     events, see :func:`~._render.log_lines`), ``dm_closed`` (two flags), ``panels`` (per
-    player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``)
-    and ``board`` (the board's message id)."""
+    player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``),
+    ``board`` (the board's message id), ``pings`` (per player, the channel message
+    asking a player with closed DMs to decide, or ``None``), ``trash`` (``[channel,
+    message]`` pairs to delete: old panels and pings) and ``quick`` (per player, quick
+    counter windows, ``Match.quick_counter``). Matches stored before the last three
+    existed lack them: read them with ``.get``. Set later, also read with ``.get``:
+    ``board_image`` (the :func:`~bot.ui.board_image.board_key` of the picture the board
+    message holds) and ``tips`` (see :mod:`._tips`)."""
     return {
         "names": names,
         "log": [],
         "dm_closed": [False, False],
         "panels": [None, None],
         "board": None,
+        "pings": [None, None],
+        "trash": [],
+        "quick": [False, False],
     }
 
 
@@ -115,6 +129,49 @@ def table_of(match: Match) -> Table:
     return table
 
 
+def panel_language(table: Table, player: int) -> str | None:
+    """The language of ``player``'s private panel: ``ui["languages"][player]`` when
+    the match stored it (their override or their last interaction's locale: see
+    :mod:`._language`), else the match's public language, else ``None`` (English)."""
+    languages = table.ui.get("languages") or [None, None]
+    return languages[player] or table.ui.get("language")
+
+
+def public_language(table: Table) -> str | None:
+    """The language of the match's public messages (the board): ``ui["language"]`` when
+    the match stored it (the server's language), else ``None`` (English)."""
+    return table.ui.get("language")
+
+
+#: The board picture's file name (the embed shows ``attachment://board.png``).
+BOARD_FILE = "board.png"
+
+
+async def _upload(picture: dict[str, Any]) -> dict[str, list[discord.File]]:
+    """``attachments=[board.png]`` for an edit that replaces the board picture (drawn
+    in a thread: about 15 ms of Pillow, kept off the event loop)."""
+    png = await asyncio.to_thread(render_board, picture)
+    return {"attachments": [discord.File(io.BytesIO(png), filename=BOARD_FILE)]}
+
+
+def trash(table: Table, channel_id: int, message_id: int) -> None:
+    """Set a message aside for deletion by the match's courier (stored in
+    ``ui["trash"]`` as ``[channel, message]`` pairs, so a restart still deletes it)."""
+    pending = table.ui.setdefault("trash", [])
+    if [channel_id, message_id] not in pending:
+        pending.append([channel_id, message_id])
+
+
+def replace_panel(table: Table, player: int, record: dict[str, Any]) -> None:
+    """Make ``record`` (see :func:`new_ui`) ``player``'s panel; their previous DM panel,
+    if it is another message, is deleted by the courier: one panel per player and match
+    (issue 8 §6). Callers kick the courier afterwards."""
+    old = table.ui["panels"][player]
+    table.ui["panels"][player] = record
+    if old is not None and not old["ephemeral"] and old["message"] != record["message"]:
+        trash(table, old["channel"], old["message"])
+
+
 class _Pass:
     """What went wrong during one delivery pass."""
 
@@ -160,15 +217,24 @@ class Delivery:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def panel(self, match: Match, player: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    def panel(
+        self, match: Match, player: int, locale: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
         """``player``'s panel of the live state: their view, and their controls if they
-        decide now."""
+        decide now, in ``locale`` (default: :func:`panel_language`)."""
         table = table_of(match)
+        locale = locale or panel_language(table, player)
         view = player_view(match.state, player)
-        embed = panel_embed(match.id, view, table.shown_names, match.deadline)
+        embed = panel_embed(match.id, view, table.shown_names, match.deadline, locale)
+        if view["current_player"] == player and match.in_quick_window():
+            note = t(locale, "panel-quick-window")
+            embed.description = f"{embed.description or ''}\n{note}"
         controls = decision_view(
-            match.id, view["version"], view["legal_actions"], table.names, player
+            match.id, view["version"], view["legal_actions"], table.names, player, locale
         )
+        tip = tip_key(table.ui, view)  # a first match against the bot (see ._tips)
+        if tip is not None:
+            controls = with_tip(embed, controls, tip, match.id, locale)
         return embed, controls
 
     async def save_ui(self, match: Match) -> None:
@@ -191,7 +257,10 @@ class Delivery:
     async def _deliver(self, match: Match) -> None:
         table = table_of(match)
         problems = _Pass()
-        redraw, table.redraw = table.redraw and not match.state.is_over, False
+        # A match that ends during this pass is shown (and announced) by the next one:
+        # its end kicked the courier, and the result never goes out before its board.
+        over = match.state.is_over
+        redraw, table.redraw = table.redraw and not over, False
         for player in match.viewers():
             if player in table.answering:
                 continue  # its click's answer brings the new panel
@@ -199,9 +268,10 @@ class Delivery:
                 await self._redraw_panel(match, player, problems)
             else:
                 await self._sync_panel(match, player, problems)
+        await self._sweep(match, problems)
         if table.gone is None:
             await self._update_board(match, problems, force=redraw)
-        if table.gone is None and table.announce and match.state.is_over:
+        if table.gone is None and table.announce and over:
             await self._announce(match, problems)
         await self.save_ui(match)
         if table.gone is not None:
@@ -259,21 +329,32 @@ class Delivery:
         if panel is not None and panel["version"] == state.version:
             return
         deciding = state.current_player() == player
-        if deciding or panel is None:
-            if panel is not None and panel["controls"] and not panel["ephemeral"]:
-                if not await self._edit_panel(match, player, panel, problems, strip=True):
-                    return
-            await self._send_panel(match, player, problems)
+        quick = deciding and match.in_quick_window()
+        if quick and panel is not None and not panel["ephemeral"]:
+            # A quick counter window needs no answer: shown on the panel they have,
+            # without a notification (the same whether or not they hold an Island).
+            await self._edit_panel(match, player, panel, problems, live=True)
+        elif deciding or panel is None:
+            await self._send_panel(match, player, problems, notify=not quick)
         elif not panel["ephemeral"] and (panel["controls"] or state.is_over):
             await self._edit_panel(match, player, panel, problems)
 
     async def _redraw_panel(self, match: Match, player: int, problems: _Pass) -> None:
         """After a restart: edit the player's last DM panel to the current state (with
-        the current controls), or send a new one if it is gone and they must decide."""
+        the current controls), or send a new one if it is gone and they must decide,
+        or if a decision they were never shown came meanwhile (so they are notified;
+        the old panel is deleted)."""
         table = table_of(match)
         panel = table.ui["panels"][player]
-        if panel is not None and not panel["ephemeral"]:
-            version = match.state.version
+        deciding = match.state.current_player() == player
+        version = match.state.version
+        unseen = (
+            panel is not None
+            and deciding
+            and panel["version"] != version
+            and not match.in_quick_window()
+        )
+        if panel is not None and not panel["ephemeral"] and not unseen:
             embed, view = self.panel(match, player)
             sent = await self.outbox.edit(
                 panel["channel"], panel["message"], embed=embed, view=view
@@ -285,8 +366,8 @@ class Delivery:
                 self._check(match, sent, problems, channel=False)
                 return
             table.ui["panels"][player] = None
-        if match.state.current_player() == player:
-            await self._send_panel(match, player, problems)
+        if deciding:
+            await self._send_panel(match, player, problems, notify=not match.in_quick_window())
 
     async def _edit_panel(
         self,
@@ -295,28 +376,37 @@ class Delivery:
         panel: dict[str, Any],
         problems: _Pass,
         *,
-        strip: bool = False,
+        live: bool = False,
     ) -> bool:
-        """Edit a DM panel: ``strip`` only removes its controls (it stays as it was);
-        otherwise it is redrawn with the current hand and no controls. Returns whether
-        the panel is settled (edited, or deleted meanwhile)."""
+        """Edit a DM panel in place (no notification): redrawn with the current hand,
+        and with the current controls when ``live`` (a quick counter window), otherwise
+        none. Returns whether the panel is settled (edited, or deleted meanwhile: a
+        ``live`` one is then sent anew)."""
         version = match.state.version
-        if strip:
-            sent = await self.outbox.edit(panel["channel"], panel["message"], view=None)
-        else:
-            embed, _ = self.panel(match, player)
-            sent = await self.outbox.edit(
-                panel["channel"], panel["message"], embed=embed, view=None
-            )
-        if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
-            panel.update(controls=False, version=version)
+        embed, view = self.panel(match, player)
+        view = view if live else None
+        sent = await self.outbox.edit(panel["channel"], panel["message"], embed=embed, view=view)
+        if sent.ok:
+            panel.update(controls=view is not None, version=version)
+            return True
+        if sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+            if live:
+                table_of(match).ui["panels"][player] = None
+                await self._send_panel(match, player, problems, notify=False)
+            else:
+                panel.update(controls=False, version=version)
             return True
         self._check(match, sent, problems, channel=False)
         return False
 
-    async def _send_panel(self, match: Match, player: int, problems: _Pass) -> None:
-        """A new panel by DM; when the player's DMs are closed, their panel is shown
-        ephemerally on request ("Show my hand") and they are pinged in the channel."""
+    async def _send_panel(
+        self, match: Match, player: int, problems: _Pass, *, notify: bool = True
+    ) -> None:
+        """A new panel by DM (a new message, so Discord notifies them), then their
+        previous DM panel is deleted: one panel per player and match. When the
+        player's DMs are closed, their panel is shown ephemerally on request ("Show my
+        hand") and, if ``notify`` and they have a decision, they are pinged in the
+        channel (the previous ping is deleted)."""
         table = table_of(match)
         version = match.state.version
         embed, view = self.panel(match, player)
@@ -338,15 +428,42 @@ class Delivery:
             else:
                 self._check(match, sent, problems, channel=False)
                 return
-        table.ui["panels"][player] = record
-        if record["ephemeral"] and view is not None:
+        replace_panel(table, player, record)
+        if record["ephemeral"] and view is not None and notify:
             sent = await self.outbox.send(
                 table.channel_id,
-                content=f"<@{user_id}>, your decision in BingoMagic #{match.id}: press "
-                "**Show my hand** on the board (your DMs are closed).",
+                content=t(
+                    public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
+                ),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
-            self._check(match, sent, problems, channel=True)
+            if self._check(match, sent, problems, channel=True):
+                pings = table.ui.setdefault("pings", [None, None])
+                if pings[player] is not None:
+                    trash(table, table.channel_id, pings[player])
+                pings[player] = sent.value.id
+
+    async def _sweep(self, match: Match, problems: _Pass) -> None:
+        """Delete what :func:`trash` set aside (old panels, old pings; once the match is
+        over, the last pings too). A message already gone, or in a channel gone, is
+        forgotten; a transient failure keeps it for the next pass (also after a
+        restart: the list is stored in ``ui``)."""
+        table = table_of(match)
+        if match.state.is_over:
+            pings = table.ui.get("pings") or []
+            for player, ping in enumerate(pings):
+                if ping is not None:
+                    trash(table, table.channel_id, ping)
+                    pings[player] = None
+        kept = []
+        for channel_id, message_id in table.ui.get("trash") or []:
+            sent = await self.outbox.delete(channel_id, message_id)
+            if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+                continue
+            if sent.error is not None and classify(sent.error) is None:
+                kept.append([channel_id, message_id])  # transient: the next pass
+            self._check(match, sent, problems, channel=False)
+        table.ui["trash"] = kept
 
     # -- board and result --------------------------------------------------------------
 
@@ -355,28 +472,43 @@ class Delivery:
         table = table_of(match)
         state = match.state
         closed = any(table.ui["dm_closed"][p] for p in match.viewers())
-        controls = board_view(match.id) if closed and not state.is_over else None
+        language = public_language(table)
+        controls = board_view(match.id, language) if closed and not state.is_over else None
         shown = (state.version, controls is not None)
         board_id = table.ui.get("board")
         if not force and board_id is not None and table.board_shown == shown:
             return
+        view = public_view(state)
         embed = board_embed(
-            match.id, public_view(state), table.shown_names, table.ui["log"], match.deadline
+            match.id, view, table.shown_names, table.ui["log"], match.deadline, language
         )
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        picture = board_inputs(
+            match.id, view, table.names, last_move(table.ui["log"]), public_language(table)
+        )
+        key = board_key(picture)
         if board_id is not None:
-            sent = await self.outbox.edit(table.channel_id, board_id, embed=embed, view=controls)
+            # an unchanged picture is not uploaded again: the edit leaves the message's
+            # attachment as it is (no ``attachments``), and the embed still shows it
+            upload = {} if table.ui.get("board_image") == key else await _upload(picture)
+            sent = await self.outbox.edit(
+                table.channel_id, board_id, embed=embed, view=controls, **upload
+            )
             if sent.ok:
                 table.board_shown = shown
+                table.ui["board_image"] = key
                 return
             if sent.status is not Status.MESSAGE_GONE:
                 self._check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
+        (file,) = (await _upload(picture))["attachments"]
         sent = await self.outbox.send(
-            table.channel_id, embed=embed, **({"view": controls} if controls else {})
+            table.channel_id, embed=embed, file=file, **({"view": controls} if controls else {})
         )
         if self._check(match, sent, problems, channel=True):
             table.ui["board"] = sent.value.id
+            table.ui["board_image"] = key
             table.board_shown = shown
             await self.db.set_board_message(match.id, sent.value.id)
 
@@ -387,16 +519,19 @@ class Delivery:
         state = match.state
         result = state.result
         assert result is not None
-        content = (
-            f"{result_line(result.to_json(), table.shown_names, state.options)} "
-            f"(BingoMagic #{match.id}, {state.turn} turns)"
-        )
+        language = public_language(table)
+        line = result_line(result.to_json(), table.shown_names, state.options, language)
+        content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
         again = table.level is not None and result.reason != Reason.NO_RESULT
-        sent = await self.outbox.send(
-            table.channel_id,
-            content=content,
-            **({"view": play_again_view(match.id)} if again else {}),
+        rematch = table.level is None and result.reason != Reason.NO_RESULT
+        controls = (
+            {"view": play_again_view(match.id, language)}
+            if again
+            else {"view": rematch_view(match.id, language)}
+            if rematch
+            else {}
         )
+        sent = await self.outbox.send(table.channel_id, content=content, **controls)
         if self._check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
@@ -423,9 +558,13 @@ class Delivery:
         names = table.shown_names
         for player in match.viewers():
             user_id = match.seats[player].user_id
-            text = (
-                f"⛔ BingoMagic #{match.id} against {names[1 - player]} ended with no "
-                f"result: {why}. It counts for nobody, and you are free to play again."
+            language = panel_language(table, player)
+            text = t(
+                language,
+                "bingo-no-result-dm",
+                id=match.id,
+                other=names[1 - player],
+                why=t(language, why or "bingo-gone-other"),
             )
             sent = await self.outbox.dm(user_id, content=text)
             if not sent.ok:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import BingoOptions, BingoState
+from bot.i18n import t
 from bot.interactions import NOT_CURRENT, reply_private
 from bot.matches import (
     ActStatus,
@@ -45,8 +46,11 @@ from bot.matches import (
 from bot.storage.match_store import DatabaseMatchStore
 
 from ._challenges import Challenges
-from ._delivery import Delivery, Table, new_ui, table_of
+from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
+from ._language import Languages
 from ._render import event_line
+from ._settings import match_timing, timing_json, timing_of
+from ._tips import first_match_tips
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -56,15 +60,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_YOURS = "This isn't your match."
-OVER = "This match is over."
-NOT_IN_A_MATCH = "You're not in a match in this server."
-BUSY = "You're already in a match here. Finish it or `/bingo resign`."
+#: Catalog keys (``bingo.ftl``) of the private answers.
+NOT_YOURS = "bingo-not-yours"
+OVER = "bingo-match-over"
+NOT_IN_A_MATCH = "bingo-not-in-a-match"
+BUSY = "bingo-busy"
 
 #: Public events kept in a match's ``ui`` log (the board shows the last few).
 LOG_KEEP = 12
 #: The bot's seat in a match against it (the member is seat 0, as a challenger is).
 AI_SEAT = 1
+
+
+def quick_of(ui: Mapping[str, Any]) -> tuple[bool, bool]:
+    """A stored ``ui``'s quick counter windows per seat (``(False, False)`` for a match
+    stored before they existed)."""
+    quick = ui.get("quick") or [False, False]
+    return (bool(quick[0]), bool(quick[1]))
+
+
+def _whole(seconds: float) -> int | float:
+    """``8.0`` → ``8`` (shown without a decimal point); ``2.5`` stays."""
+    return int(seconds) if float(seconds).is_integer() else seconds
 
 
 @dataclass(frozen=True)
@@ -109,6 +126,7 @@ class MatchService:
         self.options = BingoOptions(max_timeouts=bot.settings.max_timeouts)
         self.seed_factory: Callable[[], int] = lambda: secrets.randbits(63)
         self.scheduler = Scheduler(name="bingo")
+        self.languages = Languages(bot)
         settings = bot.settings
         self.runtime = MatchRuntime(
             DatabaseMatchStore(self.db, ui_for=self._next_ui, on_saved=self._ui_saved),
@@ -117,6 +135,7 @@ class MatchService:
                 turn_seconds=settings.turn_seconds,
                 counter_seconds=settings.counter_seconds,
                 choice_seconds=settings.choice_seconds,
+                quick_counter_seconds=settings.quick_counter_seconds,
                 agent_pause=settings.bot_pause_seconds,
             ),
         )
@@ -208,7 +227,12 @@ class MatchService:
             else:  # finished, its result unannounced: nothing can be shown
                 await self.db.set_match_announced(record.id)
             return None
-        return Match(record.id, seats, state, deadline=record.deadline, context=table)
+        if "language" not in table.ui:  # stored before matches kept their languages
+            table.ui["language"] = await self.languages.public(record.guild_id)
+        return Match(
+            record.id, seats, state, deadline=record.deadline, context=table,
+            quick_counter=quick_of(table.ui), timing=timing_of(table.ui, self.runtime.timing),
+        )  # fmt: skip
 
     async def get(self, match_id: int) -> Match | None:
         """The live match ``match_id`` (loaded from the database if need be), or ``None``
@@ -259,16 +283,76 @@ class MatchService:
 
     # -- starting matches --------------------------------------------------------------
 
-    def setup(self, options: BingoOptions, names: list[str]) -> MatchSetup:
-        """Deal a new match (seed from :attr:`seed_factory`) with these rules and names."""
+    def setup(
+        self,
+        options: BingoOptions,
+        names: list[str],
+        quick: tuple[bool, bool] = (False, False),
+        *,
+        timing: Timing | None = None,
+    ) -> MatchSetup:
+        """Deal a new match (seed from :attr:`seed_factory`) with these rules and names.
+        ``quick``: per seat, quick counter windows (see :meth:`quick_counter`).
+        ``timing``: the server's timers (:meth:`timing_for`), kept in ``ui["timing"]`` for
+        the whole match; ``None``: the runtime's."""
         seed = self.seed_factory()
         state, events = BingoState.new(seed, options)
         ui = new_ui(names)
+        ui["quick"] = list(quick)
+        if timing is not None:
+            ui["timing"] = timing_json(timing)
         shown = [e for e in events_for(events, None) if event_line(e, names) is not None]
         ui["log"] = shown[-LOG_KEEP:]
         return MatchSetup(
-            seed, options, state, events, ui, self.runtime.deadline_for(state), time.time()
+            seed,
+            options,
+            state,
+            events,
+            ui,
+            self.runtime.deadline_for(state, quick, timing=timing),
+            time.time(),
         )
+
+    async def timing_for(self, guild_id: int) -> Timing:
+        """The timers a new match in ``guild_id`` gets: the bot's, with the server's own
+        settings in their place (``/bingo settings timers``)."""
+        return match_timing(self.runtime.timing, await self.db.guild_settings(guild_id))
+
+    async def quick_counter(self, user_ids: Sequence[int | None]) -> tuple[bool, bool]:
+        """Per seat, whether its member chose quick counter windows
+        (``db.user_prefs(user_id).quick_counter``; ``None``, the bot's seat: no). Read
+        when a match is dealt and kept in its ``ui`` for the whole match (issue 8 §6)."""
+        quick = [False, False]
+        for seat, user_id in enumerate(user_ids[:2]):
+            if user_id is not None:
+                quick[seat] = (await self.db.user_prefs(user_id)).quick_counter
+        return (quick[0], quick[1])
+
+    async def set_quick_counter(
+        self, interaction: discord.Interaction[Any], on: bool | None
+    ) -> None:
+        """``/bingo quick``: turn the member's quick counter windows on or off (``None``:
+        just show their choice), privately, in their language. The choice applies from
+        their next match: a match in progress keeps the windows it began with."""
+        user_id = interaction.user.id
+        if on is None:
+            prefs = await self.db.user_prefs(user_id)
+        else:
+            prefs = await self.db.set_user_quick_counter(user_id, on)
+        timing = self.runtime.timing
+        if prefs.quick_counter:
+            text = t(
+                prefs.language or interaction.locale,
+                "quick-on",
+                seconds=_whole(timing.quick_counter_seconds),
+            )
+        else:
+            text = t(
+                prefs.language or interaction.locale,
+                "quick-off",
+                seconds=_whole(timing.counter_seconds),
+            )
+        await reply_private(interaction, text)
 
     async def begin(
         self,
@@ -285,7 +369,10 @@ class MatchService:
         table = Table(guild_id, channel_id, setup.started_at, setup.ui, level=level)
         ai_seat = AI_SEAT if level is not None else None
         seats = self._seats(player_ids, ai_seat, level, setup.seed)
-        match = Match(match_id, seats, setup.state, deadline=setup.deadline, context=table)
+        match = Match(
+            match_id, seats, setup.state, deadline=setup.deadline, context=table,
+            quick_counter=quick_of(setup.ui), timing=timing_of(setup.ui, self.runtime.timing),
+        )  # fmt: skip
         await self.runtime.start(match, setup.events)
         return match
 
@@ -304,7 +391,14 @@ class MatchService:
         me = interaction.guild.me if interaction.guild is not None else None
         names = [member.display_name, (me or self.bot.user).display_name]
         players = (member.id, self.bot.user.id)
-        setup = self.setup(options, names)
+        setup = self.setup(
+            options,
+            names,
+            await self.quick_counter((member.id, None)),
+            timing=await self.timing_for(guild_id),
+        )
+        await self.stamp_languages(setup.ui, guild_id, (member.id, None), interaction)
+        setup.ui["tips"] = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
         match_id = await self.db.create_bot_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -314,12 +408,53 @@ class MatchService:
             **setup.stored(),
         )
         if match_id is None:
-            return await reply_private(interaction, BUSY)
+            return await self.tell(interaction, BUSY)
         await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
+        public = setup.ui.get("language")
         await interaction.response.send_message(
-            f"🤖 {member.mention} takes on the bot ({level}): BingoMagic match #{match_id} "
-            "begins. Your hand is on its way by DM."
+            t(
+                public,
+                "bingo-bot-match",
+                member=member.mention,
+                level=t(public, "bingo-level", level=level),
+                id=match_id,
+            )
         )
+
+    async def stamp_languages(
+        self,
+        ui: dict[str, Any],
+        guild_id: int,
+        user_ids: Sequence[int | None],
+        interaction: discord.Interaction[Any] | None = None,
+    ) -> None:
+        """Fix a new match's languages in its ``ui`` (see :mod:`._language`):
+        ``ui["language"]``, the server's, for its public text; ``ui["languages"]``, per
+        seat, the member's private language (``None`` for the bot's seat).
+        ``interaction``: the one starting the match (its member's locale is current)."""
+        if interaction is not None:
+            await self.languages.private(interaction)
+        public = await self.languages.public(guild_id)
+        ui["language"] = public
+        ui["languages"] = [
+            None if user_id is None else await self.languages.of_user(user_id, public)
+            for user_id in user_ids[:2]
+        ]
+
+    async def tell(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
+        """Answer ``interaction`` privately with the message ``key`` (``bingo.ftl``) in
+        the reader's language."""
+        await reply_private(interaction, t(await self.languages.private(interaction), key, **args))
+
+    async def _reader(
+        self, interaction: discord.Interaction[Any], match: Match, player: int
+    ) -> str:
+        """The language of ``player`` answering ``interaction`` in ``match``, remembered
+        in the match's ``ui["languages"]`` for the DMs that follow."""
+        language = await self.languages.private(interaction)
+        languages = table_of(match).ui.setdefault("languages", [None, None])
+        languages[player] = language
+        return language
 
     async def display_name(self, interaction: discord.Interaction[Any], user_id: int) -> str:
         """The member's display name in the interaction's guild (REST if not cached);
@@ -352,12 +487,13 @@ class MatchService:
         with the player's new panel. Private answers: not a player, match over, stale."""
         match = await self.get(control.match_id)
         if match is None:
-            return await reply_private(interaction, OVER)
+            return await self.tell(interaction, OVER)
         player = match.seat_of(interaction.user.id)
         if player is None:
-            return await reply_private(interaction, NOT_YOURS)
+            return await self.tell(interaction, NOT_YOURS)
+        language = await self._reader(interaction, match, player)
         if control.action is None:
-            return await reply_private(interaction, NOT_CURRENT)
+            return await reply_private(interaction, t(language, NOT_CURRENT))
         if match.lock.locked():
             await interaction.response.defer()
         table = table_of(match)
@@ -367,9 +503,9 @@ class MatchService:
                 match.id, interaction.user.id, control.version, str(control.action)
             )
             if result.status is ActStatus.OVER:
-                return await reply_private(interaction, OVER)
+                return await reply_private(interaction, t(language, OVER))
             if not result.applied:
-                return await reply_private(interaction, NOT_CURRENT)
+                return await reply_private(interaction, t(language, NOT_CURRENT))
             await self._answer_with_panel(interaction, match, player)
         finally:
             table.answering.discard(player)
@@ -392,13 +528,14 @@ class MatchService:
             return  # the courier sends the player a new panel
         message = interaction.message
         ephemeral = message is None or message.flags.ephemeral
-        table_of(match).ui["panels"][player] = {
+        record = {
             "channel": None if ephemeral else message.channel.id,
             "message": None if ephemeral else message.id,
             "version": version,
             "controls": view is not None,
             "ephemeral": ephemeral,
         }
+        replace_panel(table_of(match), player, record)
 
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """``/bingo resign``: the member's match in this server ends; they lose."""
@@ -406,15 +543,15 @@ class MatchService:
         record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
         match = await self.get(record.id) if record else None
         if match is None:
-            return await reply_private(interaction, NOT_IN_A_MATCH)
+            return await self.tell(interaction, NOT_IN_A_MATCH)
         if match.lock.locked():
             await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.runtime.resign(match.id, interaction.user.id)
         if result.status is ActStatus.OVER:
-            return await reply_private(interaction, "This match is already over.")
+            return await self.tell(interaction, "bingo-already-over")
         if result.status is ActStatus.NOT_YOURS:
-            return await reply_private(interaction, NOT_YOURS)
-        await reply_private(interaction, f"You resigned BingoMagic match #{match.id}.")
+            return await self.tell(interaction, NOT_YOURS)
+        await self.tell(interaction, "bingo-resigned", id=match.id)
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], match_id: int | None = None
@@ -429,23 +566,25 @@ class MatchService:
             match_id = record.id if record else None
         match = await self.get(match_id) if match_id is not None else None
         if match is None:
-            return await reply_private(interaction, NOT_IN_A_MATCH)
+            return await self.tell(interaction, NOT_IN_A_MATCH)
         player = match.seat_of(interaction.user.id)
         if player is None:
-            return await reply_private(interaction, NOT_YOURS)
+            return await self.tell(interaction, NOT_YOURS)
+        await self._reader(interaction, match, player)
         table = table_of(match)
         if asked:
             table.ui["dm_closed"][player] = False
         version = match.state.version
         embed, view = self.delivery.panel(match, player)
         await reply_private(interaction, embed=embed, **({"view": view} if view else {}))
-        table.ui["panels"][player] = {
+        record = {
             "channel": None,
             "message": None,
             "version": version,
             "controls": view is not None,
             "ephemeral": True,
         }
+        replace_panel(table, player, record)
         self.delivery.kick(match)
 
     async def on_show_hand(
@@ -460,11 +599,9 @@ class MatchService:
         for that match's member only."""
         record = await self.db.get_match(control.match_id)
         if record is None or record.ai_seat is None or record.ai_level is None:
-            return await reply_private(interaction, NOT_CURRENT)
+            return await self.tell(interaction, NOT_CURRENT)
         member = record.player_ids[1 - record.ai_seat]
         if interaction.user.id != member:
-            return await reply_private(
-                interaction, f"Only <@{member}> can play this again. Challenge me yourself!"
-            )
+            return await self.tell(interaction, "bingo-play-again-not-yours", member=f"<@{member}>")
         options = BingoOptions.from_json(record.options) if record.options else self.options
         await self.play_bot(interaction, record.ai_level, options)

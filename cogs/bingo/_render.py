@@ -17,8 +17,8 @@ import discord
 from bot import limits
 from bot.engine import BingoOptions, MulliganRule
 from bot.engine.actions import Action, Decision, Reason, Verb
-from bot.engine.cards import NAMES
-from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land
+from bot.i18n import DEFAULT, attribute, bundle, t
+from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name
 from bot.ui.text import shorten
 
 BOARD_COLOR = discord.Colour.dark_gold()
@@ -29,27 +29,28 @@ LOG_LINES = 8
 NO_RESULT = Reason.NO_RESULT.value
 
 
-def reason_text(reason: str, options: BingoOptions | None = None) -> str:
+def reason_text(reason: str, options: BingoOptions | None = None, locale: object = None) -> str:
     """Why a match ended, in words, with the table's own limits (RULES §1.6, §1.8):
     ``"timeout"`` → ``"3 timed-out turns in a row"`` when ``options.max_timeouts`` is 3.
 
     ``options`` default to :class:`BingoOptions` (the settings a match was played with
-    are in its state). An unknown reason is shown as is.
+    are in its state). ``locale``: the reader's language (:func:`bot.i18n.t`). An
+    unknown reason is shown as is.
     """
     options = options or BingoOptions()
-    return {
-        Reason.FIVE_OF_A_COLOR: "five lands of one color",
-        Reason.FIVE_COLORS: "one land of each color",
-        Reason.RESIGN: "resignation",
-        Reason.TIMEOUT: f"{_count(options.max_timeouts, 'timed-out turn')} in a row",
-        Reason.PASSES: f"{_count(options.max_passes, 'pass', 'passes')} in a row",
-        Reason.TURN_LIMIT: f"the {options.max_turns}-turn limit",
-        Reason.NO_RESULT: "the match could not go on",
-    }.get(reason, reason)  # type: ignore[call-overload]
-
-
-def _count(number: int, singular: str, plural: str | None = None) -> str:
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+    found = {
+        Reason.FIVE_OF_A_COLOR: ("bingo-reason-five-of-a-color", 0),
+        Reason.FIVE_COLORS: ("bingo-reason-five-colors", 0),
+        Reason.RESIGN: ("bingo-reason-resign", 0),
+        Reason.TIMEOUT: ("bingo-reason-timeout", options.max_timeouts),
+        Reason.PASSES: ("bingo-reason-passes", options.max_passes),
+        Reason.TURN_LIMIT: ("bingo-reason-turn-limit", options.max_turns),
+        Reason.NO_RESULT: ("bingo-reason-no-result", 0),
+    }.get(reason)  # type: ignore[call-overload]
+    if found is None:
+        return reason
+    key, number = found
+    return t(locale, key, n=number)
 
 
 def event_line(
@@ -57,129 +58,138 @@ def event_line(
     names: Sequence[str],
     viewer: int | None = None,
     options: BingoOptions | None = None,
+    locale: object = None,
 ) -> str | None:
     """One event as a line of text for ``viewer`` (a player index, or ``None`` for the
     public).  Cards private to another player are never named.  ``None`` = not shown.
 
     ``names``: the two players' display names, already made safe to show
     (:func:`bot.ui.text.echo`). ``options``: the match's table rules, for the limits
-    named in a result (default: :class:`BingoOptions`)."""
+    named in a result (default: :class:`BingoOptions`). ``locale``: the reader's
+    language (events are stored, lines are rendered when sent)."""
     kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
     mine = viewer is not None and event.get("private") == viewer
+
+    def say(key: str, **args: Any) -> str:
+        return t(locale, f"bingo-event-{key}", who=who, **args)
+
+    def lnd(kind: int) -> str:
+        return land(kind, locale)
+
     if kind == "roll":
-        rolls = ", ".join(f"{names[0]} 🎲{a} – {names[1]} 🎲{b}" for a, b in event["rolls"])
-        return f"Die rolls: {rolls}. **{names[event['starting']]}** starts."
+        rolls = ", ".join(
+            t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
+            for a, b in event["rolls"]
+        )
+        return say("roll", rolls=rolls, starter=names[event["starting"]])
     if kind == "declare":
         if event.get("auto"):
-            return f"{who} has no cards left and must keep."
-        return f"{who} {'keeps' if event['choice'] == Verb.KEEP else 'declares a mulligan'}."
+            return say("declare-auto")
+        return say("declare-keep" if event["choice"] == Verb.KEEP else "declare-mulligan")
     if kind == "mulligan":
-        return f"{who} takes mulligan #{event['number']} → {event['hand_size']} cards."
+        return say("mulligan", number=event["number"], n=event["hand_size"])
     if kind == "bottom":
-        card = land(event["card"]) if mine else "a card"
-        return f"{who if not mine else 'You'} put{'s' if not mine else ''} {card} on the bottom."
+        return say("bottom-own", card=lnd(event["card"])) if mine else say("bottom")
     if kind == "aside":
-        return f"{who} sets aside {event['count']} card(s)."
+        return say("aside", n=event["count"])
     if kind == "aside_returned":
-        return f"{who}'s {event['count']} set-aside card(s) are shuffled into the library."
+        return say("aside-returned", n=event["count"])
     if kind == "scry":
-        card = land(event["card"]) if mine else "the card"
-        return f"{who} scries 1 and puts {card} on the {event['choice']}."
+        where = "bottom" if event["choice"] == "bottom" else "top"
+        if mine:
+            return say(f"scry-own-{where}", card=lnd(event["card"]))
+        return say(f"scry-{where}")
     if kind == "scry_skipped":
-        return f"{who} has nothing to scry."
+        return say("scry-skipped")
     if kind == "turn":
-        return f"— Turn {event['turn']}: **{who}** —"
+        return say("turn", turn=event["turn"])
     if kind == "draw":
-        return f"You draw {land(event['card'])}." if mine else f"{who} draws a card."
+        return say("draw-own", card=lnd(event["card"])) if mine else say("draw")
     if kind == "no_draw":
-        return f"{who} cannot draw: the library and both discard piles are empty."
+        return say("no-draw")
     if kind == "reshuffle":
-        return (
-            "The library is empty: both discard piles are shuffled into a new library "
-            f"({event['size']} cards)."
-        )
+        return say("reshuffle", n=event["size"])
     if kind == "announce":
-        return f"{who} places {land(event['land'])}."
+        return say("announce", land=lnd(event["land"]))
     if kind == "allow":
         return None
     if kind == "counter":
-        other = land(event["discarded"][1])
-        return (
-            f"{who} **counters** with {land(1)} + {other}! "
-            f"{land(event['land'])} goes to the discard pile."
+        return say(
+            "counter",
+            island=lnd(1),
+            other=lnd(event["discarded"][1]),
+            land=lnd(event["land"]),
         )
     if kind == "resolve":
-        return f"{land(event['land'])} enters {who}'s territory."
+        return say("resolve", land=lnd(event["land"]))
     if kind == "discard":
-        return f"{who} discards {land(event['land'])}."
+        return say("discard", land=lnd(event["land"]))
     if kind == "destroy":
-        return f"{who} destroys {names[event['target']]}'s {land(event['land'])}."
+        return say("destroy", target=names[event["target"]], land=lnd(event["land"]))
     if kind == "take":
-        own = event["source"] == event["player"]
-        source = "their own" if own else f"{names[event['source']]}'s"
-        return f"{who} takes {land(event['land'])} from {source} discard pile."
+        if event["source"] == event["player"]:
+            return say("take-own", land=lnd(event["land"]))
+        return say("take", land=lnd(event["land"]), source=names[event["source"]])
     if kind == "no_effect":
-        return f"{NAMES[event['land']]}: nothing to do."
+        return say("no-effect", land=land_name(event["land"], locale))
     if kind == "pass":
-        return f"{who} passes."
+        return say("pass")
     if kind == "timeout":
-        return f"⏰ {who} ran out of time."
+        return say("timeout")
     if kind == "resign":
-        return f"🏳️ {who} resigns."
+        return say("resign")
     if kind == "abandon":
         return None  # the "end" event that follows says it
     if kind == "end":
-        return result_line(event, names, options)
+        return result_line(event, names, options, locale)
     return None  # deal: private, shown in the hand panel
 
 
-def log_lines(log: Sequence[Any], names: Sequence[str], options: BingoOptions) -> list[str]:
-    """The public log of a match as lines: ``log`` holds public events (dicts, already
-    filtered by ``events_for(events, None)``) or, in matches stored before events were
-    kept, lines of text shown as they are."""
+def log_lines(
+    log: Sequence[Any], names: Sequence[str], options: BingoOptions, locale: object = None
+) -> list[str]:
+    """The public log of a match as lines in ``locale``: ``log`` holds public events
+    (dicts, already filtered by ``events_for(events, None)``) or, in matches stored before
+    events were kept, lines of text shown as they are."""
     lines = []
     for entry in log:
-        line = entry if isinstance(entry, str) else event_line(entry, names, options=options)
+        if isinstance(entry, str):
+            line: str | None = entry
+        else:
+            line = event_line(entry, names, options=options, locale=locale)
         if line:
             lines.append(line)
     return lines
 
 
-def result_line(result: dict, names: Sequence[str], options: BingoOptions | None = None) -> str:
+def result_line(
+    result: dict,
+    names: Sequence[str],
+    options: BingoOptions | None = None,
+    locale: object = None,
+) -> str:
     """``{"winner": 0, "reason": "five_colors"}`` → ``"🏆 Alice wins with …"``.
 
     ``options``: the match's table rules, for the limits a forfeit or a stalemate
     names (see :func:`reason_text`). A ``no_result`` match has no winner and is no draw.
     """
-    reason = reason_text(result["reason"], options)
+    reason = reason_text(result["reason"], options, locale)
     if result["reason"] == Reason.NO_RESULT:
-        return "⛔ The match ended with no result: it could not go on in its channel."
+        return t(locale, "bingo-result-no-result")
     if result["winner"] is None:
-        return f"🤝 The match is a draw ({reason})."
-    return f"🏆 **{names[result['winner']]}** wins by {reason}!"
+        return t(locale, "bingo-result-draw", reason=reason)
+    return t(locale, "bingo-result-win", winner=names[result["winner"]], reason=reason)
 
 
-WAITING = {
-    Decision.DECLARE: "to keep or mulligan",
-    Decision.BOTTOM: "to put cards on the bottom",
-    Decision.ASIDE: "to set cards aside",
-    Decision.SCRY: "to scry",
-    Decision.MAIN: "to place a land or pass",
-    Decision.COUNTER: "to counter or let it resolve",
-    Decision.SWAMP: "to discard a card (Swamp)",
-    Decision.MOUNTAIN: "to choose a land to destroy (Mountain)",
-    Decision.FOREST: "to choose a land to take (Forest)",
-}
-
-
-def waiting_for(view: dict[str, Any], names: Sequence[str]) -> str:
-    """What the match waits for, in public words (never revealing a hand).
-    ``view``: any view of the match (public or a player's)."""
+def waiting_for(view: dict[str, Any], names: Sequence[str], locale: object = None) -> str:
+    """What the match waits for, in public words (never revealing a hand):
+    ``"Waiting for **Alice** to place a land or pass"``. ``view``: any view of the match
+    (public or a player's)."""
     player = view["current_player"]
     if player is None:
-        return "The match is over."
-    return f"**{names[player]}** {WAITING[Decision(view['decision'])]}"
+        return t(locale, "bingo-over")
+    return t(locale, f"bingo-waiting-{Decision(view['decision']).value}", who=names[player])
 
 
 def _options(view: dict[str, Any]) -> BingoOptions:
@@ -192,152 +202,173 @@ def board_embed(
     names: Sequence[str],
     log: Sequence[Any],
     deadline: float | None,
+    locale: object = None,
 ) -> discord.Embed:
     """The public board: territories, hand sizes, library, discard piles, turn, log.
 
     ``view``: :func:`bot.matches.views.public_view` of the match; ``names``: the two
     display names made safe to show; ``log``: see :func:`log_lines`; ``deadline``: Unix
-    seconds the pending decision runs out (``None``: not shown)."""
+    seconds the pending decision runs out (``None``: not shown); ``locale``: the
+    server's language."""
     options = _options(view)
-    title = f"BingoMagic #{match_id} — {names[0]} vs {names[1]}"
+    title = t(locale, "bingo-board-title", id=match_id, first=names[0], second=names[1])
     embed = discord.Embed(title=title, colour=BOARD_COLOR)
     if view["result"] is not None:
-        embed.description = result_line(view["result"], names, options)
+        embed.description = result_line(view["result"], names, options, locale)
     else:
-        status = f"Turn {view['turn']} · " if view["turn"] else "Mulligans · "
-        status += f"Waiting for {waiting_for(view, names)}"
+        waiting = waiting_for(view, names, locale)
+        if view["turn"]:
+            status = t(locale, "bingo-board-turn", turn=view["turn"], waiting=waiting)
+        else:
+            status = t(locale, "bingo-board-mulligans", waiting=waiting)
         if deadline is not None:
-            status += f" (time runs out <t:{int(deadline)}:R>)"
+            status += " " + t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
         if view["pending_land"] is not None:
-            status += f"\nOn the stack: {land(view['pending_land'])}"
+            status += "\n" + t(locale, "bingo-board-stack", land=land(view["pending_land"], locale))
         embed.description = status
     for player in (0, 1):
         starter = " 🎲" if player == view["starting"] else ""
         embed.add_field(
             name=f"{names[player]}{starter}",
-            value=(
-                f"Territory: {compact_line(view['territories'][player])}\n"
-                f"Hand: {view['hand_sizes'][player]} cards\n"
-                f"Discard pile: {compact_line(view['discards'][player])}"
+            value=t(
+                locale,
+                "bingo-board-player",
+                territory=compact_line(view["territories"][player]),
+                hand=view["hand_sizes"][player],
+                discard=compact_line(view["discards"][player]),
             ),
             inline=True,
         )
-    embed.add_field(name="Library", value=f"{view['library_size']} cards", inline=True)
-    lines = log_lines(log, names, options)
+    embed.add_field(
+        name=t(locale, "bingo-board-library"),
+        value=t(locale, "bingo-board-library-size", n=view["library_size"]),
+        inline=True,
+    )
+    lines = log_lines(log, names, options, locale)
     if lines:
-        embed.add_field(name="Recent", value="\n".join(lines[-LOG_LINES:])[:1024], inline=False)
-    embed.set_footer(text=f"Match #{match_id} · {rules_text(options)}")
+        embed.add_field(
+            name=t(locale, "bingo-board-recent"),
+            value="\n".join(lines[-LOG_LINES:])[:1024],
+            inline=False,
+        )
+    embed.set_footer(
+        text=t(locale, "bingo-board-footer", id=match_id, rules=rules_text(options, locale))
+    )
     return embed
 
 
-def rules_text(options: BingoOptions) -> str:
+def rules_text(options: BingoOptions, locale: object = None) -> str:
     """``"Vancouver (2015) mulligans, free first"`` — the table rules in a few words."""
-    rules = f"{options.mulligan_rule.title} mulligans"
+    rule = attribute(locale, f"choice-{options.mulligan_rule.value}", "name")
+    rules = t(locale, "bingo-rules-mulligans", rule=rule)
     if options.free_first:
-        rules += ", free first"
+        rules += t(locale, "bingo-rules-free-first")
     if options.sequential:
-        rules += ", sequential"
+        rules += t(locale, "bingo-rules-sequential")
     if options.forest_any_pile:
-        rules += ", Forest from either pile"
+        rules += t(locale, "bingo-rules-forest")
     return rules
 
 
-def prompt_text(view: dict[str, Any], names: Sequence[str]) -> str:
+def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = None) -> str:
     """What the viewer of ``view`` (:func:`~bot.matches.views.player_view`) is asked to
-    decide, or what they are waiting for."""
+    decide, or what they are waiting for, in ``locale`` (the viewer's language)."""
     player = view["viewer"]
     if view["result"] is not None:
-        return result_line(view["result"], names, _options(view))
+        return result_line(view["result"], names, _options(view), locale)
     if view["current_player"] != player:
-        return f"Waiting for {waiting_for(view, names)}."
+        return t(locale, "bingo-prompt-waiting", waiting=waiting_for(view, names, locale))
     other = names[1 - player]
     decision = Decision(view["decision"])
     prompt = view["prompt"] or {}
     if decision is Decision.DECLARE:
-        text = "**Keep or mulligan?**"
+        text = t(locale, "bingo-prompt-declare")
         if prompt.get("next_hand_size") is not None:
             if prompt["rule"] == MulliganRule.PARTIAL_PARIS:
-                text += " A mulligan sets cards aside and draws one fewer."
+                text += " " + t(locale, "bingo-prompt-declare-partial")
             else:
-                text += f" A mulligan gives you {prompt['next_hand_size']} card(s)."
+                text += " " + t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
         declared = [
-            f"{names[p]} {'keeps' if d == Verb.KEEP else 'mulligans'}"
+            t(
+                locale,
+                "bingo-prompt-declared-keeps"
+                if d == Verb.KEEP
+                else "bingo-prompt-declared-mulligans",
+                who=names[p],
+            )
             for p, d in enumerate((view["mulligans"] or {}).get("declared", []))
             if d is not None and p != player
         ]
         if declared:
-            text += "\nAlready declared: " + ", ".join(declared) + "."
+            text += "\n" + t(locale, "bingo-prompt-declared", list=", ".join(declared))
         return text
     if decision is Decision.BOTTOM:
-        return f"**Put {prompt.get('bottom_left', 0)} card(s) on the bottom** of the library."
+        return t(locale, "bingo-prompt-bottom", n=prompt.get("bottom_left", 0))
     if decision is Decision.ASIDE:
-        count = prompt.get("aside_now", 0)
-        return f"**Set cards aside** for your mulligan ({count} so far), then press Done."
+        return t(locale, "bingo-prompt-aside", n=prompt.get("aside_now", 0))
     if decision is Decision.SCRY:
         top = view["scry_card"]
-        shown = land(top) if top is not None else "nothing"
-        return f"**Scry 1.** The top card of the library is {shown}."
+        shown = land(top, locale) if top is not None else t(locale, "bingo-prompt-scry-nothing")
+        return t(locale, "bingo-prompt-scry", card=shown)
     if decision is Decision.MAIN:
-        return "**Your turn.** Place a land or pass."
+        return t(locale, "bingo-prompt-main")
     if decision is Decision.COUNTER:
-        return (
-            f"{other} is placing {land(view['pending_land'])}. **Counter it** by discarding "
-            "an Island and one more card, or let it resolve."
+        return t(
+            locale, "bingo-prompt-counter", other=other, land=land(view["pending_land"], locale)
         )
     if decision is Decision.SWAMP:
-        return f"{other}'s Swamp: **choose a card to discard.**"
+        return t(locale, "bingo-prompt-swamp", other=other)
     if decision is Decision.MOUNTAIN:
-        return f"Your Mountain: **choose a land in {other}'s territory** to destroy."
-    return "Your Forest: **choose a land to take** into your hand."
+        return t(locale, "bingo-prompt-mountain", other=other)
+    return t(locale, "bingo-prompt-forest")
 
 
 def panel_embed(
-    match_id: int, view: dict[str, Any], names: Sequence[str], deadline: float | None
+    match_id: int,
+    view: dict[str, Any],
+    names: Sequence[str],
+    deadline: float | None,
+    locale: object = None,
 ) -> discord.Embed:
     """A private panel: the viewer's hand and pending decision. ``view``:
-    :func:`bot.matches.views.player_view` of the player the panel is for."""
+    :func:`bot.matches.views.player_view` of the player the panel is for; ``locale``:
+    that player's language."""
     player = view["viewer"]
     embed = discord.Embed(
-        title=f"{names[player]}'s hand — BingoMagic #{match_id}", colour=PANEL_COLOR
+        title=t(locale, "bingo-panel-title", name=names[player], id=match_id), colour=PANEL_COLOR
     )
-    text = prompt_text(view, names)
+    text = prompt_text(view, names, locale)
     if deadline is not None and view["current_player"] == player:
-        text += f"\nTime runs out <t:{int(deadline)}:R>."
+        text += "\n" + t(locale, "bingo-panel-deadline", deadline=f"<t:{int(deadline)}:R>")
     embed.description = text
-    embed.add_field(name="Hand", value=counts_line(view["hand"], "(empty)"), inline=False)
     embed.add_field(
-        name="Territories",
+        name=t(locale, "bingo-panel-hand"),
+        value=counts_line(view["hand"], t(locale, "bingo-panel-hand-empty"), locale),
+        inline=False,
+    )
+    embed.add_field(
+        name=t(locale, "bingo-panel-territories"),
         value=(
-            f"You: {compact_line(view['territories'][player])}\n"
-            f"{names[1 - player]}: {compact_line(view['territories'][1 - player])}"
+            t(locale, "bingo-panel-you", line=compact_line(view["territories"][player]))
+            + "\n"
+            + t(
+                locale,
+                "bingo-panel-other",
+                name=names[1 - player],
+                line=compact_line(view["territories"][1 - player]),
+            )
         ),
         inline=False,
     )
-    embed.set_footer(text=f"Match #{match_id} · only you can see this")
+    embed.set_footer(text=t(locale, "bingo-panel-footer", id=match_id))
     return embed
 
 
-LABELS = {
-    Verb.KEEP: "Keep",
-    Verb.MULLIGAN: "Mulligan",
-    Verb.BOTTOM: "Bottom {name}",
-    Verb.ASIDE: "Set aside {name}",
-    Verb.ASIDE_DONE: "Done setting aside",
-    Verb.SCRY_TOP: "Leave on top",
-    Verb.SCRY_BOTTOM: "Put on bottom",
-    Verb.PLACE: "Place {name}",
-    Verb.PASS: "Pass",
-    Verb.ALLOW: "Let it resolve",
-    Verb.COUNTER: "Counter (Island + {name})",
-    Verb.DISCARD: "Discard {name}",
-    Verb.DESTROY: "Destroy {name}",
-    Verb.TAKE: "Take {name}",
-    Verb.TAKE_OPP: "Take {other}'s {name}",
-}
-
-
-def action_label(action: Action | str, names: Sequence[str], player: int) -> tuple[str, str | None]:
-    """A button's label and emoji for an action (``place:3`` → Place Mountain, 🔥).
+def action_label(
+    action: Action | str, names: Sequence[str], player: int, locale: object = None
+) -> tuple[str, str | None]:
+    """A button's label and emoji for an action (``place:3`` → Place Mountain, 🔥), in
+    ``locale`` (the player's language: buttons sit on their private panel).
 
     ``names``: the players' names as they chose them (a label shows no markdown and
     pings nobody), shortened to ``limits.MEMBER_NAME_LABEL``. Raises ``ValueError`` for
@@ -345,8 +376,18 @@ def action_label(action: Action | str, names: Sequence[str], player: int) -> tup
     if isinstance(action, str):
         action = Action.parse(action)
     kind = action.kind
-    label = LABELS[action.verb].format(
-        name=NAMES[kind] if kind is not None else "",
+    key = f"bingo-label-{action.verb.value}"
+    if not bundle_has(key):
+        raise KeyError(action.verb)
+    label = t(
+        locale,
+        key,
+        name=land_name(kind, locale) if kind is not None else "",
         other=shorten(names[1 - player], limits.MEMBER_NAME_LABEL),
     )
     return label, LAND_EMOJI[kind] if kind is not None else None
+
+
+def bundle_has(key: str) -> bool:
+    """Whether the English catalog has ``key`` (every language has the same keys)."""
+    return bundle(DEFAULT).has_message(key)

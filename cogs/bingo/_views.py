@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.engine.actions import Action, Verb
+from bot.i18n import t
 from bot.interactions import run_guarded
 
 from ._render import action_label
@@ -134,12 +135,12 @@ class ChallengeButton(Control, template=r"bingo:c:(?P<challenge>\d+):(?P<answer>
 
     where = "bingo challenge"
 
-    def __init__(self, challenge_id: int, answer: Answer) -> None:
+    def __init__(self, challenge_id: int, answer: Answer, locale: object = None) -> None:
         accept = answer is Answer.ACCEPT
         super().__init__(
             _button(
                 f"bingo:c:{challenge_id}:{answer.value}",
-                "Accept" if accept else "Decline",
+                t(locale, "bingo-button-accept" if accept else "bingo-button-decline"),
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
             )
         )
@@ -156,11 +157,11 @@ class ShowHandButton(Control, template=r"bingo:h:(?P<match>\d+)"):
 
     where = "bingo show hand"
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, locale: object = None) -> None:
         super().__init__(
             _button(
                 f"bingo:h:{match_id}",
-                "Show my hand",
+                t(locale, "bingo-button-show-hand"),
                 emoji="🂠",
                 style=discord.ButtonStyle.primary,
             )
@@ -178,10 +179,13 @@ class PlayAgainButton(Control, template=r"bingo:a:(?P<match>\d+)"):
 
     where = "bingo play again"
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, locale: object = None) -> None:
         super().__init__(
             _button(
-                f"bingo:a:{match_id}", "Play again", emoji="🔁", style=discord.ButtonStyle.success
+                f"bingo:a:{match_id}",
+                t(locale, "bingo-button-play-again"),
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
             )
         )
         self.match_id = match_id
@@ -201,21 +205,23 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
-    """Accept and Decline for one challenge."""
+def challenge_view(challenge_id: int, locale: object = None) -> discord.ui.View:
+    """Accept and Decline for one challenge (public: ``locale`` is the server's)."""
     return _view(
-        ChallengeButton(challenge_id, Answer.ACCEPT), ChallengeButton(challenge_id, Answer.DECLINE)
+        ChallengeButton(challenge_id, Answer.ACCEPT, locale),
+        ChallengeButton(challenge_id, Answer.DECLINE, locale),
     )
 
 
-def board_view(match_id: int) -> discord.ui.View:
-    """The board's single control: "Show my hand"."""
-    return _view(ShowHandButton(match_id))
+def board_view(match_id: int, locale: object = None) -> discord.ui.View:
+    """The board's single control: "Show my hand" (in the server's ``locale``)."""
+    return _view(ShowHandButton(match_id, locale))
 
 
-def play_again_view(match_id: int) -> discord.ui.View:
-    """The "Play again" button under the result of a match against the bot."""
-    return _view(PlayAgainButton(match_id))
+def play_again_view(match_id: int, locale: object = None) -> discord.ui.View:
+    """The "Play again" button under the result of a match against the bot (in the
+    server's ``locale``)."""
+    return _view(PlayAgainButton(match_id, locale))
 
 
 PRIMARY = frozenset({Verb.KEEP, Verb.PLACE, Verb.SCRY_TOP, Verb.ASIDE_DONE})
@@ -223,16 +229,22 @@ DANGER = frozenset({Verb.COUNTER, Verb.DESTROY})
 
 
 def decision_view(
-    match_id: int, version: int, actions: list[str], names: list[str], player: int
+    match_id: int,
+    version: int,
+    actions: list[str],
+    names: list[str],
+    player: int,
+    locale: object = None,
 ) -> discord.ui.View | None:
     """One button per legal action (at most :data:`MAX_BUTTONS`), or ``None`` when
-    there are none. ``actions``: the player's ``legal_actions`` at ``version``."""
+    there are none. ``actions``: the player's ``legal_actions`` at ``version``;
+    ``locale``: the player's language (the buttons sit on their private panel)."""
     if not actions:
         return None
     items = []
     for index, text in enumerate(actions[:MAX_BUTTONS]):
         action = Action.parse(text)
-        label, emoji = action_label(action, names, player)
+        label, emoji = action_label(action, names, player, locale)
         if action.verb in PRIMARY:
             style = discord.ButtonStyle.success
         elif action.verb in DANGER:

@@ -24,6 +24,9 @@ from dataclasses import dataclass
 from bot.ai.coach import estimate_keep, estimate_mulligan
 from bot.engine.cards import COPIES, KINDS, NAMES
 from bot.engine.practice import PracticeDeck, PracticeState
+from bot.i18n import t
+
+from ._format import percent, play_or_draw
 
 #: Simulated matches per figure (the keep, then the mulligan instead): both together
 #: took 0.95 s p50 (1.33 s max) at ~400 matches/s, and 1.45 s p50 (2.19 s max) at ~290
@@ -31,11 +34,13 @@ from bot.engine.practice import PracticeDeck, PracticeState
 #: within the issue's "about 2 s", for intervals about ±7 points wide.
 COACH_GAMES = 200
 
-#: What the hand shows while the simulation runs.
-ESTIMATING = (
-    "**Coach.** Estimating your chance of winning a BingoMagic match with this hand, "
-    "against a mulligan… (this takes a second or two)"
-)
+#: What the hand shows while the simulation runs (English; :func:`estimating` for others).
+ESTIMATING = t("en", "mulligan-coach-estimating")
+
+
+def estimating(locale: object = None) -> str:
+    """:data:`ESTIMATING` in ``locale``'s language."""
+    return t(locale, "mulligan-coach-estimating")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,37 +115,49 @@ def estimate(
     return WinEstimate(*keep, games), WinEstimate(*instead, games)
 
 
-def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
+def _shown(e: WinEstimate, locale: object) -> str:
+    def pct(x: float) -> str:
+        return percent(x, locale, places=1)
+
+    return t(locale, "mulligan-coach-estimate", percent=pct(e.p), low=pct(e.low), high=pct(e.high))
 
 
-def _shown(e: WinEstimate) -> str:
-    return f"**{_pct(e.p)}** (95% interval {_pct(e.low)}–{_pct(e.high)})"
-
-
-def bingo_coach(state: PracticeState, games: int = COACH_GAMES) -> tuple[str, bool | None]:
-    """The coach's words on a kept BingoMagic hand and whether it agrees with keeping
-    (``None``: no mulligan was possible, so not rated).  Runs :func:`estimate`
+def bingo_coach(
+    state: PracticeState, games: int = COACH_GAMES, locale: object = None
+) -> tuple[str, bool | None]:
+    """The coach's words on a kept BingoMagic hand, in ``locale``'s language (a
+    Discord locale or catalog code; English by default), and whether it agrees with
+    keeping (``None``: no mulligan was possible, so not rated).  Runs :func:`estimate`
     (CPU-bound; call it off the event loop).  The hand's next draws are added by the
     caller."""
     keep, instead = estimate(state, games)
-    play = "on the play" if state.options.on_the_play else "on the draw"
     lines = [
-        f"**Coach.** Keeping these {sum(state.hand)} cards {play}, you win a BingoMagic "
-        f"match {_shown(keep)} of the time, by {games} simulated matches with the medium "
-        "AI playing both seats."
+        t(
+            locale,
+            "mulligan-coach-bingo",
+            cards=sum(state.hand),
+            play=play_or_draw(state.options.on_the_play),
+            estimate=_shown(keep, locale),
+            games=games,
+        )
     ]
     if instead is None:
-        lines.append("No mulligan was possible, so this keep is not rated.")
+        lines.append(t(locale, "mulligan-coach-unrated"))
         return "\n".join(lines), None
     agreed = keep_agrees(keep, instead)
     if keep.low > instead.high:
-        verdict = "✅ Keeping was the better choice."
+        verdict = t(locale, "mulligan-coach-keep-better")
     elif agreed:
-        verdict = "✅ Keeping was as good as a mulligan, as far as the simulation can tell."
+        verdict = t(locale, "mulligan-coach-keep-as-good")
     else:
-        verdict = "❌ A mulligan would have done better."
+        verdict = t(locale, "mulligan-coach-mulligan-better")
     lines.append(
-        f"Mulliganing instead to {mulligan_size(state)} cards: {_shown(instead)}. {verdict}"
+        t(
+            locale,
+            "mulligan-coach-bingo-instead",
+            size=mulligan_size(state),
+            estimate=_shown(instead, locale),
+            verdict=verdict,
+        )
     )
     return "\n".join(lines), agreed

@@ -11,22 +11,28 @@ from discord.ext import commands, tasks
 
 from bot import limits
 from bot.engine import MulliganRule, odds
-from bot.engine.practice import PracticeOptions
+from bot.engine.practice import PRESETS, PracticeOptions
+from bot.i18n import t
 from bot.interactions import UserFacingError, reply_private, run_guarded
 from bot.ui.text import echo
 
-from ._render import DECK_NAME_SHOWN, deck_title, fit_lines, percent
-from ._service import PracticeService, deck_too_many, no_such_deck
+from ._locale import server_language
+from ._render import (
+    DECK_NAME_SHOWN,
+    decimal,
+    deck_label,
+    deck_title,
+    fit_lines,
+    more_lines,
+    percent,
+)
+from ._service import PracticeService, deck_too_many, early_1994_refusal, no_such_deck
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
-PRESET_CHOICES = {
-    "constructed": "Preset: Constructed (60 cards, 24 lands)",
-    "limited": "Preset: Limited (40 cards, 17 lands)",
-    "commander": "Preset: Commander (99 + commander, 36 lands)",
-    "bingomagic": "Preset: BingoMagic (60 basic lands, 5-card hands)",
-}
+#: The presets offered by autocomplete; each is labelled by ``mulligan-choice-<key>``.
+PRESET_CHOICES = tuple(PRESETS)
 LEADERBOARD_MIN_HANDS = 20
 #: How often expired practice deals are deleted (also once when the cog loads).
 CLEANUP_HOURS = 6.0
@@ -38,17 +44,22 @@ DeckName = app_commands.Range[str, 1, limits.DECK_NAME]
 
 
 class DeckModal(discord.ui.Modal, title="Save a decklist"):
-    """A paragraph field for a pasted decklist (Arena, MTGO, Moxfield … exports)."""
+    """A paragraph field for a pasted decklist (Arena, MTGO, Moxfield … exports),
+    titled and labelled in ``locale``'s language (the reader's)."""
 
-    decklist: discord.ui.TextInput = discord.ui.TextInput(
-        label="Decklist",
-        style=discord.TextStyle.paragraph,
-        placeholder="4 Lightning Bolt\n20 Mountain\n…\n\nSideboard\n2 Smash to Smithereens",
-        max_length=limits.DECKLIST,
-    )
+    #: An example of what exports look like: card names and headers as the parser reads
+    #: them, whatever the reader's language.
+    EXAMPLE = "4 Lightning Bolt\n20 Mountain\n…\n\nSideboard\n2 Smash to Smithereens"
 
-    def __init__(self, service: PracticeService, name: str) -> None:
-        super().__init__()
+    def __init__(self, service: PracticeService, name: str, locale: object = None) -> None:
+        super().__init__(title=t(locale, "mulligan-modal-title"))
+        self.decklist: discord.ui.TextInput = discord.ui.TextInput(
+            label=t(locale, "mulligan-modal-label"),
+            style=discord.TextStyle.paragraph,
+            placeholder=self.EXAMPLE,
+            max_length=limits.DECKLIST,
+        )
+        self.add_item(self.decklist)
         self.service = service
         self.name = name
 
@@ -92,18 +103,24 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     async def _deck_choices(
         self, interaction: discord.Interaction, current: str, presets: bool
     ) -> list[app_commands.Choice[str]]:
+        """Presets (when asked) and the member's saved decks matching ``current``,
+        labelled in the reader's language."""
+        locale = await self.service.reader(interaction)
         choices = []
         if presets:
+            labels = {key: t(locale, f"mulligan-choice-{key}") for key in PRESET_CHOICES}
             choices = [
-                app_commands.Choice(name=label, value=key)
-                for key, label in PRESET_CHOICES.items()
+                app_commands.Choice(name=label[: limits.CHOICE_NAME], value=key)
+                for key, label in labels.items()
                 if current.casefold() in label.casefold()
             ]
         names = await self.bot.db.deck_names(
             interaction.user.id, current[: limits.DECK_NAME], limit=limits.AUTOCOMPLETE_CHOICES
         )
         choices += [
-            app_commands.Choice(name=f"Saved: {n}"[: limits.CHOICE_NAME], value=n)
+            app_commands.Choice(
+                name=t(locale, "mulligan-choice-saved", name=n)[: limits.CHOICE_NAME], value=n
+            )
             for n in names
             if len(n) <= limits.CHOICE_NAME
         ]
@@ -138,16 +155,15 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         on_the_play: bool = True,
         private: bool = False,
     ) -> None:
-        chosen = await self.service.resolve_deck(interaction.user.id, deck)
+        locale = await self.service.reader(interaction)
+        chosen = await self.service.resolve_deck(interaction.user.id, deck, locale)
         options = PracticeOptions(
             rule=MulliganRule(rule),
             free_first=bool(chosen.commander) if free_first is None else free_first,
             on_the_play=on_the_play,
         )
         if options.rule is MulliganRule.EARLY_1994 and all(chosen.is_land):
-            raise UserFacingError(
-                "The 1994 mulligan is for Magic decks: every card here is a land."
-            )
+            raise UserFacingError(early_1994_refusal(locale))
         await self.service.practice(interaction, chosen, options, private)
 
     # -- decks -------------------------------------------------------------------------
@@ -155,23 +171,23 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     @deck_group.command(name="save", description="Save a decklist by pasting it.")
     @app_commands.describe(name="A name for the deck")
     async def deck_save(self, interaction: discord.Interaction, name: DeckName) -> None:
+        locale = await self.service.reader(interaction)
         name = name.strip()
         if not name:
-            raise UserFacingError("A deck name needs at least one character besides spaces.")
+            raise UserFacingError(t(locale, "mulligan-deck-name-blank"))
         user_id = interaction.user.id
         if not await self.bot.db.has_deck(user_id, name):
             count = await self.bot.db.deck_count(user_id)
             if count >= limits.DECKS_PER_MEMBER:
-                raise UserFacingError(deck_too_many(count))
-        await interaction.response.send_modal(DeckModal(self.service, name))
+                raise UserFacingError(deck_too_many(count, locale))
+        await interaction.response.send_modal(DeckModal(self.service, name, locale))
 
     @deck_group.command(name="list", description="Your saved decks.")
     async def deck_list(self, interaction: discord.Interaction) -> None:
+        locale = await self.service.reader(interaction)
         decks = await self.bot.db.list_decks(interaction.user.id)
         if not decks:
-            return await reply_private(
-                interaction, "You have no saved decks. Use `/mulligan deck save`."
-            )
+            return await reply_private(interaction, t(locale, "mulligan-no-decks"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         lines = []
         for saved in decks:
@@ -179,19 +195,32 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
             try:
                 practice = await self.service.resolve_deck(interaction.user.id, saved.name)
             except UserFacingError:  # a deck saved before decks were bounded
-                lines.append(f"**{shown}** — {saved.card_count} cards (too many to practise)")
+                lines.append(
+                    t(locale, "mulligan-deck-line-too-big", name=shown, count=saved.card_count)
+                )
                 continue
-            lines.append(f"**{shown}** — {practice.size} cards, {practice.lands} lands")
-        await reply_private(interaction, fit_lines(lines, limits.CONTENT))
+            lines.append(
+                t(
+                    locale,
+                    "mulligan-deck-line",
+                    name=shown,
+                    count=practice.size,
+                    lands=practice.lands,
+                )
+            )
+        await reply_private(interaction, fit_lines(lines, limits.CONTENT, more_lines(locale)))
 
     @deck_group.command(name="delete", description="Delete one of your saved decks.")
+    @app_commands.describe(name="The deck to delete")
     @app_commands.autocomplete(name=saved_deck)
     async def deck_delete(self, interaction: discord.Interaction, name: DeckName) -> None:
+        locale = await self.service.reader(interaction)
         if await self.bot.db.delete_deck(interaction.user.id, name):
             return await reply_private(
-                interaction, f"Deleted **{echo(name.strip(), DECK_NAME_SHOWN)}**."
+                interaction,
+                t(locale, "mulligan-deck-deleted", name=echo(name.strip(), DECK_NAME_SHOWN)),
             )
-        await reply_private(interaction, no_such_deck(name))
+        await reply_private(interaction, no_such_deck(name, locale))
 
     # -- odds --------------------------------------------------------------------------
 
@@ -211,112 +240,149 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         lands: app_commands.Range[int, 0, 250] | None = None,
         turns: app_commands.Range[int, 1, 10] = 4,
     ) -> None:
+        reader = await self.service.reader(interaction)
+        public = await server_language(self.bot, interaction)  # the table is posted publicly
         free_first = False
         hand_size = 7
         if deck is not None:
-            chosen = await self.service.resolve_deck(interaction.user.id, deck)
-            title, size, lands = chosen.title, chosen.size, chosen.lands
+            chosen = await self.service.resolve_deck(interaction.user.id, deck, reader)
+            title, size, lands = deck_label(chosen, public), chosen.size, chosen.lands
             free_first, hand_size = bool(chosen.commander), chosen.hand_size
         elif size is None or lands is None:
-            raise UserFacingError("Give a deck, or both `size` and `lands`.")
+            raise UserFacingError(t(reader, "mulligan-odds-need-deck"))
         elif lands > size:
-            raise UserFacingError("A deck can't have more lands than cards.")
+            raise UserFacingError(t(reader, "mulligan-odds-too-many-lands"))
         else:
-            title = f"{size} cards, {lands} lands"
+            title = t(public, "mulligan-odds-custom-deck", size=size, lands=lands)
         report = odds.deck_report(size, lands, hand_size, turns, free_first)
         await interaction.response.send_message(
-            embed=odds_embed(title, report, turns, free_first),
+            embed=odds_embed(title, report, turns, free_first, public),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     # -- stats -------------------------------------------------------------------------
 
     @app_commands.command(name="stats", description="Mulligan practice stats in this server.")
+    @app_commands.describe(user="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
         assert interaction.guild_id is not None
+        loc = await server_language(self.bot, interaction)  # a public answer
         target = user or interaction.user
         stats = await self.bot.db.practice_stats(interaction.guild_id, target.id)
         embed = discord.Embed(
-            title=f"Mulligan practice — {target.display_name}", colour=discord.Colour.teal()
+            title=t(loc, "mulligan-stats-title", name=target.display_name),
+            colour=discord.Colour.teal(),
         )
         if stats is None:
-            embed.description = "No practice hands in this server yet."
+            embed.description = t(loc, "mulligan-stats-none")
         else:
-            embed.add_field(name="Hands seen", value=str(stats.hands_seen))
-            embed.add_field(name="Mulligans taken", value=str(stats.mulligans))
-            embed.add_field(name="Keeps", value=str(stats.keeps))
+            embed.add_field(name=t(loc, "mulligan-stats-hands"), value=str(stats.hands_seen))
+            embed.add_field(name=t(loc, "mulligan-stats-mulligans"), value=str(stats.mulligans))
+            embed.add_field(name=t(loc, "mulligan-stats-keeps"), value=str(stats.keeps))
             rate = (
-                f"{stats.agreement_rate:.1f}% ({stats.agreed}/{stats.rated})"
+                t(
+                    loc,
+                    "mulligan-stats-rate",
+                    percent=decimal(stats.agreement_rate, 1, loc) + "%",
+                    agreed=str(stats.agreed),
+                    rated=str(stats.rated),
+                )
                 if stats.rated
                 else "—"
             )
-            embed.add_field(name="Coach agreed", value=rate)
+            embed.add_field(name=t(loc, "mulligan-stats-agreed"), value=rate)
             sizes = " · ".join(
                 f"{size}: {n}" for size, n in sorted(stats.kept_sizes.items(), reverse=True)
             )
-            embed.add_field(name="Kept hand sizes", value=sizes or "—", inline=False)
+            embed.add_field(name=t(loc, "mulligan-stats-sizes"), value=sizes or "—", inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="Who agrees with the coach most often.")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
+        loc = await server_language(self.bot, interaction)  # a public answer
         top = await self.bot.db.practice_leaderboard(
             interaction.guild_id, min_hands=LEADERBOARD_MIN_HANDS, limit=10
         )
-        embed = discord.Embed(title="Mulligan practice leaderboard", colour=discord.Colour.teal())
-        embed.description = (
-            "\n".join(
-                f"**{s.rank}.** <@{s.user_id}> — {s.agreement_rate:.1f}% agreed "
-                f"({s.agreed}/{s.rated}, {s.hands_seen} hands)"
-                for s in top
+        embed = discord.Embed(
+            title=t(loc, "mulligan-leaderboard-title"), colour=discord.Colour.teal()
+        )
+        embed.description = "\n".join(
+            t(
+                loc,
+                "mulligan-leaderboard-row",
+                rank=str(s.rank),
+                member=f"<@{s.user_id}>",
+                percent=decimal(s.agreement_rate, 1, loc) + "%",
+                agreed=str(s.agreed),
+                rated=str(s.rated),
+                hands=str(s.hands_seen),
             )
-            or f"Nobody has practised {LEADERBOARD_MIN_HANDS} hands in this server yet."
-        )
-        embed.set_footer(
-            text=f"Ranked by agreement with the coach; at least {LEADERBOARD_MIN_HANDS} hands."
-        )
+            for s in top
+        ) or t(loc, "mulligan-leaderboard-empty", min=LEADERBOARD_MIN_HANDS)
+        embed.set_footer(text=t(loc, "mulligan-leaderboard-footer", min=LEADERBOARD_MIN_HANDS))
         await interaction.response.send_message(embed=embed)
 
 
-def odds_embed(title: str, report, turns: int, free_first: bool) -> discord.Embed:
-    """The ``/mulligan odds`` tables: lands in the opening hand, kept sizes under the
-    London policy, and every land drop through ``turns`` (play, draw, average)."""
-    prefix = "Odds — "
+def odds_embed(
+    title: str, report: odds.DeckReport, turns: int, free_first: bool, locale: object = None
+) -> discord.Embed:
+    """The ``/mulligan odds`` tables in ``locale``'s language: lands in the opening
+    hand, kept sizes under the London policy, and every land drop through ``turns``
+    (play, draw, average).  ``title`` is the deck's, already in that language."""
+    prefix = t(locale, "mulligan-odds-title", deck="")
     embed = discord.Embed(
-        title=prefix + deck_title(title, limits.EMBED_TITLE - len(prefix)),
+        title=t(
+            locale,
+            "mulligan-odds-title",
+            deck=deck_title(title, limits.EMBED_TITLE - len(prefix)),
+        ),
         colour=discord.Colour.teal(),
     )
-    dist = "\n".join(f"{k} lands: {percent(p):>7}" for k, p in enumerate(report.land_distribution))
-    embed.add_field(name=f"Lands in the opening {report.hand_size}", value=f"```\n{dist}\n```")
-    kept = "\n".join(
-        f"{size} cards: {percent(p):>7}"
-        for size, p in sorted(report.kept_sizes.items(), reverse=True)
+
+    def table(rows: list[tuple[str, str]]) -> str:
+        width = max(len(label) for label, _ in rows)
+        body = "\n".join(f"{label.ljust(width)} {value:>7}" for label, value in rows)
+        return f"```\n{body}\n```"
+
+    lands = [
+        (t(locale, "mulligan-odds-lands-row", lands=k), percent(p, locale))
+        for k, p in enumerate(report.land_distribution)
+    ]
+    embed.add_field(
+        name=t(locale, "mulligan-odds-lands-in-hand", size=report.hand_size), value=table(lands)
     )
-    policy = "London policy" + (", free first" if free_first else "")
-    embed.add_field(name=f"Kept hand size ({policy})", value=f"```\n{kept}\n```")
+    kept = [
+        (t(locale, "mulligan-odds-kept-row", size=size), percent(p, locale))
+        for size, p in sorted(report.kept_sizes.items(), reverse=True)
+    ]
+    policy = t(locale, "mulligan-odds-policy-free" if free_first else "mulligan-odds-policy")
+    embed.add_field(name=t(locale, "mulligan-odds-kept-size", policy=policy), value=table(kept))
     drops = report.land_drops
     if drops is not None:
+        rows = [
+            (t(locale, "mulligan-odds-on-the-play"), percent(drops.on_the_play, locale)),
+            (t(locale, "mulligan-odds-on-the-draw"), percent(drops.on_the_draw, locale)),
+            (t(locale, "mulligan-odds-average"), percent(drops.average, locale)),
+        ]
         embed.add_field(
-            name=f"Every land drop through turn {report.drop_turns}",
-            value=(
-                f"```\nOn the play: {percent(drops.on_the_play):>7}\n"
-                f"On the draw: {percent(drops.on_the_draw):>7}\n"
-                f"Average:     {percent(drops.average):>7}\n```"
-            ),
+            name=t(locale, "mulligan-odds-drops", turn=report.drop_turns),
+            value=table(rows),
             inline=False,
         )
     if report.empty_turn is not None:
-        library = report.deck_size - report.hand_size
         embed.add_field(
-            name=f"The library runs out before turn {turns}",
-            value=(
-                f"After the opening hand it holds {library} cards: it is empty from turn "
-                f"{report.empty_turn} on the draw (turn {report.empty_turn + 1} on the play), "
-                "and drawing from an empty library loses the game."
+            name=t(locale, "mulligan-odds-runs-out", turn=turns),
+            value=t(
+                locale,
+                "mulligan-odds-runs-out-text",
+                library=report.deck_size - report.hand_size,
+                draw=report.empty_turn,
+                play=report.empty_turn + 1,
             ),
             inline=False,
         )
-    embed.set_footer(text="Exact figures (hypergeometric), not a simulation.")
+    embed.set_footer(text=t(locale, "mulligan-odds-footer"))
     return embed

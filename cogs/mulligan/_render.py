@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot import limits
 from bot.engine.mulligan import MulliganRule
-from bot.engine.practice import PracticeState
+from bot.engine.practice import PRESETS, PracticeDeck, PracticeState
+from bot.i18n import t
 from bot.ui.text import echo
+
+from ._format import decimal, percent, play_or_draw  # noqa: F401 - re-exported
 
 #: Characters of one card name in a hand field, a prompt or the coach's words.
 CARD_NAME_SHOWN = 80
@@ -20,104 +22,180 @@ DECK_NAME_SHOWN = limits.DECK_NAME
 HAND_COLOR = discord.Colour.teal()
 
 
-def percent(p: Fraction | float) -> str:
-    """``Fraction(1, 3)`` → ``"33.33%"``."""
-    return f"{float(p) * 100:.2f}%"
+def more_lines(locale: object = None, key: str = "mulligan-more") -> Callable[[int], str]:
+    """The "…and N more." of :func:`fit_lines` in ``locale``'s language."""
+    return lambda n: t(locale, key, count=n)
 
 
-def fit_lines(lines: Sequence[str], limit: int, more: str = "…and {n} more.") -> str:
+def fit_lines(
+    lines: Sequence[str], limit: int, more: str | Callable[[int], str] = "…and {n} more."
+) -> str:
     """``lines`` joined by newlines, as many as fit in ``limit`` characters, then
-    ``more`` (with ``{n}``, the lines left out) when some did not fit.  Each line
-    must already be shorter than ``limit`` (echo it with a limit); the result is at
-    most ``limit`` characters."""
+    ``more`` (a template with ``{n}``, or a function of ``n``: the lines left out,
+    e.g. :func:`more_lines`) when some did not fit.  Each line must already be shorter
+    than ``limit`` (echo it with a limit); the result is at most ``limit`` characters."""
+    rest_of: Callable[[int], str] = more if callable(more) else more.format_map
+    if isinstance(more, str):
+        rest_of = lambda n: more.format(n=n)  # noqa: E731
     shown: list[str] = []
     used = 0
     for index, line in enumerate(lines):
         left = len(lines) - index - 1
-        tail = len(more.format(n=left + 1)) + 1 if left else 0
+        tail = len(rest_of(left + 1)) + 1 if left else 0
         cost = len(line) + (1 if shown else 0)
         if used + cost + tail > limit:
-            rest = more.format(n=len(lines) - index)
+            rest = rest_of(len(lines) - index)
             return "\n".join([*shown, rest])[:limit]
         shown.append(line)
         used += cost
     return "\n".join(shown)
 
 
-def card_name(state: PracticeState, kind: int) -> str:
-    """The card's name as members may see it: escaped and shortened (member text)."""
-    return echo(state.deck.names[kind], CARD_NAME_SHOWN)
+def rule_name(rule: MulliganRule, locale: object = None) -> str:
+    """The rule's name in ``locale``'s language (the Italian follows the Italian
+    source: "Vancouver Mulligan", "Primo mulligan ufficiale (1994)" …)."""
+    return t(locale, f"mulligan-rule-{rule.value}")
 
 
-def deck_title(state_or_title: PracticeState | str, room: int = DECK_NAME_SHOWN) -> str:
-    """The deck's title, escaped and shortened to ``room`` characters."""
-    title = state_or_title if isinstance(state_or_title, str) else state_or_title.deck.title
-    return echo(title, room)
+def preset_key(deck: PracticeDeck) -> str | None:
+    """The preset ``deck`` is (``"constructed"`` …), or ``None`` for a saved deck."""
+    for key, preset in PRESETS.items():
+        if deck == preset:
+            return key
+    return None
 
 
-def grouped(state: PracticeState, counts: list[int], lands: bool) -> list[str]:
+def deck_label(deck: PracticeDeck, locale: object = None) -> str:
+    """The deck's title as members see it: a preset's in ``locale``'s language, a
+    saved deck's name as saved (member text: escape it with :func:`deck_title`)."""
+    key = preset_key(deck)
+    return deck.title if key is None else t(locale, f"mulligan-preset-{key}")
+
+
+#: The catalog keys of the presets' card names (the rest are member text, shown as is).
+PRESET_CARD_KEYS = {
+    "Land": "mulligan-card-land",
+    "Spell": "mulligan-card-spell",
+    "Plains": "land-plains",
+    "Island": "land-island",
+    "Swamp": "land-swamp",
+    "Mountain": "land-mountain",
+    "Forest": "land-forest",
+}
+
+
+def plain_card_name(deck: PracticeDeck, kind: int, locale: object = None) -> str:
+    """The card's name, unescaped: a preset's (``Land``, ``Spell``, the basic lands) in
+    ``locale``'s language, a saved deck's as pasted (member text: escape it to show it
+    in markdown, see :func:`card_name`)."""
+    name = deck.names[kind]
+    key = PRESET_CARD_KEYS.get(name)
+    if key is not None and preset_key(deck) is not None:
+        return t(locale, key)
+    return name
+
+
+def card_name(state: PracticeState, kind: int, locale: object = None) -> str:
+    """The card's name as members may see it: escaped and shortened (member text), a
+    preset's in ``locale``'s language."""
+    return echo(plain_card_name(state.deck, kind, locale), CARD_NAME_SHOWN)
+
+
+def deck_title(
+    state_or_title: PracticeState | str, room: int = DECK_NAME_SHOWN, locale: object = None
+) -> str:
+    """The deck's title (a preset's in ``locale``'s language), escaped and shortened
+    to ``room`` characters."""
+    if isinstance(state_or_title, str):
+        return echo(state_or_title, room)
+    return echo(deck_label(state_or_title.deck, locale), room)
+
+
+def grouped(
+    state: PracticeState, counts: list[int], lands: bool, locale: object = None
+) -> list[str]:
     """``["2× Forest", "1× Island"]``: the cards of ``counts`` that are (not) lands."""
     deck = state.deck
     return [
-        f"{n}× {card_name(state, k)}"
+        f"{n}× {card_name(state, k, locale)}"
         for k, n in enumerate(counts)
         if n and deck.is_land[k] == lands
     ]
 
 
-def hand_fields(embed: discord.Embed, state: PracticeState) -> None:
+def hand_fields(embed: discord.Embed, state: PracticeState, locale: object = None) -> None:
     """Add the hand to ``embed``, grouped by name, lands first."""
-    lands = grouped(state, state.hand, True)
-    spells = grouped(state, state.hand, False)
+    lands = grouped(state, state.hand, True, locale)
+    spells = grouped(state, state.hand, False, locale)
     land_count = state.hand_lands()
-    embed.add_field(name=f"Lands ({land_count})", value=fit_lines(lands, limits.FIELD_VALUE) or "—")
+    more = more_lines(locale)
     embed.add_field(
-        name=f"Spells ({sum(state.hand) - land_count})",
-        value=fit_lines(spells, limits.FIELD_VALUE) or "—",
+        name=t(locale, "mulligan-hand-lands", count=land_count),
+        value=fit_lines(lands, limits.FIELD_VALUE, more) or "—",
+    )
+    embed.add_field(
+        name=t(locale, "mulligan-hand-spells", count=sum(state.hand) - land_count),
+        value=fit_lines(spells, limits.FIELD_VALUE, more) or "—",
     )
 
 
-def prompt(state: PracticeState) -> str:
+def prompt(state: PracticeState, locale: object = None) -> str:
     """What the player decides now, with how many cards the next mulligan gives."""
     decision = state.decision()
+    rule = state.options.rule
     if decision == "declare":
         if "mulligan" not in state.legal_actions():
-            if state.options.rule is MulliganRule.EARLY_1994:
-                return "**Keep?** The 1994 mulligan needs a hand of all lands or no lands."
-            return "**Keep.** No more mulligans are possible."
-        if state.options.rule is MulliganRule.PARTIAL_PARIS:
-            return (
-                "**Keep or mulligan?** A mulligan sets cards aside and draws one fewer "
-                f"(this hand: {sum(state.hand)} cards → {state.next_hand_size()})."
+            if rule is MulliganRule.EARLY_1994:
+                return t(locale, "mulligan-prompt-1994-needs")
+            return t(locale, "mulligan-prompt-no-more")
+        if rule is MulliganRule.PARTIAL_PARIS:
+            return t(
+                locale,
+                "mulligan-prompt-partial-paris",
+                size=sum(state.hand),
+                next=state.next_hand_size(),
             )
-        if state.options.rule is MulliganRule.EARLY_1994:
-            return (
-                "**Keep or mulligan?** This hand qualifies for the 1994 mulligan: a new full hand."
-            )
-        return f"**Keep or mulligan?** The next mulligan gives you {state.next_hand_size()} cards."
+        if rule is MulliganRule.EARLY_1994:
+            return t(locale, "mulligan-prompt-1994")
+        return t(locale, "mulligan-prompt-next", next=state.next_hand_size())
     if decision == "bottom":
-        return f"**Choose {state.bottom_count()} card(s) to put on the bottom** of your library."
+        return t(locale, "mulligan-prompt-bottom", count=state.bottom_count())
     if decision == "aside":
-        return "**Choose the cards to set aside.** You draw one fewer than you set aside."
+        return t(locale, "mulligan-prompt-aside")
     if decision == "scry":
         top = state.scry_card()
-        name = card_name(state, top) if top is not None else "nothing"
-        return f"**Scry 1.** The top card of your library is **{name}**. Top or bottom?"
-    return "Kept."
+        if top is None:
+            name = t(locale, "mulligan-scry-nothing")
+        else:
+            name = card_name(state, top, locale)
+        return t(locale, "mulligan-prompt-scry", card=name)
+    return t(locale, "mulligan-kept")
 
 
-def hand_embed(state: PracticeState, coach: str | None = None) -> discord.Embed:
-    """The practice hand: deck, rule, mulligans so far, the hand, and the prompt or coach."""
+def hand_embed(
+    state: PracticeState, coach: str | None = None, locale: object = None
+) -> discord.Embed:
+    """The practice hand: deck, rule, mulligans so far, the hand, and the prompt or
+    coach, in ``locale``'s language (the reader's: the hand is private)."""
     opts = state.options
-    prefix = "Opening hand — "
-    title = prefix + deck_title(state, limits.EMBED_TITLE - len(prefix))
+    prefix = t(locale, "mulligan-hand-title", deck="")
+    title = t(
+        locale,
+        "mulligan-hand-title",
+        deck=deck_title(state, limits.EMBED_TITLE - len(prefix), locale),
+    )
     embed = discord.Embed(title=title, colour=HAND_COLOR)
-    embed.description = coach if state.is_over and coach else prompt(state)
-    hand_fields(embed, state)
-    details = f"{opts.rule.title} mulligans"
-    if opts.free_first:
-        details += ", free first"
-    details += " · on the play" if opts.on_the_play else " · on the draw"
-    details += f" · mulligans taken: {state.mulligans_taken}"
-    embed.set_footer(text=details)
+    embed.description = coach if state.is_over and coach else prompt(state, locale)
+    hand_fields(embed, state, locale)
+    rule = rule_name(opts.rule, locale)
+    details = [
+        t(
+            locale,
+            "mulligan-footer-rule-free" if opts.free_first else "mulligan-footer-rule",
+            rule=rule,
+        ),
+        t(locale, "mulligan-footer-play", play=play_or_draw(opts.on_the_play)),
+        t(locale, "mulligan-footer-taken", count=state.mulligans_taken),
+    ]
+    embed.set_footer(text=" · ".join(details))
     return embed

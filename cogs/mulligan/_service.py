@@ -29,13 +29,24 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
+from bot.i18n import t
 from bot.interactions import UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage.database import DeckLimitError
 from bot.ui.text import echo
 
-from ._coach import COACH_GAMES, ESTIMATING, bingo_coach, is_bingomagic
-from ._render import CARD_NAME_SHOWN, DECK_NAME_SHOWN, card_name, fit_lines, hand_embed, percent
+from ._coach import COACH_GAMES, bingo_coach, estimating, is_bingomagic
+from ._locale import reader_language
+from ._render import (
+    CARD_NAME_SHOWN,
+    DECK_NAME_SHOWN,
+    card_name,
+    fit_lines,
+    hand_embed,
+    more_lines,
+    percent,
+    play_or_draw,
+)
 from ._views import practice_view
 
 if TYPE_CHECKING:
@@ -44,37 +55,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COACH_TURNS = 4
-NOT_CURRENT = "That choice is no longer current."
-NOT_YOURS = "This isn't your practice hand."
-EXPIRED = (
-    f"This practice hand is gone: deals are kept {limits.PRACTICE_RETENTION_DAYS} days. "
-    "Start a new one with `/mulligan practice`."
-)
 MAX_ERRORS_SHOWN = 15
 #: Characters of a bad decklist line quoted in a save error.
 LINE_SHOWN = 60
 RETENTION_SECONDS = limits.PRACTICE_RETENTION_DAYS * 24 * 3600
 
 
-def deck_too_many(count: int) -> str:
+def expired(locale: object = None) -> str:
+    """The answer to a control of a deal deleted after ``limits.PRACTICE_RETENTION_DAYS``."""
+    return t(locale, "mulligan-expired", days=limits.PRACTICE_RETENTION_DAYS)
+
+
+def deck_too_many(count: int, locale: object = None) -> str:
     """The refusal for a member who has ``count`` decks (at the cap)."""
-    return (
-        f"You have {count} saved decks, the most a member may keep "
-        f"({limits.DECKS_PER_MEMBER}). Delete one with `/mulligan deck delete` first, "
-        "or save over one of your deck names."
-    )
+    return t(locale, "mulligan-deck-too-many", count=count, max=limits.DECKS_PER_MEMBER)
 
 
-def no_such_deck(name: str) -> str:
+def no_such_deck(name: str, locale: object = None) -> str:
     """The refusal for a deck name the member has not saved (the name echoed safely)."""
-    return (
-        f"You have no saved deck named “{echo(name, DECK_NAME_SHOWN)}”. "
-        "Save one with `/mulligan deck save`."
-    )
+    return t(locale, "mulligan-no-such-deck", name=echo(name, DECK_NAME_SHOWN))
 
 
-def coach(state: PracticeState) -> tuple[str, bool | None]:
-    """The coach's words on a kept hand, and whether it agrees with keeping.
+def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
+    """The coach's words on a kept hand, in ``locale``'s language (English by
+    default), and whether it agrees with keeping.
 
     The figure is the probability of making every land drop through turn 4 (or the
     last turn the library supplies, when it runs out sooner) with this hand and the
@@ -83,22 +87,24 @@ def coach(state: PracticeState) -> tuple[str, bool | None]:
     coach has no opinion (``None``).
     """
     opts, deck = state.options, state.deck
-    play = "on the play" if opts.on_the_play else "on the draw"
+    play = play_or_draw(opts.on_the_play)
     size, lands = state.drawable_library()
     turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
     if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
-        return (
-            f"**Coach.** Your library is empty, so your first draw {play} loses the game: "
-            "no land-drop figure to give.",
-            None,
-        )
+        return t(locale, "mulligan-coach-empty-library", play=play), None
     keep = odds.land_drops_for_hand(size, lands, state.hand_lands(), turns, opts.on_the_play)
     lines = [
-        f"**Coach.** Keeping these {sum(state.hand)} cards, you make every land drop through "
-        f"turn {turns} {play} **{percent(keep)}** of the time."
+        t(
+            locale,
+            "mulligan-coach-keep",
+            cards=sum(state.hand),
+            turns=turns,
+            play=play,
+            percent=percent(keep, locale),
+        )
     ]
     if turns < COACH_TURNS:
-        lines.append(f"Your library is empty from turn {turns + 1}.")
+        lines.append(t(locale, "mulligan-coach-runs-out", turn=turns + 1))
     agreed: bool | None = None
     if opts.rule is MulliganRule.LONDON and turns == COACH_TURNS:
         try:
@@ -115,32 +121,41 @@ def coach(state: PracticeState) -> tuple[str, bool | None]:
             alternative = None
         if alternative is not None:
             agreed = odds.keep_agrees(keep, alternative)
-            verdict = (
-                "✅ Keeping was the better choice."
-                if agreed
-                else "❌ A mulligan would have done better."
+            verdict = t(
+                locale,
+                "mulligan-coach-keep-better" if agreed else "mulligan-coach-mulligan-better",
             )
             lines.append(
-                f"Mulliganing instead and following the standard London policy: "
-                f"**{percent(alternative)}**. {verdict}"
+                t(
+                    locale,
+                    "mulligan-coach-london",
+                    percent=percent(alternative, locale),
+                    verdict=verdict,
+                )
             )
-    lines.append(next_draws_line(state))
+    lines.append(next_draws_line(state, locale))
     return "\n".join(lines), agreed
 
 
-def next_draws_line(state: PracticeState) -> str:
+def next_draws_line(state: PracticeState, locale: object = None) -> str:
     """The kept hand's next three draws, named as members may see them."""
-    draws = [card_name(state, k) for k in state.next_draws(3)]
-    return f"Your next draws: {', '.join(draws) if draws else 'none'}."
+    draws = [card_name(state, k, locale) for k in state.next_draws(3)]
+    shown = ", ".join(draws) if draws else t(locale, "mulligan-next-draws-none")
+    return t(locale, "mulligan-next-draws", cards=shown)
 
 
-def bingo_coach_text(state: PracticeState, games: int) -> tuple[str, bool | None]:
-    """:func:`~._coach.bingo_coach` plus the next draws (CPU-bound: off the loop)."""
-    text, agreed = bingo_coach(state, games)
-    return f"{text}\n{next_draws_line(state)}", agreed
+def bingo_coach_text(
+    state: PracticeState, games: int, locale: object = None
+) -> tuple[str, bool | None]:
+    """:func:`~._coach.bingo_coach` plus the next draws, in ``locale``'s language
+    (CPU-bound: off the loop)."""
+    text, agreed = bingo_coach(state, games, locale)
+    return f"{text}\n{next_draws_line(state, locale)}", agreed
 
 
-EARLY_1994_REFUSAL = "The 1994 mulligan is for Magic decks: every card here is a land."
+def early_1994_refusal(locale: object = None) -> str:
+    """The refusal of the 1994 rule for a deck of only lands (RULES §2)."""
+    return t(locale, "mulligan-1994-refusal")
 
 
 class PracticeService:
@@ -163,18 +178,28 @@ class PracticeService:
 
     # -- decks -------------------------------------------------------------------------
 
-    async def resolve_deck(self, user_id: int, key: str) -> PracticeDeck:
+    async def reader(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of private answers to ``interaction``'s user (:mod:`._locale`)."""
+        return await reader_language(self.bot, interaction)
+
+    async def resolve_deck(self, user_id: int, key: str, locale: object = None) -> PracticeDeck:
         """A preset key (``constructed``, ``limited``, ``commander``, ``bingomagic``) or
-        the name of one of the user's saved decks.  Raises :class:`UserFacingError`."""
+        the name of one of the user's saved decks.  Raises :class:`UserFacingError`
+        (in ``locale``'s language)."""
         if key in PRESETS:
             return PRESETS[key]
         saved = await self.db.get_deck(user_id, key)
         if saved is None:
-            raise UserFacingError(no_such_deck(key))
+            raise UserFacingError(no_such_deck(key, locale))
         if saved.card_count > limits.DECK_CARDS:  # saved before decks were bounded
             raise UserFacingError(
-                f"“{echo(saved.name, DECK_NAME_SHOWN)}” has {saved.card_count} cards; a deck "
-                f"holds at most {limits.DECK_CARDS}. Save it again with fewer cards."
+                t(
+                    locale,
+                    "mulligan-deck-too-big",
+                    name=echo(saved.name, DECK_NAME_SHOWN),
+                    count=saved.card_count,
+                    max=limits.DECK_CARDS,
+                )
             )
         names = [name for _, name in saved.cards]
         cached = await self.db.cached_card_types(names)
@@ -185,32 +210,41 @@ class PracticeService:
         )  # fmt: skip
 
     async def save_deck(self, interaction: discord.Interaction[Any], name: str, text: str) -> None:
-        """Parse a pasted decklist; report bad lines (saving nothing) or save it."""
+        """Parse a pasted decklist; report bad lines (saving nothing) or save it.  Every
+        answer is private, in the reader's language."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.reader(interaction)
         shown_name = echo(name, DECK_NAME_SHOWN)
         if not await self.db.has_deck(interaction.user.id, name):
             count = await self.db.deck_count(interaction.user.id)
             if count >= limits.DECKS_PER_MEMBER:
-                await interaction.followup.send(deck_too_many(count), ephemeral=True)
+                await interaction.followup.send(deck_too_many(count, locale), ephemeral=True)
                 return
         parsed = parse_decklist(text)
+        more = more_lines(locale)
         if parsed.errors:
-            head = "Nothing was saved. Please fix these lines:"
+            head = t(locale, "mulligan-save-bad-lines")
             lines = [
-                f"Line {e.line_number}: {echo(e.line.strip(), LINE_SHOWN)} — {echo(e.reason, 200)}"
+                t(
+                    locale,
+                    "mulligan-save-bad-line",
+                    number=str(e.line_number),
+                    line=echo(e.line.strip(), LINE_SHOWN),
+                    reason=echo(e.localized(locale), 200),
+                )
                 for e in parsed.errors[:MAX_ERRORS_SHOWN]
             ]
-            more = len(parsed.errors) - len(lines)
-            if more > 0:
-                lines.append(f"…and {more} more.")
-            body = fit_lines(lines, limits.CONTENT - len(head) - 1)
+            left = len(parsed.errors) - len(lines)
+            if left > 0:
+                lines.append(more(left))
+            body = fit_lines(lines, limits.CONTENT - len(head) - 1, more)
             await interaction.followup.send(f"{head}\n{body}", ephemeral=True)
             return
         entries = [(e.count, e.name) for e in parsed.main]
         total = sum(count for count, _ in entries)
-        if total < 7:
+        if total < limits.DECK_MIN_CARDS:
             await interaction.followup.send(
-                f"Nothing was saved: the deck has {total} cards; practice needs at least 7.",
+                t(locale, "mulligan-save-too-few", count=total, min=limits.DECK_MIN_CARDS),
                 ephemeral=True,
             )
             return
@@ -220,17 +254,22 @@ class PracticeService:
             await self.db.save_deck(interaction.user.id, name, entries, commander, time.time())
         except DeckLimitError:  # another save took the last place meanwhile
             count = await self.db.deck_count(interaction.user.id)
-            await interaction.followup.send(deck_too_many(count), ephemeral=True)
+            await interaction.followup.send(deck_too_many(count, locale), ephemeral=True)
             return
         lands = sum(count for count, card in entries if card in check.lands)
-        message = f"Saved **{shown_name}**: {total} cards, {lands} lands."
+        message = t(locale, "mulligan-saved", name=shown_name, count=total, lands=lands)
         if commander:
-            named = fit_lines([echo(c, CARD_NAME_SHOWN) for c in commander], 400, "{n} more")
-            message += f" Commander: {named.replace(chr(10), ', ')}."
+            named = fit_lines(
+                [echo(c, CARD_NAME_SHOWN) for c in commander],
+                400,
+                more_lines(locale, "mulligan-more-short"),
+            )
+            commanders = t(locale, "mulligan-saved-commander", names=named.replace("\n", ", "))
+            message += f" {commanders}"
         if check.unchecked:
-            head = "Scryfall could not be reached for these cards, so they count as non-lands:"
+            head = t(locale, "mulligan-saved-unchecked")
             room = limits.CONTENT - len(message) - len(head) - 2
-            names = fit_lines([echo(c, CARD_NAME_SHOWN) for c in check.unchecked], room)
+            names = fit_lines([echo(c, CARD_NAME_SHOWN) for c in check.unchecked], room, more)
             message += f"\n{head}\n{names}"
         await interaction.followup.send(message, ephemeral=True)
 
@@ -245,22 +284,24 @@ class PracticeService:
     ) -> None:
         """Deal a hand and send it by DM, or ephemerally when asked or DMs are closed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._deal(interaction, deck, options, private, interaction.guild_id or 0)
+        locale = await self.reader(interaction)
+        await self._deal(interaction, deck, options, private, interaction.guild_id or 0, locale)
 
     async def again(self, interaction: discord.Interaction[Any], session_id: int) -> None:
         """ "Practice again": a fresh deal with the session's deck and options."""
+        locale = await self.reader(interaction)
         record = await self.db.get_practice(session_id)
         if record is None:
-            return await reply_private(interaction, EXPIRED)
+            return await reply_private(interaction, expired(locale))
         if record.user_id != interaction.user.id:
-            return await reply_private(interaction, NOT_YOURS)
+            return await reply_private(interaction, t(locale, "mulligan-not-yours"))
         state = PracticeState.from_json(record.state)
         if not dealable(state.deck, state.options):  # a deal stored before the check
-            return await reply_private(interaction, EARLY_1994_REFUSAL)
+            return await reply_private(interaction, early_1994_refusal(locale))
         message = interaction.message
         private = message is None or message.flags.ephemeral
         await interaction.response.defer(ephemeral=True, thinking=private)
-        await self._deal(interaction, state.deck, state.options, private, record.guild_id)
+        await self._deal(interaction, state.deck, state.options, private, record.guild_id, locale)
 
     async def _deal(
         self,
@@ -269,15 +310,17 @@ class PracticeService:
         options: PracticeOptions,
         private: bool,
         guild_id: int,
+        locale: str,
     ) -> None:
         try:
             state, _ = PracticeState.new(self.seed_factory(), deck, options)
         except ValueError as error:  # the 1994 rule with a deck of only lands
-            raise UserFacingError(EARLY_1994_REFUSAL) from error
+            raise UserFacingError(early_1994_refusal(locale)) from error
         session_id = await self.db.create_practice(
             guild_id, interaction.user.id, state.to_json(), state.version, time.time()
         )
-        embed, view = self._render(session_id, state)  # a fresh deal always asks something
+        # A fresh deal always asks something.
+        embed, view = self._render(session_id, state, None, locale)
         if not private:
             # Through the bot's outbox (paced, DM channel cached).  Asked for by the
             # user, so it is tried even if their DMs were closed before (force): success
@@ -288,13 +331,15 @@ class PracticeService:
             if sent.ok:
                 with contextlib.suppress(discord.HTTPException):
                     if interaction.guild_id is not None:
-                        await interaction.followup.send("Your hand is in your DMs.", ephemeral=True)
+                        await interaction.followup.send(
+                            t(locale, "mulligan-hand-in-dms"), ephemeral=True
+                        )
                 return
             if sent.status is Delivery.DM_CLOSED:
-                embed.set_author(name="Your DMs are closed, so here it is privately.")
+                embed.set_author(name=t(locale, "mulligan-dms-closed"))
             else:
                 log.warning("Practice DM to %s failed: %s", interaction.user.id, sent.error)
-                embed.set_author(name="I couldn't DM you, so here it is privately.")
+                embed.set_author(name=t(locale, "mulligan-dm-failed"))
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     async def act(
@@ -310,44 +355,46 @@ class PracticeService:
         lives only while clicks hold it (a weak dictionary), so no entry outlives them,
         and only while the decision is applied and committed: the answer is sent after
         (a later click then finds the new version).  A kept BingoMagic hand first shows
-        :data:`~._coach.ESTIMATING`, then the coach's estimate, computed in a thread.
+        :func:`~._coach.estimating`, then the coach's estimate, computed in a thread.
+        The hand is redrawn in the clicker's language (it is private to them).
         """
+        locale = await self.reader(interaction)
         record = await self.db.get_practice(session_id)
         if record is None:
-            return await reply_private(interaction, EXPIRED)
+            return await reply_private(interaction, expired(locale))
         if record.user_id != interaction.user.id:
-            return await reply_private(interaction, NOT_YOURS)
+            return await reply_private(interaction, t(locale, "mulligan-not-yours"))
         lock = self._locks.get(session_id)
         if lock is None:
             lock = self._locks[session_id] = asyncio.Lock()
         async with lock:
             record = await self.db.get_practice(session_id)  # as the previous click left it
             if record is None:
-                return await reply_private(interaction, EXPIRED)
+                return await reply_private(interaction, expired(locale))
             state = PracticeState.from_json(record.state)
             if state.version != version:
-                return await reply_private(interaction, NOT_CURRENT)
+                return await reply_private(interaction, t(locale, "mulligan-not-current"))
             try:
                 for action in actions:
                     state.apply(action)
             except IllegalActionError:
-                return await reply_private(interaction, NOT_CURRENT)
+                return await reply_private(interaction, t(locale, "mulligan-not-current"))
             await self.db.save_practice(session_id, state.to_json(), state.version, time.time())
         if state.is_over and is_bingomagic(state.deck):
-            embed, view = self._render(session_id, state, ESTIMATING)
+            embed, view = self._render(session_id, state, estimating(locale), locale)
             await interaction.response.edit_message(embed=embed, view=view)
-            coach_text = await self._finish_bingo(state, record.guild_id, record.user_id)
-            embed, view = self._render(session_id, state, coach_text)
+            coach_text = await self._finish_bingo(state, record.guild_id, record.user_id, locale)
+            embed, view = self._render(session_id, state, coach_text, locale)
             await interaction.edit_original_response(embed=embed, view=view)
             return
-        coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id)
-        embed, view = self._render(session_id, state, coach_text)
+        coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id, locale)
+        embed, view = self._render(session_id, state, coach_text, locale)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def delete_expired(self, now: float | None = None) -> int:
         """Delete the deals (finished or abandoned) untouched for
         ``limits.PRACTICE_RETENTION_DAYS`` days before ``now`` (Unix seconds, default
-        the clock); return how many.  Their controls then answer :data:`EXPIRED`."""
+        the clock); return how many.  Their controls then answer :func:`expired`."""
         cutoff = (time.time() if now is None else now) - RETENTION_SECONDS
         deleted = await self.db.delete_practice_before(cutoff)
         if deleted:
@@ -359,24 +406,28 @@ class PracticeService:
         return deleted
 
     async def _finish_if_kept(
-        self, state: PracticeState, guild_id: int, user_id: int
+        self, state: PracticeState, guild_id: int, user_id: int, locale: str
     ) -> str | None:
         """Once the hand is kept: record the stats, return the coach's words."""
         if not state.is_over:
             return None
-        text, agreed = coach(state)
+        text, agreed = coach(state, locale)
         await self._record(state, guild_id, user_id, agreed)
         return text
 
-    async def _finish_bingo(self, state: PracticeState, guild_id: int, user_id: int) -> str:
+    async def _finish_bingo(
+        self, state: PracticeState, guild_id: int, user_id: int, locale: str
+    ) -> str:
         """A kept BingoMagic hand: estimate its win chance in a thread (one estimate
         at a time), record the stats with the verdict, return the coach's words."""
         async with self._estimating:
             try:
-                text, agreed = await asyncio.to_thread(bingo_coach_text, state, self.coach_games)
+                text, agreed = await asyncio.to_thread(
+                    bingo_coach_text, state, self.coach_games, locale
+                )
             except Exception:  # noqa: BLE001 - the hand is kept either way; say so
                 log.exception("The BingoMagic coach failed for practice seed %s", state.seed)
-                text, agreed = "**Coach.** The estimate failed this time; no figure.", None
+                text, agreed = t(locale, "mulligan-coach-failed"), None
         await self._record(state, guild_id, user_id, agreed)
         return text
 
@@ -392,6 +443,10 @@ class PracticeService:
         )
 
     def _render(
-        self, session_id: int, state: PracticeState, coach_text: str | None = None
+        self,
+        session_id: int,
+        state: PracticeState,
+        coach_text: str | None = None,
+        locale: object = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
-        return hand_embed(state, coach_text), practice_view(session_id, state)
+        return hand_embed(state, coach_text, locale), practice_view(session_id, state, locale)

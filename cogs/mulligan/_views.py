@@ -16,19 +16,23 @@ import discord
 
 from bot import limits
 from bot.engine.practice import dealable
+from bot.i18n import t
 from bot.interactions import run_guarded
 from bot.ui.text import shorten
+
+from ._render import plain_card_name
 
 if TYPE_CHECKING:
     from bot.engine.practice import PracticeState
 
     from ._service import PracticeService
 
+#: Each action's label (a catalog key) and style.
 LABELS = {
-    "keep": ("Keep", discord.ButtonStyle.success),
-    "mulligan": ("Mulligan", discord.ButtonStyle.danger),
-    "scry_top": ("Top", discord.ButtonStyle.primary),
-    "scry_bottom": ("Bottom", discord.ButtonStyle.secondary),
+    "keep": ("mulligan-button-keep", discord.ButtonStyle.success),
+    "mulligan": ("mulligan-button-mulligan", discord.ButtonStyle.danger),
+    "scry_top": ("mulligan-button-top", discord.ButtonStyle.primary),
+    "scry_bottom": ("mulligan-button-bottom", discord.ButtonStyle.secondary),
 }
 
 
@@ -43,13 +47,16 @@ class PracticeButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
 ):
-    """Keep, Mulligan, or the Vancouver scry's Top / Bottom."""
+    """Keep, Mulligan, or the Vancouver scry's Top / Bottom, labelled in ``locale``'s
+    language (the reader's)."""
 
-    def __init__(self, session_id: int, version: int, action: str) -> None:
-        label, style = LABELS[action]
+    def __init__(self, session_id: int, version: int, action: str, locale: object = None) -> None:
+        key, style = LABELS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"mull:a:{session_id}:{version}:{action}"
+                label=t(locale, key),
+                style=style,
+                custom_id=f"mull:a:{session_id}:{version}:{action}",
             )
         )
         self.session_id, self.version, self.action = session_id, version, action
@@ -81,11 +88,12 @@ class CardSelect(
         step: str,
         options: list[discord.SelectOption] | None = None,
         count: tuple[int, int] = (1, 1),
+        locale: object = None,
     ) -> None:
         placeholder = (
-            f"Choose {count[0]} card(s) for the bottom"
+            t(locale, "mulligan-select-bottom", count=count[0])
             if step == "bottom"
-            else "Choose the cards to set aside"
+            else t(locale, "mulligan-select-aside")
         )
         super().__init__(
             discord.ui.Select(
@@ -122,10 +130,10 @@ class AgainButton(
 ):
     """Deal a fresh hand with the same deck and options."""
 
-    def __init__(self, session_id: int) -> None:
+    def __init__(self, session_id: int, locale: object = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Practice again",
+                label=t(locale, "mulligan-button-again"),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"mull:again:{session_id}",
             )
@@ -149,32 +157,36 @@ class AgainButton(
 DYNAMIC_ITEMS = (PracticeButton, CardSelect, AgainButton)
 
 
-def copy_options(state: PracticeState) -> list[discord.SelectOption]:
+def copy_options(state: PracticeState, locale: object = None) -> list[discord.SelectOption]:
     """One select option per card copy in hand (values ``"<kind>:<copy>"``)."""
     options = []
+    land = " " + t(locale, "mulligan-option-land")
     for kind, n in enumerate(state.hand):
         for copy in range(n):
-            name = state.deck.names[kind]
-            suffix = " (land)" if state.deck.is_land[kind] else ""
+            name = plain_card_name(state.deck, kind, locale)
+            suffix = land if state.deck.is_land[kind] else ""
             label = shorten(name, limits.SELECT_OPTION - len(suffix)) + suffix
             options.append(discord.SelectOption(label=label, value=f"{kind}:{copy}"))
     return options
 
 
-def practice_view(session_id: int, state: PracticeState) -> discord.ui.View:
-    """The controls for the current decision, or "Practice again" once kept."""
+def practice_view(session_id: int, state: PracticeState, locale: object = None) -> discord.ui.View:
+    """The controls for the current decision, or "Practice again" once kept, labelled
+    in ``locale``'s language."""
     view = discord.ui.View(timeout=None)
     decision = state.decision()
+    version = state.version
     if decision == "over":
         if dealable(state.deck, state.options):  # never offer a deal new() would refuse
-            view.add_item(AgainButton(session_id))
+            view.add_item(AgainButton(session_id, locale))
     elif decision == "bottom":
         n = state.bottom_count()
-        view.add_item(CardSelect(session_id, state.version, "bottom", copy_options(state), (n, n)))
+        options = copy_options(state, locale)
+        view.add_item(CardSelect(session_id, version, "bottom", options, (n, n), locale))
     elif decision == "aside":
-        options = copy_options(state)
-        view.add_item(CardSelect(session_id, state.version, "aside", options, (1, len(options))))
+        options = copy_options(state, locale)
+        view.add_item(CardSelect(session_id, version, "aside", options, (1, len(options)), locale))
     else:
         for action in state.legal_actions():
-            view.add_item(PracticeButton(session_id, state.version, action))
+            view.add_item(PracticeButton(session_id, version, action, locale))
     return view

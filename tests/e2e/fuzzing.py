@@ -31,6 +31,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -261,27 +262,33 @@ def case_strategy(spec: CommandSpec) -> st.SearchStrategy[Case]:
 
 
 def draw_cases(specs: list[CommandSpec], examples: int, seed: int | None = None) -> list[Case]:
-    """``examples`` cases over every spec, drawn by hypothesis: derandomized (the same every
-    run) when ``seed`` is None, else from ``seed``."""
-    cases: list[Case] = []
-    strategy = st.one_of(*(case_strategy(s) for s in specs))
+    """About ``examples`` cases, shared evenly by every spec (each gets at least one, so a
+    new command is always covered), drawn by hypothesis: derandomized (the same every run)
+    when ``seed`` is None, else from ``seed``. Cases of different commands are interleaved."""
+    per_spec = max(1, examples // max(1, len(specs)))
+    drawn: list[list[Case]] = []
+    for index, spec in enumerate(specs):
+        cases: list[Case] = []
+        drawn.append(cases)
 
-    @settings(
-        max_examples=examples,
-        derandomize=seed is None,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(strategy)
-    def collect(case: Case) -> None:
-        cases.append(case)
+        @settings(
+            max_examples=per_spec,
+            derandomize=seed is None,
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(case_strategy(spec))
+        def collect(case: Case) -> None:
+            drawn[-1].append(case)
 
-    if seed is not None:
-        collect = hypothesis_seed(seed)(collect)
-    collect()
-    return cases
+        if seed is not None:
+            collect = hypothesis_seed(seed + index)(collect)
+        collect()
+        del cases[per_spec:]
+    interleaved = [case for group in zip_longest(*drawn) for case in group if case is not None]
+    return interleaved
 
 
 # ------------------------------------------------------------------ running cases
@@ -531,7 +538,11 @@ def _text_inputs(modal: dict[str, Any]) -> list[str]:
 
 def _is_result(case: Case, text: str) -> bool:
     """Public answers that are results, not refusals, though they contain a refusal word."""
-    return case.path in ("bingo challenge",) and "challenges you" in text
+    if case.path == "bingo challenge":
+        return "challenges you" in text
+    if case.path == "mulligan odds":  # an odds table; its notes may say "not" or "can't"
+        return "Lands in the opening" in text
+    return False
 
 
 # ------------------------------------------------------------------ summary

@@ -112,7 +112,7 @@ async def test_stats_show_the_record_per_level_and_the_leaderboard_only_members(
     ]
     assert embed_field(stats, "Rank") is None
     assert "vs the bot (hard): loss" in embed_field(stats, "Recent")
-    await alice.slash(bingo.channel, "bingo leaderboard")
+    await alice.slash(bingo.channel, "bingo leaderboard", by="wins")
     top = await alice.wait_for_message(
         bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"
     )

@@ -40,7 +40,7 @@ async def test_full_match_from_challenge_to_leaderboard(bingo) -> None:
     final = board(bingo, match_id)
     assert "wins" in (final.embeds[0].get("description") or "")
 
-    await carol.slash(bingo.channel, "bingo leaderboard")
+    await carol.slash(bingo.channel, "bingo leaderboard", by="wins")
     leaderboard = await carol.wait_for_message(
         bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"
     )

@@ -12,8 +12,8 @@ import pytest_asyncio
 from discord import app_commands
 
 from bot.playground import Emulator
-from tests.emulator.fixtures import World, running_client
 from bot.playground.permissions import MENTION_EVERYONE
+from tests.emulator.fixtures import World, running_client
 
 
 def step_view(n: int) -> discord.ui.View:

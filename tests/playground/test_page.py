@@ -121,13 +121,13 @@ async def test_leaderboard_on_a_phone_in_italian(open_tab, playground) -> None:
     await page.select_option("#locale-select", label="Italiano")
     await page.click("#menu-toggle")
     await carol.show("general")
-    await carol.slash("bingo leaderboard")
+    await carol.slash("bingo classifica")  # an Italian client shows the Italian commands
     board = await carol.wait_for(lambda m: m.title == "BingoMagic leaderboard", what="leaderboard")
     assert re.search(r"alice|bob", board.text)
     assert playground.emu.interactions[max(playground.emu.interactions)].payload["locale"] == "it"
 
     hold = playground.emu.hold(lambda method, path, body: path.endswith("/callback"))
-    await carol.slash("bingo stats")
+    await carol.slash("bingo statistiche")
     await page.get_by_text("This interaction failed").wait_for(timeout=6000)
     hold.release()
     problems = playground.emu.take_problems()

@@ -52,7 +52,7 @@ async def test_migration_creates_guild_status_indexes(db: Database, db_path: Pat
 async def test_migration_sets_user_version_to_latest(db: Database, db_path: Path) -> None:
     """After opening, PRAGMA user_version equals the number of migrations."""
     assert await db.schema_version() == len(sql.MIGRATIONS)
-    assert _user_version(db_path) == len(sql.MIGRATIONS) == 4
+    assert _user_version(db_path) == len(sql.MIGRATIONS) == 5
 
 
 def test_each_migration_sets_its_own_version() -> None:

@@ -132,7 +132,8 @@ function embeddedNames(message) {
   const names = new Set();
   for (const embed of message.embeds || []) {
     for (const key of ["image", "thumbnail"]) {
-      const url = embed[key] && embed[key].url;
+      // the emulator resolves attachment:// urls (as Discord does) and keeps the name asked for
+      const url = embed[key] && (embed[key].attachment || embed[key].url);
       if (url && url.startsWith("attachment://")) names.add(url.slice("attachment://".length));
     }
   }

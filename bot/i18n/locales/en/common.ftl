@@ -4,3 +4,10 @@ land-island = Island
 land-swamp = Swamp
 land-mountain = Mountain
 land-forest = Forest
+
+# Answers shared by every command and control (bot/interactions.py).
+common-not-current = That choice is no longer current.
+common-not-now = You can't do that right now.
+common-bad-option = I couldn't understand { $value } for that option.
+common-out-of-date = This command is out of date; please try again in a minute.
+common-went-wrong = Something went wrong (error id { $id }).

@@ -4,3 +4,10 @@ land-island = Isola
 land-swamp = Palude
 land-mountain = Montagna
 land-forest = Foresta
+
+# Risposte comuni a tutti i comandi e i pulsanti (bot/interactions.py).
+common-not-current = Questa scelta non è più valida.
+common-not-now = Adesso non puoi farlo.
+common-bad-option = Non ho capito { $value } per questa opzione.
+common-out-of-date = Questo comando non è aggiornato: riprova tra un minuto.
+common-went-wrong = Qualcosa è andato storto (codice errore { $id }).

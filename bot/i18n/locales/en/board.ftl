@@ -1,0 +1,32 @@
+# The board picture (bot/ui/board_image.py). Public text: the server's language.
+board-title = BingoMagic #{ $id }
+board-turn = Turn { $turn } · { $name } to play
+board-mulligans = Mulligans
+board-hand = { $count ->
+    [one] Hand: 1 card
+   *[other] Hand: { $count } cards
+}
+board-library = library
+board-discard = Discard pile
+board-empty = empty
+board-on-stack = On the stack
+board-line-column = Five of one colour
+board-line-row = One of each colour
+board-last = Last move: { $move }
+board-last-announce = { $name } is placing { $land }
+board-last-resolve = { $name } placed { $land }
+board-last-counter = { $name } countered { $land }
+board-last-discard = { $name } discarded { $land }
+board-last-destroy = { $name } destroyed { $target }'s { $land }
+board-last-take = { $name } took { $land } from a discard pile
+board-last-pass = { $name } passed
+board-last-timeout = { $name } ran out of time
+board-last-resign = { $name } resigned
+board-win = { $name } wins: { $how }
+board-how-column = five of one colour
+board-how-row = one of each colour
+board-how-resign = resignation
+board-how-timeout = time-outs
+board-how-other = the rules
+board-draw = Draw
+board-no-result = No result

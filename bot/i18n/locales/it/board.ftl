@@ -1,0 +1,32 @@
+# L'immagine del tavolo (bot/ui/board_image.py). Testo pubblico: la lingua del server.
+board-title = BingoMagic #{ $id }
+board-turn = Turno { $turn } · tocca a { $name }
+board-mulligans = Mulligan
+board-hand = { $count ->
+    [one] Mano: 1 carta
+   *[other] Mano: { $count } carte
+}
+board-library = mazzo
+board-discard = Scarti
+board-empty = vuoto
+board-on-stack = In pila
+board-line-column = Cinque di un colore
+board-line-row = Una per colore
+board-last = Ultima mossa: { $move }
+board-last-announce = { $name } sta posizionando { $land }
+board-last-resolve = { $name } ha posizionato { $land }
+board-last-counter = { $name } ha neutralizzato { $land }
+board-last-discard = { $name } ha scartato { $land }
+board-last-destroy = { $name } ha distrutto { $land } di { $target }
+board-last-take = { $name } ha preso { $land } da un mazzo degli scarti
+board-last-pass = { $name } ha passato
+board-last-timeout = { $name } ha esaurito il tempo
+board-last-resign = { $name } ha abbandonato la partita
+board-win = Vince { $name }: { $how }
+board-how-column = cinque terre di un colore
+board-how-row = una terra per colore
+board-how-resign = resa
+board-how-timeout = tempo scaduto
+board-how-other = regolamento
+board-draw = Pareggio
+board-no-result = Nessun risultato

@@ -1,0 +1,51 @@
+"""The picture of the five lands and their effects (``/bingo rules``), drawn with Pillow.
+
+Each land's symbol (:mod:`bot.ui.symbols`), its name and its effect in a few words, in the
+reader's language (``common.ftl`` land names, ``rules.ftl`` ``rules-picture-*``). No
+discord import; nothing fetched.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import KINDS
+from bot.i18n import language_of, t
+
+from .symbols import font, symbol
+
+WIDTH = 640
+ROW = 76
+TOP = 58
+HEIGHT = TOP + KINDS * ROW + 10
+BACKGROUND = (30, 33, 40)
+TEXT = (232, 234, 240)
+MUTED = (170, 176, 190)
+_KINDS = ("plains", "island", "swamp", "mountain", "forest")
+
+
+@cache
+def _lands_png(language: str) -> bytes:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((20, 16), t(language, "rules-picture-title"), font=font(24, True), fill=TEXT)
+    for kind in range(KINDS):
+        y = TOP + kind * ROW
+        sprite = symbol(kind, 64)
+        image.paste(sprite, (20, y), sprite)
+        name = t(language, f"land-{_KINDS[kind]}")
+        draw.text((100, y + 6), name, font=font(22, True), fill=TEXT)
+        effect = t(language, f"rules-picture-{_KINDS[kind]}")
+        draw.text((100, y + 36), effect, font=font(18), fill=MUTED)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def lands_png(locale: object) -> bytes:
+    """The picture (PNG, ``WIDTH`` × ``HEIGHT``) in the language of ``locale`` (a Discord
+    locale or catalog code; see :func:`bot.i18n.language_of`). Drawn once per language."""
+    return _lands_png(language_of(locale))

@@ -1,0 +1,381 @@
+"""Ratings, replays and rematches (issue 8 §5).
+
+**Ratings.** :func:`rate_finished` runs on every ``bingo_match_finished``: a finished match
+between two members with a result updates both members' openskill ratings in this server
+(:meth:`bot.storage.Database.rate_match`: the change and the match's ``rated`` flag are one
+transaction, so a result announced twice, or again after a restart, counts once). Matches
+against the bot and no-results change nothing. :func:`catch_up` rates at start-up any match
+finished but not rated (the process stopped in between).
+
+**Replays.** ``/bingo replay match:`` shows one step of a finished match of this server,
+privately, with Previous and Next (:class:`ReplayButton`, restart-proof: the step is in the
+``custom_id``). Each step is rebuilt from the stored seed, options and decisions with
+:meth:`bot.engine.BingoState.replay`; the match is over, so both hands are shown. The board
+picture (:mod:`bot.ui.board_image`) is attached to every step, with the text embed kept.
+
+**Rematch.** Under the result of a match between members, "Rematch"
+(:class:`RematchButton`) lets either player challenge the other again with the same table
+rules; the other accepts it like any challenge (:meth:`._challenges.Challenges.challenge`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import limits
+from bot.engine import BingoOptions, BingoState
+from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
+from bot.i18n import t
+from bot.interactions import reply_private
+from bot.matches import public_view
+from bot.storage import Rating
+from bot.ui.board_image import board_png, last_move
+from bot.ui.lands import counts_line
+from bot.ui.text import echo
+
+from ._render import board_embed, event_line
+from ._settings import channel_refusal, public_language, reader_language
+from ._views import Control, _button, _view
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+    from bot.storage import Database, MatchRecord
+
+    from ._matches import MatchService
+
+log = logging.getLogger(__name__)
+
+#: The replay picture's file name (the embed shows ``attachment://replay.png``).
+REPLAY_FILE = "replay.png"
+
+
+# -- ratings ---------------------------------------------------------------------------------
+
+
+async def rate_finished(db: Database, match_id: int) -> tuple[Rating, Rating] | None:
+    """Rate finished match ``match_id`` once (see the module docstring); the two new
+    ratings in seat order, or ``None`` when it changed nothing."""
+    rated = await db.rate_match(match_id, time.time())
+    if rated is not None:
+        log.info(
+            "Rated match %s: %s",
+            match_id,
+            ", ".join(f"{r.user_id} {r.ordinal:.2f} ({r.last_delta:+.2f})" for r in rated),
+        )
+    return rated
+
+
+async def catch_up(db: Database) -> int:
+    """Rate every finished match not rated yet, in the order they ended; how many."""
+    done = 0
+    for match_id in await db.unrated_matches():
+        if await rate_finished(db, match_id) is not None:
+            done += 1
+    return done
+
+
+def rating_text(rating: Rating, lang: str) -> str:
+    """``"12.3 (μ 27.6 ± 8.1) · last match +3.4"`` in ``lang``."""
+    text = t(
+        lang,
+        "ratings-value",
+        ordinal=f"{rating.ordinal:.1f}",
+        mu=f"{rating.mu:.1f}",
+        sigma=f"{rating.sigma:.1f}",
+        rank=rating.rank or 0,
+    )
+    if rating.last_delta is not None:
+        text += "\n" + t(
+            lang,
+            "ratings-last-change",
+            change=f"{rating.last_delta:+.1f}",
+            id=rating.last_match_id or 0,
+        )
+    return text
+
+
+async def add_rating_field(
+    bot: BingoBot, interaction: discord.Interaction[Any], embed: discord.Embed, user_id: int
+) -> None:
+    """Add the member's rating and its last change to a public ``/bingo stats`` embed (in
+    the server's language); nothing when they have no rating here."""
+    assert interaction.guild_id is not None
+    rating = await bot.db.rating(interaction.guild_id, user_id)
+    if rating is None:
+        return
+    lang = await public_language(bot.db, interaction.guild, interaction.guild_id)
+    embed.add_field(name=t(lang, "ratings-field"), value=rating_text(rating, lang), inline=False)
+
+
+async def rating_leaderboard(
+    bot: BingoBot, interaction: discord.Interaction[Any], *, limit: int
+) -> None:
+    """``/bingo leaderboard`` (by rating): the server's top ``limit`` members by ordinal
+    (``mu - 3 sigma``), publicly in the server's language, with the reader's own rating
+    when they are not in it."""
+    assert interaction.guild_id is not None
+    db = bot.db
+    lang = await public_language(db, interaction.guild, interaction.guild_id)
+    top = await db.rating_leaderboard(interaction.guild_id, limit=limit)
+    embed = discord.Embed(title=t(lang, "ratings-leaderboard-title"), colour=discord.Colour.gold())
+    if not top:
+        embed.description = t(lang, "ratings-leaderboard-none")
+    else:
+        embed.description = "\n".join(
+            t(
+                lang,
+                "ratings-leaderboard-line",
+                rank=r.rank or 0,
+                who=f"<@{r.user_id}>",
+                ordinal=f"{r.ordinal:.1f}",
+                matches=r.matches,
+            )
+            for r in top
+        )
+    if all(r.user_id != interaction.user.id for r in top):
+        own = await db.rating(interaction.guild_id, interaction.user.id)
+        embed.add_field(
+            name=t(lang, "ratings-your-rating"),
+            value=rating_text(own, lang) if own is not None else t(lang, "ratings-no-rating"),
+            inline=False,
+        )
+    embed.set_footer(text=t(lang, "ratings-leaderboard-footer"))
+    await interaction.response.send_message(
+        embed=embed, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+
+def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[dict[str, Any]]]:
+    """The state of ``record``'s match after its first ``step`` decisions (0: the deal),
+    rebuilt from its seed, options and decisions (:meth:`BingoState.replay`), and the
+    events of that step.
+
+    Raises:
+        ValueError: ``step`` is outside ``0..len(record.decisions)``.
+        bot.engine.IllegalActionError: the stored decisions do not fit the match.
+    """
+    history = record.decisions
+    if not 0 <= step <= len(history):
+        raise ValueError(f"step {step} is outside 0..{len(history)}")
+    options = BingoOptions.from_json(record.options) if record.options else None
+    if step == 0:
+        return BingoState.new(record.seed, options)
+    state = BingoState.replay(record.seed, options, history[: step - 1])
+    player, action = history[step - 1]
+    if action == RESIGN:
+        events = state.resign(player)
+    elif action == ABANDON:
+        events = state.abandon()
+    elif action == TIMEOUT:
+        events = state.apply_timeout()
+    else:
+        events = state.apply(action, player=player)
+    return state, events
+
+
+def replay_page(
+    record: MatchRecord, step: int, lang: str
+) -> tuple[discord.Embed, discord.ui.View, bytes]:
+    """Step ``step`` of a finished match, in ``lang``: the board embed (both hands shown:
+    the match is over), Previous / Next, and the board picture (PNG bytes)."""
+    state, events = replay_step(record, step)
+    raw_names = [str(name) for name in record.ui.get("names") or ("?", "?")]
+    names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
+    view = public_view(state)
+    embed = board_embed(record.id, view, names, [], None, lang)
+    total = len(record.decisions)
+    embed.title = t(lang, "replay-title", id=record.id, first=names[0], second=names[1])
+    options = BingoOptions.from_json(record.options) if record.options else BingoOptions()
+    lines = []
+    for event in events:
+        # The match is over: private cards are shown to everyone (as to their owner).
+        line = event_line(event, names, event.get("private"), options, lang)
+        if line:
+            lines.append(line)
+    embed.add_field(
+        name=t(lang, "replay-step", step=step, total=total),
+        value="\n".join(lines)[: limits.FIELD_VALUE] or t(lang, "replay-nothing"),
+        inline=False,
+    )
+    hands = "\n".join(
+        f"{names[p]}: {counts_line(state.hands[p], t(lang, 'replay-empty-hand'), lang)}"
+        for p in (0, 1)
+    )
+    embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
+    embed.set_image(url=f"attachment://{REPLAY_FILE}")
+    picture = board_png(record.id, view, raw_names, last_move(events), lang)
+    buttons = _view(
+        ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
+        ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
+    )
+    return embed, buttons, picture
+
+
+class ReplayButton(Control, template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])"):
+    """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match."""
+
+    where = "bingo replay"
+
+    def __init__(
+        self,
+        match_id: int,
+        step: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        item = _button(
+            f"bingo:rp:{match_id}:{step}:{direction}",
+            t(locale, "replay-previous" if direction == "p" else "replay-next"),
+            emoji="◀️" if direction == "p" else "▶️",
+            style=discord.ButtonStyle.secondary,
+        )
+        item.disabled = disabled
+        super().__init__(item)
+        self.match_id = match_id
+        self.step = step
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> ReplayButton:
+        return cls(int(found["match"]), int(found["step"]), found["dir"])
+
+
+async def _replayable(
+    db: Database, interaction: discord.Interaction[Any], match_id: int, lang: str
+) -> MatchRecord | None:
+    """The finished match ``match_id`` of this server, or ``None`` after a private
+    refusal."""
+    record = await db.get_match(match_id)
+    if record is None or record.guild_id != interaction.guild_id:
+        await reply_private(interaction, t(lang, "replay-unknown", id=match_id))
+        return None
+    if record.active:
+        await reply_private(interaction, t(lang, "replay-not-over", id=match_id))
+        return None
+    if record.reason == "broken":
+        await reply_private(interaction, t(lang, "replay-broken", id=match_id))
+        return None
+    return record
+
+
+async def _page(
+    record: MatchRecord, step: int, lang: str
+) -> tuple[discord.Embed, discord.ui.View, discord.File]:
+    embed, view, png = await asyncio.to_thread(replay_page, record, step, lang)
+    return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE)
+
+
+async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], match_id: int) -> None:
+    """``/bingo replay match:``: the deal of a finished match of this server, privately,
+    with Previous and Next. Refused privately: unknown here, still being played, broken."""
+    lang = await reader_language(bot.db, interaction)
+    record = await _replayable(bot.db, interaction, match_id, lang)
+    if record is None:
+        return
+    try:
+        embed, view, picture = await _page(record, 0, lang)
+    except Exception:
+        log.exception("Match %s cannot be replayed", match_id)
+        return await reply_private(interaction, t(lang, "replay-broken", id=match_id))
+    await reply_private(interaction, embed=embed, view=view, file=picture)
+
+
+async def on_replay_button(
+    bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton
+) -> None:
+    """Previous / Next: the same message shows step ``control.step``."""
+    lang = await reader_language(bot.db, interaction)
+    record = await _replayable(bot.db, interaction, control.match_id, lang)
+    if record is None:
+        return
+    step = min(control.step, len(record.decisions))
+    try:
+        embed, view, picture = await _page(record, step, lang)
+    except Exception:
+        log.exception("Match %s cannot be replayed", control.match_id)
+        return await reply_private(interaction, t(lang, "replay-broken", id=control.match_id))
+    await interaction.response.edit_message(embed=embed, view=view, attachments=[picture])
+
+
+# -- rematch -----------------------------------------------------------------------------------
+
+
+class RematchButton(Control, template=r"bingo:r:(?P<match>\d+)"):
+    """Under the result of a match between members: either player challenges the other
+    again, with the same table rules."""
+
+    where = "bingo rematch"
+
+    def __init__(self, match_id: int, locale: object = None) -> None:
+        super().__init__(
+            _button(
+                f"bingo:r:{match_id}",
+                t(locale, "rematch-button"),
+                emoji="⚔️",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> RematchButton:
+        return cls(int(found["match"]))
+
+
+def rematch_view(match_id: int, locale: object = None) -> discord.ui.View:
+    """The "Rematch" button under the result of a match between members (in the
+    server's ``locale``)."""
+    return _view(RematchButton(match_id, locale))
+
+
+async def on_rematch(
+    service: MatchService, interaction: discord.Interaction[Any], control: RematchButton
+) -> None:
+    """ "Rematch": the clicking player challenges the other with the match's table rules
+    (the usual challenge refusals apply: busy players, pending limits, the server's
+    channels). Anyone else, or a match against the bot, is answered privately."""
+    db = service.db
+    lang = await reader_language(db, interaction)
+    record = await db.get_match(control.match_id)
+    if record is None or record.active or record.ai_level is not None:
+        return await reply_private(interaction, t(lang, "rematch-unavailable"))
+    if interaction.user.id not in record.player_ids:
+        return await reply_private(interaction, t(lang, "rematch-not-yours"))
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    server = await db.guild_settings(interaction.guild_id)
+    if not server.allows_channel(interaction.channel_id):
+        return await reply_private(interaction, channel_refusal(server, lang))
+    other_id = record.player_ids[1 - record.player_ids.index(interaction.user.id)]
+    opponent = await _member(service, interaction, other_id)
+    if opponent is None:
+        return await reply_private(interaction, t(lang, "rematch-gone"))
+    options = BingoOptions.from_json(record.options) if record.options else service.options
+    await service.challenges.challenge(interaction, opponent, options)
+
+
+async def _member(
+    service: MatchService, interaction: discord.Interaction[Any], user_id: int
+) -> discord.Member | None:
+    """The member ``user_id`` of the interaction's guild (REST if not cached), or None
+    when they left."""
+    guild = interaction.guild
+    if guild is None:
+        return None
+    member = guild.get_member(user_id)
+    if member is None:
+        fetched = await service.outbox.call(
+            lambda: guild.fetch_member(user_id), what=f"fetch member {user_id}"
+        )
+        member = fetched.value
+    return member

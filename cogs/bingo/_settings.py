@@ -1,0 +1,388 @@
+"""Server settings (issue 8 §4): ``/bingo settings …`` and what a new match takes from them.
+
+Why subcommands rather than one view of selects and modals: each setting is one command
+that Discord itself validates (timer ranges as ``min_value``/``max_value``, channels as a
+channel picker, rules as choices), every one is localized by the command Translator like
+any other command, a change is one interaction with nothing to expire or lose at a
+restart, and ``show`` lists them all. Only members with Manage Server (or Administrator)
+may use them; anyone else gets a private refusal. Every answer is private.
+
+A match captures its rules (``matches.options``) and its timers (``ui["timing"]``) when it
+is dealt, so a change never alters a match in progress; a challenge's expiry is fixed when
+it is posted. Public text follows :func:`public_language`; private text
+:func:`reader_language`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import limits
+from bot.engine import BingoOptions, MulliganRule
+from bot.i18n import DEFAULT, LANGUAGES, attribute, language_of, t
+from bot.interactions import reply_private
+from bot.matches import Timing
+from bot.storage import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+    from bot.storage import Database
+
+#: The ``language`` choice meaning "the guild's preferred locale".
+SERVER_DEFAULT = "server-default"
+RULE_CHOICES = [
+    app_commands.Choice(name=rule.title, value=rule.value)
+    for rule in MulliganRule
+    if rule is not MulliganRule.EARLY_1994
+]
+
+
+# -- what a new match takes from the settings ----------------------------------------------
+
+
+def default_options(settings: GuildSettings, *, max_timeouts: int) -> BingoOptions:
+    """The table rules of a new match in a server whose settings are ``settings``, before
+    the challenger's own choices (RULES §2 mulligans, §1.4 house rule)."""
+    return BingoOptions(
+        mulligan_rule=MulliganRule(settings.mulligan_rule or MulliganRule.VANCOUVER.value),
+        free_first=settings.free_first,
+        sequential=settings.sequential,
+        forest_any_pile=settings.forest_either_pile,
+        max_timeouts=max_timeouts,
+    )
+
+
+def challenge_options(
+    settings: GuildSettings,
+    *,
+    max_timeouts: int,
+    mulligan: str | None = None,
+    free_first: bool | None = None,
+    sequential: bool | None = None,
+    forest_either_pile: bool | None = None,
+) -> BingoOptions:
+    """The server's defaults, with each option the challenger gave explicitly (not
+    ``None``) winning."""
+    base = default_options(settings, max_timeouts=max_timeouts)
+    changes: dict[str, Any] = {}
+    if mulligan is not None:
+        changes["mulligan_rule"] = MulliganRule(mulligan)
+    if free_first is not None:
+        changes["free_first"] = free_first
+    if sequential is not None:
+        changes["sequential"] = sequential
+    if forest_either_pile is not None:
+        changes["forest_any_pile"] = forest_either_pile
+    return dataclasses.replace(base, **changes)
+
+
+def match_timing(base: Timing, settings: GuildSettings) -> Timing:
+    """``base`` (the bot's configured timers) with the server's own timers in their
+    place (RULES §1.8 time limits)."""
+    changes = {
+        name: value
+        for name, value in (
+            ("turn_seconds", settings.turn_seconds),
+            ("counter_seconds", settings.counter_seconds),
+            ("choice_seconds", settings.choice_seconds),
+        )
+        if value is not None
+    }
+    return dataclasses.replace(base, **changes)
+
+
+def timing_json(timing: Timing) -> dict[str, float]:
+    """What a match stores in ``ui["timing"]``: its three decision timers (seconds)."""
+    return {
+        "turn": timing.turn_seconds,
+        "counter": timing.counter_seconds,
+        "choice": timing.choice_seconds,
+    }
+
+
+def timing_of(ui: Mapping[str, Any], base: Timing) -> Timing | None:
+    """The timers a stored match began with (``ui["timing"]``) on top of ``base``;
+    ``None`` for a match stored before matches kept their own (the runtime's then)."""
+    stored = ui.get("timing")
+    if not stored:
+        return None
+    return dataclasses.replace(
+        base,
+        turn_seconds=float(stored["turn"]),
+        counter_seconds=float(stored["counter"]),
+        choice_seconds=float(stored["choice"]),
+    )
+
+
+def challenge_seconds(settings: GuildSettings, default: float) -> float:
+    """How long a new challenge waits for its answer in this server (seconds)."""
+    return settings.challenge_seconds if settings.challenge_seconds is not None else default
+
+
+# -- languages ----------------------------------------------------------------------------
+
+
+async def public_language(db: Database, guild: discord.Guild | None, guild_id: int) -> str:
+    """The catalog language of public text in a server: its setting, else the guild's
+    preferred locale (English when unknown)."""
+    settings = await db.guild_settings(guild_id)
+    if settings.language:
+        return language_of(settings.language)
+    return language_of(guild.preferred_locale if guild is not None else None)
+
+
+async def reader_language(db: Database, interaction: discord.Interaction[Any]) -> str:
+    """The catalog language of private text for the member of ``interaction``: their
+    ``/bingo language`` choice, else their client's locale."""
+    prefs = await db.user_prefs(interaction.user.id)
+    return language_of(prefs.language or interaction.locale)
+
+
+def channel_refusal(settings: GuildSettings, lang: str) -> str:
+    """The private refusal of a match started outside the server's allowed channels."""
+    channels = ", ".join(f"<#{channel}>" for channel in settings.channels)
+    return t(lang, "settings-channel-refused", channels=channels)
+
+
+# -- /bingo settings -----------------------------------------------------------------------
+
+
+def _seconds(value: float | None, default: float, lang: str) -> str:
+    if value is None:
+        return t(lang, "settings-default-seconds", seconds=round(default))
+    return t(lang, "settings-seconds", seconds=round(value))
+
+
+def _yes_no(value: bool, lang: str) -> str:
+    return t(lang, "settings-yes" if value else "settings-no")
+
+
+def settings_embed(
+    settings: GuildSettings, bot_settings: Any, guild: discord.Guild | None, lang: str
+) -> discord.Embed:
+    """The ``show`` form: every setting with its current value, in ``lang``."""
+    embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
+    rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
+    mulligan = attribute(lang, f"choice-{rule}", "name")
+    if settings.mulligan_rule is None:
+        mulligan = t(lang, "settings-default-value", value=mulligan)
+    embed.add_field(
+        name=t(lang, "settings-field-mulligan"),
+        value=t(
+            lang,
+            "settings-mulligan-value",
+            rule=mulligan,
+            free_first=_yes_no(settings.free_first, lang),
+            sequential=_yes_no(settings.sequential, lang),
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name=t(lang, "settings-field-timers"),
+        value=t(
+            lang,
+            "settings-timers-value",
+            turn=_seconds(settings.turn_seconds, bot_settings.turn_seconds, lang),
+            counter=_seconds(settings.counter_seconds, bot_settings.counter_seconds, lang),
+            choice=_seconds(settings.choice_seconds, bot_settings.choice_seconds, lang),
+            challenge=_seconds(settings.challenge_seconds, bot_settings.challenge_seconds, lang),
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name=t(lang, "settings-field-house-rules"),
+        value=t(
+            lang,
+            "settings-house-rules-value",
+            forest=_yes_no(settings.forest_either_pile, lang),
+        ),
+        inline=False,
+    )
+    if settings.language:
+        language = attribute(lang, f"choice-{settings.language}", "name")
+    else:
+        guild_language = language_of(guild.preferred_locale if guild is not None else None)
+        language = t(
+            lang,
+            "settings-default-value",
+            value=attribute(lang, f"choice-{guild_language}", "name"),
+        )
+    embed.add_field(name=t(lang, "settings-field-language"), value=language, inline=False)
+    channels = (
+        ", ".join(f"<#{channel}>" for channel in settings.channels)
+        if settings.channels
+        else t(lang, "settings-channels-all")
+    )
+    embed.add_field(name=t(lang, "settings-field-channels"), value=channels, inline=False)
+    embed.set_footer(text=t(lang, "settings-footer"))
+    return embed
+
+
+class SettingsGroup(app_commands.Group):
+    """``/bingo settings``: show and change the server's settings (Manage Server only)."""
+
+    def __init__(self, bot: BingoBot) -> None:
+        super().__init__(
+            name="settings", description="BingoMagic settings of this server (Manage Server)."
+        )
+        self.bot = bot
+
+    async def _admin(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The reader's language if they may change settings; otherwise refuse privately
+        and return ``None``."""
+        lang = await reader_language(self.bot.db, interaction)
+        perms = interaction.permissions
+        if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
+            await reply_private(interaction, t(lang, "settings-refused"))
+            return None
+        return lang
+
+    async def _change(
+        self, interaction: discord.Interaction[Any], lang: str, **changes: Any
+    ) -> None:
+        assert interaction.guild_id is not None
+        try:
+            new = await self.bot.db.set_guild_settings(interaction.guild_id, time.time(), **changes)
+        except ValueError:
+            return await reply_private(interaction, t(lang, "settings-invalid"))
+        embed = settings_embed(new, self.bot.settings, interaction.guild, lang)
+        await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
+
+    @app_commands.command(name="show", description="Show this server's BingoMagic settings.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        assert interaction.guild_id is not None
+        current = await self.bot.db.guild_settings(interaction.guild_id)
+        await reply_private(
+            interaction, embed=settings_embed(current, self.bot.settings, interaction.guild, lang)
+        )
+
+    @app_commands.command(name="mulligan", description="The default mulligan rule and options.")
+    @app_commands.describe(
+        rule="The default mulligan rule",
+        free_first="The first mulligan is free",
+        sequential="Each player mulligans until keeping before the next declares",
+    )
+    @app_commands.choices(rule=RULE_CHOICES)
+    async def mulligan(
+        self,
+        interaction: discord.Interaction,
+        rule: str | None = None,
+        free_first: bool | None = None,
+        sequential: bool | None = None,
+    ) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        changes: dict[str, Any] = {}
+        if rule is not None:
+            changes["mulligan_rule"] = rule
+        if free_first is not None:
+            changes["free_first"] = free_first
+        if sequential is not None:
+            changes["sequential"] = sequential
+        await self._change(interaction, lang, **changes)
+
+    @app_commands.command(name="timers", description="Time limits, in seconds (0: the default).")
+    @app_commands.describe(
+        # The bounds are the options' own ranges (limits.py), which Discord shows and enforces.
+        turn="Seconds for a turn's main step (0: default)",
+        counter="Seconds for a counter window (0: default)",
+        choice="Seconds for other decisions (0: default)",
+        challenge="Seconds a challenge waits for its answer (0: default)",
+    )
+    async def timers(
+        self,
+        interaction: discord.Interaction,
+        turn: app_commands.Range[int, 0, limits.TURN_SECONDS[1]] | None = None,
+        counter: app_commands.Range[int, 0, limits.COUNTER_SECONDS[1]] | None = None,
+        choice: app_commands.Range[int, 0, limits.CHOICE_SECONDS[1]] | None = None,
+        challenge: app_commands.Range[int, 0, limits.CHALLENGE_SECONDS[1]] | None = None,
+    ) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        given = {
+            "turn_seconds": (turn, limits.TURN_SECONDS),
+            "counter_seconds": (counter, limits.COUNTER_SECONDS),
+            "choice_seconds": (choice, limits.CHOICE_SECONDS),
+            "challenge_seconds": (challenge, limits.CHALLENGE_SECONDS),
+        }
+        changes: dict[str, Any] = {}
+        for name, (value, (low, high)) in given.items():
+            if value is None:
+                continue
+            if value != 0 and not low <= value <= high:
+                return await reply_private(
+                    interaction, t(lang, "settings-timer-bounds", low=low, high=high)
+                )
+            changes[name] = value or None
+        await self._change(interaction, lang, **changes)
+
+    @app_commands.command(name="house-rules", description="The server's house rules.")
+    @app_commands.describe(forest_either_pile="Forest may take from either discard pile")
+    async def house_rules(
+        self, interaction: discord.Interaction, forest_either_pile: bool | None = None
+    ) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        changes = {} if forest_either_pile is None else {"forest_either_pile": forest_either_pile}
+        await self._change(interaction, lang, **changes)
+
+    @app_commands.command(name="language", description="The language of the bot's public posts.")
+    @app_commands.describe(language="A language, or the server's own (its preferred locale)")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
+            *(
+                app_commands.Choice(name=attribute(DEFAULT, f"choice-{code}", "name"), value=code)
+                for code in LANGUAGES
+            ),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        await self._change(
+            interaction, lang, language=None if language == SERVER_DEFAULT else language
+        )
+
+    @app_commands.command(name="channels", description="The channels where matches may be started.")
+    @app_commands.describe(
+        add="Allow matches in this channel",
+        remove="No longer allow matches in this channel",
+        everywhere="Allow matches in every channel again",
+    )
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        add: discord.TextChannel | None = None,
+        remove: discord.TextChannel | None = None,
+        everywhere: bool = False,
+    ) -> None:
+        lang = await self._admin(interaction)
+        if lang is None:
+            return
+        assert interaction.guild_id is not None
+        current = set((await self.bot.db.guild_settings(interaction.guild_id)).channels)
+        if everywhere:
+            current.clear()
+        if add is not None:
+            current.add(add.id)
+        if remove is not None:
+            current.discard(remove.id)
+        if len(current) > limits.MATCH_CHANNELS:
+            return await reply_private(
+                interaction, t(lang, "settings-channels-full", n=limits.MATCH_CHANNELS)
+            )
+        await self._change(interaction, lang, channels=sorted(current))

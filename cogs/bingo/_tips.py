@@ -1,0 +1,150 @@
+"""Tips in a member's first match against the bot (issue 8 §2: learning the game).
+
+A member who has never finished a match against the bot in this server, and has not
+turned tips off (``UserPrefs.tips``), gets a short tip on their private panel at the
+first decision of each kind: their first turn, the mulligan, the scry, the counter window
+and each effect (Swamp, Mountain, Forest). The tip stays on that decision's panel (and on
+its redraws) and is not shown again for later decisions of that kind. A **Turn tips
+off** button under the tip stores ``set_user_tips(user, False)`` and redraws the panel
+without it; later matches show no tips.
+
+What was shown lives in the match's ``ui`` (``ui["tips"]``: ``None``, or ``{"player":
+seat, "shown": {kind: version}}``), so a restart neither repeats nor loses a tip.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.actions import Decision
+from bot.i18n import t
+from bot.interactions import reply_private, run_guarded
+
+if TYPE_CHECKING:
+    from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+#: The decisions that get a tip, and the tip's name (``tips-<name>`` in tips.ftl).
+TIPS: dict[str, str] = {
+    Decision.MAIN.value: "turn",
+    Decision.DECLARE.value: "mulligan",
+    Decision.SCRY.value: "scry",
+    Decision.COUNTER.value: "counter",
+    Decision.SWAMP.value: "swamp",
+    Decision.MOUNTAIN.value: "mountain",
+    Decision.FOREST.value: "forest",
+}
+#: Buttons on one message, at most (Discord: 5 rows of 5).
+MAX_BUTTONS = 25
+
+
+async def first_match_tips(
+    db: Database, guild_id: int, user_id: int, player: int
+) -> dict[str, Any] | None:
+    """The ``ui["tips"]`` of a new match against the bot: ``{"player": player, "shown":
+    {}}`` when ``user_id`` has tips on and has never finished a match against the bot in
+    ``guild_id`` (any level, ``Database.bot_records``), else ``None``."""
+    prefs = await db.user_prefs(user_id)
+    if not prefs.tips:
+        return None
+    if any(record.played for record in await db.bot_records(guild_id, user_id)):
+        return None
+    return {"player": player, "shown": {}}
+
+
+def tip_key(ui: dict[str, Any], view: dict[str, Any]) -> str | None:
+    """The catalog key of the tip for the panel of ``view`` (a ``player_view``), or
+    ``None``. Marks the tip's kind as shown at this version, so the same decision keeps
+    its tip on every redraw and a later decision of that kind gets none."""
+    tips = ui.get("tips")
+    player = view["viewer"]
+    if not tips or player != tips.get("player") or view["result"] is not None:
+        return None
+    if view["current_player"] != player:
+        return None
+    kind = TIPS.get(view["decision"])
+    if kind is None:
+        return None
+    shown = tips.setdefault("shown", {})
+    if kind in shown and shown[kind] != view["version"]:
+        return None
+    shown[kind] = view["version"]
+    return f"tips-{kind}"
+
+
+class TipsOffButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"bingo:tips:(?P<match>\d+)"
+):
+    """ "Turn tips off" under a tip: stores the choice and redraws the panel without it."""
+
+    def __init__(self, match_id: int, label: str = "Turn tips off") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"bingo:tips:{match_id}",
+                label=label,
+                emoji="🔕",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: re.Match[str], /
+    ) -> TipsOffButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_guarded(interaction, tips_off(interaction, self.match_id), where="bingo tips off")
+
+
+async def tips_off(interaction: discord.Interaction[Any], match_id: int) -> None:
+    """Turn the clicking member's tips off (every match from now on, this one included)
+    and answer with their panel without the tip (or a private note when the match is
+    over)."""
+    bot: Any = interaction.client
+    await bot.db.set_user_tips(interaction.user.id, False)
+    cog = bot.get_cog("Bingo")
+    service = getattr(cog, "service", None)
+    match = service.runtime.get(match_id) if service is not None else None
+    player = match.seat_of(interaction.user.id) if match is not None else None
+    if match is not None and player is not None:
+        for live in service.matches.values():
+            if live.seat_of(interaction.user.id) is not None:
+                live.context.ui["tips"] = None
+        await service._answer_with_panel(interaction, match, player)
+        service.delivery.kick(match)
+        return
+    language = await _language(service, interaction)
+    await reply_private(interaction, t(language, "tips-off"))
+
+
+async def _language(service: Any, interaction: discord.Interaction[Any]) -> str | None:
+    languages = getattr(service, "languages", None)
+    if languages is not None:
+        return await languages.private(interaction)
+    return str(interaction.locale)
+
+
+def with_tip(
+    embed: discord.Embed,
+    controls: discord.ui.View | None,
+    key: str,
+    match_id: int,
+    locale: str | None,
+) -> discord.ui.View:
+    """Add the tip ``key`` to a panel's embed and "Turn tips off" to its controls (a new
+    view when it has none). The button is left out of a view that is already full."""
+    embed.add_field(name=t(locale, "tips-title"), value=t(locale, key), inline=False)
+    view = controls if controls is not None else discord.ui.View(timeout=None)
+    if len(view.children) < MAX_BUTTONS:
+        try:
+            view.add_item(TipsOffButton(match_id, t(locale, "tips-turn-off")))
+        except ValueError:  # no row left
+            pass
+    return view

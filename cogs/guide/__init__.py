@@ -1,0 +1,35 @@
+"""The guide: ``/help`` (what the bot does, its commands) and the pages behind ``/bingo
+rules`` (the command itself lives in the Bingo cog's group and calls :func:`show_rules`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ._help import help_embed, show_help
+from ._rules import PAGES, RulesButton, rules_page, show_rules
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+
+__all__ = ["PAGES", "GuideCog", "help_embed", "rules_page", "setup", "show_help", "show_rules"]
+
+
+class GuideCog(commands.Cog, name="Guide"):
+    """``/help``: one screen about the bot, privately."""
+
+    def __init__(self, bot: BingoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="What this bot does and its commands.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await show_help(interaction, self.bot.tree)
+
+
+async def setup(bot: BingoBot) -> None:
+    """Add the cog and the rules pages' restart-proof buttons."""
+    bot.add_dynamic_items(RulesButton)
+    await bot.add_cog(GuideCog(bot))

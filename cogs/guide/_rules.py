@@ -1,0 +1,97 @@
+"""``/bingo rules``: the whole of the project's rules (docs/RULES.md §1-2, shortened) in
+short pages with Previous and Next, privately, in the reader's language, with a picture
+of the five lands and their effects on the effects page.
+
+The page buttons are restart-proof ``DynamicItem`` s: ``guide:rules:<page>:<prev|next>``
+carries the page they open; a click redraws the same (ephemeral) message in the language
+of whoever clicks.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.interactions import reply_private, run_guarded
+from bot.ui.lands_image import lands_png
+
+from ._language import reader_language
+
+#: The pages, in order: ``rules-<name>-title`` and ``rules-<name>`` in rules.ftl.
+PAGES = ("game", "setup", "turn", "effects", "counter", "end", "mulligans")
+#: The page that shows the picture of the lands.
+PICTURE_PAGE = "effects"
+PICTURE_FILE = "lands.png"
+COLOUR = discord.Colour.dark_gold()
+
+
+def rules_page(
+    language: str, page: int
+) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
+    """Page ``page`` (0-based, clamped to the pages there are) in ``language``: its
+    embed, its files (the lands picture, or none) and its Previous / Next buttons."""
+    page = max(0, min(page, len(PAGES) - 1))
+    name = PAGES[page]
+    embed = discord.Embed(
+        title=t(language, "rules-title", title=t(language, f"rules-{name}-title")),
+        description=t(language, f"rules-{name}"),
+        colour=COLOUR,
+    )
+    embed.set_footer(text=t(language, "rules-footer", page=page + 1, pages=len(PAGES)))
+    files = []
+    if name == PICTURE_PAGE:
+        files.append(discord.File(io.BytesIO(lands_png(language)), filename=PICTURE_FILE))
+        embed.set_image(url=f"attachment://{PICTURE_FILE}")
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(max(page - 1, 0), "prev", t(language, "rules-previous"), page == 0))
+    view.add_item(
+        RulesButton(
+            min(page + 1, len(PAGES) - 1), "next", t(language, "rules-next"), page == len(PAGES) - 1
+        )
+    )
+    return embed, files, view
+
+
+async def show_rules(interaction: discord.Interaction[Any]) -> None:
+    """``/bingo rules``: the first page, privately, in the reader's language."""
+    language = await reader_language(interaction)
+    embed, files, view = rules_page(language, 0)
+    await reply_private(interaction, embed=embed, files=files, view=view)
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)",
+):
+    """Previous or Next on a rules page: opens page ``page``."""
+
+    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"guide:rules:{page}:{way}",
+                label=label,
+                emoji="◀️" if way == "prev" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: re.Match[str], /
+    ) -> RulesButton:
+        return cls(int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_guarded(interaction, self._turn(interaction), where="rules page")
+
+    async def _turn(self, interaction: discord.Interaction[Any]) -> None:
+        language = await reader_language(interaction)
+        embed, files, view = rules_page(language, self.page)
+        # attachments= replaces the message's files: the picture, or none on other pages
+        await interaction.response.edit_message(embed=embed, attachments=files, view=view)

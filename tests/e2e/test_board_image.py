@@ -1,0 +1,53 @@
+"""The public board carries a picture of the match (issue 8 §3), uploaded only when it
+changes; the text embed stays."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from PIL import Image
+
+from bot.ui.board_image import HEIGHT, WIDTH
+
+from .helpers import board, play_out, start_match
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _board_versions(bingo, match_id: int):
+    message = bingo.emu.messages[board(bingo, match_id).id]
+    return message, message.versions
+
+
+async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) -> None:
+    """Every version of a whole match's board has its text embed and shows board.png
+    through ``attachment://`` (resolved to the message's attachment, also after edits
+    that upload nothing); a board whose picture did not change (mulligan declarations,
+    "Show my hand" toggles, timers) is edited without a new upload. With
+    ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (the README's)."""
+    match_id = await start_match(bingo, seed=11)
+    result = await play_out(bingo, match_id)
+    assert "wins" in result.content or "draw" in result.content
+    await bingo.emu.settle()
+
+    message, versions = _board_versions(bingo, match_id)
+    ids = set()
+    for version in versions:
+        [attachment] = version.attachments
+        assert attachment["filename"] == "board.png"
+        [embed] = version.embeds
+        assert embed["title"].startswith(f"BingoMagic #{match_id}")  # the text stays
+        assert embed["image"]["url"] == attachment["url"]  # attachment://board.png resolved
+        ids.add(attachment["id"])
+    board_uploads = [a for a in bingo.emu.uploads if a["id"] in ids]
+    assert len(board_uploads) == len(ids) <= len(bingo.emu.uploads)
+    assert len(ids) < len(versions), "an unchanged board was uploaded again"
+    assert len(ids) > 2, "the picture follows the match"
+
+    png = bingo.emu.attachment_data[int(message.attachments[0]["id"])]
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+    if os.environ.get("WRITE_DOCS_BOARD"):  # WRITE_DOCS_BOARD=1 pytest … refreshes it
+        (DOCS / "board.png").write_bytes(png)
