@@ -101,10 +101,27 @@ async def serve(bot: Runnable, token: str, stop: asyncio.Event) -> int:
 
 
 def build_bot(settings: Settings, db: Database) -> Runnable:
-    """The production bot (imported lazily so config errors never import cogs)."""
-    from bot.client import BingoBot
+    """The production bot (imported lazily so config errors never import cogs): an
+    ``AutoShardedBot`` for ``SHARD_IDS`` when ``SHARD_COUNT`` is set (see
+    :func:`bot.client.make_bot`)."""
+    from bot.client import make_bot
 
-    return BingoBot(settings, db)
+    return make_bot(settings, db)
+
+
+def serve_metrics(settings: Settings) -> bool:
+    """Serve Prometheus metrics on ``METRICS_PORT`` when set (see :mod:`bot.metrics`);
+    False after printing one ``error:`` line if the port cannot be bound."""
+    if settings.metrics_port is None:
+        return True
+    from bot import metrics
+
+    try:
+        metrics.serve(settings.metrics_port)
+    except OSError as exc:
+        print_error(f"METRICS_PORT {settings.metrics_port} cannot be used: {exc}")
+        return False
+    return True
 
 
 async def run(
@@ -116,10 +133,13 @@ async def run(
     """Open the database, run the bot until a signal (or ``stop``), close both.
 
     Returns the exit status (see :func:`serve`); 2 after printing one ``error:``
-    line if the database cannot be opened. The bot is closed before the database.
+    line if the database cannot be opened or ``METRICS_PORT`` bound. The bot is closed
+    before the database.
     """
+    if not serve_metrics(settings):
+        return EXIT_CONFIG
     try:
-        db = await Database.open(settings.database_path)
+        db = await Database.open(settings.database_target)
     except DatabaseError as exc:
         print_error(exc)
         return EXIT_CONFIG

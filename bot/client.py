@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,17 +14,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import endpoints
+from bot import endpoints, metrics
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.interactions import NOT_CURRENT, reply_private, report_error
 from bot.matches import AIPool
+from bot.matches.events import DecisionApplied, MatchEvent
 from bot.outbox import Outbox
 from bot.storage import Database
 
-__all__ = ["BingoBot", "BingoTree", "reply_private"]
+__all__ = ["BingoBot", "BingoTree", "ShardedBingoBot", "make_bot", "reply_private"]
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +48,8 @@ class BingoTree(app_commands.CommandTree):
 
 
 class BingoBot(commands.Bot):
-    """The BingoMagic bot.
+    """The BingoMagic bot (one unsharded gateway connection; see :class:`ShardedBingoBot`
+    and :func:`make_bot` for ``SHARD_COUNT``).
 
     Attributes:
         settings: the :class:`Settings` it was started with.
@@ -74,8 +78,12 @@ class BingoBot(commands.Bot):
             # The one mention policy: the bot pings nobody unless a message opts in
             # (e.g. the challenged member in a challenge).
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=(instruments := metrics.Instruments()).trace,
             **options,
         )
+        self.instruments = instruments
+        instruments.watch_gateway(self._connection.parsers)
+        self._live_task: asyncio.Task[None] | None = None
         self._control_templates: list[re.Pattern[str]] = []
         self.settings = settings
         self.db = db
@@ -93,7 +101,7 @@ class BingoBot(commands.Bot):
         """Open the web session and the outbox, load every extension in
         :attr:`EXTENSIONS`, then sync slash commands."""
         self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
-        self.outbox = Outbox(self, self.db, per_second=self.settings.outbound_per_second)
+        self.outbox = Outbox(self, self.db, per_second=self.outbound_share())
         self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         for name in self.EXTENSIONS:
@@ -101,6 +109,54 @@ class BingoBot(commands.Bot):
             log.info("Loaded extension %s", name)
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
+        self._watch_matches()
+
+    def outbound_share(self) -> float:
+        """This process's share of ``DISCORD_OUTBOUND_PER_SECOND`` (requests a second):
+        Discord's global limit is per bot token, so the processes split the budget by the
+        shards they run, ``per_second × len(SHARD_IDS) / SHARD_COUNT``; all of it
+        unsharded (issue 9 §2, pacing across processes)."""
+        per_second = self.settings.outbound_per_second
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return per_second
+        return per_second * len(ids) / count
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """True if this process runs the shard of server ``guild_id``, as Discord routes
+        it: ``(guild_id >> 22) % SHARD_COUNT in SHARD_IDS``; always True unsharded.
+
+        At start-up a process restores only the matches of the servers it owns (any
+        process still applies any click it receives: DMs all arrive at shard 0).
+        """
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return True
+        return (guild_id >> 22) % count in ids
+
+    def _watch_matches(self) -> None:
+        """Count the decisions of the bingo runtime and, every
+        :data:`~bot.metrics.LIVE_REFRESH_SECONDS`, the live matches of our servers."""
+        service = getattr(self.get_cog("Bingo"), "service", None)
+        runtime = getattr(service, "runtime", None)
+        if runtime is None:
+            return
+
+        def on_event(event: MatchEvent) -> None:
+            if isinstance(event, DecisionApplied):
+                metrics.decided(str(event.cause))
+
+        runtime.subscribe(on_event)
+        self._live_task = asyncio.create_task(self._count_live_matches(), name="live-matches")
+
+    async def _count_live_matches(self) -> None:
+        while True:
+            try:
+                records = await self.db.active_matches()
+                metrics.LIVE_MATCHES.set(sum(self.owns_guild(r.guild_id) for r in records))
+            except Exception:
+                log.warning("Could not count the live matches", exc_info=True)
+            await asyncio.sleep(metrics.LIVE_REFRESH_SECONDS)
 
     async def sync_commands(self) -> int:
         """Register the slash commands with Discord; return how many were synced.
@@ -123,6 +179,8 @@ class BingoBot(commands.Bot):
     async def close(self) -> None:
         """Cancel the outbox's background deliveries, close the gateway and HTTP
         clients (unloading the cogs), then the web session and the AI pool."""
+        if self._live_task is not None:
+            self._live_task.cancel()
         if self.outbox is not None:
             await self.outbox.close()
         await super().close()
@@ -176,6 +234,65 @@ class BingoBot(commands.Bot):
             user.id if user else None,
             len(self.guilds),
         )
+
+
+class ShardedBingoBot(BingoBot, commands.AutoShardedBot):
+    """The BingoMagic bot running shards ``settings.shard_ids`` of
+    ``settings.shard_count`` (discord.py's ``AutoShardedBot``: one gateway connection per
+    shard, one process); other processes run the other shards on the same database.
+    """
+
+    def __init__(self, settings: Settings, db: Database, **options: Any) -> None:
+        """As :class:`BingoBot`; the shard options come from ``settings``.
+
+        Raises:
+            ValueError: ``settings.shard_count`` is None (use :class:`BingoBot`).
+        """
+        if settings.shard_count is None or settings.shard_ids is None:
+            raise ValueError("a sharded bot needs SHARD_COUNT")
+        self._identified: dict[int, float] = {}  # rate-limit key -> last IDENTIFY (monotonic)
+        self._concurrency = 1
+        super().__init__(
+            settings,
+            db,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids),
+            **options,
+        )
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Space IDENTIFYs as Discord allows: ``max_concurrency`` (GET /gateway/bot)
+        shards at once, then 5 s per rate-limit key ``shard_id % max_concurrency``.
+
+        discord.py's default waits 5 s before every shard but the first; a bot allowed
+        16 at once (Discord's large bots) would otherwise start 16 times slower.
+        """
+        if shard_id is None:
+            return
+        if not self._identified:
+            concurrency = 1
+            try:
+                concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except discord.DiscordException as error:
+                log.warning("Could not read the session start limits: %s", error)
+            self._concurrency = max(1, concurrency)
+        key = shard_id % self._concurrency
+        last = self._identified.get(key)
+        if last is not None:
+            await asyncio.sleep(max(0.0, last + IDENTIFY_SPACING_SECONDS - time.monotonic()))
+        self._identified[key] = time.monotonic()
+
+
+#: Seconds between two IDENTIFYs of one rate-limit key (Discord's rule).
+IDENTIFY_SPACING_SECONDS = 5.0
+
+
+def make_bot(settings: Settings, db: Database, **options: Any) -> BingoBot:
+    """The bot ``settings`` ask for: a :class:`ShardedBingoBot` when ``SHARD_COUNT`` is
+    set, otherwise a plain :class:`BingoBot` (one connection, exactly as before)."""
+    if settings.shard_count is None:
+        return BingoBot(settings, db, **options)
+    return ShardedBingoBot(settings, db, **options)
 
 
 def _walk(components: list[Any]) -> Iterator[Any]:

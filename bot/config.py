@@ -4,6 +4,7 @@
 |-------------------------|---------------------|-----------------------|
 | DISCORD_TOKEN           | token               | (required)            |
 | DATABASE_PATH           | database_path       | data/bingomagic.db    |
+| DATABASE_URL            | database_url        | None (SQLite at DATABASE_PATH) |
 | DISCORD_GUILD_ID        | guild_id            | None (global sync)    |
 | DISCORD_API_BASE        | api_base            | None (real Discord)   |
 | DISCORD_GATEWAY_URL     | gateway_url         | None (real Discord)   |
@@ -17,6 +18,9 @@
 | BINGO_BOT_PAUSE_SECONDS | bot_pause_seconds   | 1.5 (0 allowed)       |
 | BINGO_AI_BUDGET_SECONDS | ai_budget_seconds   | 0.25                  |
 | BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
+| SHARD_COUNT             | shard_count         | None (one unsharded connection) |
+| SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
+| METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ class Settings:
 
     token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
+    #: ``postgresql://...`` selects PostgreSQL (``DATABASE_PATH`` is then unused); None
+    #: keeps SQLite at ``database_path``. Excluded from ``repr`` (it may hold a password).
+    database_url: str | None = field(default=None, repr=False)
     guild_id: int | None = None
     api_base: str | None = None
     gateway_url: str | None = None
@@ -72,6 +79,19 @@ class Settings:
     ai_budget_seconds: float = 0.25
     #: Processes searching for the bot's moves; 0 runs the search in threads instead.
     ai_workers: int = field(default_factory=default_ai_workers)
+    #: Discord shards across all processes (None: one unsharded connection, as a small bot).
+    shard_count: int | None = None
+    #: The shards this process runs, ascending (None when unsharded; all of them when
+    #: ``SHARD_COUNT`` is set without ``SHARD_IDS``).
+    shard_ids: tuple[int, ...] | None = None
+    #: TCP port of the Prometheus ``/metrics`` endpoint (None: no endpoint).
+    metrics_port: int | None = None
+
+    @property
+    def database_target(self) -> str | Path:
+        """What :meth:`bot.storage.Database.open` opens: ``database_url`` when set
+        (PostgreSQL), else ``database_path`` (SQLite)."""
+        return self.database_url if self.database_url is not None else self.database_path
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
@@ -106,6 +126,7 @@ class Settings:
         return cls(
             token=token,
             database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+            database_url=_database_url(get("DATABASE_URL")),
             guild_id=_snowflake("DISCORD_GUILD_ID", get("DISCORD_GUILD_ID")),
             api_base=_api_base(get("DISCORD_API_BASE")),
             gateway_url=_url(
@@ -137,6 +158,9 @@ class Settings:
                 20.0,
                 "number of requests per second",
             ),
+            shard_count=(shard_count := _shard_count(get("SHARD_COUNT"), get("SHARD_IDS"))),
+            shard_ids=_shard_ids(get("SHARD_IDS"), shard_count),
+            metrics_port=_port("METRICS_PORT", get("METRICS_PORT")),
             scryfall_api_base=(
                 _url("SCRYFALL_API_BASE", get("SCRYFALL_API_BASE"), ("http://", "https://"))
                 or "https://api.scryfall.com"
@@ -220,3 +244,55 @@ def _whole_number(name: str, raw: str | None, default: int) -> int:
     if value < 0:
         raise ConfigError(f"{name} must be a whole number, 0 or more, got {raw!r}")
     return value
+
+
+def _shard_count(raw: str | None, ids: str | None) -> int | None:
+    """``SHARD_COUNT``: a positive whole number, or None (required by ``SHARD_IDS``)."""
+    if raw is None:
+        if ids is not None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
+        return None
+    return _positive_int("SHARD_COUNT", raw, 1)
+
+
+def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
+    """``SHARD_IDS``: comma-separated distinct shard numbers below ``count``, ascending;
+    all shards when unset (None when unsharded)."""
+    if count is None:
+        return None
+    if raw is None:
+        return tuple(range(count))
+    ids: list[int] = []
+    for part in raw.split(","):
+        text = part.strip()
+        if not text.isascii() or not text.isdigit() or int(text) >= count:
+            raise ConfigError(
+                f"SHARD_IDS must list shard numbers from 0 to {count - 1} separated by "
+                f"commas, got {raw!r}"
+            )
+        ids.append(int(text))
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS lists a shard twice: {raw!r}")
+    return tuple(sorted(ids))
+
+
+def _port(name: str, raw: str | None) -> int | None:
+    """A TCP port, 1 to 65535, or None when unset."""
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"{name} must be a TCP port from 1 to 65535, got {raw!r}")
+    return int(raw)
+
+
+def _database_url(raw: str | None) -> str | None:
+    """``DATABASE_URL``: a ``postgresql://`` (or ``postgres://``) URL, or None when unset."""
+    if raw is None:
+        return None
+    if not raw.lower().startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL such as "
+            "postgresql://user:password@host:5432/dbname (leave it empty for SQLite "
+            "at DATABASE_PATH)"
+        )
+    return raw

@@ -69,3 +69,36 @@ CHOICE_SECONDS = (15, 300)
 CHALLENGE_SECONDS = (60, 3600)
 #: Channels a server may list as the places where matches may be started (one select).
 MATCH_CHANNELS = 25
+
+# -- Several processes on one database (issue 9 §2; see bot/storage/leases.py) -----------
+
+#: Seconds between two looks of each process for due work of any guild (deadlines, the
+#: bot's moves, expired challenges), so a dead process's timers are taken over.
+MATCH_POLL_SECONDS = 1.0
+#: Seconds past its time before another process's poll takes a match's timed work: its
+#: own process's timer fires on time and is left to do it.
+MATCH_POLL_GRACE_SECONDS = 1.0
+#: Seconds a claim on a match's timed work holds: more than the bot's longest decision
+#: (pause + search), so a live process is never overtaken; a dead one's claim runs out.
+MATCH_LEASE_SECONDS = 10.0
+
+# -- Swiss tournaments (/bingo tournament; issue 10 §1) ------------------------------------
+
+#: Characters of a tournament's name.
+TOURNAMENT_NAME = 100
+#: Players one tournament may sign up (the sign-up message stays one short list).
+TOURNAMENT_PLAYERS = 128
+#: Swiss rounds an organizer may ask for (the default is ⌈log2(players)⌉).
+TOURNAMENT_ROUNDS = (1, 15)
+#: Minutes of a round's time limit, as (least, most).
+TOURNAMENT_ROUND_MINUTES = (1, 240)
+#: Tournaments in sign-up or play at once in one server.
+TOURNAMENTS_PER_GUILD = 3
+#: The single-elimination cut's size when the organizer asks for one (top 8).
+TOURNAMENT_CUT = 8
+
+# -- Hand of the day (/mulligan daily; issue 10 §2) ----------------------------------------
+
+#: Seconds an answer waits before the day's public post shows the new count: a burst of
+#: answers becomes one edit (each edit goes through the paced outbox too).
+DAILY_POST_EDIT_SECONDS = 5.0

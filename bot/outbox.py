@@ -31,6 +31,8 @@ import aiohttp
 import discord
 from aiolimiter import AsyncLimiter
 
+from bot import metrics
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -254,6 +256,7 @@ class Outbox:
         sent = await self.call(lambda: channel.send(**kwargs), what=f"DM to {user_id}")
         if sent.status is Delivery.DM_CLOSED:
             log.info("DMs closed for user %s", user_id)
+            metrics.DMS_REFUSED.inc()
             await self.closed_dms.mark_dm_closed(user_id, time.time())
         elif sent.status is Delivery.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)

@@ -60,6 +60,8 @@ def test_defaults_with_only_a_token() -> None:
         ("BINGO_AI_BUDGET_SECONDS", "1", "ai_budget_seconds", 1.0),
         ("BINGO_AI_WORKERS", "0", "ai_workers", 0),
         ("BINGO_AI_WORKERS", "4", "ai_workers", 4),
+        ("SHARD_COUNT", "4", "shard_ids", (0, 1, 2, 3)),
+        ("METRICS_PORT", "9100", "metrics_port", 9100),
     ],
 )
 def test_each_variable_is_parsed(variable: str, raw: str, field: str, expected: Any) -> None:
@@ -103,6 +105,11 @@ def test_missing_token_is_a_config_error(environ: dict[str, str]) -> None:
         ("LOG_LEVEL", "LOUD"),
         ("DISCORD_API_BASE", "127.0.0.1:8080"),
         ("DISCORD_GATEWAY_URL", "http://127.0.0.1:8081"),
+        ("SHARD_COUNT", "0"),
+        ("SHARD_COUNT", "two"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "70000"),
+        ("METRICS_PORT", "http"),
     ],
 )
 def test_bad_values_are_config_errors_naming_the_variable(variable: str, raw: str) -> None:
@@ -167,3 +174,37 @@ def test_dotenv_can_be_disabled(clean_env: Path) -> None:
     (clean_env / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\n")
     with pytest.raises(ConfigError):
         Settings.from_env(dotenv=False)
+
+
+def test_sharding_is_off_by_default() -> None:
+    """Unset, the bot runs one unsharded connection and serves no metrics."""
+    settings = _settings()
+    assert (settings.shard_count, settings.shard_ids, settings.metrics_port) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [("2", "0,1", (0, 1)), ("2", "1", (1,)), ("8", " 5 , 3", (3, 5)), ("3", "", (0, 1, 2))],
+)
+def test_shard_ids_are_parsed(count: str, ids: str, expected: tuple[int, ...]) -> None:
+    """SHARD_IDS lists this process's shards (ascending); empty means all of SHARD_COUNT."""
+    settings = _settings(SHARD_COUNT=count, SHARD_IDS=ids)
+    assert (settings.shard_count, settings.shard_ids) == (int(count), expected)
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "'2'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "'0;1'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "'-1'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,,1"}, "'0,,1'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "twice"),
+    ],
+)
+def test_bad_shard_ids_are_config_errors(env: dict[str, str], words: str) -> None:
+    """SHARD_IDS needs SHARD_COUNT, and lists distinct shards below it."""
+    with pytest.raises(ConfigError, match="SHARD_IDS") as caught:
+        _settings(**env)
+    assert words in str(caught.value)

@@ -36,7 +36,7 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.very-secret-token"
 
 def _bot_env(**extra: str) -> dict[str, str]:
     """The current environment minus every bot setting, plus ``extra``."""
-    prefixes = ("DISCORD_", "BINGO_", "DATABASE_PATH", "LOG_LEVEL")
+    prefixes = ("DISCORD_", "BINGO_", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL")
     env = {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
     env["PYTHONPATH"] = str(REPO_ROOT)
     env.update(extra)

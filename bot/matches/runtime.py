@@ -6,6 +6,16 @@ an abandon) follows :meth:`MatchRuntime._change`: under the match's lock, apply 
 (compare-and-set on the version), make it the live state and re-arm the deadline; then,
 outside the lock, emit the events to listeners; then, if the seat to decide is an agent,
 schedule its move. A failure before the commit leaves the match exactly as it was.
+
+**Several processes on one database** (issue 9 §2). With a ``loader`` the runtime trusts
+no state it holds: every request first reloads the match (the loader checks the cached
+copy's version against the store and refreshes it in place when another process moved
+it on), then applies and compares-and-sets; the loser of a race answers
+``NOT_CURRENT``. With ``claims`` (:class:`~bot.matches.store.Claims`, leases in the
+database) a deadline or an agent's move runs only in the process that claimed it, and
+:meth:`MatchRuntime.poll` (every process, every :data:`bot.limits.MATCH_POLL_SECONDS`)
+takes over the due work of any match, e.g. a dead process's. Whatever process applies a
+change arms the next timers, so one process at a time owns a match's timers.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ import asyncio
 import inspect
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -26,11 +36,18 @@ from bot.engine.actions import Decision
 from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
 from .scheduler import Scheduler
 from .seats import Seat
-from .store import MatchStore
+from .store import Claims, MatchStore
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[MatchEvent], Any]
+#: ``loader(match_id, cached)``: the match as stored now. With ``cached`` (the runtime's
+#: copy): return it, refreshed in place (state, deadline, context) when the stored
+#: version differs; without: a new :class:`Match`. ``None``: not active (over, unknown).
+Loader = Callable[[int, "Match | None"], Awaitable["Match | None"]]
+
+#: What a scheduled job of a match does.
+_DEADLINE, _AGENT = "deadline", "agent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +164,19 @@ def _agent_key(match_id: int) -> tuple[str, int]:
     return ("agent", match_id)
 
 
+def _due_key(match_id: int) -> tuple[str, int]:
+    return ("due", match_id)
+
+
 class MatchRuntime:
     """Runs the matches of one process, knowing nothing of Discord.
 
     ``store``: commits (compare-and-set). ``scheduler``: shared with the owner (challenge
-    expiry lives there too); the runtime uses the keys ``("match", id)`` (deadline) and
-    ``("agent", id)`` (an agent's pending move). ``clock``: Unix seconds.
+    expiry lives there too); the runtime uses the keys ``("match", id)`` (deadline),
+    ``("agent", id)`` (an agent's pending move) and ``("due", id)`` (work taken over by
+    :meth:`poll`). ``clock``: Unix seconds. ``loader`` and ``claims``: several processes
+    on one database (see the module docstring); both ``None`` for one process alone.
+    ``poll_grace``: seconds past its time before :meth:`poll` takes a match's work.
     """
 
     def __init__(
@@ -162,11 +186,17 @@ class MatchRuntime:
         scheduler: Scheduler | None = None,
         timing: Timing | None = None,
         clock: Callable[[], float] = time.time,
+        loader: Loader | None = None,
+        claims: Claims | None = None,
+        poll_grace: float = 1.0,
     ) -> None:
         self.store = store
         self.scheduler = scheduler or Scheduler(clock=clock, name="matches")
         self.timing = timing or Timing()
         self.clock = clock
+        self.loader = loader
+        self.claims = claims
+        self.poll_grace = poll_grace
         self._matches: dict[int, Match] = {}
         self._listeners: list[Listener] = []
 
@@ -211,6 +241,7 @@ class MatchRuntime:
         ``match.deadline`` (use :meth:`deadline_for`): arm its deadline, emit
         :class:`MatchStarted` with its setup ``events``, then let an agent move."""
         self._register(match)
+        await self._set_wake(match)
         await self._emit(MatchStarted(match, events))
         self._schedule_agent(match)
 
@@ -227,7 +258,41 @@ class MatchRuntime:
         for match_id in list(self._matches):
             self.scheduler.cancel(_deadline_key(match_id))
             self.scheduler.cancel(_agent_key(match_id))
+            self.scheduler.cancel(_due_key(match_id))
         self._matches.clear()
+
+    async def current(self, match_id: int) -> Match | None:
+        """The match ``match_id`` as stored now: the live copy, checked against the store
+        (and refreshed in place, or loaded) when the runtime has a ``loader``; ``None``
+        when it is over or unknown (then forgotten here)."""
+        match = self._matches.get(match_id)
+        if self.loader is None:
+            return match
+        if match is None:
+            loaded = await self.loader(match_id, None)
+            if loaded is None:
+                return None
+            # not armed: the process that applies its next change arms its timers
+            match = self._matches.setdefault(match_id, loaded)
+        async with match.lock:
+            if not await self._refresh(match):
+                return None
+        return match
+
+    async def _refresh(self, match: Match) -> bool:
+        """Under ``match.lock``: bring the live copy up to the store (with a loader).
+        Returns False, forgetting it, when the match is no longer active."""
+        if self.loader is None:
+            return self._matches.get(match.id) is match
+        fresh = await self.loader(match.id, match)
+        if fresh is None:
+            if self._matches.get(match.id) is match:
+                self._forget(match.id)
+            return False
+        if fresh is not match:  # a loader that made a new copy: keep the registered one
+            match.state, match.deadline, match.context = fresh.state, fresh.deadline, fresh.context
+        self._matches.setdefault(match.id, match)
+        return True
 
     # -- requests ----------------------------------------------------------------------
 
@@ -238,7 +303,7 @@ class MatchRuntime:
         live; ``NOT_CURRENT`` if ``version`` is stale, it is not their decision, the
         action is not legal, or another writer committed first.
         """
-        match = self._matches.get(match_id)
+        match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)
         seat = match.seat_of(user_id)
@@ -248,14 +313,14 @@ class MatchRuntime:
 
     async def timeout(self, match_id: int, version: int) -> ActResult:
         """The decision pending at ``version`` ran out of time (RULES §1.8)."""
-        match = self._matches.get(match_id)
+        match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)
         return await self._change(match, Cause.TIMEOUT, None, Cause.TIMEOUT, version)
 
     async def resign(self, match_id: int, user_id: int) -> ActResult:
         """``user_id`` resigns and loses (RULES §1.8), whatever the version."""
-        match = self._matches.get(match_id)
+        match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)
         seat = match.seat_of(user_id)
@@ -266,10 +331,20 @@ class MatchRuntime:
     async def abandon(self, match_id: int) -> ActResult:
         """Stop the match with no result (``BingoState.abandon``): its table is gone,
         e.g. the outbox reported its channel deleted or unwritable."""
-        match = self._matches.get(match_id)
+        match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)
         return await self._change(match, Cause.ABANDON, None, Cause.ABANDON, None)
+
+    async def _known(self, match_id: int) -> Match | None:
+        """The registered copy of ``match_id`` (loaded if need be; refreshed by
+        :meth:`_change` under its lock)."""
+        match = self._matches.get(match_id)
+        if match is None and self.loader is not None:
+            loaded = await self.loader(match_id, None)
+            if loaded is not None:
+                match = self._matches.setdefault(match_id, loaded)
+        return match
 
     # -- the one path of every change --------------------------------------------------
 
@@ -277,7 +352,7 @@ class MatchRuntime:
         self, match: Match, cause: Cause, seat: int | None, action: str, version: int | None
     ) -> ActResult:
         async with match.lock:
-            if self._matches.get(match.id) is not match or match.state.is_over:
+            if not await self._refresh(match) or match.state.is_over:
                 return ActResult(ActStatus.OVER, match)
             state = match.state
             if version is not None and state.version != version:
@@ -311,13 +386,17 @@ class MatchRuntime:
                 self._commit(match, state.version, new, events, deadline, result)
             )
             if not committed:
-                log.warning("Match %s moved on in storage; dropping it from memory", match.id)
-                self._forget(match.id)
+                if self.loader is None:
+                    log.warning("Match %s moved on in storage; dropping it from memory", match.id)
+                    self._forget(match.id)
+                else:  # another process got there first; the next request reloads it
+                    log.info("Match %s moved on in storage (another process)", match.id)
                 return ActResult(ActStatus.NOT_CURRENT, match)
             if over:
                 self._forget(match.id)
             else:
                 self._arm(match)
+        await self._set_wake(match, new.version)
         await self._emit(DecisionApplied(match, events, by, cause, action, new.version))
         if result is not None:
             await self._emit(MatchFinished(match, result))
@@ -361,7 +440,7 @@ class MatchRuntime:
         version = match.state.version
 
         async def expire() -> None:
-            await self.timeout(match.id, version)
+            await self._claimed(match.id, version, _DEADLINE)
 
         self.scheduler.schedule(key, match.deadline, expire)
 
@@ -374,19 +453,102 @@ class MatchRuntime:
         version = match.state.version
 
         async def move() -> None:
-            await self._agent_move(match, player, version)
+            await self._claimed(match.id, version, _AGENT)
 
         self.scheduler.schedule(key, self.clock(), move)
 
-    async def _agent_move(self, match: Match, player: int, version: int) -> None:
+    def _wake(self, match: Match) -> float | None:
+        """When ``match`` next needs a process: at once for an agent's move, else its
+        deadline; ``None`` once over."""
+        player = match.state.current_player()
+        if player is None or match.state.is_over:
+            return None
+        if match.seats[player].is_agent:
+            return self.clock()
+        return match.deadline
+
+    async def _set_wake(self, match: Match, version: int | None = None) -> None:
+        """Record the match's wake time for :meth:`poll` (with ``claims``). A failure is
+        logged: a row whose wake is not for its version counts as due anyway."""
+        if self.claims is None:
+            return
+        version = match.state.version if version is None else version
+        wake = self._wake(match) if match.state.version == version else None
+        try:
+            await self.claims.set_wake(match.id, version, wake)
+        except Exception:
+            log.exception("Could not record the wake time of match %s", match.id)
+
+    async def _claimed(self, match_id: int, version: int, kind: str | None) -> None:
+        """Run the timed work of ``match_id`` at ``version`` if this process claims it
+        (always, without ``claims``): ``kind`` :data:`_DEADLINE` (its time-out),
+        :data:`_AGENT` (an agent's move), or ``None`` (whatever is due: work taken over
+        by :meth:`poll`). The work itself goes through :meth:`_change` (exactly once:
+        compare-and-set on the version), the claim only keeps two processes from both
+        doing it."""
+        token = None
+        if self.claims is not None:
+            token = await self.claims.claim(match_id, version, self.clock())
+            if token is None:
+                return
+        try:
+            if kind is None:
+                match = await self.current(match_id)
+                if match is None or match.state.version != version:
+                    return
+                player = match.state.current_player()
+                if match.deadline is not None and match.deadline <= self.clock():
+                    kind = _DEADLINE
+                elif player is not None and match.seats[player].is_agent:
+                    kind = _AGENT
+                else:  # nothing due (a stale wake time): record the right one
+                    await self._set_wake(match)
+                    return
+            if kind == _DEADLINE:
+                await self.timeout(match_id, version)
+            else:
+                await self._agent_move(match_id, version)
+        finally:
+            if token is not None and self.claims is not None:
+                try:
+                    await self.claims.release(match_id, token)
+                except Exception:
+                    log.exception("Could not release the claim on match %s", match_id)
+
+    async def poll(self, limit: int = 100) -> int:
+        """Take over the due timed work of any match of any process (deadlines past
+        :attr:`poll_grace`, agents' moves left undone, wake times never recorded): each
+        is claimed, then run like a local timer. Call it periodically in every process
+        (the owner does, every :data:`bot.limits.MATCH_POLL_SECONDS`). Returns how many
+        matches it found due. A no-op without ``claims``."""
+        if self.claims is None:
+            return 0
+        now = self.clock()
+        due = await self.claims.due(now - self.poll_grace, now, limit)
+        for match_id, version in due:
+            key = _due_key(match_id)
+            if key in self.scheduler:
+                continue
+
+            async def run(match_id: int = match_id, version: int = version) -> None:
+                await self._claimed(match_id, version, None)
+
+            self.scheduler.schedule(key, now, run)
+        return len(due)
+
+    async def _agent_move(self, match_id: int, version: int) -> None:
         """Ask the seat's policy, wait out the rest of the pause, then decide through
         the same path as a human. The pause is a *minimum*: a decision always takes
         ``max(agent_pause, thinking time)``, with one legal action as with many."""
+        match = await self.current(match_id)
+        if match is None:
+            return
+        state = match.state
+        player = state.current_player()
+        if state.version != version or player is None or not match.seats[player].is_agent:
+            return
         policy = match.seats[player].policy
         assert policy is not None
-        state = match.state
-        if state.version != version or state.current_player() != player:
-            return
         observation = state.observation(player)
         legal = observation["legal_actions"]
         started = time.monotonic()

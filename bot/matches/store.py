@@ -89,3 +89,28 @@ class MemoryMatchStore:
         stored.log.extend(events)
         self.saves += 1
         return True
+
+
+class Claims(Protocol):
+    """Which process handles a match's timed work (several processes on one database;
+    ``bot.storage.leases.Leases``). Without one, a runtime handles its own timers alone."""
+
+    async def claim(self, match_id: int, version: int, now: float) -> float | None:
+        """Claim the timed work of match ``match_id`` at ``version`` (``now``: Unix
+        seconds). Returns a token for :meth:`release`, or ``None`` when the match is not
+        active at ``version`` or another process holds it."""
+        ...
+
+    async def release(self, match_id: int, token: float) -> None:
+        """Give back the claim that returned ``token``."""
+        ...
+
+    async def set_wake(self, match_id: int, version: int, wake_at: float | None) -> None:
+        """Record when the match at ``version`` next needs a process (Unix seconds; at
+        once for an agent's move; ``None`` once over)."""
+        ...
+
+    async def due(self, due: float, now: float, limit: int = 100) -> list[tuple[int, int]]:
+        """``(match_id, version)`` of active matches of any process due at or before
+        ``due`` and unclaimed at ``now``."""
+        ...

@@ -18,6 +18,7 @@ from bot.playground.models import (
     INTERACTION_AUTOCOMPLETE,
     INTERACTION_MESSAGE_COMPONENT,
     INTERACTION_MODAL_SUBMIT,
+    WAIT_SECONDS,
     Channel,
     InteractionRecord,
     Member,
@@ -135,7 +136,7 @@ class UserDriver:
         self,
         channel: ChannelArg = None,
         predicate: Callable[[Message], bool] | None = None,
-        timeout: float = 5.0,  # noqa: ASYNC109
+        timeout: float = WAIT_SECONDS,  # noqa: ASYNC109
     ) -> Message:
         """Wait until a visible message in ``channel`` (None = DM) matches ``predicate``.
 

@@ -1,7 +1,10 @@
 """Gateway v10 (JSON, uncompressed text frames) for the emulator.
 
 Protocol handled: op 10 Hello -> op 2 Identify (token checked) -> READY + GUILD_CREATE per guild;
-op 1 heartbeat -> op 11 ack; op 6 Resume -> replay of missed dispatches (with their original
+op 1 heartbeat -> op 11 ack;
+IDENTIFY's ``shard: [id, count]`` makes a session receive only its guilds' events (those with
+``(guild_id >> 22) % count == id``) and, on shard 0, DMs; a bad pair closes with 4010;
+op 6 Resume -> replay of missed dispatches (with their original
 sequence numbers) + RESUMED; op 8 Request Guild Members -> GUILD_MEMBERS_CHUNK; op 3/4 ignored.
 The server can send op 7 Reconnect and op 9 Invalid Session.
 """
@@ -297,11 +300,18 @@ class Gateway:
             self.emu.add_problem("gateway: IDENTIFY with a bad token")
             conn.close(4004, "Authentication failed")
             return
-        shard = data.get("shard")
-        shard_tuple = (int(shard[0]), int(shard[1])) if shard else None
-        # A fresh IDENTIFY supersedes sessions that were left disconnected.
+        try:
+            shard_tuple = _shard(data.get("shard"))
+        except ValueError:
+            self.emu.add_problem(f"gateway: IDENTIFY with an invalid shard {data.get('shard')!r}")
+            conn.close(4010, "Invalid shard")
+            return
+        # A fresh IDENTIFY supersedes sessions of the same shard that were left disconnected
+        # (another process's shards stay resumable).
         for old in self.sessions.values():
-            if old.connection is None:
+            if old.connection is None and (
+                old.shard is None or shard_tuple is None or old.shard == shard_tuple
+            ):
                 old.invalidated = True
         session = GatewaySession(
             session_id=secrets.token_hex(16),
@@ -345,7 +355,12 @@ class Gateway:
                 ),
             )
         session.ready = True
-        log.info("gateway: session %s identified (intents=%s)", session.session_id, session.intents)
+        log.info(
+            "gateway: session %s identified (intents=%s, shard=%s)",
+            session.session_id,
+            session.intents,
+            shard_tuple,
+        )
 
     def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         if data.get("token") != self.emu.bot_token:
@@ -409,3 +424,23 @@ class Gateway:
         if data.get("presences"):
             chunk["presences"] = []
         self._dispatch_to(session, "GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _shard(raw: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard``: ``(id, count)``, or None when absent.
+
+    Raises:
+        ValueError: not two whole numbers with ``0 <= id < count``.
+    """
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list | tuple)
+        or len(raw) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in raw)
+    ):
+        raise ValueError(raw)
+    shard_id, count = raw
+    if count < 1 or not 0 <= shard_id < count:
+        raise ValueError(raw)
+    return shard_id, count

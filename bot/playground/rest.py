@@ -367,11 +367,11 @@ class RestApi:
         """GET /gateway/bot -> {url, shards, session_start_limit}."""
         return {
             "url": self.emu.gateway_url,
-            "shards": 1,
+            "shards": self.emu.shard_count,
             "session_start_limit": {
                 "total": 1000,
-                "remaining": 999,
-                "reset_after": 0,
+                "remaining": max(0, 1000 - self.emu.gateway.identify_count),
+                "reset_after": 14_400_000,
                 "max_concurrency": 1,
             },
         }

@@ -51,6 +51,7 @@ from bot.playground.models import (
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
     INTERACTION_APPLICATION_COMMAND,
+    WAIT_SECONDS,
     Channel,
     Counter,
     Guild,
@@ -104,6 +105,8 @@ class Emulator:
 
     ``ack_deadline`` is the interaction acknowledgement deadline in seconds (Discord: 3.0).
     With ``require_mutual_guild_for_dm`` the bot can only DM users sharing a guild with it.
+    ``shard_count`` is the number of shards GET /gateway/bot recommends; guilds made with
+    ``create_guild(shard=k)`` land on shard ``k`` of it (see :meth:`shard_of`).
     Usage: ``async with Emulator() as emu: ...`` or ``await emu.start()`` / ``await emu.stop()``.
     """
 
@@ -117,8 +120,13 @@ class Emulator:
         ack_deadline: float = 3.0,
         require_mutual_guild_for_dm: bool = True,
         bot_user_id: int | None = None,
+        shard_count: int = 1,
     ) -> None:
+        if shard_count < 1:
+            raise ValueError(f"shard_count must be 1 or more, got {shard_count}")
         self.bot_token = bot_token
+        #: The shard count GET /gateway/bot recommends (sessions may IDENTIFY with any).
+        self.shard_count = shard_count
         self.host = host
         self.port = port
         self.ack_deadline = ack_deadline
@@ -277,13 +285,24 @@ class Emulator:
         bot_permissions: int = DEFAULT_BOT,
         id: int | None = None,
         preferred_locale: str = "en-US",
+        shard: int | None = None,
     ) -> Guild:
         """Create a guild with @everyone, a managed bot role, an owner and the bot as members.
 
         ``owner`` defaults to a new user named ``"<name> owner"``; ``id`` fixes the guild's
-        snowflake; ``preferred_locale`` is the server's language (a Discord locale code, as
-        in GUILD_CREATE and every interaction's ``guild_locale``). Dispatches GUILD_CREATE.
+        snowflake; ``shard`` picks one whose events go to that shard of
+        :attr:`shard_count` (``(id >> 22) % shard_count == shard``); ``preferred_locale``
+        is the server's language (a Discord locale code, as in GUILD_CREATE and every
+        interaction's ``guild_locale``). Dispatches GUILD_CREATE to the sessions of its
+        shard.
+
+        Raises:
+            ValueError: both ``id`` and ``shard``, or ``shard`` outside ``0..shard_count - 1``.
         """
+        if id is not None and shard is not None:
+            raise ValueError("give a guild either an id or a shard, not both")
+        if shard is not None:
+            id = self._snowflakes.next_on_shard(shard, self.shard_count)
         if owner is None:
             owner = self.create_user(f"{name} owner")
         guild = Guild(
@@ -320,6 +339,12 @@ class Emulator:
             ),
         )
         return guild
+
+    def shard_of(self, guild: GuildRef, shard_count: int | None = None) -> int:
+        """The shard that receives ``guild``'s events, as Discord routes them:
+        ``(guild_id >> 22) % shard_count`` (default :attr:`shard_count`). DMs go to shard 0."""
+        guild_id = guild if isinstance(guild, int) else guild.id
+        return (guild_id >> 22) % (shard_count or self.shard_count)
 
     def create_text_channel(
         self, guild: GuildRef, name: str, *, topic: str | None = None, id: int | None = None
@@ -590,7 +615,7 @@ class Emulator:
     async def wait_for(
         self,
         predicate: Callable[[], Any],
-        timeout: float = 5.0,  # noqa: ASYNC109
+        timeout: float = WAIT_SECONDS,  # noqa: ASYNC109
         *,
         interval: float = 0.01,
         message: str | None = None,

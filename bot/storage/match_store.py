@@ -76,9 +76,9 @@ class DatabaseMatchStore:
         with ``result``, finish it and record the result atomically (see
         :meth:`Database.finish_match_cas` for who it counts for).
 
-        Returns whether this call committed. Raises what the database raises (e.g.
-        ``sqlite3.Error``; nothing was stored then) and ``ValueError`` for a result
-        that does not fit the match's players.
+        Returns whether this call committed. Raises what the database driver raises
+        (``sqlite3.Error`` or ``asyncpg.PostgresError``; nothing was stored then) and
+        ``ValueError`` for a result that does not fit the match's players.
         """
         ui = self._ui_for(match_id, new_state, events) if self._ui_for is not None else None
         state = new_state.to_json()

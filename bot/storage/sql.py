@@ -1,29 +1,52 @@
-"""Every SQL statement of the project, as named constants.
+"""Every SQL statement of the project, as named constants, portable between SQLite and
+PostgreSQL (see :mod:`bot.storage.backend` for the seam and the rules).
 
-All statements take their values as ``?`` parameters; nothing here is ever built
-with string formatting. ``MIGRATIONS[i]`` upgrades the schema from version ``i``
-to version ``i + 1``; each migration script ends by setting ``PRAGMA user_version``
-to its own version, so the version moves inside the same transaction as the
-schema change.
+All statements take their values as ``?`` parameters (numbered ``$n`` for PostgreSQL by
+the seam); values are never formatted into SQL. The only statements built at run time
+are the ``IN (?, ?, ...)`` lists of :func:`in_list`, which add placeholders, not values.
+No query uses JSON functions: JSON columns are plain text, encoded and decoded in
+Python.
 
-Times are Unix timestamps in seconds (REAL). Discord ids (guilds, channels, users,
-messages) are INTEGER snowflakes. JSON columns hold UTF-8 JSON text.
+``MIGRATIONS[i]`` upgrades the schema from version ``i`` to version ``i + 1``. The runner
+records the version in the same transaction (SQLite: ``PRAGMA user_version``;
+PostgreSQL: the ``schema_version`` table); a script may end with ``PRAGMA user_version =
+N;``, which the runner skips. A migration is a string in SQLite syntax that the seam
+translates for PostgreSQL (:func:`bot.storage.backend.postgres_ddl`), or a
+:class:`Migration` with one text per dialect.
+
+Times are Unix timestamps in seconds (REAL; DOUBLE PRECISION on PostgreSQL). Discord ids
+(guilds, channels, users, messages) are INTEGER snowflakes (BIGINT on PostgreSQL). JSON
+columns hold UTF-8 JSON text. Flags are INTEGER 0/1.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """A migration whose text differs per dialect. ``postgresql`` may use SQLite type
+    names too (``INTEGER``, ``REAL``, ``id INTEGER PRIMARY KEY``): it goes through the
+    same translation as a plain string migration."""
+
+    sqlite: str
+    postgresql: str
+
+
+def in_list(count: int, item: str = "?") -> str:
+    """``"(?, ?, ?)"`` with ``count`` (>= 1) placeholders, for ``IN``; ``item`` is the
+    text of each (e.g. ``"lower(?)"``)."""
+    if count < 1:
+        raise ValueError("an IN list needs at least one placeholder")
+    return "(" + ", ".join([item] * count) + ")"
+
+
 # --- connection setup -------------------------------------------------------
 
-PRAGMA_JOURNAL_MODE_WAL = "PRAGMA journal_mode = WAL"
-PRAGMA_FOREIGN_KEYS_ON = "PRAGMA foreign_keys = ON"
-# With WAL, NORMAL stays consistent and survives application crashes; only an OS
-# crash or power loss can drop the last commits.
-PRAGMA_SYNCHRONOUS_NORMAL = "PRAGMA synchronous = NORMAL"
+# SQLite only (the seam sets the connection up: bot.storage.backend.open_sqlite).
 PRAGMA_USER_VERSION = "PRAGMA user_version"
 PRAGMA_BUSY_TIMEOUT = "PRAGMA busy_timeout"
-BEGIN_IMMEDIATE = "BEGIN IMMEDIATE"
-COMMIT = "COMMIT"
-ROLLBACK = "ROLLBACK"
 
 # --- schema -----------------------------------------------------------------
 
@@ -138,6 +161,57 @@ CREATE TABLE practice_sessions (
 PRAGMA user_version = 2;
 """
 
+# PostgreSQL has no COLLATE NOCASE: deck and card names are unique case-insensitively
+# through unique indexes on lower(name), and every query compares lower(name) = lower(?).
+_MIGRATION_2_POSTGRESQL = """
+CREATE TABLE decks (
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL CHECK (length(name) > 0),
+    cards      TEXT    NOT NULL DEFAULT '[]',
+    commander  TEXT    NOT NULL DEFAULT '[]',
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+CREATE UNIQUE INDEX decks_by_user_name ON decks (user_id, lower(name));
+
+CREATE TABLE card_types (
+    name       TEXT    NOT NULL,
+    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
+    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
+    checked_at REAL    NOT NULL
+);
+
+CREATE UNIQUE INDEX card_types_by_name ON card_types (lower(name));
+
+CREATE TABLE mulligan_stats (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
+    mulligans  INTEGER NOT NULL DEFAULT 0 CHECK (mulligans >= 0),
+    keeps      INTEGER NOT NULL DEFAULT 0 CHECK (keeps >= 0),
+    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
+    agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
+    kept_sizes TEXT    NOT NULL DEFAULT '{}',
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE dm_closed (
+    user_id   INTEGER PRIMARY KEY,
+    closed_at REAL    NOT NULL
+);
+
+CREATE TABLE practice_sessions (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    state      TEXT    NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
 # Version 3: matches against the bot. ``ai_seat`` (0 or 1) is the seat the bot plays and
 # ``ai_level`` its level; both NULL for a match between two members. Such matches never
 # count in ``players`` (the server leaderboard ranks matches between members only): each
@@ -177,6 +251,15 @@ WHERE status = 'finished'
        OR CASE WHEN json_valid(ui) THEN json_extract(ui, '$.announced') ELSE 1 END IS 1);
 
 PRAGMA user_version = 4;
+"""
+
+# The data fix above reads the old ``ui`` JSON of SQLite files written by versions 1-3
+# (SQLite only, a one-time upgrade: no PostgreSQL database predates version 5).
+_MIGRATION_4_POSTGRESQL = """
+ALTER TABLE matches ADD COLUMN announced INTEGER NOT NULL DEFAULT 0
+    CHECK (announced IN (0, 1));
+
+UPDATE matches SET announced = 1 WHERE status = 'finished';
 """
 
 # Version 5 (issue 8): per-server settings, per-member preferences, and ratings.
@@ -238,7 +321,156 @@ UPDATE matches SET rated = 1 WHERE status = 'finished';
 PRAGMA user_version = 5;
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5]
+# Version 6 (issue 10 §1, Swiss tournaments; T1): see bot/storage/tournaments.py. Written
+# in SQLite syntax for the dialect seam (``id INTEGER PRIMARY KEY`` becomes an identity,
+# INTEGER becomes BIGINT on PostgreSQL).
+MIGRATION_6 = """
+CREATE TABLE tournaments (
+    id                INTEGER PRIMARY KEY,
+    guild_id          BIGINT  NOT NULL,
+    channel_id        BIGINT  NOT NULL,
+    organizer_id      BIGINT  NOT NULL,
+    name              TEXT    NOT NULL,
+    status            TEXT    NOT NULL DEFAULT 'signup'
+                      CHECK (status IN ('signup', 'swiss', 'cut', 'finished', 'cancelled')),
+    rounds            INTEGER CHECK (rounds IS NULL OR rounds > 0),
+    round_seconds     DOUBLE PRECISION NOT NULL CHECK (round_seconds > 0),
+    options           TEXT    NOT NULL DEFAULT '{}',
+    cut               INTEGER NOT NULL DEFAULT 0 CHECK (cut >= 0),
+    seed              BIGINT  NOT NULL,
+    current_round     INTEGER NOT NULL DEFAULT 0,
+    signup_message_id BIGINT,
+    language          TEXT,
+    created_at        DOUBLE PRECISION NOT NULL,
+    started_at        DOUBLE PRECISION,
+    ended_at          DOUBLE PRECISION
+);
+
+CREATE INDEX tournaments_by_guild_status ON tournaments (guild_id, status);
+
+CREATE TABLE tournament_players (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+    user_id       BIGINT  NOT NULL,
+    seed          INTEGER,
+    joined_at     DOUBLE PRECISION NOT NULL,
+    dropped       INTEGER NOT NULL DEFAULT 0 CHECK (dropped IN (0, 1)),
+    dropped_round INTEGER,
+    PRIMARY KEY (tournament_id, user_id)
+);
+
+CREATE TABLE tournament_rounds (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+    number        INTEGER NOT NULL,
+    kind          TEXT    NOT NULL CHECK (kind IN ('swiss', 'cut')),
+    seed          BIGINT  NOT NULL,
+    started_at    DOUBLE PRECISION NOT NULL,
+    deadline      DOUBLE PRECISION NOT NULL,
+    ended_at      DOUBLE PRECISION,
+    message_id    BIGINT,
+    PRIMARY KEY (tournament_id, number)
+);
+
+CREATE TABLE tournament_pairings (
+    tournament_id BIGINT  NOT NULL,
+    round         INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL,
+    player_a      BIGINT  NOT NULL,
+    player_b      BIGINT,
+    match_id      BIGINT,
+    outcome       TEXT    CHECK (outcome IS NULL OR outcome IN ('a', 'b', 'draw')),
+    source        TEXT    CHECK (source IS NULL OR source IN ('match', 'organizer', 'time', 'bye')),
+    PRIMARY KEY (tournament_id, round, table_no),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, number)
+);
+
+CREATE INDEX tournament_pairings_by_match ON tournament_pairings (match_id);
+
+PRAGMA user_version = 6;
+"""
+
+# Version 7 (issue 10 §2, hand of the day; T2): see bot/storage/daily.py for the tables.
+# Portable DDL (SQLite and PostgreSQL): BIGINT snowflakes, DOUBLE PRECISION times.
+MIGRATION_7 = """
+CREATE TABLE daily_settings (
+    guild_id   BIGINT PRIMARY KEY,
+    channel_id BIGINT,
+    deck       TEXT,
+    rule       TEXT,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE daily_days (
+    guild_id     BIGINT  NOT NULL,
+    day          INTEGER NOT NULL,
+    seed         BIGINT  NOT NULL,
+    deck         TEXT    NOT NULL,
+    options      TEXT    NOT NULL,
+    channel_id   BIGINT,
+    message_id   BIGINT,
+    finalized_at DOUBLE PRECISION,
+    created_at   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, day)
+);
+
+CREATE INDEX daily_days_unfinalized ON daily_days (finalized_at, day);
+
+CREATE TABLE daily_answers (
+    guild_id    BIGINT  NOT NULL,
+    day         INTEGER NOT NULL,
+    user_id     BIGINT  NOT NULL,
+    decision    TEXT    NOT NULL CHECK (decision IN ('keep', 'mulligan')),
+    state       TEXT    NOT NULL,
+    version     INTEGER NOT NULL,
+    kept_size   INTEGER,
+    agreed      INTEGER CHECK (agreed IS NULL OR agreed IN (0, 1)),
+    answered_at DOUBLE PRECISION NOT NULL,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, day, user_id)
+);
+
+CREATE TABLE daily_streaks (
+    guild_id      BIGINT  NOT NULL,
+    user_id       BIGINT  NOT NULL,
+    last_day      INTEGER NOT NULL,
+    answered      INTEGER NOT NULL,
+    answered_best INTEGER NOT NULL,
+    agreed        INTEGER NOT NULL,
+    agreed_best   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+PRAGMA user_version = 7;
+"""
+
+# Version 8 (issue 9 §2, several processes; P3): see bot/storage/leases.py. When each
+# match next needs the bot itself (a deadline, or the bot's own move: ``wake_at``, valid
+# for ``wake_version``) and which process is handling it until when (the lease).
+MIGRATION_8 = """
+ALTER TABLE matches ADD COLUMN wake_at DOUBLE PRECISION;
+
+ALTER TABLE matches ADD COLUMN wake_version BIGINT;
+
+ALTER TABLE matches ADD COLUMN lease_owner TEXT;
+
+ALTER TABLE matches ADD COLUMN lease_until DOUBLE PRECISION;
+
+CREATE INDEX matches_by_wake ON matches (status, wake_at);
+
+CREATE INDEX challenges_by_status_expiry ON challenges (status, expires_at);
+
+PRAGMA user_version = 8;
+"""
+
+MIGRATIONS: list[str | Migration] = [
+    MIGRATION_1,
+    Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
+    MIGRATION_3,
+    Migration(sqlite=MIGRATION_4, postgresql=_MIGRATION_4_POSTGRESQL),
+    MIGRATION_5,
+    MIGRATION_6,
+    MIGRATION_7,
+    MIGRATION_8,
+]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
 
 # --- challenges -------------------------------------------------------------
@@ -247,6 +479,7 @@ INSERT_CHALLENGE = """
 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, status,
                         created_at, expires_at, options)
 VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)
+RETURNING id
 """
 
 UPDATE_CHALLENGE_MESSAGE = "UPDATE challenges SET message_id = ? WHERE id = ?"
@@ -298,23 +531,12 @@ INSERT_MATCH = """
 INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, options,
                      decisions, state, version, status, ui, deadline, started_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?)
-"""
-
-UPDATE_ACTIVE_MATCH = """
-UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, ui = ?
-WHERE id = ? AND status = 'active'
+RETURNING id
 """
 
 UPDATE_MATCH_BOARD_MESSAGE = "UPDATE matches SET board_message_id = ? WHERE id = ?"
 
 UPDATE_MATCH_UI = "UPDATE matches SET ui = ? WHERE id = ?"
-
-FINISH_ACTIVE_MATCH = """
-UPDATE matches
-SET state = ?, decisions = ?, version = ?, ui = ?, deadline = NULL, status = 'finished',
-    result = ?, winner_id = ?, loser_id = ?, reason = ?, turns = ?, ended_at = ?
-WHERE id = ? AND status = 'active'
-"""
 
 # An active match that cannot be loaded is set aside: no longer active (so it blocks
 # neither player), with no result, and ``reason`` 'broken'. Its columns stay as they were,
@@ -325,8 +547,6 @@ SET status = 'finished', deadline = NULL, result = NULL, winner_id = NULL, loser
     reason = 'broken', ended_at = ?
 WHERE id = ? AND status = 'active'
 """
-
-SELECT_MATCH_PLAYERS = "SELECT guild_id, player0_id, player1_id, status FROM matches WHERE id = ?"
 
 SELECT_MATCH = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
@@ -348,7 +568,7 @@ SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decision
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
-WHERE status = 'finished' AND reason IS NOT 'broken' AND announced = 0
+WHERE status = 'finished' AND (reason IS NULL OR reason <> 'broken') AND announced = 0
 ORDER BY id
 """
 
@@ -369,7 +589,7 @@ SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decision
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
-WHERE guild_id = ? AND status = 'finished' AND reason IS NOT 'broken'
+WHERE guild_id = ? AND status = 'finished' AND (reason IS NULL OR reason <> 'broken')
   AND (player0_id = ? OR player1_id = ?)
 ORDER BY ended_at DESC, id DESC
 LIMIT ?
@@ -381,9 +601,9 @@ UPSERT_PLAYER_RESULT = """
 INSERT INTO players (guild_id, user_id, wins, losses, draws)
 VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, user_id) DO UPDATE SET
-    wins = wins + excluded.wins,
-    losses = losses + excluded.losses,
-    draws = draws + excluded.draws
+    wins = players.wins + excluded.wins,
+    losses = players.losses + excluded.losses,
+    draws = players.draws + excluded.draws
 """
 
 # Ranking: wins DESC, win rate DESC, draws DESC, user_id ASC, among players who
@@ -428,82 +648,86 @@ WHERE user_id = ?
 
 # --- decks ------------------------------------------------------------------
 # ``cards`` is a JSON list of [count, name] pairs (the main deck); ``commander`` a
-# JSON list of names. Deck names compare case-insensitively (COLLATE NOCASE, ASCII).
+# JSON list of names. Deck names compare case-insensitively: ``lower(name) = lower(?)``
+# (SQLite's lower() folds ASCII letters only, PostgreSQL's every letter). Saving is an
+# INSERT or an UPDATE chosen in the transaction that counts the member's decks, not an
+# upsert: the case-insensitive key is a NOCASE primary key on SQLite and a unique index on
+# lower(name) on PostgreSQL, which one ON CONFLICT clause cannot name on both.
 
-UPSERT_DECK = """
+INSERT_DECK = """
 INSERT INTO decks (user_id, name, cards, commander, created_at, updated_at)
 VALUES (?, ?, ?, ?, ?, ?)
-ON CONFLICT (user_id, name) DO UPDATE SET
-    name = excluded.name,
-    cards = excluded.cards,
-    commander = excluded.commander,
-    updated_at = excluded.updated_at
+"""
+
+# Parameters: name (new spelling), cards, commander, updated_at, user_id, name.
+UPDATE_DECK = """
+UPDATE decks SET name = ?, cards = ?, commander = ?, updated_at = ?
+WHERE user_id = ? AND lower(name) = lower(?)
 """
 
 SELECT_DECK = """
 SELECT user_id, name, cards, commander, created_at, updated_at
-FROM decks WHERE user_id = ? AND name = ?
+FROM decks WHERE user_id = ? AND lower(name) = lower(?)
 """
 
 SELECT_DECKS_OF = """
 SELECT user_id, name, cards, commander, created_at, updated_at
 FROM decks WHERE user_id = ?
-ORDER BY name, rowid
+ORDER BY lower(name), name
 """
 
-DELETE_DECK = "DELETE FROM decks WHERE user_id = ? AND name = ?"
+DELETE_DECK = "DELETE FROM decks WHERE user_id = ? AND lower(name) = lower(?)"
 
 COUNT_DECKS_OF = "SELECT count(*) AS n FROM decks WHERE user_id = ?"
 
-SELECT_DECK_EXISTS = "SELECT 1 FROM decks WHERE user_id = ? AND name = ?"
+SELECT_DECK_EXISTS = "SELECT 1 FROM decks WHERE user_id = ? AND lower(name) = lower(?)"
 
 # The pattern parameter is the escaped prefix followed by '%'; '\' escapes % and _.
 SELECT_DECK_NAMES_LIKE = """
 SELECT name FROM decks
-WHERE user_id = ? AND name LIKE ? ESCAPE '\\'
-ORDER BY name
+WHERE user_id = ? AND lower(name) LIKE lower(?) ESCAPE '\\'
+ORDER BY lower(name), name
 LIMIT ?
 """
 
 # --- card type cache ----------------------------------------------------------
-# The names parameter is a JSON array of strings; each cached row is returned with
-# the name as requested. not-found rows checked before the second parameter are
-# ignored (NULL means keep them all).
+# Names compare case-insensitively (lower(name)); the caller matches the rows back to
+# the names it asked for. Storing a name first deletes any entry of the same name (not
+# an upsert, for the reason given for decks).
 
-SELECT_CARD_TYPES = """
-SELECT requested.value AS requested, card_types.is_land, card_types.found
-FROM json_each(?) AS requested
-JOIN card_types ON card_types.name = requested.value
-WHERE card_types.found = 1 OR ? IS NULL OR card_types.checked_at >= ?
-"""
+# Followed by in_list(n, "lower(?)"): the names asked for, one per placeholder.
+SELECT_CARD_TYPES_IN = """
+SELECT name, is_land, found, checked_at FROM card_types
+WHERE lower(name) IN """
 
-UPSERT_CARD_TYPE = """
+DELETE_CARD_TYPE = "DELETE FROM card_types WHERE lower(name) = lower(?)"
+
+INSERT_CARD_TYPE = """
 INSERT INTO card_types (name, is_land, found, checked_at)
 VALUES (?, ?, ?, ?)
-ON CONFLICT (name) DO UPDATE SET
-    name = excluded.name,
-    is_land = excluded.is_land,
-    found = excluded.found,
-    checked_at = excluded.checked_at
 """
 
 # --- mulligan practice --------------------------------------------------------
-# One finished practice sequence: parameters are guild_id, user_id, hands (dealt
-# hands = mulligans + 1), mulligans, rated (0/1), agreed (0/1), the kept size as a
-# JSON object key (text), then the JSON path '$."<size>"' twice.
+# One finished practice sequence, in one transaction: RECORD_PRACTICE adds the counters
+# (which also locks the row until commit on PostgreSQL), then the kept-size histogram
+# (the JSON object {"<size>": count}) is read, counted in Python and written back.
+# Parameters of RECORD_PRACTICE: guild_id, user_id, hands (dealt hands = mulligans + 1),
+# mulligans, rated (0/1), agreed (0/1).
 
 RECORD_PRACTICE = """
-INSERT INTO mulligan_stats (guild_id, user_id, hands, mulligans, keeps, rated, agreed,
-                            kept_sizes)
-VALUES (?, ?, ?, ?, 1, ?, ?, json_object(?, 1))
+INSERT INTO mulligan_stats (guild_id, user_id, hands, mulligans, keeps, rated, agreed)
+VALUES (?, ?, ?, ?, 1, ?, ?)
 ON CONFLICT (guild_id, user_id) DO UPDATE SET
-    hands = hands + excluded.hands,
-    mulligans = mulligans + excluded.mulligans,
-    keeps = keeps + 1,
-    rated = rated + excluded.rated,
-    agreed = agreed + excluded.agreed,
-    kept_sizes = json_set(kept_sizes, ?, coalesce(json_extract(kept_sizes, ?), 0) + 1)
+    hands = mulligan_stats.hands + excluded.hands,
+    mulligans = mulligan_stats.mulligans + excluded.mulligans,
+    keeps = mulligan_stats.keeps + 1,
+    rated = mulligan_stats.rated + excluded.rated,
+    agreed = mulligan_stats.agreed + excluded.agreed
 """
+
+SELECT_KEPT_SIZES = "SELECT kept_sizes FROM mulligan_stats WHERE guild_id = ? AND user_id = ?"
+
+UPDATE_KEPT_SIZES = "UPDATE mulligan_stats SET kept_sizes = ? WHERE guild_id = ? AND user_id = ?"
 
 # Ranking: agreement rate DESC, rated DESC, user_id ASC among users of the guild with
 # at least ? dealt hands. agreement_rate = 100 * agreed / rated (0.0 when rated = 0).
@@ -552,16 +776,12 @@ LIMIT ?
 """
 )
 
-# --- introspection (tests and diagnostics) -----------------------------------
-
-SELECT_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-SELECT_INDEX_NAMES = "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name"
-
 # --- practice sessions ------------------------------------------------------
 
 INSERT_PRACTICE_SESSION = """
 INSERT INTO practice_sessions (guild_id, user_id, state, version, created_at, updated_at)
 VALUES (?, ?, ?, ?, ?, ?)
+RETURNING id
 """
 
 UPDATE_PRACTICE_SESSION = """
@@ -598,6 +818,7 @@ INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, options
                      decisions, state, version, status, ui, deadline, started_at,
                      ai_seat, ai_level)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+RETURNING id
 """
 
 # Parameters: guild_id, user_id, user_id.
@@ -634,9 +855,9 @@ UPSERT_BOT_RECORD = """
 INSERT INTO bot_records (guild_id, user_id, level, wins, losses, draws)
 VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, user_id, level) DO UPDATE SET
-    wins = wins + excluded.wins,
-    losses = losses + excluded.losses,
-    draws = draws + excluded.draws
+    wins = bot_records.wins + excluded.wins,
+    losses = bot_records.losses + excluded.losses,
+    draws = bot_records.draws + excluded.draws
 """
 
 # Parameters: guild_id, user_id. Levels in the order easy, medium, hard.
@@ -709,7 +930,7 @@ VALUES (?, ?, ?, ?, 1, ?, ?, ?)
 ON CONFLICT (guild_id, user_id) DO UPDATE SET
     mu = excluded.mu,
     sigma = excluded.sigma,
-    matches = matches + 1,
+    matches = ratings.matches + 1,
     last_delta = excluded.last_delta,
     last_match_id = excluded.last_match_id,
     updated_at = excluded.updated_at

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ._cog import BingoCog
 from ._history import RematchButton, ReplayButton
 from ._tips import TipsOffButton
+from ._tournaments import SignupButton
 from ._views import DYNAMIC_ITEMS
 
 if TYPE_CHECKING:
@@ -15,5 +16,5 @@ if TYPE_CHECKING:
 
 async def setup(bot: BingoBot) -> None:
     """Add the cog and register its restart-proof controls."""
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, TipsOffButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, TipsOffButton, SignupButton)
     await bot.add_cog(BingoCog(bot))

@@ -58,7 +58,14 @@ class Challenges:
         """Re-arm the expiry of every pending challenge (one that expired while the bot
         was down expires at once)."""
         for challenge in await self.db.pending_challenges():
-            self._arm(challenge.id, challenge.expires_at)
+            if self.service._owns(challenge.guild_id):  # the others: their own process
+                self._arm(challenge.id, challenge.expires_at)
+
+    def expire_soon(self, challenge_id: int) -> None:
+        """Expire a challenge found overdue by the service's poll (any server's, e.g. a
+        dead process's), unless its own timer is already on it here."""
+        if _key(challenge_id) not in self.scheduler:
+            self._arm(challenge_id, 0.0)
 
     async def challenge(
         self,

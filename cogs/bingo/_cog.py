@@ -35,6 +35,7 @@ from ._history import (
 from ._language import AUTOMATIC
 from ._matches import MatchService
 from ._settings import SettingsGroup, challenge_options, channel_refusal, reader_language
+from ._tournaments import TournamentGroup
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -71,6 +72,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         self.service = MatchService(bot)
         super().__init__()
         self.__cog_app_commands_group__.add_command(SettingsGroup(bot))
+        self.tournament_group = TournamentGroup(self.service)
+        self.__cog_app_commands_group__.add_command(self.tournament_group)
 
     async def cog_load(self) -> None:
         service = self.service
@@ -87,10 +90,12 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             }
         )
         await service.start()
+        await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
         _views.unbind()
+        self.tournament_group.tournaments.stop()
         await self.service.stop()
 
     @commands.Cog.listener()

@@ -41,6 +41,7 @@ from ._views import board_view, decision_view, play_again_view
 
 if TYPE_CHECKING:
     from bot.storage import Database
+    from bot.storage.leases import Leases
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +184,17 @@ class Delivery:
     """The couriers of every match of one bot process (see the module docstring)."""
 
     def __init__(
-        self, outbox: Outbox, db: Database, runtime: MatchRuntime, scheduler: Scheduler
+        self,
+        outbox: Outbox,
+        db: Database,
+        runtime: MatchRuntime,
+        scheduler: Scheduler,
+        *,
+        leases: Leases | None = None,
     ) -> None:
         self.outbox = outbox
         self.db = db
+        self.leases = leases
         self.runtime = runtime
         self.scheduler = scheduler
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
@@ -239,9 +247,55 @@ class Delivery:
 
     async def save_ui(self, match: Match) -> None:
         """Store the match's ``ui`` (under its lock: never between a commit's read and
-        write of it)."""
+        write of it). With ``leases`` (several processes), only if the stored match is
+        still at the version this process shows: when another process committed
+        meanwhile, it shows the match from now on, and the messages this pass sent are
+        handed to it in the stored ``trash`` (:meth:`_hand_over`)."""
         async with match.lock:
-            await self.db.save_ui(match.id, table_of(match).ui)
+            ui = table_of(match).ui
+            if self.leases is None:
+                await self.db.save_ui(match.id, ui)
+            elif not await self.leases.save_ui(match.id, ui, match.state.version):
+                await self._hand_over(match)
+
+    async def _hand_over(self, match: Match) -> None:
+        """Another process committed a newer version of ``match``: add to its stored
+        ``ui`` the panels, pings and deletions this process knows of and it does not,
+        as messages to delete (its next delivery sweeps them; no stale controls stay
+        behind). Tried a few times against concurrent writers."""
+        assert self.leases is not None
+        mine = table_of(match).ui
+        known: list[list[int]] = [list(pair) for pair in mine.get("trash") or []]
+        for panel in mine.get("panels") or []:
+            if panel is not None and not panel["ephemeral"]:
+                known.append([panel["channel"], panel["message"]])
+        for ping in mine.get("pings") or []:
+            if ping is not None:
+                known.append([table_of(match).channel_id, ping])
+        for _ in range(3):
+            record = await self.db.get_match(match.id)
+            if record is None:
+                return
+            ui = record.ui
+            referenced = {
+                (panel["channel"], panel["message"])
+                for panel in ui.get("panels") or []
+                if panel is not None and not panel["ephemeral"]
+            }
+            referenced |= {(table_of(match).channel_id, p) for p in ui.get("pings") or [] if p}
+            pending = ui.setdefault("trash", [])
+            added = False
+            for channel_id, message_id in known:
+                if (channel_id, message_id) not in referenced and [
+                    channel_id,
+                    message_id,
+                ] not in pending:
+                    pending.append([channel_id, message_id])
+                    added = True
+            if not added or await self.leases.save_ui(match.id, ui, record.version):
+                log.info("Match %s moved on in another process; handed over its messages",
+                         match.id)  # fmt: skip
+                return
 
     # -- the courier -------------------------------------------------------------------
 

@@ -13,6 +13,17 @@ announced again at the next start.
 
 Interactions come in through the handlers at the bottom (bound to the controls by the
 cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
+
+**Several processes on one database** (issue 9 §2). No process trusts a match it holds
+in memory: the runtime's loader (:meth:`MatchService._loader`) checks the cached copy's
+version against the database on every request and reloads it (state, deadline, ``ui``)
+when another process moved it on; the commit is a compare-and-set, and its loser answers
+"no longer current". The process that applies a change shows it (REST is not bound to a
+shard) and arms the match's next timers; timed work is claimed through a lease
+(:class:`bot.storage.leases.Leases`), and every process polls for due work of any server
+every :data:`bot.limits.MATCH_POLL_SECONDS` (:meth:`MatchService._poll`), so a dead
+process's deadlines, bot moves and challenge expiries are taken over. At start-up each
+process restores only its own servers' matches and challenges (``bot.owns_guild``).
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import limits
 from bot.engine import BingoOptions, BingoState
 from bot.i18n import t
 from bot.interactions import NOT_CURRENT, reply_private
@@ -43,6 +55,7 @@ from bot.matches import (
     Timing,
     events_for,
 )
+from bot.storage.leases import Leases
 from bot.storage.match_store import DatabaseMatchStore
 
 from ._challenges import Challenges
@@ -128,6 +141,7 @@ class MatchService:
         self.scheduler = Scheduler(name="bingo")
         self.languages = Languages(bot)
         settings = bot.settings
+        self.leases = Leases(self.db)
         self.runtime = MatchRuntime(
             DatabaseMatchStore(self.db, ui_for=self._next_ui, on_saved=self._ui_saved),
             scheduler=self.scheduler,
@@ -138,11 +152,19 @@ class MatchService:
                 quick_counter_seconds=settings.quick_counter_seconds,
                 agent_pause=settings.bot_pause_seconds,
             ),
+            loader=self._loader,
+            claims=self.leases,
+            poll_grace=limits.MATCH_POLL_GRACE_SECONDS,
         )
-        self.delivery = Delivery(self.outbox, self.db, self.runtime, self.scheduler)
+        self.delivery = Delivery(
+            self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases
+        )
         self.challenges = Challenges(self)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
         self._restore_task: asyncio.Task[None] | None = None
+        self._poll_task: asyncio.Task[None] | None = None
+        #: Seconds between two looks for due work of any server (tests shorten it).
+        self.poll_seconds = limits.MATCH_POLL_SECONDS
 
     @property
     def matches(self) -> Mapping[int, Match]:
@@ -158,6 +180,8 @@ class MatchService:
         panel and announce any result the last process committed but did not post."""
         active = []
         for record in await self.db.active_matches():
+            if not self._owns(record.guild_id):
+                continue  # its own process restores it (any process takes its clicks)
             match = await self._load(record)
             if match is not None:
                 self.runtime.restore(match)
@@ -166,13 +190,65 @@ class MatchService:
         finished = [
             match
             for record in await self.db.unannounced_matches()
-            if (match := await self._load(record)) is not None
+            if self._owns(record.guild_id) and (match := await self._load(record)) is not None
         ]
         if active or finished:
             self._restore_task = asyncio.create_task(
                 self._redraw(active, finished), name="bingo-restore"
             )
+        self._poll_task = asyncio.create_task(self._poll(), name="bingo-poll")
         log.info("Restored %s match(es) in progress", len(active))
+
+    def _owns(self, guild_id: int) -> bool:
+        """Whether this process runs ``guild_id``'s shard (``bot.owns_guild``; always
+        when unsharded)."""
+        owns = getattr(self.bot, "owns_guild", None)
+        return True if owns is None else bool(owns(guild_id))
+
+    async def _poll(self) -> None:
+        """Every :attr:`poll_seconds`: take over the due timed work of any server's
+        matches (:meth:`MatchRuntime.poll`: claimed through a lease) and expire any
+        server's overdue challenges (closing one is a compare-and-set: once)."""
+        while True:
+            await asyncio.sleep(self.poll_seconds)
+            try:
+                await self.runtime.poll()
+                due = time.time() - limits.MATCH_POLL_GRACE_SECONDS
+                for challenge_id in await self.leases.due_challenges(due):
+                    self.challenges.expire_soon(challenge_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Looking for due matches and challenges failed")
+
+    async def _loader(self, match_id: int, cached: Match | None) -> Match | None:
+        """The runtime's loader: ``cached`` (the live copy) checked against the stored
+        version with one indexed read and, when another process moved the match on,
+        refreshed in place from its row (state, deadline, ``ui``); without ``cached``, the
+        match loaded from its row. ``None`` when it is not active."""
+        if cached is not None:
+            version = await self.leases.version_of(match_id)
+            if version is None:
+                return None
+            if version == cached.state.version:
+                return cached
+        record = await self.db.get_match(match_id)
+        if record is None or not record.active:
+            return None
+        if cached is None:
+            return await self._load(record)
+        try:
+            state = BingoState.from_json(record.state)
+        except Exception:
+            log.exception("Match %s cannot be reloaded", match_id)
+            return None
+        table = table_of(cached)
+        ui = dict(record.ui)
+        ui.setdefault("language", table.ui.get("language"))
+        table.ui = ui
+        table.board_shown = None  # another process may have edited the board
+        cached.state, cached.deadline = state, record.deadline
+        return cached
 
     async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
         await self.bot.wait_until_ready()
@@ -190,10 +266,11 @@ class MatchService:
     async def stop(self) -> None:
         """Stop the timers and couriers (stored deadlines survive for the next start)."""
         self._unsubscribe()
-        if self._restore_task is not None:
-            self._restore_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._restore_task
+        for task in (self._restore_task, self._poll_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self.runtime.close()
         await self.scheduler.close()
         await self.delivery.close()
@@ -235,20 +312,10 @@ class MatchService:
         )  # fmt: skip
 
     async def get(self, match_id: int) -> Match | None:
-        """The live match ``match_id`` (loaded from the database if need be), or ``None``
-        when it is over or unknown."""
-        match = self.runtime.get(match_id)
-        if match is None:
-            record = await self.db.get_match(match_id)
-            if record is None or not record.active:
-                return None
-            loaded = await self._load(record)
-            if loaded is None:
-                return None
-            if self.runtime.get(match_id) is None:
-                self.runtime.restore(loaded)
-            match = self.runtime.get(match_id)
-        return match
+        """The match ``match_id`` as stored now (the live copy, checked against the
+        database and reloaded if another process moved it on), or ``None`` when it is
+        over or unknown."""
+        return await self.runtime.current(match_id)
 
     # -- the runtime's hooks -----------------------------------------------------------
 

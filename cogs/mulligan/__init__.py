@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._cog import MulliganCog
+from ._daily import DAILY_ITEMS
 from ._views import DYNAMIC_ITEMS
 
 if TYPE_CHECKING:
@@ -13,5 +14,5 @@ if TYPE_CHECKING:
 
 async def setup(bot: BingoBot) -> None:
     """Add the cog and register its restart-proof controls."""
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *DAILY_ITEMS)
     await bot.add_cog(MulliganCog(bot))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -11,11 +13,12 @@ from discord.ext import commands, tasks
 
 from bot import limits
 from bot.engine import MulliganRule, odds
-from bot.engine.practice import PRESETS, PracticeOptions
+from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions
 from bot.i18n import t
 from bot.interactions import UserFacingError, reply_private, run_guarded
 from bot.ui.text import echo
 
+from ._daily import DailyService
 from ._locale import server_language
 from ._render import (
     DECK_NAME_SHOWN,
@@ -25,6 +28,7 @@ from ._render import (
     fit_lines,
     more_lines,
     percent,
+    rule_name,
 )
 from ._service import PracticeService, deck_too_many, early_1994_refusal, no_such_deck
 
@@ -80,14 +84,17 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     def __init__(self, bot: BingoBot) -> None:
         self.bot = bot
         self.service = PracticeService(bot)
+        self.daily = DailyService(bot, self.service)
         super().__init__()
 
     async def cog_load(self) -> None:
         """Start deleting expired practice deals: now, then every few hours."""
         self.cleanup.start()
+        self.daily.start()
 
     async def cog_unload(self) -> None:
         self.cleanup.cancel()
+        await self.daily.stop()
 
     @tasks.loop(hours=CLEANUP_HOURS)
     async def cleanup(self) -> None:
@@ -165,6 +172,47 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         if options.rule is MulliganRule.EARLY_1994 and all(chosen.is_land):
             raise UserFacingError(early_1994_refusal(locale))
         await self.service.practice(interaction, chosen, options, private)
+
+    # -- hand of the day (issue 10 §2) ----------------------------------------------------
+
+    @app_commands.command(name="daily", description="Judge the server's hand of the day.")
+    async def daily_command(self, interaction: discord.Interaction) -> None:
+        await self.daily.open(interaction)
+
+    async def daily_deck_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = await self.service.reader(interaction)
+        rotate = t(locale, "daily-choice-rotate")
+        head = [app_commands.Choice(name=rotate[: limits.CHOICE_NAME], value=DAILY_ROTATE)]
+        if current.casefold() not in rotate.casefold():
+            head = []
+        rest = await self._deck_choices(interaction, current, presets=True)
+        return (head + rest)[: limits.AUTOCOMPLETE_CHOICES]
+
+    @app_commands.command(
+        name="daily-setup", description="Set the hand of the day's channel, deck and rule."
+    )
+    @app_commands.describe(
+        channel="Where the hand of the day is posted each day",
+        deck="A preset, one of your saved decks, or the daily rotation",
+        rule="The mulligan rule (default: London)",
+        stop_posting="Stop posting the hand of the day",
+    )
+    @app_commands.choices(
+        rule=[app_commands.Choice(name=r.title, value=r.value) for r in MulliganRule]
+    )
+    @app_commands.autocomplete(deck=daily_deck_choices)
+    @app_commands.default_permissions(manage_guild=True)
+    async def daily_setup(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        deck: DeckName | None = None,
+        rule: str | None = None,
+        stop_posting: bool = False,
+    ) -> None:
+        await daily_setup(self, interaction, channel, deck, rule, stop_posting)
 
     # -- decks -------------------------------------------------------------------------
 
@@ -275,8 +323,11 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
             title=t(loc, "mulligan-stats-title", name=target.display_name),
             colour=discord.Colour.teal(),
         )
-        if stats is None:
+        streak = await self.daily.store.streak(interaction.guild_id, target.id)
+        if stats is None and streak is None:
             embed.description = t(loc, "mulligan-stats-none")
+        elif stats is None:
+            pass
         else:
             embed.add_field(name=t(loc, "mulligan-stats-hands"), value=str(stats.hands_seen))
             embed.add_field(name=t(loc, "mulligan-stats-mulligans"), value=str(stats.mulligans))
@@ -297,6 +348,16 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
                 f"{size}: {n}" for size, n in sorted(stats.kept_sizes.items(), reverse=True)
             )
             embed.add_field(name=t(loc, "mulligan-stats-sizes"), value=sizes or "—", inline=False)
+        if streak is not None:
+            answered, agreed = streak.current(self.daily.today())
+            embed.add_field(
+                name=t(loc, "daily-stats-answered"),
+                value=t(loc, "daily-stats-streak", current=answered, best=streak.answered_best),
+            )
+            embed.add_field(
+                name=t(loc, "daily-stats-agreed"),
+                value=t(loc, "daily-stats-streak", current=agreed, best=streak.agreed_best),
+            )
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="Who agrees with the coach most often.")
@@ -324,6 +385,59 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         ) or t(loc, "mulligan-leaderboard-empty", min=LEADERBOARD_MIN_HANDS)
         embed.set_footer(text=t(loc, "mulligan-leaderboard-footer", min=LEADERBOARD_MIN_HANDS))
         await interaction.response.send_message(embed=embed)
+
+
+#: The ``deck`` value of ``/mulligan daily-setup`` that goes back to the rotation.
+DAILY_ROTATE = "rotate"
+
+
+async def daily_setup(
+    cog: MulliganCog,
+    interaction: discord.Interaction,
+    channel: discord.TextChannel | None,
+    deck: str | None,
+    rule: str | None,
+    stop_posting: bool,
+) -> None:
+    """``/mulligan daily-setup``: Manage Server only; options left out stay as they
+    were.  Answers privately with the settings; posts today's hand in a newly chosen
+    channel."""
+    locale = await cog.service.reader(interaction)
+    perms = interaction.permissions
+    if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
+        raise UserFacingError(t(locale, "daily-setup-refused"))
+    guild_id = interaction.guild_id
+    daily = cog.daily
+    old = await daily.settings(guild_id)
+    new = old
+    if deck is not None:
+        if deck == DAILY_ROTATE:
+            new = dataclasses.replace(new, deck=None)
+        else:
+            chosen = await cog.service.resolve_deck(interaction.user.id, deck, locale)
+            new = dataclasses.replace(new, deck=json.dumps(chosen.to_json()))
+    if rule is not None:
+        new = dataclasses.replace(new, rule=MulliganRule(rule).value)
+    if stop_posting:
+        new = dataclasses.replace(new, channel_id=None)
+    elif channel is not None:
+        new = dataclasses.replace(new, channel_id=channel.id)
+    await daily.store.set_settings(new, daily.clock())
+    shown_deck = (
+        t(locale, "daily-choice-rotate")
+        if new.deck is None
+        else echo(deck_label(PracticeDeck.from_json(json.loads(new.deck)), locale), DECK_NAME_SHOWN)
+    )
+    text = t(
+        locale,
+        "daily-setup-saved",
+        channel=f"<#{new.channel_id}>" if new.channel_id else t(locale, "daily-setup-no-channel"),
+        deck=shown_deck,
+        rule=rule_name(MulliganRule(new.rule or MulliganRule.LONDON.value), locale),
+    )
+    await reply_private(interaction, text)
+    if new.channel_id is not None and new.channel_id != old.channel_id:
+        await daily.post_day(guild_id, daily.today(), new.channel_id)
 
 
 def odds_embed(

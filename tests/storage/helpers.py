@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 from bot.storage import Database
+from bot.storage.database import migration_scripts
 
 GUILD = 1000
 CHANNEL = 2000
@@ -42,14 +45,17 @@ async def finish(
     loser: int | None,
     ended_at: float = 200.0,
 ) -> bool:
-    """Finish a match as a win (winner and loser given) or a draw (both None)."""
-    return await db.finish_match(
+    """Finish a match as a win (winner and loser given) or a draw (both None), with a
+    compare-and-set on its current version (False: already finished or unknown)."""
+    record = await db.get_match(match_id)
+    return await db.finish_match_cas(
         match_id,
+        record.version if record is not None else 0,
         state={"over": True},
         decisions=[{"kind": "end"}],
         version=9,
         ui={"board": 1},
-        result="draw" if winner is None else "win",
+        outcome="draw" if winner is None else "win",
         winner_id=winner,
         loser_id=loser,
         reason="bingo" if winner is not None else "library empty",
@@ -72,3 +78,15 @@ async def draw(db: Database, a: int, b: int, *, guild_id: int = GUILD) -> int:
     match_id = await new_match(db, (a, b), guild_id=guild_id)
     assert await finish(db, match_id, winner=None, loser=None)
     return match_id
+
+
+def make_old_sqlite_file(path: Path, version: int) -> sqlite3.Connection:
+    """Create the SQLite file ``path`` at schema ``version`` (migrations 1..version, as an
+    older bot left it) and return an open connection to it (close it when done)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(path)
+    for index, script in enumerate(migration_scripts("sqlite")[:version]):
+        con.executescript(script)
+        con.execute(f"PRAGMA user_version = {index + 1:d}")
+    con.commit()
+    return con

@@ -1,5 +1,5 @@
 """Compare-and-set commits, matches against the bot and who their results count for
-(schema version 3), on a real SQLite file."""
+(schema version 3), on SQLite and PostgreSQL (upgrades of old files: SQLite only)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.storage import BotRecord, Database, sql
-from tests.storage.helpers import CHANNEL, GUILD, new_match
+from bot.storage import BotRecord, Database, IntegrityError, sql
+from tests.storage.helpers import CHANNEL, GUILD, make_old_sqlite_file, new_match
 
 ALICE, BOB, BOT = 11, 22, 999
 
@@ -81,10 +81,7 @@ async def test_a_version_2_database_upgrades_and_keeps_its_matches(db_path: Path
     """A file at schema 2 (before matches against the bot) gains ``ai_seat``,
     ``ai_level`` and ``bot_records``; its matches read as matches between members and
     still count in ``players`` when finished."""
-    db_path.parent.mkdir()
-    with sqlite3.connect(db_path) as con:
-        for script in sql.MIGRATIONS[:2]:
-            con.executescript(script)
+    with make_old_sqlite_file(db_path, 2) as con:
         con.execute(
             "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, "
             "started_at, version) VALUES (?, ?, ?, ?, 1, 10.0, 4)",
@@ -105,12 +102,12 @@ async def test_a_version_2_database_upgrades_and_keeps_its_matches(db_path: Path
     assert ("bot_records",) in _rows(db_path, "SELECT name FROM sqlite_master WHERE type='table'")
 
 
-async def test_the_schema_refuses_half_a_bot_seat(db: Database, db_path: Path) -> None:
+async def test_the_schema_refuses_half_a_bot_seat(db: Database) -> None:
     """``ai_seat`` and ``ai_level`` are both set or both NULL; the level is a known one."""
     match_id = await new_match(db)
     for seat, level in [(1, None), (None, "easy"), (0, "impossible"), (2, "easy")]:
-        with sqlite3.connect(db_path) as con, pytest.raises(sqlite3.IntegrityError):
-            con.execute(
+        with pytest.raises(IntegrityError):
+            await db.backend.execute(
                 "UPDATE matches SET ai_seat = ?, ai_level = ? WHERE id = ?",
                 (seat, level, match_id),
             )
@@ -254,9 +251,7 @@ async def test_no_result_counts_for_nobody(db: Database, bot_match_too: bool) ->
 
 
 @pytest.mark.parametrize("ai_seat", [0, 1])
-async def test_bot_matches_count_only_in_the_members_bot_record(
-    db: Database, db_path: Path, ai_seat: int
-) -> None:
+async def test_bot_matches_count_only_in_the_members_bot_record(db: Database, ai_seat: int) -> None:
     """A win, a loss and a draw against the bot land in ``bot_records`` at their level;
     the leaderboard and ``players`` stay empty and the bot's account has no row."""
     won = await bot_match(db, ai_seat=ai_seat, level="hard")
@@ -274,7 +269,7 @@ async def test_bot_matches_count_only_in_the_members_bot_record(
     assert await db.player_stats(GUILD, ALICE) is None
     assert await db.player_stats(GUILD, BOT) is None
     assert await db.leaderboard(GUILD) == []
-    assert _rows(db_path, "SELECT * FROM players") == []
+    assert await db.backend.fetchall("SELECT * FROM players") == []
 
 
 async def test_bot_records_are_per_guild_and_level_order(db: Database) -> None:
@@ -324,10 +319,7 @@ async def test_finish_cas_refuses_a_stranger_as_winner(db: Database) -> None:
 async def test_version_4_moves_the_announced_flag_from_the_ui_to_a_column(db_path: Path) -> None:
     """Finished matches of a schema-3 file whose ui said ``"announced": true`` are marked
     announced; one without the key is still to be announced; active ones are not."""
-    db_path.parent.mkdir()
-    with sqlite3.connect(db_path) as con:
-        for script in sql.MIGRATIONS[:3]:
-            con.executescript(script)
+    with make_old_sqlite_file(db_path, 3) as con:
         for ui, status in (('{"announced": true}', "finished"), ("{}", "finished"),
                            ("{}", "active")):  # fmt: skip
             con.execute(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -65,18 +64,26 @@ async def test_non_json_state_is_rejected(db: Database) -> None:
     assert await db.active_matches() == []
 
 
-async def test_save_match_is_durable(db_path: Path) -> None:
-    """A saved state is visible from a fresh connection once save_match returns."""
-    db = await Database.open(db_path)
+def test_every_match_write_is_a_compare_and_set() -> None:
+    """The old writes without a version check are gone: play is stored only through
+    save_match_cas / finish_match_cas (issue 9 §1)."""
+    assert not hasattr(Database, "save_match")
+    assert not hasattr(Database, "finish_match")
+
+
+async def test_save_match_is_durable(db_target: str | Path) -> None:
+    """A saved state is visible from a fresh connection once save_match_cas returns."""
+    db = await Database.open(db_target)
     try:
         match_id = await new_match(db)
-        saved = await db.save_match(
-            match_id, state={"turn": 2}, decisions=["keep"], version=1, deadline=None, ui={"a": 1}
-        )
+        saved = await db.save_match_cas(
+            match_id, 0, state={"turn": 2}, decisions=["keep"], version=1, deadline=None,
+            ui={"a": 1},
+        )  # fmt: skip
         assert saved is True
     finally:
         await db.close()
-    db = await Database.open(db_path)
+    db = await Database.open(db_target)
     try:
         match = await db.get_match(match_id)
     finally:
@@ -90,8 +97,8 @@ async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
     """Saving after the match finished returns False and keeps the final state."""
     match_id = await new_match(db)
     await finish(db, match_id, winner=1, loser=2)
-    saved = await db.save_match(
-        match_id, state={"late": True}, decisions=[], version=99, deadline=5.0, ui={}
+    saved = await db.save_match_cas(
+        match_id, 9, state={"late": True}, decisions=[], version=99, deadline=5.0, ui={}
     )
     match = await db.get_match(match_id)
     assert saved is False
@@ -171,13 +178,14 @@ async def test_finish_match_counts_win_and_loss(db: Database) -> None:
 async def test_finish_match_twice_counts_once(db: Database) -> None:
     """A second finish returns False and leaves the match and stats unchanged."""
     match_id = await play(db, winner=1, loser=2, at=200.0)
-    again = await db.finish_match(
+    again = await db.finish_match_cas(
         match_id,
+        9,
         state={"other": 1},
         decisions=[],
         version=50,
         ui={},
-        result="win",
+        outcome="win",
         winner_id=2,
         loser_id=1,
         reason="timeout",
@@ -231,13 +239,14 @@ async def test_draw_with_a_winner_is_refused(db: Database) -> None:
     """A draw naming a winner is inconsistent and rejected."""
     match_id = await new_match(db, (1, 2))
     with pytest.raises(ValueError):
-        await db.finish_match(
+        await db.finish_match_cas(
             match_id,
+            0,
             state={},
             decisions=[],
             version=1,
             ui={},
-            result="draw",
+            outcome="draw",
             winner_id=1,
             loser_id=None,
             reason="x",
@@ -281,13 +290,14 @@ async def test_no_result_counts_for_nobody(db: Database) -> None:
     counted = await new_match(db, (1, 2))
     await finish(db, counted, winner=1, loser=2)
     match_id = await new_match(db, (1, 2))
-    done = await db.finish_match(
+    done = await db.finish_match_cas(
         match_id,
+        0,
         state={"over": True},
         decisions=[[None, "abandon"]],
         version=3,
         ui={},
-        result=None,
+        outcome="no_result",
         winner_id=None,
         loser_id=None,
         reason="no_result",
@@ -306,23 +316,23 @@ async def test_no_result_counts_for_nobody(db: Database) -> None:
 async def test_no_result_with_a_winner_is_refused(db: Database) -> None:
     match_id = await new_match(db, (1, 2))
     with pytest.raises(ValueError):
-        await db.finish_match(
-            match_id, state={}, decisions=[], version=1, ui={}, result=None,
+        await db.finish_match_cas(
+            match_id, 0, state={}, decisions=[], version=1, ui={}, outcome="no_result",
             winner_id=1, loser_id=2, reason="no_result", turns=1, ended_at=1.0,
         )  # fmt: skip
 
 
-async def test_an_unreadable_active_row_is_set_aside(db: Database, db_path: Path) -> None:
+async def test_an_unreadable_active_row_is_set_aside(db: Database) -> None:
     """active_matches skips (and sets aside) a row whose JSON is not JSON; the others
     load, and the set-aside match blocks neither player nor shows anywhere."""
     broken = await new_match(db, (1, 2))
     fine = await new_match(db, (3, 4))
-    with sqlite3.connect(db_path) as con:
-        con.execute("UPDATE matches SET state = '{not json' WHERE id = ?", (broken,))
+    await db.backend.execute("UPDATE matches SET state = '{not json' WHERE id = ?", (broken,))
     assert [m.id for m in await db.active_matches()] == [fine]
-    with sqlite3.connect(db_path) as con:
-        row = con.execute("SELECT status, reason, result FROM matches WHERE id = ?", (broken,))
-        assert row.fetchone() == ("finished", "broken", None)
+    row = await db.backend.fetchone(
+        "SELECT status, reason, result FROM matches WHERE id = ?", (broken,)
+    )
+    assert tuple(row) == ("finished", "broken", None)
     assert await db.active_match_of(GUILD, 1) is None
     assert await db.recent_matches(GUILD, 1) == []
     assert await db.unannounced_matches() == []

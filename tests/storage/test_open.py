@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, DatabaseError, sql
+from bot.storage import Database, DatabaseError, IntegrityError, sql
+from bot.storage.database import migration_scripts
+from tests.storage.conftest import raw_execute, table_names
 from tests.storage.helpers import new_match
 
 
@@ -39,35 +41,58 @@ async def test_open_creates_missing_parent_directory(db_path: Path) -> None:
     assert _is_file(db_path)
 
 
-async def test_migration_creates_the_tables(db: Database, db_path: Path) -> None:
+async def test_migration_creates_the_tables(db: Database) -> None:
     """A fresh database gets the challenges, matches and players tables."""
-    assert {"challenges", "matches", "players"} <= _names(db_path, "table")
+    assert {"challenges", "matches", "players"} <= await db.backend.table_names()
 
 
-async def test_migration_creates_guild_status_indexes(db: Database, db_path: Path) -> None:
+async def test_migration_creates_guild_status_indexes(db: Database) -> None:
     """Matches and challenges are indexed for (guild_id, status) lookups."""
-    assert {"matches_by_guild_status", "challenges_by_guild_status"} <= _names(db_path, "index")
+    indexes = await db.backend.index_names()
+    assert {"matches_by_guild_status", "challenges_by_guild_status"} <= indexes
 
 
-async def test_migration_sets_user_version_to_latest(db: Database, db_path: Path) -> None:
-    """After opening, PRAGMA user_version equals the number of migrations."""
+async def test_migration_sets_the_version_to_latest(db: Database) -> None:
+    """After opening, the recorded schema version equals the number of migrations."""
     assert await db.schema_version() == len(sql.MIGRATIONS)
-    assert _user_version(db_path) == len(sql.MIGRATIONS) == 5
 
 
-def test_each_migration_sets_its_own_version() -> None:
-    """Migration i ends by setting user_version to i + 1 (inside its transaction)."""
-    for index, script in enumerate(sql.MIGRATIONS):
-        assert script.rstrip().endswith(f"PRAGMA user_version = {index + 1};")
+async def test_sqlite_records_the_version_in_user_version(
+    sqlite_db: Database, db_path: Path
+) -> None:
+    """On SQLite the version is PRAGMA user_version."""
+    assert _user_version(db_path) == len(sql.MIGRATIONS)
 
 
-async def test_reopening_keeps_data_without_migrating_again(db_path: Path) -> None:
-    """A second open of a migrated file neither fails nor loses rows."""
-    db = await Database.open(db_path)
+def test_a_script_ending_with_a_version_pragma_may_say_only_its_own() -> None:
+    """Scripts may end by setting user_version (the runner records it anyway); if one
+    does, it names its own version."""
+    for dialect in ("sqlite", "postgresql"):
+        for index, script in enumerate(migration_scripts(dialect)):
+            if "PRAGMA user_version" in script:
+                assert script.rstrip().endswith(f"PRAGMA user_version = {index + 1};")
+
+
+def test_no_query_uses_json_functions() -> None:
+    """Queries are portable: no SQLite JSON functions outside the SQLite-only data fix
+    of migration 4 (issue 9 §1)."""
+    queries = [
+        value
+        for name, value in vars(sql).items()
+        if isinstance(value, str) and name.isupper() and not name.startswith("MIGRATION")
+    ]
+    assert queries
+    for text in queries + migration_scripts("postgresql"):
+        assert "json_" not in text.lower(), text[:80]
+
+
+async def test_reopening_keeps_data_without_migrating_again(db_target: str | Path) -> None:
+    """A second open of a migrated database neither fails nor loses rows."""
+    db = await Database.open(db_target)
     match_id = await new_match(db)
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await Database.open(db_target)
     try:
         assert (await db.get_match(match_id)) is not None
         assert await db.schema_version() == len(sql.MIGRATIONS)
@@ -76,44 +101,49 @@ async def test_reopening_keeps_data_without_migrating_again(db_path: Path) -> No
 
 
 async def test_failed_migration_leaves_database_untouched(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A migration failing half-way rolls back every migration of that open."""
     broken = [*sql.MIGRATIONS, "CREATE TABLE extra (x INTEGER);\nTHIS IS NOT SQL;\n"]
     monkeypatch.setattr(sql, "MIGRATIONS", broken)
     with pytest.raises(DatabaseError):
-        await Database.open(db_path)
-    assert _user_version(db_path) == 0
-    assert _names(db_path, "table") == set()
+        await Database.open(db_target)
+    assert await table_names(db_target) == set()
+    if isinstance(db_target, Path):
+        assert _user_version(db_target) == 0
 
 
-async def test_newer_schema_is_refused(db_path: Path) -> None:
+async def test_newer_schema_is_refused(db_target: str | Path) -> None:
     """A database from a newer version of the bot is not touched."""
-    db_path.parent.mkdir()
-    with sqlite3.connect(db_path) as con:
-        con.execute("PRAGMA user_version = 99")
+    if isinstance(db_target, Path):
+        await raw_execute(db_target, "PRAGMA user_version = 99")
+    else:
+        await raw_execute(
+            db_target,
+            "CREATE TABLE schema_version (one BOOLEAN PRIMARY KEY, version BIGINT NOT NULL);"
+            " INSERT INTO schema_version VALUES (TRUE, 99)",
+        )
     with pytest.raises(DatabaseError) as caught:
-        await Database.open(db_path)
+        await Database.open(db_target)
     assert "schema version 99 is newer" in str(caught.value)
-    assert _user_version(db_path) == 99
+    assert await table_names(db_target) <= {"schema_version"}
 
 
-async def test_journal_mode_is_wal(db: Database, db_path: Path) -> None:
+async def test_journal_mode_is_wal(sqlite_db: Database, db_path: Path) -> None:
     """The file is switched to write-ahead logging (persistent in the file)."""
     with sqlite3.connect(db_path) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_busy_timeout_defaults_to_five_seconds(db: Database) -> None:
+async def test_busy_timeout_defaults_to_five_seconds(sqlite_db: Database) -> None:
     """The connection waits up to 5000 ms for a lock."""
-    row = await db._fetchone(sql.PRAGMA_BUSY_TIMEOUT)
-    assert row is not None and row[0] == 5000
+    assert await sqlite_db.backend.fetchval(sql.PRAGMA_BUSY_TIMEOUT) == 5000
 
 
 async def test_foreign_keys_are_enforced(db: Database) -> None:
     """Linking a challenge to a match that does not exist is rejected."""
     challenge_id = await db.create_challenge(1, 2, 3, 4, 0.0, 60.0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await db.close_challenge(challenge_id, "accepted", match_id=12345)
 
 

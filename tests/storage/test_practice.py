@@ -9,7 +9,7 @@ import pytest
 
 from bot import limits
 from bot.storage import MAX_DECK_NAME_LENGTH, Database, sql
-from bot.storage.database import DeckLimitError
+from bot.storage.database import DeckLimitError, migration_scripts
 
 GUILD = 1000
 OTHER_GUILD = 1001
@@ -53,15 +53,17 @@ async def _practise(
 # --- migration ------------------------------------------------------------------
 
 
-def test_migration_2_sets_version_2() -> None:
-    """MIGRATION_2 is the second migration and ends by setting user_version to 2."""
-    assert sql.MIGRATIONS[1] is sql.MIGRATION_2
-    assert sql.MIGRATION_2.rstrip().endswith("PRAGMA user_version = 2;")
+def test_migration_2_is_the_second_migration() -> None:
+    """MIGRATION_2 is the second migration (SQLite text; PostgreSQL has its own, with
+    unique indexes on lower(name) instead of COLLATE NOCASE)."""
+    assert migration_scripts("sqlite")[1] is sql.MIGRATION_2
+    assert "COLLATE NOCASE" not in migration_scripts("postgresql")[1]
+    assert "lower(name)" in migration_scripts("postgresql")[1]
 
 
-async def test_fresh_database_has_the_v2_tables(db: Database, db_path: Path) -> None:
+async def test_fresh_database_has_the_v2_tables(db: Database) -> None:
     """A new database gets decks, card_types and mulligan_stats."""
-    assert {"decks", "card_types", "mulligan_stats"} <= _tables(db_path)
+    assert {"decks", "card_types", "mulligan_stats"} <= await db.backend.table_names()
 
 
 async def test_v1_file_is_migrated_to_v2(db_path: Path) -> None:

@@ -3,7 +3,6 @@ SQLite file."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from bot import limits
 from bot.ratings import Skill, rate
 from bot.storage import Database, GuildSettings, UserPrefs, sql
-from tests.storage.helpers import GUILD, finish, new_match
+from tests.storage.helpers import GUILD, finish, make_old_sqlite_file, new_match
 from tests.storage.test_bot_matches import bot_match, finish_cas
 
 ALICE, BOB, CAROL = 11, 22, 33
@@ -27,7 +26,9 @@ async def test_a_server_without_settings_gets_every_default(db: Database) -> Non
     assert settings.channels == () and settings.allows_channel(12345)
 
 
-async def test_settings_change_field_by_field_and_persist(db: Database, db_path: Path) -> None:
+async def test_settings_change_field_by_field_and_persist(
+    db: Database, db_target: str | Path
+) -> None:
     await db.set_guild_settings(GUILD, 10.0, mulligan_rule="london", free_first=True)
     new = await db.set_guild_settings(
         GUILD, 20.0, turn_seconds=60, language="it", channels=[7, 5, 7]
@@ -40,7 +41,7 @@ async def test_settings_change_field_by_field_and_persist(db: Database, db_path:
     assert await db.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)  # per server
 
     await db.close()
-    reopened = await Database.open(db_path)
+    reopened = await Database.open(db_target)
     try:
         assert await reopened.guild_settings(GUILD) == new
         cleared = await reopened.set_guild_settings(
@@ -169,10 +170,7 @@ async def test_unrated_matches_lists_finished_member_matches_in_end_order(db: Da
 
 async def test_version_4_database_upgrades_without_rating_old_matches(db_path: Path) -> None:
     """Matches finished before schema 5 are marked considered: ratings start fresh."""
-    db_path.parent.mkdir()
-    with sqlite3.connect(db_path) as con:
-        for script in sql.MIGRATIONS[:4]:
-            con.executescript(script)
+    with make_old_sqlite_file(db_path, 4) as con:
         con.execute(
             "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, "
             "started_at, status, result, winner_id, loser_id) "
@@ -181,7 +179,7 @@ async def test_version_4_database_upgrades_without_rating_old_matches(db_path: P
         )
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 5
+        assert await db.schema_version() == len(sql.MIGRATIONS)
         assert await db.unrated_matches() == []
         assert await db.guild_settings(GUILD) == GuildSettings(GUILD)
     finally:

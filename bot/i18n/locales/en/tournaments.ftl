@@ -1,0 +1,121 @@
+# Swiss tournaments (issue 10 §1): /bingo tournament …
+
+tournament-button-join = Join
+tournament-button-leave = Leave
+tournament-rounds-auto = from the number of players
+tournament-nobody = nobody yet
+tournament-signup =
+    🏆 **{ $name }** (tournament #{ $id }): sign-up is open!
+    Swiss rounds: { $rounds } · { $minutes } minutes a round{ $cut ->
+        [0] {""}
+       *[other] {""} · top { $cut } cut
+    }
+    Players ({ $count }): { $players }
+tournament-started = 🏆 **{ $name }** has started: { $count } players, { $rounds } Swiss rounds.
+tournament-round-title = **{ $name }**: pairings of round { $round } (ends { $deadline })
+tournament-cut-title = **{ $name }**: elimination round { $round } (ends { $deadline })
+tournament-table-line = Table { $table }: { $a } vs { $b }
+tournament-bye-line = Bye: { $player } (a win, 3 points)
+tournament-standings-title = **{ $name }**: standings after round { $round }
+tournament-final-title = 🏆 **{ $name }**: final standings
+tournament-standings-header = `#  ` Player · points · W-L-D · OMW% · GW% · OGW%
+tournament-standings-line = `{ $rank }.` { $player } · **{ $points }** · { $wins }-{ $losses }-{ $draws } · { $omw } · { $gw } · { $ogw }{ $dropped ->
+        [yes] {" "}(dropped)
+       *[no] {""}
+    }
+tournament-none = There is no tournament in this server.
+tournament-not-organizer = Only an organizer (Manage Server) can do that.
+tournament-too-many = This server already has { $n } tournaments in sign-up or play.
+tournament-already-started = That tournament has already started.
+tournament-too-few = A tournament needs at least 2 players.
+tournament-not-running = That tournament is not being played.
+tournament-join-already = You have already joined.
+tournament-join-full = The tournament is full ({ $n } players).
+tournament-join-closed = Sign-up for this tournament is closed.
+tournament-leave-absent = You have not joined this tournament.
+tournament-leave-closed = Sign-up for this tournament is closed.
+tournament-no-table = { $player } has no table in the current round.
+tournament-reported = Result recorded for table { $table } of round { $round }.
+tournament-not-a-player = { $player } is not playing in this tournament (or has already dropped).
+tournament-dropped = { $player } has dropped from the tournament (after round { $round }).
+tournament-round-ended = Round { $round } ended: { $drawn ->
+        [one] one unfinished match is a draw.
+       *[other] { $drawn } unfinished matches are draws.
+    }
+
+# Commands
+cmd-bingo-tournament =
+    .name = tournament
+    .description = Swiss BingoMagic tournaments.
+cmd-bingo-tournament-create =
+    .name = create
+    .description = Create a Swiss tournament (Manage Server).
+cmd-bingo-tournament-create-name =
+    .name = name
+    .description = The tournament's name
+cmd-bingo-tournament-create-minutes =
+    .name = minutes
+    .description = Each round's time limit, in minutes
+cmd-bingo-tournament-create-rounds =
+    .name = rounds
+    .description = Swiss rounds (default: from the number of players)
+cmd-bingo-tournament-create-mulligan =
+    .name = mulligan
+    .description = The mulligan rule (default: the server's)
+cmd-bingo-tournament-create-free_first =
+    .name = free_first
+    .description = The first mulligan is free
+cmd-bingo-tournament-create-sequential =
+    .name = sequential
+    .description = Each player mulligans until keeping before the next declares
+cmd-bingo-tournament-create-forest_either_pile =
+    .name = forest_either_pile
+    .description = House rule: Forest may take from either discard pile
+cmd-bingo-tournament-create-cut =
+    .name = cut
+    .description = A top-8 single-elimination cut after the Swiss rounds
+cmd-bingo-tournament-start =
+    .name = start
+    .description = Close sign-up and pair round 1 (Manage Server).
+cmd-bingo-tournament-start-tournament =
+    .name = tournament
+    .description = The tournament's number (default: the newest open one)
+cmd-bingo-tournament-standings =
+    .name = standings
+    .description = The standings with their tiebreakers.
+cmd-bingo-tournament-standings-tournament =
+    .name = tournament
+    .description = The tournament's number (default: the newest open one)
+cmd-bingo-tournament-report =
+    .name = report
+    .description = Record a result by hand (Manage Server).
+cmd-bingo-tournament-report-player =
+    .name = player
+    .description = A player of the table
+cmd-bingo-tournament-report-result =
+    .name = result
+    .description = That player's result
+cmd-bingo-tournament-report-tournament =
+    .name = tournament
+    .description = The tournament's number (default: the newest open one)
+cmd-bingo-tournament-drop =
+    .name = drop
+    .description = Drop a player (yourself, or anyone: Manage Server).
+cmd-bingo-tournament-drop-player =
+    .name = player
+    .description = Who drops (default: you)
+cmd-bingo-tournament-drop-tournament =
+    .name = tournament
+    .description = The tournament's number (default: the newest open one)
+cmd-bingo-tournament-end-round =
+    .name = end-round
+    .description = End the round at its time limit: unfinished matches draw.
+cmd-bingo-tournament-end-round-tournament =
+    .name = tournament
+    .description = The tournament's number (default: the newest open one)
+choice-win =
+    .name = win
+choice-loss =
+    .name = loss
+choice-draw =
+    .name = draw

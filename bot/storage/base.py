@@ -1,0 +1,27 @@
+"""What every domain module of :mod:`bot.storage` shares: :class:`StorageBase` (the
+:class:`~bot.storage.backend.Backend` it talks to) and the JSON encoding of text columns."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.storage.backend import Backend
+
+
+class StorageBase:
+    """A group of storage methods over one :class:`Backend` (``self.backend``).
+
+    Each domain module defines one subclass (``ChallengeStore``, ``DeckStore``...). It
+    can be used alone (``DeckStore(backend)``); :class:`bot.storage.Database` inherits
+    them all, so callers keep calling ``db.save_deck(...)``.
+    """
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+
+def encode_json(value: Any) -> str:
+    """Compact JSON text for a JSON column; rejects NaN/Infinity and non-JSON types
+    (``TypeError``/``ValueError``)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

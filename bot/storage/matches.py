@@ -1,0 +1,398 @@
+"""Match rows (``matches``): seed, options, decisions and a state snapshot (JSON text),
+a ``version``, and lifecycle columns (``status``, ``announced``, ``rated``).
+
+Every write of a match's play is a compare-and-set on its version
+(:meth:`MatchRowStore.save_match_cas`, :meth:`MatchRowStore.finish_match_cas`: ``... WHERE id
+= ? AND status = 'active' AND version = ?``), so the database, not an in-process lock,
+decides which of two concurrent decisions wins; the loser gets False and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from bot.storage import sql
+from bot.storage.backend import Row
+from bot.storage.base import StorageBase, encode_json
+from bot.storage.stats import AiLevel, count_result
+
+log = logging.getLogger(__name__)
+
+MatchStatus = Literal["active", "finished"]
+MatchResult = Literal["win", "draw"]
+#: How a match ends for :meth:`MatchRowStore.finish_match_cas` (``"no_result"``: stopped
+#: from outside, stored as a NULL result).
+Outcome = Literal["win", "draw", "no_result"]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A row of ``matches`` with its JSON columns decoded.
+
+    ``player_ids`` is ``(player0_id, player1_id)``. ``options``, ``state`` and ``ui``
+    are dicts, ``decisions`` a list, exactly as given to :meth:`MatchRowStore.create_match`
+    / :meth:`MatchRowStore.save_match_cas`. ``result``/``winner_id``/``loser_id``/``reason``/
+    ``turns``/``ended_at`` are ``None`` while the match is active.
+
+    A finished match with ``result`` ``None`` counted for nobody: ``reason``
+    ``"no_result"`` (stopped from outside: its channel was deleted or became
+    unwritable) or ``"broken"`` (its row could not be loaded; set aside by
+    :meth:`MatchRowStore.set_match_broken`).
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    player_ids: tuple[int, int]
+    seed: int
+    options: dict[str, Any]
+    decisions: list[Any]
+    state: dict[str, Any]
+    version: int
+    status: MatchStatus
+    ui: dict[str, Any]
+    deadline: float | None
+    board_message_id: int | None
+    started_at: float
+    ended_at: float | None
+    result: MatchResult | None
+    winner_id: int | None
+    loser_id: int | None
+    reason: str | None
+    turns: int | None
+    #: The seat (0 or 1) the bot plays and its level; both ``None`` between two members.
+    ai_seat: int | None = None
+    ai_level: AiLevel | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the match is still being played."""
+        return self.status == "active"
+
+
+class MatchRowStore(StorageBase):
+    """Creating, reading and compare-and-set writing of match rows."""
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        seed: int,
+        options: dict[str, Any],
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        started_at: float,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> int:
+        """Insert an ``active`` match between two members and return its id (a challenge
+        creates its match with :meth:`accept_challenge` instead).
+
+        Raises:
+            ValueError: ``player_ids`` is not two different users.
+            TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
+        """
+        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+            raise ValueError(f"a match needs two different players, got {player_ids}")
+        params = (
+            guild_id,
+            channel_id,
+            player_ids[0],
+            player_ids[1],
+            seed,
+            encode_json(options),
+            encode_json(decisions),
+            encode_json(state),
+            version,
+            encode_json(ui),
+            deadline,
+            started_at,
+        )
+        return int(await self.backend.fetchval(sql.INSERT_MATCH, params))
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        """Remember the id of the match's public board message."""
+        await self.backend.execute(sql.UPDATE_MATCH_BOARD_MESSAGE, (message_id, match_id))
+
+    async def save_ui(self, match_id: int, ui: dict[str, Any]) -> None:
+        """Replace the match's ``ui`` JSON (display bookkeeping: message ids etc.),
+        active or finished. Not a play write: it never changes state or version."""
+        await self.backend.execute(sql.UPDATE_MATCH_UI, (encode_json(ui), match_id))
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """The match with this id, or None."""
+        row = await self.backend.fetchone(sql.SELECT_MATCH, (match_id,))
+        return match_of(row) if row is not None else None
+
+    async def active_matches(self) -> list[MatchRecord]:
+        """All active matches of every guild, oldest first (to resume after restart).
+
+        A row whose JSON columns cannot be decoded is logged (ERROR, with its id) and set
+        aside with :meth:`set_match_broken` instead of failing the whole list.
+        """
+        records = []
+        for row in await self.backend.fetchall(sql.SELECT_ACTIVE_MATCHES):
+            try:
+                records.append(match_of(row))
+            except (ValueError, TypeError) as error:  # json.JSONDecodeError is a ValueError
+                log.error("Match %s cannot be read (%s); setting it aside", row["id"], error)
+                await self.set_match_broken(row["id"], ended_at=time.time())
+        return records
+
+    async def set_match_broken(self, match_id: int, *, ended_at: float) -> bool:
+        """Set aside an active match that cannot be loaded: it stops being active (its
+        players are free to play again), counts for nobody (no result, ``reason``
+        ``"broken"``), is never announced nor listed in recent matches, and keeps its
+        stored columns for inspection. ``ended_at``: Unix seconds.
+
+        Returns True if this call set it aside; False if it was not active or does not
+        exist.
+        """
+        return await self.backend.execute(sql.SET_ACTIVE_MATCH_BROKEN, (ended_at, match_id)) > 0
+
+    async def unannounced_matches(self) -> list[MatchRecord]:
+        """Finished matches not yet marked announced (:meth:`set_match_announced`): the
+        process stopped between committing the result and posting it."""
+        records = []
+        for row in await self.backend.fetchall(sql.SELECT_UNANNOUNCED_MATCHES):
+            try:
+                records.append(match_of(row))
+            except (ValueError, TypeError) as error:
+                log.error("Match %s cannot be read (%s); not announcing it", row["id"], error)
+                await self.set_match_announced(row["id"])
+        return records
+
+    async def set_match_announced(self, match_id: int) -> None:
+        """Mark a finished match's result as posted (or as never to be posted: its
+        channel is gone), so no later start announces it again."""
+        await self.backend.execute(sql.SET_MATCH_ANNOUNCED, (match_id,))
+
+    async def active_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
+        """The user's active match in ``guild_id`` (the oldest if several), or None."""
+        row = await self.backend.fetchone(sql.SELECT_ACTIVE_MATCH_OF, (guild_id, user_id, user_id))
+        return match_of(row) if row is not None else None
+
+    async def recent_matches(
+        self, guild_id: int, user_id: int, limit: int = 5
+    ) -> list[MatchRecord]:
+        """The user's finished matches in ``guild_id``, newest (by ``ended_at``) first."""
+        rows = await self.backend.fetchall(
+            sql.SELECT_RECENT_MATCHES, (guild_id, user_id, user_id, limit)
+        )
+        return [match_of(row) for row in rows]
+
+    async def create_bot_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        ai_seat: int,
+        ai_level: AiLevel,
+        seed: int,
+        options: dict[str, Any],
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        started_at: float,
+        deadline: float | None,
+        ui: dict[str, Any],
+    ) -> int | None:
+        """Insert an ``active`` match between a member and the bot (seat ``ai_seat``,
+        playing at ``ai_level``), unless the member already plays an active match in
+        ``guild_id``: the check and the insert are one transaction (serialized per member
+        on PostgreSQL), so a double ``/bingo challenge opponent:@bot`` starts one match.
+        The bot's own seat is not checked (it plays any number of matches at once).
+
+        Returns:
+            The new match id, or None (nothing stored) if the member is busy.
+
+        Raises:
+            ValueError: ``player_ids`` is not two different users, ``ai_seat`` is not 0
+                or 1, or ``ai_level`` is not easy/medium/hard.
+        """
+        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+            raise ValueError(f"a match needs two different players, got {player_ids}")
+        if ai_seat not in (0, 1):
+            raise ValueError(f"ai_seat must be 0 or 1, got {ai_seat!r}")
+        if ai_level not in get_args(AiLevel):
+            raise ValueError(f"unknown AI level {ai_level!r}")
+        member = player_ids[1 - ai_seat]
+        params = (
+            guild_id,
+            channel_id,
+            player_ids[0],
+            player_ids[1],
+            seed,
+            encode_json(options),
+            encode_json(decisions),
+            encode_json(state),
+            version,
+            encode_json(ui),
+            deadline,
+            started_at,
+            ai_seat,
+            ai_level,
+        )
+        async with self.backend.transaction(("member", guild_id, member)) as tx:
+            busy = await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, member, member))
+            if busy is not None:
+                return None
+            match_id = await tx.fetchval(sql.INSERT_BOT_MATCH, params)
+        return int(match_id)
+
+    async def save_match_cas(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        deadline: float | None,
+        ui: dict[str, Any] | None = None,
+    ) -> bool:
+        """Compare-and-set: store a match's new ``state`` (at ``version``), ``decisions``
+        and ``deadline`` (Unix seconds or None) only if it is active and still at
+        ``expected_version``. ``ui``: the new ``ui`` JSON, or None to keep the stored one.
+        One UPDATE, committed before returning.
+
+        Returns:
+            True if this call stored it; False (nothing changed) if the match moved on,
+            is finished or does not exist.
+        """
+        params = (
+            encode_json(state),
+            encode_json(decisions),
+            version,
+            deadline,
+            None if ui is None else encode_json(ui),
+            match_id,
+            expected_version,
+        )
+        return await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, params) > 0
+
+    async def finish_match_cas(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        decisions: list[Any],
+        version: int,
+        outcome: Outcome,
+        winner_id: int | None,
+        loser_id: int | None,
+        reason: str,
+        turns: int,
+        ended_at: float,
+        ui: dict[str, Any] | None = None,
+    ) -> bool:
+        """Compare-and-set: finish a match that is active and still at
+        ``expected_version``, and record its result, in one transaction.
+
+        The match becomes ``finished`` (deadline cleared) with ``result`` ``"win"`` or
+        ``"draw"``, or NULL for ``"no_result"`` (stopped from outside; ``reason`` says
+        why, e.g. ``"no_result"``). Stats (RULES §1.8 results; issue 7 for the bot):
+
+        - between two members: ``players`` gets +1 win / +1 loss, or +1 draw each;
+        - against the bot (the match has an ``ai_level``): only the member's row of
+          ``bot_records`` at that level changes; ``players`` never does and the bot's
+          account is recorded nowhere;
+        - ``"no_result"`` counts for nobody.
+
+        The stats change only if this call's UPDATE won the compare-and-set, so a result
+        counts exactly once even when two processes finish the same match at once.
+        ``ui``: the new ``ui`` JSON, or None to keep the stored one. Times are Unix
+        seconds.
+
+        Returns:
+            True if this call finished it; False (nothing changed) if the match moved
+            on, is already finished or does not exist.
+
+        Raises:
+            ValueError: ``outcome`` is unknown; a win's winner and loser are not the
+                match's two players; a draw or no result names a winner or loser.
+        """
+        if outcome == "win":
+            if winner_id is None or loser_id is None or winner_id == loser_id:
+                raise ValueError("a win needs a winner_id and a different loser_id")
+        elif outcome in ("draw", "no_result"):
+            if winner_id is not None or loser_id is not None:
+                raise ValueError(f"{outcome!r} has no winner or loser")
+        else:
+            raise ValueError(f"unknown match outcome {outcome!r}")
+        result: MatchResult | None = None if outcome == "no_result" else outcome
+        params = (
+            encode_json(state),
+            encode_json(decisions),
+            version,
+            None if ui is None else encode_json(ui),
+            result,
+            winner_id,
+            loser_id,
+            reason,
+            turns,
+            ended_at,
+            match_id,
+            expected_version,
+        )
+        async with self.backend.transaction() as tx:
+            row = await tx.fetchone(sql.SELECT_MATCH_FOR_FINISH, (match_id,))
+            if row is None or row["status"] != "active" or row["version"] != expected_version:
+                return False
+            players = (row["player0_id"], row["player1_id"])
+            if outcome == "win" and sorted((winner_id, loser_id)) != sorted(players):
+                raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
+            if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, params) != 1:
+                return False
+            if result is not None:
+                await count_result(
+                    tx,
+                    guild_id=row["guild_id"],
+                    players=players,
+                    result=result,
+                    winner_id=winner_id,
+                    ai_seat=row["ai_seat"],
+                    ai_level=row["ai_level"],
+                )
+        return True
+
+
+def match_of(row: Row) -> MatchRecord:
+    """A :class:`MatchRecord` from a ``matches`` row (the columns of ``SELECT_MATCH``).
+
+    Raises:
+        ValueError/TypeError: a JSON column cannot be decoded.
+    """
+    return MatchRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        player_ids=(row["player0_id"], row["player1_id"]),
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        decisions=json.loads(row["decisions"]),
+        state=json.loads(row["state"]),
+        version=row["version"],
+        status=row["status"],
+        ui=json.loads(row["ui"]),
+        deadline=row["deadline"],
+        board_message_id=row["board_message_id"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        result=row["result"],
+        winner_id=row["winner_id"],
+        loser_id=row["loser_id"],
+        reason=row["reason"],
+        turns=row["turns"],
+        ai_seat=row["ai_seat"],
+        ai_level=row["ai_level"],
+    )

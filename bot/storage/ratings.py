@@ -1,0 +1,118 @@
+"""Ratings (``ratings``; issue 8 §5): openskill Plackett-Luce per server and member,
+updated exactly once per finished match (the match's ``rated`` flag changes in the same
+transaction). The arithmetic is :mod:`bot.ratings` (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import ratings as openskill
+from bot.storage import sql
+from bot.storage.backend import Row
+from bot.storage.base import StorageBase
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A member's openskill rating in one server (``ratings``; see :mod:`bot.ratings`).
+
+    ``ordinal`` = ``mu - 3 sigma`` is what is shown and ranked. ``matches``: rated matches
+    played. ``last_delta``: how ``ordinal`` changed in the last rated match
+    (``last_match_id``). ``rank``: 1-based position in the server's rating leaderboard
+    (ordinal desc, mu desc, user id asc), or None when not asked for.
+    """
+
+    guild_id: int
+    user_id: int
+    mu: float
+    sigma: float
+    matches: int
+    last_delta: float | None
+    last_match_id: int | None
+    updated_at: float | None
+    rank: int | None = None
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+class RatingStore(StorageBase):
+    """Rating matches and reading ratings."""
+
+    async def rate_match(self, match_id: int, now: float) -> tuple[Rating, Rating] | None:
+        """Update the two members' ratings after finished match ``match_id``, exactly
+        once: the ratings and the match's ``rated`` flag change in one transaction, and a
+        match already rated changes nothing.
+
+        Only a finished match between two members with a result (a win or a draw, RULES
+        §1.8) is rated; a match against the bot, a no-result and a broken match are only
+        marked considered. ``now``: Unix seconds.
+
+        Returns:
+            The two new ratings in seat order (``last_delta`` = their change), or None if
+            nothing was rated (not finished, already rated, not eligible, unknown).
+        """
+        first = await self.backend.fetchone(sql.SELECT_MATCH_FOR_RATING, (match_id,))
+        if first is None or first["status"] != "finished" or first["rated"]:
+            return None
+        # Ratings of one server change one match at a time (read, compute, write).
+        async with self.backend.transaction(("ratings", first["guild_id"])) as tx:
+            row = await tx.fetchone(sql.SELECT_MATCH_FOR_RATING, (match_id,))
+            if row is None or row["status"] != "finished" or row["rated"]:
+                return None
+            if await tx.execute(sql.SET_MATCH_RATED, (match_id,)) != 1:
+                return None
+            if row["ai_level"] is not None or row["result"] is None:
+                return None
+            guild_id = row["guild_id"]
+            players = (row["player0_id"], row["player1_id"])
+            before = []
+            for user_id in players:
+                found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
+                before.append(
+                    openskill.Skill(found["mu"], found["sigma"]) if found else openskill.Skill()
+                )
+            winner = None if row["result"] == "draw" else players.index(row["winner_id"])
+            after = openskill.rate(before[0], before[1], winner)
+            out = []
+            for user_id, old, new in zip(players, before, after, strict=True):
+                delta = new.ordinal - old.ordinal
+                await tx.execute(
+                    sql.UPSERT_RATING,
+                    (guild_id, user_id, new.mu, new.sigma, delta, match_id, now),
+                )
+                found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
+                out.append(_rating(found))
+        return out[0], out[1]
+
+    async def unrated_matches(self) -> list[int]:
+        """Ids of finished matches between members with a result whose ratings were not
+        updated yet (the process stopped in between), in the order they ended."""
+        return [row["id"] for row in await self.backend.fetchall(sql.SELECT_UNRATED_MATCH_IDS)]
+
+    async def rating(self, guild_id: int, user_id: int) -> Rating | None:
+        """The member's rating in ``guild_id`` with its ``rank``; None if they never
+        finished a rated match there."""
+        row = await self.backend.fetchone(sql.SELECT_RANKED_RATING, (guild_id, user_id))
+        return _rating(row) if row is not None else None
+
+    async def rating_leaderboard(self, guild_id: int, limit: int = 10) -> list[Rating]:
+        """The top ``limit`` rated members of ``guild_id`` (ordinal desc, mu desc, user id
+        asc), each with its ``rank``."""
+        rows = await self.backend.fetchall(sql.SELECT_RATING_LEADERBOARD, (guild_id, limit))
+        return [_rating(row) for row in rows]
+
+
+def _rating(row: Row) -> Rating:
+    return Rating(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        matches=row["matches"],
+        last_delta=row["last_delta"],
+        last_match_id=row["last_match_id"],
+        updated_at=row["updated_at"],
+        rank=row["rank"] if "rank" in row.keys() else None,
+    )

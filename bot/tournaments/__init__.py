@@ -1,0 +1,37 @@
+"""Swiss tournaments (issue 10 §1), pure: :mod:`bot.tournaments.swiss`."""
+
+from bot.tournaments.swiss import (
+    BYE,
+    DRAW_POINTS,
+    FLOOR,
+    WIN_POINTS,
+    Pairing,
+    Standing,
+    advancing,
+    bracket_order,
+    cut_round,
+    cut_size,
+    default_rounds,
+    next_cut_round,
+    pair_round,
+    round_one,
+    standings,
+)
+
+__all__ = [
+    "BYE",
+    "DRAW_POINTS",
+    "FLOOR",
+    "WIN_POINTS",
+    "Pairing",
+    "Standing",
+    "advancing",
+    "bracket_order",
+    "cut_round",
+    "cut_size",
+    "default_rounds",
+    "next_cut_round",
+    "pair_round",
+    "round_one",
+    "standings",
+]

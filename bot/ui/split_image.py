@@ -1,0 +1,55 @@
+"""How a server split on the hand of the day, as a bar chart (PNG, Pillow).
+
+Two bars: keep against mulligan, then one bar per kept hand size. Pure: no discord
+import, nothing fetched; labels come in already translated, the font ships in
+``bot/ui/fonts``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from .symbols import font
+
+WIDTH = 640
+ROW = 44
+TOP = 56
+LEFT = 170
+RIGHT = 90
+BACKGROUND = (30, 33, 40)
+TRACK = (62, 67, 80)
+TEXT = (232, 234, 240)
+MUTED = (150, 156, 170)
+KEEP = (76, 175, 80)
+MULLIGAN = (230, 80, 70)
+SIZE = (88, 140, 220)
+
+
+def split_png(title: str, rows: Sequence[tuple[str, int, int, str]]) -> bytes:
+    """A PNG of ``rows``: ``(label, count, total, kind)`` with ``kind`` one of
+    ``"keep"``, ``"mulligan"``, ``"size"``; each bar's length is ``count / total`` of
+    the track (``total`` 0 draws an empty track).  640 × (72 + 44·rows) pixels."""
+    height = TOP + ROW * max(1, len(rows)) + 16
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((16, 14), title, font=font(22, True), fill=TEXT)
+    track = WIDTH - LEFT - RIGHT
+    colours = {"keep": KEEP, "mulligan": MULLIGAN, "size": SIZE}
+    for index, (label, count, total, kind) in enumerate(rows):
+        y = TOP + index * ROW
+        draw.text((16, y + 8), label, font=font(17), fill=TEXT)
+        draw.rectangle((LEFT, y + 6, LEFT + track, y + 30), fill=TRACK)
+        share = count / total if total else 0.0
+        if share > 0:
+            draw.rectangle(
+                (LEFT, y + 6, LEFT + max(2, round(track * share)), y + 30),
+                fill=colours.get(kind, SIZE),
+            )
+        percent = f"{round(share * 100)}%" if total else "—"
+        draw.text((LEFT + track + 10, y + 8), f"{count} · {percent}", font=font(16), fill=MUTED)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

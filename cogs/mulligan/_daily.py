@@ -1,0 +1,695 @@
+"""The hand of the day (issue 10 §2): ``/mulligan daily``, its post, its streaks.
+
+Each server gets one seeded opening hand per UTC day (:mod:`bot.engine.daily`): the same
+deck, rule and play/draw for every member.  A member answers privately with the
+practice engine (the first click, keep or mulligan, is the answer that counts; under
+London they go on to choose the bottom cards), then sees how the server split (a bar
+image), the coach's verdict on the day's hand and the next draws.  Nothing shows the
+split before a member answers: the day's public post shows only the count of answers
+until the day ends, then the final split and the verdict.
+
+The clock is :attr:`DailyService.clock` (Unix seconds; tests move it).  A task wakes at
+every UTC midnight (or on :meth:`DailyService.wake`) and runs :meth:`rollover`: it
+finalizes every posted day before today that was not (so a restart across midnight
+catches up) and posts today's hand where a channel is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import time
+import weakref
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import limits
+from bot.engine import IllegalActionError, MulliganRule, odds
+from bot.engine.daily import (
+    UNRATED,
+    Verdict,
+    daily_seed,
+    day_deck,
+    day_hand,
+    day_of,
+    day_options,
+    seconds_to_next_day,
+    utc_date_text,
+)
+from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
+from bot.i18n import language_of, t
+from bot.interactions import reply_private, run_guarded
+from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
+from bot.ui.split_image import split_png
+
+from ._coach import estimate, is_bingomagic, keep_agrees
+from ._locale import reader_language
+from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
+from ._service import COACH_TURNS, bingo_coach_text, coach, next_draws_line
+from ._views import LABELS, copy_options
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+
+    from ._service import PracticeService
+
+log = logging.getLogger(__name__)
+
+SPLIT_FILE = "daily-split.png"
+POST_COLOR = discord.Colour.gold()
+
+
+# -- the coach on the day's hand ---------------------------------------------------------
+
+
+def kept_now(opening: PracticeState) -> PracticeState | None:
+    """The day's hand kept as dealt (a copy), or ``None`` if keeping leaves a step."""
+    kept = PracticeState.from_json(opening.to_json())
+    kept.apply("keep")
+    return kept if kept.is_over else None
+
+
+def land_verdict(kept: PracticeState) -> Verdict:
+    """The land-drop coach of practice (:func:`._service.coach`) as a verdict on both
+    decisions: the exact chance of every land drop through turn 4 keeping the hand,
+    against mulliganing now and following the default London policy; each decision is
+    sound when its figure is at least the other's.  Unrated for other rules."""
+    opts, deck = kept.options, kept.deck
+    size, lands = kept.drawable_library()
+    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
+    if opts.rule is not MulliganRule.LONDON or turns < COACH_TURNS:
+        return UNRATED
+    keep: Fraction = odds.land_drops_for_hand(
+        size, lands, kept.hand_lands(), turns, opts.on_the_play
+    )
+    try:
+        instead = odds.mulligan_instead(
+            deck.size,
+            deck.lands,
+            0,
+            hand_size=deck.hand_size,
+            turns=COACH_TURNS,
+            on_the_play=opts.on_the_play,
+            free_first=opts.free_first,
+        )
+    except ValueError:
+        return UNRATED
+    return Verdict(keep >= instead, instead >= keep)
+
+
+def bingo_verdict(kept: PracticeState, games: int) -> Verdict:
+    """The BingoMagic coach (:mod:`._coach`) as a verdict: a decision is sound unless
+    its 95 % interval lies wholly below the other's (RULES §4).  CPU-bound."""
+    keep, instead = estimate(kept, games)
+    if instead is None:
+        return UNRATED
+    return Verdict(keep_agrees(keep, instead), keep_agrees(instead, keep))
+
+
+def day_coach(kept: PracticeState, games: int, locale: object) -> tuple[Verdict, str]:
+    """The verdict and the coach's words (practice's, with the next draws) on the day's
+    hand kept as dealt.  CPU-bound for BingoMagic: run it off the loop."""
+    if is_bingomagic(kept.deck):
+        return bingo_verdict(kept, games), bingo_coach_text(kept, games, locale)[0]
+    return land_verdict(kept), coach(kept, locale)[0]
+
+
+# -- text ----------------------------------------------------------------------------
+
+
+def split_text(split: Split, locale: object) -> str:
+    """``Keep 3 (60%) · Mulligan 2 (40%)`` and the kept sizes, in ``locale``'s language."""
+    total = split.answers
+
+    def share(n: int) -> str:
+        return f"{round(100 * n / total)}%" if total else "—"
+
+    lines = [
+        t(
+            locale,
+            "daily-split-line",
+            keeps=split.keeps,
+            keep_share=share(split.keeps),
+            mulligans=split.mulligans,
+            mulligan_share=share(split.mulligans),
+        )
+    ]
+    if split.kept_sizes:
+        sizes = " · ".join(
+            t(locale, "daily-split-size", size=size, count=n) for size, n in split.kept_sizes
+        )
+        lines.append(t(locale, "daily-split-sizes", sizes=sizes))
+    return "\n".join(lines)
+
+
+def split_file(split: Split, day: int, locale: object) -> discord.File:
+    """The split as a bar image (keep, mulligan, each kept size)."""
+    total, kept_total = split.answers, sum(n for _, n in split.kept_sizes)
+    rows = [
+        (t(locale, "daily-bar-keep"), split.keeps, total, "keep"),
+        (t(locale, "daily-bar-mulligan"), split.mulligans, total, "mulligan"),
+    ]
+    rows += [
+        (t(locale, "daily-bar-size", size=size), n, kept_total, "size")
+        for size, n in split.kept_sizes
+    ]
+    title = t(locale, "daily-bar-title", date=utc_date_text(day), count=total)
+    data = split_png(title, rows)
+    return discord.File(io.BytesIO(data), filename=SPLIT_FILE)
+
+
+def setup_line(state: PracticeState, locale: object) -> str:
+    """Deck, rule and play/draw of the day's hand."""
+    opts = state.options
+    return t(
+        locale,
+        "daily-setup-line",
+        deck=deck_label(state.deck, locale),
+        rule=rule_name(opts.rule, locale),
+        play="play" if opts.on_the_play else "draw",
+    )
+
+
+# -- controls ------------------------------------------------------------------------
+
+
+def _daily(interaction: discord.Interaction[Any]) -> DailyService:
+    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
+    if cog is None:
+        raise RuntimeError("the Mulligan cog is not loaded")
+    return cog.daily  # type: ignore[attr-defined]
+
+
+class DailyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mull:d:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
+):
+    """Keep, Mulligan, Top or Bottom on a member's hand of the day."""
+
+    def __init__(
+        self, guild_id: int, day: int, version: int, action: str, locale: object = None
+    ) -> None:
+        key, style = LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=t(locale, key),
+                style=style,
+                custom_id=f"mull:d:{guild_id}:{day}:{version}:{action}",
+            )
+        )
+        self.guild_id, self.day, self.version, self.action = guild_id, day, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+    ) -> DailyButton:
+        return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service = _daily(interaction)
+        await run_guarded(
+            interaction,
+            service.act(interaction, self.guild_id, self.day, self.version, [self.action]),
+            where=f"daily {self.custom_id}",
+        )
+
+
+class DailySelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"mull:ds:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
+):
+    """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
+
+    def __init__(
+        self,
+        guild_id: int,
+        day: int,
+        version: int,
+        step: str,
+        options: list[discord.SelectOption] | None = None,
+        count: tuple[int, int] = (1, 1),
+        locale: object = None,
+    ) -> None:
+        placeholder = (
+            t(locale, "mulligan-select-bottom", count=count[0])
+            if step == "bottom"
+            else t(locale, "mulligan-select-aside")
+        )
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mull:ds:{guild_id}:{day}:{version}:{step}",
+                placeholder=placeholder,
+                min_values=count[0],
+                max_values=count[1],
+                options=options or [discord.SelectOption(label="…", value="0:0")],
+            )
+        )
+        self.guild_id, self.day, self.version, self.step = guild_id, day, version, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
+    ) -> DailySelect:
+        return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in values]
+        if self.step == "aside":
+            actions.append("aside_done")
+        service = _daily(interaction)
+        await run_guarded(
+            interaction,
+            service.act(interaction, self.guild_id, self.day, self.version, actions),
+            where=f"daily {self.custom_id}",
+        )
+
+
+DAILY_ITEMS = (DailyButton, DailySelect)
+
+
+def daily_view(
+    guild_id: int, day: int, state: PracticeState, locale: object = None
+) -> discord.ui.View:
+    """The controls of the member's current decision on the day's hand."""
+    view = discord.ui.View(timeout=None)
+    decision, version = state.decision(), state.version
+    if decision == "bottom":
+        n = state.bottom_count()
+        options = copy_options(state, locale)
+        view.add_item(DailySelect(guild_id, day, version, "bottom", options, (n, n), locale))
+    elif decision == "aside":
+        options = copy_options(state, locale)
+        view.add_item(
+            DailySelect(guild_id, day, version, "aside", options, (1, len(options)), locale)
+        )
+    elif decision != "over":
+        for action in state.legal_actions():
+            view.add_item(DailyButton(guild_id, day, version, action, locale))
+    return view
+
+
+# -- the service ---------------------------------------------------------------------
+
+
+class DailyService:
+    """Runs the hand of the day of one bot process.
+
+    ``clock``: "now" in Unix seconds (tests move it).  ``edit_delay``: seconds an answer
+    waits before the day's post shows the new count, so a burst of answers is one edit
+    (``limits.DAILY_POST_EDIT_SECONDS``).
+    """
+
+    def __init__(self, bot: BingoBot, practice: PracticeService) -> None:
+        self.bot = bot
+        self.practice = practice
+        self.store = DailyStore(bot.db.backend)
+        self.clock: Callable[[], float] = time.time
+        self.edit_delay = limits.DAILY_POST_EDIT_SECONDS
+        self._coach: dict[tuple[int, int, str], tuple[Verdict, str]] = {}
+        self._locks: weakref.WeakValueDictionary[tuple[int, int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._dirty: set[tuple[int, int]] = set()
+        self._updates: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._posting: set[tuple[int, int]] = set()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the midnight task (it first catches up, once the bot is ready)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="daily-rollover")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._task, *self._updates.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._task = None
+
+    def wake(self) -> None:
+        """Run :meth:`rollover` now (after moving :attr:`clock`, in tests)."""
+        self._wake.set()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            self._wake.clear()
+            try:
+                await self.rollover()
+            except Exception:  # noqa: BLE001 - keep the task alive; the next run retries
+                log.exception("The hand-of-the-day rollover failed")
+            delay = seconds_to_next_day(self.clock()) + 1.0
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    def today(self) -> int:
+        return day_of(self.clock())
+
+    # -- days ------------------------------------------------------------------------
+
+    async def day(self, guild_id: int, day: int) -> DayRecord:
+        """The server's day, dealt from its settings if nobody asked for it yet."""
+        record = await self.store.day(guild_id, day)
+        if record is not None:
+            return record
+        settings = await self.store.settings(guild_id)
+        chosen = (
+            None if settings.deck is None else PracticeDeck.from_json(json.loads(settings.deck))
+        )
+        deck = day_deck(day, chosen)
+        seed = daily_seed(guild_id, day)
+        rule = None if settings.rule is None else MulliganRule(settings.rule)
+        options = day_options(seed, deck, rule)
+        return await self.store.create_day(
+            guild_id,
+            day,
+            seed,
+            json.dumps(deck.to_json()),
+            json.dumps(options.to_json()),
+            self.clock(),
+        )
+
+    @staticmethod
+    def opening(record: DayRecord) -> PracticeState:
+        """The day's hand as dealt (every member's first view)."""
+        deck = PracticeDeck.from_json(json.loads(record.deck))
+        options = PracticeOptions.from_json(json.loads(record.options))
+        return day_hand(record.seed, deck, options)
+
+    async def coach_for(self, record: DayRecord, locale: object) -> tuple[Verdict, str]:
+        """The coach on the day's hand, in ``locale``'s language: computed once per day
+        and language (the BingoMagic simulation in a thread, one at a time)."""
+        lang = language_of(locale)
+        key = (record.guild_id, record.day, lang)
+        cached = self._coach.get(key)
+        if cached is not None:
+            return cached
+        kept = kept_now(self.opening(record))
+        if kept is None:
+            result = (UNRATED, "")
+        elif is_bingomagic(kept.deck):
+            async with self.practice._estimating:
+                result = await asyncio.to_thread(day_coach, kept, self.practice.coach_games, lang)
+        else:
+            result = day_coach(kept, self.practice.coach_games, lang)
+        if len(self._coach) > 256:  # old days
+            self._coach.clear()
+        self._coach[key] = result
+        return result
+
+    # -- the member's hand ------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction[Any]) -> None:
+        """``/mulligan daily``: the day's hand to decide, the member's unfinished deal,
+        or (answered) their answer with the split, privately."""
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await reader_language(self.bot, interaction)
+        guild_id, day = interaction.guild_id, self.today()
+        record = await self.day(guild_id, day)
+        answer = await self.store.answer(guild_id, day, interaction.user.id)
+        if answer is None:
+            state = self.opening(record)
+            embed = self._hand_embed(state, day, locale)
+            view = daily_view(guild_id, day, state, locale)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            return
+        state = PracticeState.from_json(json.loads(answer.state))
+        if not state.is_over:
+            embed = self._hand_embed(state, day, locale)
+            embed.description = f"{t(locale, 'daily-resume')}\n{embed.description}"
+            view = daily_view(guild_id, day, state, locale)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            return
+        embed, file = await self._result(record, answer, state, locale, again=True)
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+    def _hand_embed(self, state: PracticeState, day: int, locale: object) -> discord.Embed:
+        embed = hand_embed(state, None, locale)
+        embed.set_author(name=t(locale, "daily-author", date=utc_date_text(day)))
+        return embed
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        guild_id: int,
+        day: int,
+        version: int,
+        actions: list[str],
+    ) -> None:
+        """One decision on the member's hand of ``day``.  The first one (keep or
+        mulligan) is the answer: stored with the coach's agreement and the streak in one
+        transaction, once per member per day.  The deal is kept per member, so a second
+        click of an old version is refused privately."""
+        locale = await reader_language(self.bot, interaction)
+        user_id = interaction.user.id
+        record = await self.store.day(guild_id, day)
+        if record is None:
+            return await reply_private(interaction, t(locale, "mulligan-not-current"))
+        await interaction.response.defer()  # the verdict may take a second or two
+        key = (guild_id, day, user_id)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        first = False
+        async with lock:
+            answer = await self.store.answer(guild_id, day, user_id)
+            if answer is None:
+                state = self.opening(record)
+            else:
+                state = PracticeState.from_json(json.loads(answer.state))
+            if state.version != version:
+                return await self._answered_already(interaction, answer, locale)
+            try:
+                for action in actions:
+                    state.apply(action)
+            except IllegalActionError:
+                return await reply_private(interaction, t(locale, "mulligan-not-current"))
+            kept_size = sum(state.hand) if state.is_over else None
+            now = self.clock()
+            if answer is None:
+                first = True
+                decision = actions[0]
+                verdict, _ = await self.coach_for(record, locale)
+                streak = await self.store.record_answer(
+                    guild_id,
+                    day,
+                    user_id,
+                    decision=decision,
+                    state=json.dumps(state.to_json()),
+                    version=state.version,
+                    kept_size=kept_size,
+                    agreed=verdict.agrees(decision),
+                    now=now,
+                )
+                if streak is None:
+                    return await reply_private(interaction, t(locale, "daily-already"))
+            else:
+                saved = await self.store.save_state(
+                    guild_id,
+                    day,
+                    user_id,
+                    state=json.dumps(state.to_json()),
+                    old_version=version,
+                    version=state.version,
+                    kept_size=kept_size,
+                    now=now,
+                )
+                if not saved:
+                    return await reply_private(interaction, t(locale, "mulligan-not-current"))
+            answer = await self.store.answer(guild_id, day, user_id)
+        if first or state.is_over:
+            self.request_update(guild_id, day)
+        assert answer is not None
+        if state.is_over:
+            embed, file = await self._result(record, answer, state, locale)
+            await interaction.edit_original_response(embed=embed, attachments=[file], view=None)
+            return
+        embed = self._hand_embed(state, day, locale)
+        await interaction.edit_original_response(
+            embed=embed, view=daily_view(guild_id, day, state, locale)
+        )
+
+    async def _answered_already(
+        self, interaction: discord.Interaction[Any], answer: AnswerRecord | None, locale: str
+    ) -> None:
+        key = "daily-already" if answer is not None else "mulligan-not-current"
+        await reply_private(interaction, t(locale, key))
+
+    async def _result(
+        self,
+        record: DayRecord,
+        answer: AnswerRecord,
+        state: PracticeState,
+        locale: str,
+        again: bool = False,
+    ) -> tuple[discord.Embed, discord.File]:
+        """The member's answer, the split so far (text and image), the coach's verdict
+        on the day's hand and the next draws."""
+        verdict, coach_text = await self.coach_for(record, locale)
+        split = await self.store.split(record.guild_id, record.day)
+        opening = self.opening(record)
+        kept = sum(state.hand)
+        if answer.decision == "keep":
+            yours = t(locale, "daily-you-kept", cards=kept)
+        else:
+            yours = t(locale, "daily-you-mulliganed", cards=kept)
+        lines = [yours]
+        if answer.agreed is not None:
+            lines.append(t(locale, "daily-agreed" if answer.agreed else "daily-disagreed"))
+        advice = verdict.advice
+        if advice is not None:
+            lines.append(t(locale, f"daily-advice-{advice}"))
+        lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
+        if answer.decision == "mulligan":
+            lines.append(next_draws_line(state, locale))
+        embed = discord.Embed(
+            title=t(locale, "daily-title", date=utc_date_text(record.day)),
+            colour=HAND_COLOR,
+            description="\n".join(lines)[: limits.EMBED_DESCRIPTION],
+        )
+        if again:
+            embed.set_author(name=t(locale, "daily-answered-today"))
+        hand_fields(embed, opening, locale)
+        embed.add_field(
+            name=t(locale, "daily-split-head"), value=split_text(split, locale), inline=False
+        )
+        embed.set_footer(text=setup_line(opening, locale))
+        embed.set_image(url=f"attachment://{SPLIT_FILE}")
+        return embed, split_file(split, record.day, locale)
+
+    # -- the day's post ---------------------------------------------------------------
+
+    async def public_language(self, guild_id: int) -> str:
+        """The server's language for the day's post (its setting, else the guild's
+        preferred locale)."""
+        try:
+            setting = (await self.bot.db.guild_settings(guild_id)).language
+        except Exception:  # noqa: BLE001 - a language is never worth failing a post for
+            log.exception("Reading the language of guild %s failed", guild_id)
+            setting = None
+        guild = self.bot.get_guild(guild_id)
+        return language_of(setting or (guild.preferred_locale if guild else None))
+
+    async def post_embed(
+        self, record: DayRecord, locale: str
+    ) -> tuple[discord.Embed, discord.File | None]:
+        """The day's post: the hand (public: everyone gets the same one) and the count
+        of answers; once finalized, the split (image) and the coach's verdict."""
+        opening = self.opening(record)
+        split = await self.store.split(record.guild_id, record.day)
+        final = record.finalized_at is not None
+        embed = discord.Embed(
+            title=t(locale, "daily-title", date=utc_date_text(record.day)), colour=POST_COLOR
+        )
+        lines = [setup_line(opening, locale)]
+        if not final:
+            lines.append(t(locale, "daily-post-count", count=split.answers))
+            lines.append(t(locale, "daily-post-how"))
+            embed.description = "\n".join(lines)
+            hand_fields(embed, opening, locale)
+            return embed, None
+        verdict, coach_text = await self.coach_for(record, locale)
+        lines.append(t(locale, "daily-post-final", count=split.answers))
+        if verdict.advice is not None:
+            lines.append(t(locale, f"daily-advice-{verdict.advice}"))
+        lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
+        embed.description = "\n".join(lines)[: limits.EMBED_DESCRIPTION]
+        hand_fields(embed, opening, locale)
+        embed.add_field(
+            name=t(locale, "daily-split-head"), value=split_text(split, locale), inline=False
+        )
+        embed.set_image(url=f"attachment://{SPLIT_FILE}")
+        return embed, split_file(split, record.day, locale)
+
+    async def post_day(self, guild_id: int, day: int, channel_id: int) -> None:
+        """Post the day's hand in ``channel_id`` unless it was posted already."""
+        key = (guild_id, day)
+        if key in self._posting:
+            return
+        self._posting.add(key)
+        try:
+            record = await self.day(guild_id, day)
+            if record.message_id is not None:
+                return
+            embed, _ = await self.post_embed(record, await self.public_language(guild_id))
+            outbox = self.bot.outbox
+            assert outbox is not None, "the outbox is created in BingoBot.setup_hook"
+            sent = await outbox.send(channel_id, embed=embed)
+            if not sent.ok or sent.value is None:
+                log.warning("The hand of the day of %s was not posted: %s", guild_id, sent.error)
+                return
+            await self.store.set_post(guild_id, day, channel_id, sent.value.id)
+        finally:
+            self._posting.discard(key)
+        self.request_update(guild_id, day)  # answers given while it was being posted
+
+    def request_update(self, guild_id: int, day: int) -> None:
+        """Edit the day's post soon (after :attr:`edit_delay`), once for a burst of
+        requests; edits of one post never overlap, and the last one shows the latest
+        state (count, or the final split)."""
+        key = (guild_id, day)
+        self._dirty.add(key)
+        if key not in self._updates:
+            self._updates[key] = asyncio.create_task(self._update(key))
+
+    async def _update(self, key: tuple[int, int]) -> None:
+        try:
+            await asyncio.sleep(self.edit_delay)
+            while key in self._dirty:
+                self._dirty.discard(key)
+                try:
+                    await self._edit_post(*key)
+                except Exception:  # noqa: BLE001 - the next answer edits again
+                    log.exception("Updating the hand-of-the-day post of %s failed", key)
+        finally:
+            self._updates.pop(key, None)
+
+    async def _edit_post(self, guild_id: int, day: int) -> None:
+        record = await self.store.day(guild_id, day)
+        if record is None or record.message_id is None or record.channel_id is None:
+            return
+        embed, file = await self.post_embed(record, await self.public_language(guild_id))
+        outbox = self.bot.outbox
+        assert outbox is not None
+        sent = await outbox.edit(
+            record.channel_id, record.message_id, embed=embed, attachments=[file] if file else []
+        )
+        if not sent.ok:
+            log.warning("Editing the hand of the day of %s failed: %s", guild_id, sent.status)
+
+    async def rollover(self) -> None:
+        """Finalize every posted day before today not finalized yet, then post today's
+        hand in every server that chose a channel (each at most once)."""
+        today = self.today()
+        for record in await self.store.unfinalized_days(today):
+            if await self.store.set_finalized(record.guild_id, record.day, self.clock()):
+                self.request_update(record.guild_id, record.day)
+        for settings in await self.store.posting_guilds():
+            assert settings.channel_id is not None
+            try:
+                await self.post_day(settings.guild_id, today, settings.channel_id)
+            except Exception:  # noqa: BLE001 - one server's failure never stops the others
+                log.exception("Posting the hand of the day of %s failed", settings.guild_id)
+
+    async def flush(self) -> None:
+        """Wait until every pending post edit is done (tests, shutdown)."""
+        while self._updates:
+            await asyncio.gather(*list(self._updates.values()), return_exceptions=True)
+
+    # -- settings ------------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> DailySettings:
+        return await self.store.settings(guild_id)
