@@ -28,9 +28,13 @@ import os
 import secrets
 import socket
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import limits
+
+if TYPE_CHECKING:
+    from bot.storage.backend import Backend
+    from bot.storage.database import Database
 
 # Claim match ? for owner ? until ? if it is active at version ? and nobody holds an
 # unexpired lease on it (or this owner does: its own jobs may overlap). Parameters:
@@ -97,29 +101,23 @@ class Leases:
 
     def __init__(
         self,
-        db: Any,
+        db: Database,
         *,
         owner: str | None = None,
         lease_seconds: float = limits.MATCH_LEASE_SECONDS,
     ) -> None:
         self.db = db
+        self.backend: Backend = db.backend
         self.owner = owner or process_name()
         self.lease_seconds = lease_seconds
 
-    # -- plumbing: the storage seam when present (bot.storage.backend), else the
-    # -- Database's own statements
+    # -- plumbing: the storage seam (bot.storage.backend) --------------------------------
 
     async def _execute(self, statement: str, params: Sequence[Any]) -> int:
-        backend = getattr(self.db, "backend", None)
-        if backend is not None:
-            return await backend.execute(statement, params)
-        return await self.db._write(statement, params)
+        return await self.backend.execute(statement, params)
 
     async def _fetchall(self, statement: str, params: Sequence[Any]) -> list[Any]:
-        backend = getattr(self.db, "backend", None)
-        if backend is not None:
-            return await backend.fetchall(statement, params)
-        return await self.db._fetchall(statement, params)
+        return await self.backend.fetchall(statement, params)
 
     # -- matches -----------------------------------------------------------------------
 

@@ -461,6 +461,18 @@ CREATE INDEX challenges_by_status_expiry ON challenges (status, expires_at);
 PRAGMA user_version = 8;
 """
 
+# Version 9 (issue 10 §1, the tournament organizer role; T1): see bot/storage/tournaments.py.
+# A server's organizer role (NULL or no row: Manage Server only).
+MIGRATION_9 = """
+CREATE TABLE tournament_settings (
+    guild_id       BIGINT PRIMARY KEY,
+    organizer_role BIGINT,
+    updated_at     DOUBLE PRECISION NOT NULL
+);
+
+PRAGMA user_version = 9;
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -470,6 +482,7 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_6,
     MIGRATION_7,
     MIGRATION_8,
+    MIGRATION_9,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
 

@@ -14,6 +14,8 @@ Tables (every id a BIGINT snowflake, times DOUBLE PRECISION Unix seconds):
   started for it, its ``outcome`` (``a``/``b``/``draw``, NULL while unfinished) and
   where it came from: ``match`` (the finished event), ``organizer`` (by hand),
   ``time`` (unfinished at the round's end: a draw), ``bye``.
+- ``tournament_settings`` (migration 9, ``sql.MIGRATION_9``): a server's organizer role
+  (``NULL`` or no row: only Manage Server organizes).
 
 Every statement is portable between SQLite and PostgreSQL and runs through the dialect
 seam (:class:`bot.storage.backend.Backend`); read-then-write changes take a lock key
@@ -32,7 +34,6 @@ from bot.tournaments import Pairing
 
 if TYPE_CHECKING:
     from bot.storage.backend import Backend
-    from bot.storage.database import Database
 
 Status = Literal["signup", "swiss", "cut", "finished", "cancelled"]
 Source = Literal["match", "organizer", "time", "bye"]
@@ -74,6 +75,12 @@ WHERE id = ? AND status = 'signup'
 """
 ADVANCE_ROUND = """
 UPDATE tournaments SET current_round = ?, status = ? WHERE id = ? AND current_round = ?
+"""
+SELECT_ORGANIZER_ROLE = "SELECT organizer_role FROM tournament_settings WHERE guild_id = ?"
+SET_ORGANIZER_ROLE = """
+INSERT INTO tournament_settings (guild_id, organizer_role, updated_at) VALUES (?, ?, ?)
+ON CONFLICT (guild_id) DO UPDATE SET organizer_role = excluded.organizer_role,
+                                     updated_at = excluded.updated_at
 """
 INSERT_PLAYER = """
 INSERT INTO tournament_players (tournament_id, user_id, joined_at) VALUES (?, ?, ?)
@@ -227,20 +234,6 @@ def _table(row: Any) -> Table:
     )  # fmt: skip
 
 
-def backend_of(db: Database) -> Backend:
-    """The dialect seam under ``db`` (``db.backend``). Until the facade has one, an
-    SQLite backend sharing ``db``'s connection and lock (so transactions never
-    interleave with ``db``'s own)."""
-    backend = getattr(db, "backend", None)
-    if backend is not None:
-        return backend
-    from bot.storage.backend import SqliteBackend
-
-    shared = SqliteBackend(db._conn, db.path)  # noqa: SLF001 - bridge until P1's facade
-    shared._lock = db._lock  # noqa: SLF001
-    return shared
-
-
 class TournamentStore:
     """Tournaments on one database (see the module docstring)."""
 
@@ -305,6 +298,18 @@ class TournamentStore:
     ) -> bool:
         """Move ``old`` → ``new`` (compare-and-set; ``now`` stamps ``ended_at``)."""
         return await self.backend.execute(SET_STATUS, (new, now, tournament_id, old)) == 1
+
+    # -- server settings -------------------------------------------------------------
+
+    async def organizer_role(self, guild_id: int) -> int | None:
+        """The id of the guild's organizer role (issue 10 §1: "Manage Server, or a role
+        set in settings"), or ``None`` when none is set."""
+        value = await self.backend.fetchval(SELECT_ORGANIZER_ROLE, (guild_id,))
+        return None if value is None else int(value)
+
+    async def set_organizer_role(self, guild_id: int, role_id: int | None, now: float) -> None:
+        """Set the guild's organizer role (``None`` clears it); ``now`` in Unix seconds."""
+        await self.backend.execute(SET_ORGANIZER_ROLE, (guild_id, role_id, now))
 
     # -- players -------------------------------------------------------------------
 

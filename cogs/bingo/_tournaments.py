@@ -6,8 +6,9 @@ database (:mod:`bot.storage.tournaments`), so a restart in the middle of a round
 nothing: the matches are restored by the match service, the sign-up buttons are
 ``DynamicItem`` s, and a result that finished while the bot was down is picked up at start.
 
-Organizers are members with Manage Server (or Administrator): the server settings have no
-organizer role yet. A player may drop themself.
+Organizers are members with Manage Server (or Administrator), or with the server's
+organizer role (``/bingo tournament organizer``, set by Manage Server; stored in
+``tournament_settings``). A player may drop themself.
 
 Each round: store the round and its tables (one transaction, compare-and-set on the round
 number, so a repeated end-of-round or a late match result cannot start it twice), then start
@@ -34,7 +35,7 @@ from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
-from bot.storage.tournaments import Tournament, TournamentStore, backend_of
+from bot.storage.tournaments import Tournament, TournamentStore
 from bot.tournaments import (
     Pairing,
     Standing,
@@ -127,7 +128,7 @@ class Tournaments:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.bot: BingoBot = service.bot
-        self.store = TournamentStore(backend_of(service.db))
+        self.store = TournamentStore(service.db.backend)
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
@@ -159,9 +160,34 @@ class Tournaments:
     # -- who may do what ---------------------------------------------------------------
 
     @staticmethod
-    def organizer(interaction: discord.Interaction[Any]) -> bool:
+    def manager(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member has Manage Server (or Administrator) here."""
         perms = interaction.permissions
         return bool(perms.manage_guild or perms.administrator)
+
+    async def organizer(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member organizes tournaments here (issue 10 §1: "Manage Server, or
+        a role set in settings"): Manage Server, or holding the server's organizer role."""
+        if self.manager(interaction):
+            return True
+        if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
+            return False
+        role_id = await self.store.organizer_role(interaction.guild_id)
+        return role_id is not None and any(r.id == role_id for r in interaction.user.roles)
+
+    async def set_organizer_role(
+        self, interaction: discord.Interaction[Any], role: discord.Role | None
+    ) -> None:
+        """Set (or, with ``None``, clear) the organizer role; Manage Server only."""
+        if not self.manager(interaction):
+            return await self._say(interaction, "tournament-organizer-manage-only")
+        assert interaction.guild_id is not None
+        await self.store.set_organizer_role(
+            interaction.guild_id, None if role is None else role.id, time.time()
+        )
+        if role is None:
+            return await self._say(interaction, "tournament-organizer-cleared")
+        await self._say(interaction, "tournament-organizer-set", role=role.mention)
 
     async def _say(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
         lang = await reader_language(self.service.db, interaction)
@@ -201,7 +227,7 @@ class Tournaments:
         options: BingoOptions,
         cut: bool,
     ) -> None:
-        if not self.organizer(interaction):
+        if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         assert interaction.guild_id is not None and interaction.channel_id is not None
         public = await self.service.languages.public_of(interaction)
@@ -262,7 +288,7 @@ class Tournaments:
     # -- starting and running rounds ------------------------------------------------------
 
     async def begin(self, interaction: discord.Interaction[Any], tournament_id: int | None) -> None:
-        if not self.organizer(interaction):
+        if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         tournament = await self._find(interaction, tournament_id)
         if tournament is None:
@@ -541,7 +567,7 @@ class Tournaments:
         result: str,
         tournament_id: int | None,
     ) -> None:
-        if not self.organizer(interaction):
+        if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         tournament = await self._find(interaction, tournament_id)
         if tournament is None:
@@ -579,7 +605,7 @@ class Tournaments:
         tournament_id: int | None,
     ) -> None:
         target = player or interaction.user
-        if target.id != interaction.user.id and not self.organizer(interaction):
+        if target.id != interaction.user.id and not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         tournament = await self._find(interaction, tournament_id)
         if tournament is None:
@@ -598,7 +624,7 @@ class Tournaments:
     ) -> None:
         """The organizer ends the current round: every unfinished table is a draw (its
         match is stopped with no result of its own), then the tournament moves on."""
-        if not self.organizer(interaction):
+        if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         tournament = await self._find(interaction, tournament_id)
         if tournament is None:
@@ -628,14 +654,14 @@ def _advanced(pairing: Pairing, player: int) -> bool:
 
 
 class TournamentGroup(app_commands.Group):
-    """``/bingo tournament``: create, start, standings, report, drop, end-round."""
+    """``/bingo tournament``: create, start, standings, report, drop, end-round, organizer."""
 
     def __init__(self, service: MatchService) -> None:
         super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
         self.tournaments = Tournaments(service)
         self.service = service
 
-    @app_commands.command(name="create", description="Create a Swiss tournament (Manage Server).")
+    @app_commands.command(name="create", description="Create a Swiss tournament (organizers).")
     @app_commands.describe(
         name="The tournament's name",
         minutes="Each round's time limit, in minutes",
@@ -676,9 +702,7 @@ class TournamentGroup(app_commands.Group):
             interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
-    @app_commands.command(
-        name="start", description="Close sign-up and pair round 1 (Manage Server)."
-    )
+    @app_commands.command(name="start", description="Close sign-up and pair round 1 (organizers).")
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.tournaments.begin(interaction, tournament)
@@ -690,7 +714,7 @@ class TournamentGroup(app_commands.Group):
     ) -> None:
         await self.tournaments.show_standings(interaction, tournament)
 
-    @app_commands.command(name="report", description="Record a result by hand (Manage Server).")
+    @app_commands.command(name="report", description="Record a result by hand (organizers).")
     @app_commands.describe(
         player="A player of the table",
         result="That player's result",
@@ -713,7 +737,7 @@ class TournamentGroup(app_commands.Group):
         await self.tournaments.report(interaction, player, result, tournament)
 
     @app_commands.command(
-        name="drop", description="Drop a player (yourself, or anyone: Manage Server)."
+        name="drop", description="Drop a player (yourself, or anyone: organizers)."
     )
     @app_commands.describe(
         player="Who drops (default: you)",
@@ -735,3 +759,14 @@ class TournamentGroup(app_commands.Group):
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         await self.tournaments.end_round(interaction, tournament)
+
+    @app_commands.command(
+        name="organizer", description="Set or clear the tournament organizer role (Manage Server)."
+    )
+    @app_commands.describe(
+        role="Members with this role organize tournaments (leave empty to clear)"
+    )
+    async def organizer(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await self.tournaments.set_organizer_role(interaction, role)

@@ -62,6 +62,7 @@ async def open_daily(bw, name: str):
 def text_of(message) -> str:
     parts = [message.content or ""]
     for embed in message.embeds:
+        parts.append((embed.get("author") or {}).get("name", ""))
         parts += [embed.get("title", ""), embed.get("description", "")]
         parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
         parts.append((embed.get("footer") or {}).get("text", ""))
@@ -125,10 +126,15 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
 
     # Bob, who has not answered, still sees no split; then he mulligans and bottoms one card.
     assert "Keep:" not in text_of(bingo.emu.messages[b_hand.id])
+    dealt = b_hand.components
     await bob.click(b_hand, "Mulligan")
-    b_hand = bingo.emu.messages[b_hand.id]
     b_hand = await bingo.emu.wait_for(
-        lambda: (m := bingo.emu.messages[b_hand.id]) and "Keep" in enabled_buttons(m) and m
+        lambda: (
+            (m := bingo.emu.messages[b_hand.id]).components != dealt
+            and "Keep" in enabled_buttons(m)
+            and m
+        ),
+        message="bob's new seven",
     )
     await bob.click(b_hand, "Keep")
     b_hand = await bingo.emu.wait_for(
@@ -152,7 +158,15 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
     _, again = await open_daily(bingo, "alice")
     assert "Your answer for today" in text_of(again) and again.attachments
     assert "Keep: 1 (50%) · Mulligan: 1 (50%)" in text_of(again)
-    # An old button of the answered hand is refused privately.
+    # An old button of the answered hand (a client that missed the edit) is refused
+    # privately and changes nothing.
+    dealt = next(i for i, v in enumerate(a_hand.versions) if "Mulligan" in str(v))
+    record = await alice.click(alice.look(a_hand, version=dealt), "Mulligan")
+    reply = await record.wait_for_response()
+    assert reply.ephemeral and not reply.embeds and "Keep:" not in reply.text
+    assert (
+        await service.store.answer(bingo.world.guild.id, service.today(), alice.user.id)
+    ).decision == "keep"
     await service.flush()
     day_post = bingo.emu.messages[day_post.id]
     assert "2 answers so far." in text_of(day_post) and "Keep:" not in text_of(day_post)

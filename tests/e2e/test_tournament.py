@@ -14,7 +14,7 @@ from bot.client import BingoBot
 from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
-from bot.storage.tournaments import TournamentStore, backend_of
+from bot.storage.tournaments import TournamentStore
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
 from .helpers import BotWorld, enabled_buttons, play_out, settings_for
@@ -48,7 +48,7 @@ def random_policy(rng: random.Random):
 
 async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp_path) -> None:
     olga = cup.driver("olga")
-    store = TournamentStore(backend_of(cup.db))
+    store = TournamentStore(cup.db.backend)
     names = {cup.world.user(n).id: n for n in PLAYERS}
     rng = random.Random(10)
 
@@ -139,3 +139,179 @@ def _round_done(cup: BotWorld, store: TournamentStore, tid: int, number: int) ->
 
     asyncio.get_running_loop().create_task(look())
     return _done.get(number, False)
+
+
+async def _poll(check, what: str, timeout: float = 20.0):  # noqa: ASYNC109
+    """Await the async ``check`` until truthy; return its value (AssertionError after
+    ``timeout`` s)."""
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not (value := await check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+        await asyncio.sleep(0.05)
+    return value
+
+
+async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
+    """Four players, two rounds. The bot stops with one table of round 1 finished and
+    the other in play; the next process takes the old buttons, records that result,
+    pairs round 2 (once) and posts the final standings (once)."""
+    players = PLAYERS[:4]
+    world = build_world(emulator, users=(*players, "olga"))
+    role = emulator.create_role(world.guild, "Organizers", permissions=MANAGE_GUILD)
+    emulator.add_role(world.guild, world.user("olga"), role)
+    settings = settings_for(emulator, tmp_path / "restart.db")
+    names = {world.user(n).id: n for n in players}
+    olga = world.driver("olga")
+
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for_commands()
+            first = BotWorld(emulator, world, bot, db)
+            store = TournamentStore(db.backend)
+            record = await olga.slash(
+                first.channel, "bingo tournament create", name="Restart Cup", minutes=30, rounds=2
+            )
+            signup = await record.wait_for_response()
+            for name in players:
+                assert (await world.driver(name).click(signup, "Join")).acknowledged
+            assert (await olga.slash(first.channel, "bingo tournament start")).acknowledged
+            (tournament,) = await store.open_of_guild(world.guild.id)
+
+            async def round_tables(number: int):
+                tables = [x for x in await store.tables(tournament.id) if x.round == number]
+                return tables if tables and all(x.match_id for x in tables) else None
+
+            done, playing = await _poll(lambda: round_tables(1), "round 1")
+            assert done.b is not None and playing.b is not None, "4 players: no bye"
+            await play_out(first, done.match_id, (names[done.a], names[done.b]), max_clicks=2000)
+            # The other table is past its opening hands when the bot stops.
+            await play_out(
+                first,
+                playing.match_id,
+                (names[playing.a], names[playing.b]),
+                until=lambda labels: "Keep" not in labels and "Mulligan" not in labels,
+                max_clicks=2000,
+            )
+
+            async def recorded():
+                tables = await round_tables(1)
+                return tables and tables[0].outcome is not None
+
+            await _poll(recorded, "table 1's result")
+    finally:
+        await db.close()
+    assert (await db_tables(settings, tournament.id, 1))[1].outcome is None, "mid-round"
+
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            second = BotWorld(emulator, world, bot, db)
+            store = TournamentStore(db.backend)
+            assert playing.match_id in second.service.matches
+            await play_out(
+                second, playing.match_id, (names[playing.a], names[playing.b]), max_clicks=2000
+            )
+            tables = await _poll(lambda: round_tables(2), "round 2")
+            assert len(tables) == 2 and all(x.b is not None for x in tables)
+            for table in tables:
+                await play_out(
+                    second, table.match_id, (names[table.a], names[table.b]), max_clicks=2000
+                )
+
+            async def finished():
+                got = await store.get(tournament.id)
+                return got is not None and got.status == "finished"
+
+            await _poll(finished, "the end of the tournament")
+            await emulator.wait_for(
+                lambda: any("final standings" in m.content for m in olga.messages(world.channel)),
+                20.0,
+                message="the final standings",
+            )
+            await emulator.settle()
+            everything = await store.tables(tournament.id)
+            shape = sorted((x.round, x.table) for x in everything)
+            assert shape == [(1, 1), (1, 2), (2, 1), (2, 2)]
+            assert all(x.outcome is not None and x.source == "match" for x in everything)
+            pairs = [frozenset((x.a, x.b)) for x in everything]
+            assert len(set(pairs)) == 4, "no rematch in round 2"
+            posts = [m for m in olga.messages(world.channel) if "final standings" in m.content]
+            assert len(posts) == 1
+    finally:
+        await db.close()
+
+
+async def db_tables(settings, tournament_id: int, number: int):
+    """Round ``number``'s tables as stored (opening the database for a moment)."""
+    db = await Database.open(settings.database_path)
+    try:
+        tables = await TournamentStore(db.backend).tables(tournament_id)
+        return [x for x in tables if x.round == number]
+    finally:
+        await db.close()
+
+
+async def test_the_organizer_role(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 10 §1: an organizer has Manage Server, or the role set in settings. Only
+    Manage Server sets (or clears) the role; a member holding it (without Manage Server)
+    creates and starts a tournament; a member without it is refused privately."""
+    world = build_world(emulator, users=("alice", "bob", "olga", "rita"))
+    managers = emulator.create_role(world.guild, "Managers", permissions=MANAGE_GUILD)
+    emulator.add_role(world.guild, world.user("olga"), managers)
+    staff = emulator.create_role(world.guild, "Tournament staff")
+    emulator.add_role(world.guild, world.user("rita"), staff)
+    settings = settings_for(emulator, tmp_path / "role.db")
+    olga, rita, alice = world.driver("olga"), world.driver("rita"), world.driver("alice")
+
+    async def refused(driver, command: str, **options) -> str:
+        reply = await (await driver.slash(world.channel, command, **options)).wait_for_response()
+        assert reply.ephemeral, command
+        return reply.content
+
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for_commands()
+            store = TournamentStore(db.backend)
+            # No role set yet: rita is no organizer, and only Manage Server sets the role.
+            assert "organizer" in await refused(
+                rita, "bingo tournament create", name="X", minutes=30
+            )
+            assert "Manage Server" in await refused(rita, "bingo tournament organizer", role=staff)
+            assert await store.organizer_role(world.guild.id) is None
+
+            answer = await refused(olga, "bingo tournament organizer", role=staff)
+            assert f"<@&{staff.id}>" in answer
+            assert await store.organizer_role(world.guild.id) == staff.id
+
+            record = await rita.slash(
+                world.channel, "bingo tournament create", name="Cup", minutes=30
+            )
+            signup = await record.wait_for_response()
+            assert not signup.ephemeral and enabled_buttons(signup) == ["Join", "Leave"]
+            for name in ("alice", "bob"):
+                assert (await world.driver(name).click(signup, "Join")).acknowledged
+            # alice holds no organizer role: refused privately, nothing starts
+            assert "organizer" in await refused(alice, "bingo tournament start")
+            (tournament,) = await store.open_of_guild(world.guild.id)
+            assert tournament.status == "signup"
+            assert (await rita.slash(world.channel, "bingo tournament start")).acknowledged
+            started = await store.get(tournament.id)
+            assert started is not None and started.status == "swiss"
+
+            # Cleared: rita is no organizer any more.
+            assert "Manage Server only" in await refused(olga, "bingo tournament organizer")
+            assert await store.organizer_role(world.guild.id) is None
+            assert "organizer" in await refused(
+                rita, "bingo tournament end-round", tournament=tournament.id
+            )
+    finally:
+        await db.close()

@@ -1,4 +1,5 @@
-"""Tournament storage (migration 6): sign-up, start, rounds, results, drops, lookups.
+"""Tournament storage (migrations 6 and 9): sign-up, start, rounds, results, drops, lookups,
+the organizer role.
 
 Runs on every database the ``db`` fixture gives (SQLite; PostgreSQL too once the
 fixture is parametrized by the dialect seam)."""
@@ -6,7 +7,7 @@ fixture is parametrized by the dialect seam)."""
 from __future__ import annotations
 
 from bot.storage import Database
-from bot.storage.tournaments import TournamentStore, backend_of
+from bot.storage.tournaments import TournamentStore
 from bot.tournaments import Pairing
 
 GUILD, CHANNEL, ORG = 10**17 + 1, 10**17 + 2, 10**17 + 3
@@ -24,7 +25,7 @@ async def _new(store: TournamentStore, **changes) -> int | None:
 
 
 async def test_a_tournament_from_signup_to_results(db: Database) -> None:
-    store = TournamentStore(backend_of(db))
+    store = TournamentStore(db.backend)
     tid = await _new(store)
     assert tid is not None
     t = await store.get(tid)
@@ -80,9 +81,22 @@ async def test_a_tournament_from_signup_to_results(db: Database) -> None:
 
 
 async def test_open_tournaments_per_guild_are_bounded(db: Database) -> None:
-    store = TournamentStore(backend_of(db))
+    store = TournamentStore(db.backend)
     assert await _new(store) is not None
     assert await _new(store) is not None
     assert await _new(store) is None
     assert await _new(store, guild_id=GUILD + 1) is not None
     assert len(await store.open_tournaments()) == 3
+
+
+async def test_the_organizer_role_is_set_replaced_and_cleared(db: Database) -> None:
+    store = TournamentStore(db.backend)
+    role, other = 10**18 + 7, 10**18 + 8  # snowflakes past 32 bits
+    assert await store.organizer_role(GUILD) is None
+    await store.set_organizer_role(GUILD, role, 1.0)
+    assert await store.organizer_role(GUILD) == role
+    await store.set_organizer_role(GUILD, other, 2.0)
+    assert await store.organizer_role(GUILD) == other
+    assert await store.organizer_role(GUILD + 1) is None  # per server
+    await store.set_organizer_role(GUILD, None, 3.0)
+    assert await store.organizer_role(GUILD) is None
