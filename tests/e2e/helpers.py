@@ -133,7 +133,7 @@ async def wait_prompt(bw: BotWorld, driver: UserDriver, label: str | None = None
             return message
         return None
 
-    return await bw.emu.wait_for(find, 5.0, message=f"{driver.user.username}: {label}")
+    return await bw.emu.wait_for(find, message=f"{driver.user.username}: {label}")
 
 
 async def decide(bw: BotWorld, driver: UserDriver, label: str):
@@ -226,7 +226,7 @@ async def play_out(
         return None
 
     while clicks < max_clicks:
-        found = await bw.emu.wait_for(ready, 5.0, message="someone to decide")
+        found = await bw.emu.wait_for(ready, message="someone to decide")
         if found == "over":
             return result_posted(bw, match_id)
         driver, message = found

@@ -20,6 +20,7 @@ from .helpers import (
     embed_title,
     enabled_buttons,
     play_out,
+    prompt,
     result_posted,
     settings_for,
     start_match,
@@ -111,8 +112,20 @@ async def test_a_replay_steps_through_a_finished_match_to_the_end(bingo) -> None
     carol = bingo.driver("carol")
     refused = await carol.slash(bingo.channel, "bingo replay", match=match_id)
     assert "still being played" in (await refused.wait_for_response()).text
-    for name in ("alice", "bob"):
-        await decide(bingo, bingo.driver(name), "Keep")
+    for _ in range(2):  # mulligans are declared in turn order: whoever the die made first
+        deciding = await bingo.emu.wait_for(
+            lambda: next(
+                (
+                    name
+                    for name in ("alice", "bob")
+                    if (panel := prompt(bingo.driver(name), bingo.channel))
+                    and "Keep" in enabled_buttons(panel)
+                ),
+                None,
+            ),
+            message="a Keep for alice or bob",
+        )
+        await decide(bingo, bingo.driver(deciding), "Keep")
     await resign_and_wait(bingo, "bob", match_id)
     record = await bingo.db.get_match(match_id)
     total = len(record.decisions)

@@ -143,7 +143,7 @@ async def _play_out(
         return None
 
     for _ in range(600):
-        found = await bw.emu.wait_for(ready, 5.0, message="someone to decide")
+        found = await bw.emu.wait_for(ready, message="someone to decide")
         if found == "over":
             return _result(bw, match_id)
         driver, panel = found

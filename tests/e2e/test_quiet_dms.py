@@ -67,7 +67,7 @@ async def test_a_whole_match_leaves_one_panel_per_player(bingo) -> None:
     def settled() -> bool:
         return len(alice.dm_messages()) == 1 and len(bob.dm_messages()) == 1
 
-    await bingo.emu.wait_for(settled, 5.0, message="one DM per player")
+    await bingo.emu.wait_for(settled, message="one DM per player")
     for driver, name in ((alice, "alice"), (bob, "bob")):
         [last] = panels(driver)
         assert "wins" in (last.embeds[0].get("description") or "")
@@ -86,7 +86,7 @@ async def test_a_new_decision_arrives_as_a_new_message(bingo) -> None:
     await decide(bingo, alice, "Place Plains")
     window = await wait_prompt(bingo, bob, "Let it resolve")
     assert window.id != before.id
-    await bingo.emu.wait_for(lambda: bingo.emu.messages[before.id].deleted, 5.0)
+    await bingo.emu.wait_for(lambda: bingo.emu.messages[before.id].deleted)
     assert [m.id for m in panels(bob)] == [window.id]
 
 
@@ -105,7 +105,7 @@ async def test_closed_dms_ping_in_the_channel_and_clean_up(bingo) -> None:
             if m.content.startswith(f"<@{bob_id}>, your decision")
         ]
 
-    await bingo.emu.wait_for(lambda: not pings(False), 5.0, message="no ping left")
+    await bingo.emu.wait_for(lambda: not pings(False), message="no ping left")
     assert len(pings(True)) > 1
     assert not bingo.driver("bob").dm_messages()
 
@@ -191,7 +191,7 @@ async def test_quick_windows_look_the_same_with_or_without_an_island(bingo) -> N
 
     holding = await _quick_window(bingo, WITH_ISLAND)
     await bingo.driver("alice").slash(bingo.channel, "bingo resign")
-    await bingo.emu.wait_for(lambda: not bingo.service.matches, 5.0, message="resigned")
+    await bingo.emu.wait_for(lambda: not bingo.service.matches, message="resigned")
     empty = await _quick_window(bingo, WITHOUT_ISLAND)
 
     assert any(label.startswith("Counter") for label in holding["bob_buttons"])
@@ -214,8 +214,8 @@ async def test_a_restart_keeps_one_live_panel(emulator, tmp_path) -> None:
         starter_seat = bot.get_cog("Bingo").service.matches[match_id].state.starting
         starter = world.driver(("alice", "bob")[starter_seat])
         panel = await wait_prompt(first, starter, "Keep")
-        await emulator.wait_for(lambda: len(panels(world.driver("alice"))) == 1, 5.0)
-        await emulator.wait_for(lambda: len(panels(world.driver("bob"))) == 1, 5.0)
+        await emulator.wait_for(lambda: len(panels(world.driver("alice"))) == 1)
+        await emulator.wait_for(lambda: len(panels(world.driver("bob"))) == 1)
         for _ in range(500):  # the courier stores the panels' ids after sending them
             record = await db.get_match(match_id)
             if all(record.ui["panels"]):
@@ -236,6 +236,6 @@ async def test_a_restart_keeps_one_live_panel(emulator, tmp_path) -> None:
             await play_out(second, match_id)
             for name in ("alice", "bob"):
                 driver = world.driver(name)
-                await emulator.wait_for(lambda d=driver: len(d.dm_messages()) == 1, 5.0)
+                await emulator.wait_for(lambda d=driver: len(d.dm_messages()) == 1)
     finally:
         await db.close()
