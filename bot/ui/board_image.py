@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import KINDS
 from bot.i18n import language_of, t
 
-from .symbols import GLYPH, LAND_COLOURS, font, symbol
+from .symbols import BACKGROUND, EMPTY_CELL, GLYPH, LAND_COLOURS, MUTED, TEXT, font, symbol
 
 #: Canvas size in pixels.
 WIDTH, HEIGHT = 880, 560
@@ -40,12 +40,8 @@ ROWS = 5
 CELL = 58
 SYMBOL = 50
 
-BACKGROUND = (30, 33, 40)
 PANEL = (44, 48, 58)
 PANEL_ACTIVE = (58, 56, 44)
-EMPTY_CELL = (62, 67, 80)
-TEXT = (232, 234, 240)
-MUTED = (150, 156, 170)
 GOLD = (245, 196, 66)
 RED = (230, 80, 70)
 CARD_BACK = (92, 70, 50)

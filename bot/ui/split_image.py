@@ -12,17 +12,14 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .symbols import font
+from .symbols import BACKGROUND, EMPTY_CELL, MUTED, TEXT, font
 
 WIDTH = 640
 ROW = 44
 TOP = 56
 LEFT = 170
 RIGHT = 90
-BACKGROUND = (30, 33, 40)
-TRACK = (62, 67, 80)
-TEXT = (232, 234, 240)
-MUTED = (150, 156, 170)
+TRACK = EMPTY_CELL
 KEEP = (76, 175, 80)
 MULLIGAN = (230, 80, 70)
 SIZE = (88, 140, 220)

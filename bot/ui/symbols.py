@@ -28,6 +28,12 @@ LAND_COLOURS: tuple[tuple[int, int, int], ...] = (
 #: The glyph colour on every disc.
 GLYPH = (21, 17, 15)
 
+#: The colours every picture of the bot shares (boards, the hand-of-the-day split).
+BACKGROUND = (30, 33, 40)
+EMPTY_CELL = (62, 67, 80)
+TEXT = (232, 234, 240)
+MUTED = (150, 156, 170)
+
 FONTS_DIR = Path(__file__).parent / "fonts"
 _SUPERSAMPLE = 4
 

@@ -52,7 +52,7 @@ from ._coach import estimate, is_bingomagic, keep_agrees
 from ._locale import reader_language
 from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
 from ._service import COACH_TURNS, bingo_coach_text, coach, next_draws_line
-from ._views import LABELS, copy_options
+from ._views import LABELS, card_select, copy_options
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -236,19 +236,8 @@ class DailySelect(
         count: tuple[int, int] = (1, 1),
         locale: object = None,
     ) -> None:
-        placeholder = (
-            t(locale, "mulligan-select-bottom", count=count[0])
-            if step == "bottom"
-            else t(locale, "mulligan-select-aside")
-        )
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"mull:ds:{guild_id}:{day}:{version}:{step}",
-                placeholder=placeholder,
-                min_values=count[0],
-                max_values=count[1],
-                options=options or [discord.SelectOption(label="…", value="0:0")],
-            )
+            card_select(f"mull:ds:{guild_id}:{day}:{version}:{step}", step, options, count, locale)
         )
         self.guild_id, self.day, self.version, self.step = guild_id, day, version, step
 

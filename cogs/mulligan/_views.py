@@ -75,6 +75,30 @@ class PracticeButton(
         )
 
 
+def card_select(
+    custom_id: str,
+    step: str,
+    options: list[discord.SelectOption] | None,
+    count: tuple[int, int],
+    locale: object,
+) -> discord.ui.Select:
+    """The select of cards from a hand (London ``bottom`` or Partial Paris ``aside``), one
+    option per copy, choosing ``count`` = (fewest, most) of them; shared by practice deals
+    and the hand of the day."""
+    placeholder = (
+        t(locale, "mulligan-select-bottom", count=count[0])
+        if step == "bottom"
+        else t(locale, "mulligan-select-aside")
+    )
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder,
+        min_values=count[0],
+        max_values=count[1],
+        options=options or [discord.SelectOption(label="…", value="0:0")],
+    )
+
+
 class CardSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
@@ -90,19 +114,8 @@ class CardSelect(
         count: tuple[int, int] = (1, 1),
         locale: object = None,
     ) -> None:
-        placeholder = (
-            t(locale, "mulligan-select-bottom", count=count[0])
-            if step == "bottom"
-            else t(locale, "mulligan-select-aside")
-        )
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"mull:s:{session_id}:{version}:{step}",
-                placeholder=placeholder,
-                min_values=count[0],
-                max_values=count[1],
-                options=options or [discord.SelectOption(label="…", value="0:0")],
-            )
+            card_select(f"mull:s:{session_id}:{version}:{step}", step, options, count, locale)
         )
         self.session_id, self.version, self.step = session_id, version, step
 
