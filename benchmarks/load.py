@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -28,9 +29,9 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from bot.playground import Emulator
+from bot.playground import Emulator, Message
 
-from .bot_matches import RESULT, _buttons, _prompts
+from .bot_matches import RESULT, _buttons
 
 BOARD = re.compile(r"BingoMagic #(\d+) — ")
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +76,9 @@ async def _pg(url: str, statement: str) -> None:
         await conn.close()
 
 
-async def run(matches: int, db: str, seed: int) -> dict[str, float]:
+async def run(
+    matches: int, db: str, seed: int, think: float = 2.0, bot_log: str | None = None
+) -> dict[str, float]:
     """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres"); returns the
     figures (seconds, KiB) and prints them."""
     rng = random.Random(seed)
@@ -106,38 +109,54 @@ async def run(matches: int, db: str, seed: int) -> dict[str, float]:
                 env["DATABASE_URL"] = _with_schema(server, schema)
             else:
                 env["DATABASE_PATH"] = str(Path(data) / "bingomagic.db")
+            log = open(bot_log, "wb") if bot_log else None  # noqa: ASYNC230, SIM115 - closed below
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=data, env=env,
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=log if log is not None else asyncio.subprocess.DEVNULL,
             )  # fmt: skip
             try:
                 await emu.wait_for(lambda: emu.command_syncs > 0, 60, message="commands")
                 await emu.wait_for(emu.gateway.connected_sessions, 60, message="READY")
                 await asyncio.sleep(0.5)
                 idle_rss = rss_kib(process.pid)
-                figures = await _play(emu, channel, users, drivers, rng, process.pid)
+                print(f"bot pid {process.pid}", flush=True)
+                figures = await _play(emu, channel, users, drivers, rng, process.pid, think)
             finally:
                 process.terminate()
                 await process.wait()
+                if log is not None:
+                    log.close()
                 if db == "postgres":
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
-        latencies = sorted(emu.ack_latencies())
-    seconds, peak_live, peak_rss = figures
-    p50 = statistics.median(latencies)
-    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+        records = [r for r in emu.interactions.values() if r.ack_latency is not None]
+    seconds, peak_live, peak_rss, playing = figures
+    latencies = sorted(r.ack_latency for r in records)
+    clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
+    commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
     result = {
-        "p50": p50,
-        "p99": p99,
+        "p50": statistics.median(latencies),
+        "p95": _quantile(latencies, 0.95),
+        "p99": _quantile(latencies, 0.99),
         "max": latencies[-1],
         "per_minute": matches * 60 / seconds,
+        "per_second": len(clicks) / playing,
         "rss_per_match": peak_rss / peak_live,
         "delta_per_match": (peak_rss - idle_rss) / peak_live,
     }
-    print(f"{matches} matches on {db}: {len(latencies)} interactions in {seconds:.1f} s")
     print(
-        f"ack p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+        f"{matches} matches on {db}, think {think:g} s: {len(latencies)} interactions in "
+        f"{seconds:.1f} s ({result['per_second']:.0f} clicks/s while playing)"
     )
+    for name, values in (("all", latencies), ("clicks", clicks), ("commands", commands)):
+        if values:
+            print(
+                f"ack {name:<8} n={len(values):<6} p50 {statistics.median(values) * 1000:7.1f} ms"
+                f"  p95 {_quantile(values, 0.95) * 1000:7.1f} ms"
+                f"  p99 {_quantile(values, 0.99) * 1000:7.1f} ms"
+                f"  max {values[-1] * 1000:7.1f} ms"
+            )
     print(f"matches per minute: {result['per_minute']:.0f}")
     print(
         f"bot RSS at peak: {peak_rss / 1024:.1f} MiB with {peak_live} live matches "
@@ -148,11 +167,83 @@ async def run(matches: int, db: str, seed: int) -> dict[str, float]:
     return result
 
 
-async def _play(emu, channel, users, drivers, rng, pid) -> tuple[float, int, int]:
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted ``values`` (nearest rank)."""
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+class _Table:
+    """What the members see, kept up to date by an emulator message listener (no rescans):
+    each member's newest DM hand panel with buttons, the boards posted and the results."""
+
+    def __init__(self, emu: Emulator, channel_id: int, members: set[int]) -> None:
+        self.emu = emu
+        self.channel_id = channel_id
+        self.panels: dict[int, Message] = {}
+        self.wake = {user_id: asyncio.Event() for user_id in members}
+        self.boards: set[int] = set()
+        self.finished: set[int] = set()
+        self.all_done = asyncio.Event()
+        self.expected = len(members) // 2
+
+    def __call__(self, event: str, message: Message) -> None:
+        if message.channel_id == self.channel_id:
+            if found := RESULT.search(message.content or ""):
+                self.finished.add(int(found.group(1)))
+                if len(self.finished) >= self.expected:
+                    self.all_done.set()
+            elif message.embeds and (board := BOARD.match(message.embeds[0].get("title", ""))):
+                self.boards.add(int(board.group(1)))
+            return
+        channel = self.emu.channels.get(message.channel_id)
+        user_id = channel.recipient_id if channel is not None else None
+        if user_id not in self.wake:
+            return
+        title = message.embeds[0].get("title", "") if message.embeds else ""
+        if message.deleted or "'s hand" not in title or not _buttons(message):
+            return
+        best = self.panels.get(user_id)
+        if best is None or message.created_order >= best.created_order:
+            self.panels[user_id] = message
+            self.wake[user_id].set()
+
+    @property
+    def live(self) -> int:
+        return len(self.boards) - len(self.finished)
+
+
+async def _member(table: _Table, driver, rng: random.Random, think: float) -> None:
+    """One member: whenever their newest panel shows buttons they have not clicked yet,
+    wait ``think`` seconds (0.5x to 1.5x, uniform), then click one of them at random."""
+    user_id = driver.user.id
+    wake = table.wake[user_id]
+    clicked: set[str] = set()
+    while not table.all_done.is_set():
+        await wake.wait()
+        wake.clear()
+        if think > 0:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        message = table.panels.get(user_id)
+        if message is None or message.deleted or not (labels := _buttons(message)):
+            continue
+        key = f"{message.id}:{message.components}"
+        if key in clicked:
+            continue
+        clicked.add(key)
+        try:
+            await driver.click(message, rng.choice(labels))
+        except LookupError:
+            pass  # the panel changed between the look and the click: look again
+        wake.set()  # the panel may have moved on while this click was answered
+
+
+async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[float, int, int, float]:
     """Challenge, accept, then random clicks until every result is posted; returns (wall
-    seconds, most live matches seen, bot RSS in KiB at that moment)."""
+    seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play)."""
     matches = len(users) // 2
     started = time.monotonic()
+    table = _Table(emu, channel.id, {u.id for u in users})
+    emu.message_listeners.append(table)
     await asyncio.gather(
         *(
             drivers[users[2 * i].id].slash(channel, "bingo challenge", opponent=users[2 * i + 1])
@@ -175,38 +266,33 @@ async def _play(emu, channel, users, drivers, rng, pid) -> tuple[float, int, int
         message="every challenge",
     )
     opponent = {f"<@{users[2 * i + 1].id}>": users[2 * i + 1] for i in range(matches)}
+    members = [
+        asyncio.create_task(_member(table, drivers[u.id], random.Random(rng.random()), think))
+        for u in users
+    ]
     accepts = []
     for message in challenges:
         target = next(u for mention, u in opponent.items() if mention in message.content)
         accepts.append(drivers[target.id].click(message, "Accept"))
     await asyncio.gather(*accepts)
-    clicked: set[str] = set()
-    finished: set[int] = set()
-    boards: set[int] = set()
+    play_started = time.monotonic()
     peak_live, peak_rss = 0, 0
-    while len(finished) < matches:
-        if time.monotonic() - started > 1800:
-            raise TimeoutError(f"{len(finished)} of {matches} matches ended in 30 min")
-        for message in emu.channel_messages(channel):
-            if found := RESULT.search(message.content):
-                finished.add(int(found.group(1)))
-            elif message.embeds and (board := BOARD.match(message.embeds[0].get("title", ""))):
-                boards.add(int(board.group(1)))
-        live = len(boards) - len(finished)
-        if live >= peak_live:
-            peak_live, peak_rss = live, rss_kib(pid)
-        work = []
-        for user_id, message in _prompts(emu).items():
-            key = f"{message.id}:{message.components}"
-            if key in clicked or user_id not in drivers:
-                continue
-            clicked.add(key)
-            work.append(drivers[user_id].click(message, rng.choice(_buttons(message))))
-        if work:
-            await asyncio.gather(*work)
-        else:
-            await asyncio.sleep(0.02)
-    return time.monotonic() - started, peak_live, peak_rss
+    try:
+        while not table.all_done.is_set():
+            if time.monotonic() - started > 1800:
+                raise TimeoutError(f"{len(table.finished)} of {matches} matches ended in 30 min")
+            live = table.live
+            if live >= peak_live:
+                peak_live, peak_rss = live, rss_kib(pid)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.all_done.wait(), 0.5)
+    finally:
+        for task in members:
+            task.cancel()
+        await asyncio.gather(*members, return_exceptions=True)
+        emu.message_listeners.remove(table)
+    ended = time.monotonic()
+    return ended - started, peak_live, peak_rss, ended - play_started
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -214,9 +300,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--db", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--seed", type=int, default=1, help="the members' random clicks")
+    parser.add_argument(
+        "--think", type=float, default=2.0,
+        help="seconds a member waits before each click (0.5x to 1.5x, uniform; 0: at once)",
+    )  # fmt: skip
+    parser.add_argument("--bot-log", help="write the bot process's log to this file")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     args = parse()
-    asyncio.run(run(args.matches, args.db, args.seed))
+    asyncio.run(run(args.matches, args.db, args.seed, args.think, args.bot_log))

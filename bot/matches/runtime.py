@@ -8,10 +8,11 @@ outside the lock, emit the events to listeners; then, if the seat to decide is a
 schedule its move. A failure before the commit leaves the match exactly as it was.
 
 **Several processes on one database** (issue 9 §2). With a ``loader`` the runtime trusts
-no state it holds: every request first reloads the match (the loader checks the cached
-copy's version against the store and refreshes it in place when another process moved
-it on), then applies and compares-and-sets; the loser of a race answers
-``NOT_CURRENT``. With ``claims`` (:class:`~bot.matches.store.Claims`, leases in the
+no state it holds without the store's word: a change is applied to the live copy and
+committed with a compare-and-set on its version, and the store decides. When the copy
+disagrees with the request's version, or the commit loses because another process moved
+the match on, the match is reloaded (the loader refreshes the copy in place) and the
+request judged once more; the loser of a race answers ``NOT_CURRENT``. With ``claims`` (:class:`~bot.matches.store.Claims`, leases in the
 database) a deadline or an agent's move runs only in the process that claimed it, and
 :meth:`MatchRuntime.poll` (every process, every :data:`bot.limits.MATCH_POLL_SECONDS`)
 takes over the due work of any match, e.g. a dead process's. Whatever process applies a
@@ -336,6 +337,13 @@ class MatchRuntime:
             return ActResult(ActStatus.OVER)
         return await self._change(match, Cause.ABANDON, None, Cause.ABANDON, None)
 
+    async def known(self, match_id: int) -> Match | None:
+        """The registered copy of ``match_id``, loaded if this process does not hold it,
+        without asking the store whether it is current (:meth:`act` does, when it
+        matters); ``None`` when it is not active. Cheaper than :meth:`current` for a
+        request that is about to change the match."""
+        return await self._known(match_id)
+
     async def _known(self, match_id: int) -> Match | None:
         """The registered copy of ``match_id`` (loaded if need be; refreshed by
         :meth:`_change` under its lock)."""
@@ -351,58 +359,91 @@ class MatchRuntime:
     async def _change(
         self, match: Match, cause: Cause, seat: int | None, action: str, version: int | None
     ) -> ActResult:
+        """The one path of every change (see the module docstring).
+
+        Optimistic on the live copy: the change is applied to it and committed with a
+        compare-and-set; only when the copy disagrees with the request's ``version``, or
+        the commit loses (another process moved the match on), is the match reloaded
+        from the store and the request judged once more against the reloaded copy. One
+        process alone thus pays one write per change and no read."""
         async with match.lock:
-            if not await self._refresh(match) or match.state.is_over:
-                return ActResult(ActStatus.OVER, match)
-            state = match.state
-            if version is not None and state.version != version:
-                return ActResult(ActStatus.NOT_CURRENT, match)
-            by = seat
-            new = state.clone()
-            try:
-                if cause is Cause.DECISION:
-                    if state.current_player() != seat:
-                        return ActResult(ActStatus.NOT_CURRENT, match)
-                    events = new.apply(action, player=seat)
-                elif cause is Cause.TIMEOUT:
-                    by = state.current_player()
-                    events = new.apply_timeout()
-                elif cause is Cause.RESIGN:
-                    assert seat is not None
-                    events = new.resign(seat)
-                else:
-                    events = new.abandon()
-            except IllegalActionError:
-                return ActResult(ActStatus.NOT_CURRENT, match)
-            # Shielded: once the store is asked, the live state follows it even if the
-            # caller is cancelled (a cancelled commit must not leave memory behind).
-            # Timers are touched outside the shield, in this task.
-            over = new.result is not None
-            deadline = (
-                None if over else self.deadline_for(new, match.quick_counter, timing=match.timing)
-            )
-            result = FinalResult.of(new, match.seats, self.clock()) if over else None
-            committed = await asyncio.shield(
-                self._commit(match, state.version, new, events, deadline, result)
-            )
-            if not committed:
+            fresh = False
+            while True:
+                if fresh and not await self._refresh(match):
+                    return ActResult(ActStatus.OVER, match)
+                state = match.state
+                stale = version is not None and state.version != version
+                if (stale or state.is_over) and not fresh and self.loader is not None:
+                    fresh = True  # another process may have moved it on: ask the store
+                    continue
+                if state.is_over or self._matches.get(match.id) is not match:
+                    return ActResult(ActStatus.OVER, match)
+                if stale:
+                    return ActResult(ActStatus.NOT_CURRENT, match)
+                outcome = self._next(state, cause, seat, action)
+                if outcome is None:
+                    return ActResult(ActStatus.NOT_CURRENT, match)
+                new, events, by = outcome
+                # Shielded: once the store is asked, the live state follows it even if
+                # the caller is cancelled (a cancelled commit must not leave memory
+                # behind). Timers are touched outside the shield, in this task.
+                over = new.result is not None
+                deadline = (
+                    None
+                    if over
+                    else self.deadline_for(new, match.quick_counter, timing=match.timing)
+                )
+                result = FinalResult.of(new, match.seats, self.clock()) if over else None
+                wake = self._wake_of(match, new, deadline)
+                committed = await asyncio.shield(
+                    self._commit(match, state.version, new, events, deadline, result, wake)
+                )
+                if committed:
+                    break
                 if self.loader is None:
                     log.warning("Match %s moved on in storage; dropping it from memory", match.id)
                     self._forget(match.id)
-                else:  # another process got there first; the next request reloads it
+                    return ActResult(ActStatus.NOT_CURRENT, match)
+                if fresh:  # lost a race against another writer: its change stands
                     log.info("Match %s moved on in storage (another process)", match.id)
-                return ActResult(ActStatus.NOT_CURRENT, match)
+                    return ActResult(ActStatus.NOT_CURRENT, match)
+                fresh = True
             if over:
                 self._forget(match.id)
             else:
                 self._arm(match)
-        await self._set_wake(match, new.version)
         await self._emit(DecisionApplied(match, events, by, cause, action, new.version))
         if result is not None:
             await self._emit(MatchFinished(match, result))
         else:
             self._schedule_agent(match)
         return ActResult(ActStatus.APPLIED, match, events)
+
+    @staticmethod
+    def _next(
+        state: BingoState, cause: Cause, seat: int | None, action: str
+    ) -> tuple[BingoState, list[dict[str, Any]], int | None] | None:
+        """``(new state, events, by)``: ``state`` with the change applied to a copy, and
+        the seat it is charged to; ``None`` when it is not that seat's decision or not
+        legal (``state`` itself is never touched)."""
+        by = seat
+        new = state.clone()
+        try:
+            if cause is Cause.DECISION:
+                if state.current_player() != seat:
+                    return None
+                events = new.apply(action, player=seat)
+            elif cause is Cause.TIMEOUT:
+                by = state.current_player()
+                events = new.apply_timeout()
+            elif cause is Cause.RESIGN:
+                assert seat is not None
+                events = new.resign(seat)
+            else:
+                events = new.abandon()
+        except IllegalActionError:
+            return None
+        return new, events, by
 
     async def _commit(
         self,
@@ -412,10 +453,12 @@ class MatchRuntime:
         events: list[dict[str, Any]],
         deadline: float | None,
         result: FinalResult | None,
+        wake: float | None,
     ) -> bool:
-        """Store ``new``; on success make it the live state. Returns whether it did."""
+        """Store ``new`` (with its wake time, in the same write); on success make it the
+        live state. Returns whether it did."""
         if not await self.store.save(
-            match.id, expected, new, deadline=deadline, events=events, result=result
+            match.id, expected, new, deadline=deadline, events=events, result=result, wake=wake
         ):
             return False
         match.state, match.deadline = new, deadline
@@ -460,12 +503,16 @@ class MatchRuntime:
     def _wake(self, match: Match) -> float | None:
         """When ``match`` next needs a process: at once for an agent's move, else its
         deadline; ``None`` once over."""
-        player = match.state.current_player()
-        if player is None or match.state.is_over:
+        return self._wake_of(match, match.state, match.deadline)
+
+    def _wake_of(self, match: Match, state: BingoState, deadline: float | None) -> float | None:
+        """:meth:`_wake` of ``match`` at ``state`` with ``deadline`` (Unix seconds)."""
+        player = state.current_player()
+        if player is None or state.is_over:
             return None
         if match.seats[player].is_agent:
             return self.clock()
-        return match.deadline
+        return deadline
 
     async def _set_wake(self, match: Match, version: int | None = None) -> None:
         """Record the match's wake time for :meth:`poll` (with ``claims``). A failure is

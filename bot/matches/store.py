@@ -27,11 +27,14 @@ class MatchStore(Protocol):
         deadline: float | None,
         events: Sequence[dict[str, Any]],
         result: FinalResult | None,
+        wake: float | None = None,
     ) -> bool:
         """Store ``new_state`` (and its ``deadline``, Unix seconds or ``None``) only if the
         stored match is active and still at ``expected_version``; when ``result`` is
         given, finish it (and record stats) in the same transaction. ``events`` are the
-        change's engine events (an adapter may derive a log from them).
+        change's engine events (an adapter may derive a log from them). ``wake``: when
+        the match at the new version next needs a process (Unix seconds, ``None``:
+        never; see :meth:`Claims.set_wake`), stored in the same write.
 
         Returns ``True`` if this call committed, ``False`` (nothing changed) if the
         match moved on, finished or does not exist. Raises on storage failure (the
@@ -48,6 +51,7 @@ class StoredMatch:
     version: int
     deadline: float | None = None
     result: FinalResult | None = None
+    wake: float | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -75,6 +79,7 @@ class MemoryMatchStore:
         deadline: float | None,
         events: Sequence[dict[str, Any]],
         result: FinalResult | None,
+        wake: float | None = None,
     ) -> bool:
         if self.fail_next:
             self.fail_next = False
@@ -86,6 +91,7 @@ class MemoryMatchStore:
         stored.version = new_state.version
         stored.deadline = None if result is not None else deadline
         stored.result = result
+        stored.wake = wake
         stored.log.extend(events)
         self.saves += 1
         return True

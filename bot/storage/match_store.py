@@ -71,9 +71,11 @@ class DatabaseMatchStore:
         deadline: float | None,
         events: Sequence[dict[str, Any]],
         result: FinalResult | None,
+        wake: float | None = None,
     ) -> bool:
-        """Commit ``new_state`` if match ``match_id`` is active at ``expected_version``;
-        with ``result``, finish it and record the result atomically (see
+        """Commit ``new_state`` if match ``match_id`` is active at ``expected_version``,
+        with its ``wake`` time (``bot.storage.leases``) in the same UPDATE; with
+        ``result``, finish it and record the result atomically (see
         :meth:`Database.finish_match_cas` for who it counts for).
 
         Returns whether this call committed. Raises what the database driver raises
@@ -92,6 +94,7 @@ class DatabaseMatchStore:
                 version=new_state.version,
                 deadline=deadline,
                 ui=ui,
+                wake=wake,
             )
         else:
             committed = await self.db.finish_match_cas(

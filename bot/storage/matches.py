@@ -258,11 +258,13 @@ class MatchRowStore(StorageBase):
         version: int,
         deadline: float | None,
         ui: dict[str, Any] | None = None,
+        wake: float | None = None,
     ) -> bool:
         """Compare-and-set: store a match's new ``state`` (at ``version``), ``decisions``
         and ``deadline`` (Unix seconds or None) only if it is active and still at
         ``expected_version``. ``ui``: the new ``ui`` JSON, or None to keep the stored one.
-        One UPDATE, committed before returning.
+        ``wake``: when the match at ``version`` next needs a process (Unix seconds or
+        None; ``bot.storage.leases``). One UPDATE, committed before returning.
 
         Returns:
             True if this call stored it; False (nothing changed) if the match moved on,
@@ -274,6 +276,8 @@ class MatchRowStore(StorageBase):
             version,
             deadline,
             None if ui is None else encode_json(ui),
+            wake,
+            version,
             match_id,
             expected_version,
         )

@@ -841,9 +841,11 @@ WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
 LIMIT 1
 """
 
-# Parameters: state, decisions, version, deadline, ui (NULL: keep), id, expected version.
+# Parameters: state, decisions, version, deadline, ui (NULL: keep), wake_at, wake_version
+# (the new version), id, expected version.
 SAVE_ACTIVE_MATCH_IF_VERSION = """
-UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, ui = coalesce(?, ui)
+UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, ui = coalesce(?, ui),
+  wake_at = ?, wake_version = ?
 WHERE id = ? AND status = 'active' AND version = ?
 """
 

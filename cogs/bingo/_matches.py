@@ -551,8 +551,10 @@ class MatchService:
         self, interaction: discord.Interaction[Any], control: DecisionButton
     ) -> None:
         """A decision button: apply it if it is still current, then answer the click
-        with the player's new panel. Private answers: not a player, match over, stale."""
-        match = await self.get(control.match_id)
+        with the player's new panel. Private answers: not a player, match over, stale.
+        The live copy is not checked against the database first: the runtime's
+        compare-and-set does that in the same write that applies the decision."""
+        match = await self.runtime.known(control.match_id)
         if match is None:
             return await self.tell(interaction, OVER)
         player = match.seat_of(interaction.user.id)
