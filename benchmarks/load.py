@@ -277,13 +277,24 @@ async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[float, i
     await asyncio.gather(*accepts)
     play_started = time.monotonic()
     peak_live, peak_rss = 0, 0
+    progress = (play_started, 0)
     try:
         while not table.all_done.is_set():
-            if time.monotonic() - started > 1800:
+            now = time.monotonic()
+            if now - started > 1800:
                 raise TimeoutError(f"{len(table.finished)} of {matches} matches ended in 30 min")
             live = table.live
             if live >= peak_live:
                 peak_live, peak_rss = live, rss_kib(pid)
+            if now - progress[0] >= 15:
+                acks = len(emu.interactions)
+                print(
+                    f"  {now - play_started:5.0f} s: {len(table.finished)} of {matches} ended, "
+                    f"{live} live, {(acks - progress[1]) / (now - progress[0]):.0f} "
+                    "interactions/s",
+                    flush=True,
+                )
+                progress = (now, acks)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.all_done.wait(), 0.5)
     finally:

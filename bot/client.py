@@ -24,6 +24,7 @@ from bot.matches import AIPool
 from bot.matches.events import DecisionApplied, MatchEvent
 from bot.outbox import Outbox
 from bot.storage import Database
+from bot.workers import WorkerPool
 
 __all__ = ["BingoBot", "BingoTree", "ShardedBingoBot", "make_bot", "reply_private"]
 
@@ -47,6 +48,17 @@ class BingoTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
+def intents() -> discord.Intents:
+    """What the bot subscribes to: the default intents without message and typing
+    events. Everything it does arrives as an interaction (slash commands, clicks,
+    modals), so the gateway need not send a MESSAGE_CREATE/UPDATE/DELETE for every board,
+    panel and edit the bot itself makes."""
+    chosen = discord.Intents.default()
+    chosen.messages = False
+    chosen.typing = False
+    return chosen
+
+
 class BingoBot(commands.Bot):
     """The BingoMagic bot (one unsharded gateway connection; see :class:`ShardedBingoBot`
     and :func:`make_bot` for ``SHARD_COUNT``).
@@ -60,6 +72,8 @@ class BingoBot(commands.Bot):
             the event loop (``BINGO_AI_WORKERS`` processes, 0 = threads; hard level
             budget ``BINGO_AI_BUDGET_SECONDS``), created in :meth:`setup_hook` (its
             workers start on first use) and shut down in :meth:`close`.
+        render_pool: where board pictures are drawn (``BINGO_RENDER_WORKERS``
+            processes, 0 = a thread), created and shut down like ``ai_pool``.
     """
 
     EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan", "cogs.guide")
@@ -72,7 +86,10 @@ class BingoBot(commands.Bot):
         """
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(),
+            # The bot never reads discord.py's message cache: without it, no edit of the
+            # bot's own messages is looked up in a 1,000-message list.
+            max_messages=None,
             tree_cls=BingoTree,
             help_command=None,
             # The one mention policy: the bot pings nobody unless a message opts in
@@ -91,6 +108,7 @@ class BingoBot(commands.Bot):
         self.scryfall: ScryfallLands | None = None
         self.outbox: Outbox | None = None
         self.ai_pool: AIPool | None = None
+        self.render_pool: WorkerPool | None = None
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
@@ -103,6 +121,9 @@ class BingoBot(commands.Bot):
         self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
         self.outbox = Outbox(self, self.db, per_second=self.outbound_share())
         self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
+        self.render_pool = WorkerPool(
+            self.settings.render_workers, name="board-render", preload=("bot.ui.board_image",)
+        )
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         for name in self.EXTENSIONS:
             await self.load_extension(name)
@@ -188,6 +209,8 @@ class BingoBot(commands.Bot):
             await self.web.close()
         if self.ai_pool is not None:
             await self.ai_pool.close()
+        if self.render_pool is not None:
+            await self.render_pool.close()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof controls (see ``discord.Client.add_dynamic_items``),

@@ -12,11 +12,12 @@ no state it holds without the store's word: a change is applied to the live copy
 committed with a compare-and-set on its version, and the store decides. When the copy
 disagrees with the request's version, or the commit loses because another process moved
 the match on, the match is reloaded (the loader refreshes the copy in place) and the
-request judged once more; the loser of a race answers ``NOT_CURRENT``. With ``claims`` (:class:`~bot.matches.store.Claims`, leases in the
-database) a deadline or an agent's move runs only in the process that claimed it, and
-:meth:`MatchRuntime.poll` (every process, every :data:`bot.limits.MATCH_POLL_SECONDS`)
-takes over the due work of any match, e.g. a dead process's. Whatever process applies a
-change arms the next timers, so one process at a time owns a match's timers.
+request judged once more; the loser of a race answers ``NOT_CURRENT``. With ``claims``
+(:class:`~bot.matches.store.Claims`, leases in the database) a deadline or an agent's
+move runs only in the process that claimed it, and :meth:`MatchRuntime.poll` (every
+process, every :data:`bot.limits.MATCH_POLL_SECONDS`) takes over the due work of any
+match, e.g. a dead process's. Whatever process applies a change arms the next timers, so
+one process at a time owns a match's timers.
 """
 
 from __future__ import annotations

@@ -6,6 +6,14 @@ messages up to date with the live state (coalescing changes that arrive meanwhil
 a match's messages stay in order without any lock held across a call to Discord: the
 match's lock is taken only around the database write of the ``ui`` JSON.
 
+The board's picture is drawn in the render pool (``BingoBot.render_pool``: a process of
+its own by default, so Pillow never holds the event loop's GIL), one picture at a time
+per match, and a pass never waits for it: the panels go out at once, and the picture's
+completion brings the courier back to show the board *as it was drawn* (picture and
+embed of the same version). A match that moved on meanwhile is drawn again, so under
+load a board skips versions instead of falling behind, and the result is posted only
+after its board.
+
 A delivery never stops a match: every request goes through :class:`bot.outbox.Outbox`
 (pacing, retries, DM channels, closed DMs). A transient failure (5xx, a 429 given up,
 the network) brings the courier back after :data:`RETRY_DELAYS`; a channel that is gone
@@ -17,10 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -111,6 +121,10 @@ class Table:
     retries: int = 0
     dirty: bool = False
     courier: asyncio.Task[None] | None = None
+    drawing: asyncio.Future[bytes] | None = None
+    drawn: Board | None = None
+    #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
+    stored_ui: tuple[int, str] | None = None
 
     @property
     def names(self) -> list[str]:
@@ -148,11 +162,24 @@ def public_language(table: Table) -> str | None:
 BOARD_FILE = "board.png"
 
 
-async def _upload(picture: dict[str, Any]) -> dict[str, list[discord.File]]:
-    """``attachments=[board.png]`` for an edit that replaces the board picture (drawn
-    in a thread: about 15 ms of Pillow, kept off the event loop)."""
-    png = await asyncio.to_thread(render_board, picture)
-    return {"attachments": [discord.File(io.BytesIO(png), filename=BOARD_FILE)]}
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The public board of one version, ready to show: ``shown`` (that version and
+    whether it has controls, :attr:`Table.board_shown`), the ``embed`` and ``controls``,
+    the picture's ``inputs`` and ``key`` (:func:`board_key`) and, once drawn, its
+    ``png``."""
+
+    shown: tuple[int, bool]
+    embed: discord.Embed
+    controls: discord.ui.View | None
+    inputs: dict[str, Any]
+    key: str
+    png: bytes | None = None
+
+    def file(self) -> discord.File:
+        """The picture as the ``board.png`` attachment (drawn: ``png`` is set)."""
+        assert self.png is not None
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE)
 
 
 def trash(table: Table, channel_id: int, message_id: int) -> None:
@@ -191,14 +218,18 @@ class Delivery:
         scheduler: Scheduler,
         *,
         leases: Leases | None = None,
+        render: Executor | None = None,
     ) -> None:
         self.outbox = outbox
         self.db = db
         self.leases = leases
         self.runtime = runtime
         self.scheduler = scheduler
+        #: Where board pictures are drawn (``None``: the event loop's default threads).
+        self.render = render
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._couriers: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     # -- entry points ------------------------------------------------------------------
 
@@ -220,6 +251,7 @@ class Delivery:
 
     async def close(self) -> None:
         """Stop every courier (what was not shown is shown after the next start)."""
+        self._closed = True
         tasks = list(self._couriers)
         for task in tasks:
             task.cancel()
@@ -247,16 +279,23 @@ class Delivery:
 
     async def save_ui(self, match: Match) -> None:
         """Store the match's ``ui`` (under its lock: never between a commit's read and
-        write of it). With ``leases`` (several processes), only if the stored match is
-        still at the version this process shows: when another process committed
-        meanwhile, it shows the match from now on, and the messages this pass sent are
-        handed to it in the stored ``trash`` (:meth:`_hand_over`)."""
+        write of it), unless this process last stored the same at the same version.
+        With ``leases`` (several processes), only if the stored match is still at the
+        version this process shows: when another process committed meanwhile, it shows
+        the match from now on, and the messages this pass sent are handed to it in the
+        stored ``trash`` (:meth:`_hand_over`)."""
         async with match.lock:
-            ui = table_of(match).ui
+            table = table_of(match)
+            ui = table.ui
+            stored = (match.state.version, json.dumps(ui, sort_keys=True))
+            if stored == table.stored_ui:
+                return  # nothing changed since the last write of this process
             if self.leases is None:
                 await self.db.save_ui(match.id, ui)
             elif not await self.leases.save_ui(match.id, ui, match.state.version):
                 await self._hand_over(match)
+                return
+            table.stored_ui = stored
 
     async def _hand_over(self, match: Match) -> None:
         """Another process committed a newer version of ``match``: add to its stored
@@ -325,8 +364,9 @@ class Delivery:
         await self._sweep(match, problems)
         if table.gone is None:
             await self._update_board(match, problems, force=redraw)
-        if table.gone is None and table.announce and over:
-            await self._announce(match, problems)
+        drawing = table.drawing is not None or table.drawn is not None
+        if table.gone is None and table.announce and over and not drawing:
+            await self._announce(match, problems)  # after its board (a drawing comes back)
         await self.save_ui(match)
         if table.gone is not None:
             await self._channel_gone(match)
@@ -522,48 +562,96 @@ class Delivery:
     # -- board and result --------------------------------------------------------------
 
     async def _update_board(self, match: Match, problems: _Pass, *, force: bool = False) -> None:
-        """Edit the public board, or post it (again) if it is not there."""
+        """Bring the public board up to date: show a board whose picture was drawn
+        meanwhile; then, if the board is behind, edit it at once when its picture is
+        unchanged, or have the new picture drawn (:meth:`_draw`; its completion brings
+        the courier back). ``force``: edit it even when it looks current (a restart)."""
+        table = table_of(match)
+        drawn, table.drawn = table.drawn, None
+        if drawn is not None:
+            force = False
+            await self._show_board(match, drawn, problems)
+            if table.gone is not None:
+                return
+        board_id = table.ui.get("board")
+        board = self._board(match)
+        if not force and board_id is not None and table.board_shown == board.shown:
+            return
+        if board_id is not None and table.ui.get("board_image") == board.key:
+            # an unchanged picture is not drawn or uploaded again: the edit leaves the
+            # message's attachment as it is, and the embed still shows it
+            await self._show_board(match, board, problems)
+        elif table.drawing is None:
+            self._draw(match, board)
+
+    def _board(self, match: Match) -> Board:
+        """The board of the live state (its picture not drawn)."""
         table = table_of(match)
         state = match.state
         closed = any(table.ui["dm_closed"][p] for p in match.viewers())
         language = public_language(table)
         controls = board_view(match.id, language) if closed and not state.is_over else None
-        shown = (state.version, controls is not None)
-        board_id = table.ui.get("board")
-        if not force and board_id is not None and table.board_shown == shown:
-            return
         view = public_view(state)
         embed = board_embed(
             match.id, view, table.shown_names, table.ui["log"], match.deadline, language
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-        picture = board_inputs(
-            match.id, view, table.names, last_move(table.ui["log"]), public_language(table)
-        )
-        key = board_key(picture)
+        inputs = board_inputs(match.id, view, table.names, last_move(table.ui["log"]), language)
+        return Board((state.version, controls is not None), embed, controls, inputs,
+                     board_key(inputs))  # fmt: skip
+
+    def _draw(self, match: Match, board: Board) -> None:
+        """Draw ``board``'s picture in the render pool; when it is done, the courier
+        shows it (a failure is retried like a failed delivery)."""
+        table = table_of(match)
+        job = asyncio.get_running_loop().run_in_executor(self.render, render_board, board.inputs)
+        table.drawing = job
+
+        def done(job: asyncio.Future[bytes]) -> None:
+            table.drawing = None
+            if job.cancelled() or self._closed:
+                return
+            error = job.exception()
+            if error is not None:
+                log.error("Could not draw the board of match %s", match.id, exc_info=error)
+                self._retry_later(match)
+                return
+            table.drawn = replace(board, png=job.result())
+            self.kick(match)
+
+        job.add_done_callback(done)
+
+    async def _show_board(self, match: Match, board: Board, problems: _Pass) -> None:
+        """Edit the board message to ``board`` (uploading its picture when drawn), or
+        post it (again) if it is not there. A board that is gone while its picture is
+        not at hand is drawn again by the next pass."""
+        table = table_of(match)
+        board_id = table.ui.get("board")
         if board_id is not None:
-            # an unchanged picture is not uploaded again: the edit leaves the message's
-            # attachment as it is (no ``attachments``), and the embed still shows it
-            upload = {} if table.ui.get("board_image") == key else await _upload(picture)
+            upload = {"attachments": [board.file()]} if board.png is not None else {}
             sent = await self.outbox.edit(
-                table.channel_id, board_id, embed=embed, view=controls, **upload
+                table.channel_id, board_id, embed=board.embed, view=board.controls, **upload
             )
             if sent.ok:
-                table.board_shown = shown
-                table.ui["board_image"] = key
+                table.board_shown = board.shown
+                table.ui["board_image"] = board.key
                 return
             if sent.status is not Status.MESSAGE_GONE:
                 self._check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
-        (file,) = (await _upload(picture))["attachments"]
-        sent = await self.outbox.send(
-            table.channel_id, embed=embed, file=file, **({"view": controls} if controls else {})
-        )
+            table.ui["board"] = None
+        if board.png is None:
+            table.ui["board_image"] = table.board_shown = None
+            table.dirty = True  # the next pass draws it
+            return
+        controls = {"view": board.controls} if board.controls else {}
+        sent = await self.outbox.send(table.channel_id, embed=board.embed, file=board.file(),
+                                      **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             table.ui["board"] = sent.value.id
-            table.ui["board_image"] = key
-            table.board_shown = shown
+            table.ui["board_image"] = board.key
+            table.board_shown = board.shown
             await self.db.set_board_message(match.id, sent.value.id)
 
     async def _announce(self, match: Match, problems: _Pass) -> None:

@@ -157,8 +157,9 @@ class MatchService:
             poll_grace=limits.MATCH_POLL_GRACE_SECONDS,
         )
         self.delivery = Delivery(
-            self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases
-        )
+            self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
+            render=bot.render_pool,
+        )  # fmt: skip
         self.challenges = Challenges(self)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
         self._restore_task: asyncio.Task[None] | None = None
