@@ -22,11 +22,13 @@ import os
 import random
 import re
 import secrets
+import socket
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.playground import Emulator, Message
@@ -57,6 +59,64 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def _stat(pid: int) -> tuple[int, float] | None:
+    """``(parent pid, CPU seconds used)`` of process ``pid`` (/proc/<pid>/stat: utime +
+    stime), or None if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by process ``pid`` and by its living descendants (the
+    render and AI workers)."""
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (found := _stat(int(entry.name))) is not None:
+            stats[int(entry.name)] = found
+    children: dict[int, list[int]] = {}
+    for child, (parent, _) in stats.items():
+        children.setdefault(parent, []).append(child)
+    below, todo = 0.0, list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        below += stats[child][1]
+        todo.extend(children.get(child, []))
+    return (stats[pid][1] if pid in stats else 0.0), below
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def bot_ack_quantiles(port: int) -> dict[float, float]:
+    """The bot's own view of its acknowledgement latency (from the gateway event to its
+    answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
+    bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
+    import aiohttp
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/metrics") as response,
+    ):
+        text = await response.text()
+    buckets = []
+    for line in text.splitlines():
+        if line.startswith("bingomagic_interaction_ack_seconds_bucket"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets.append((float(bound), float(line.rsplit(" ", 1)[1])))
+    total = buckets[-1][1] if buckets else 0
+    return {
+        q: next((bound for bound, count in buckets if count >= q * total), float("inf"))
+        for q in (0.5, 0.95, 0.99)
+    }
 
 
 def _with_schema(url: str, schema: str) -> str:
@@ -102,6 +162,7 @@ async def run(
                 "DISCORD_API_BASE": emu.api_base,
                 "DISCORD_GATEWAY_URL": emu.gateway_url,
                 "DISCORD_GUILD_ID": str(guild.id),
+                "METRICS_PORT": str(metrics_port := free_port()),
                 **BOT_ENV,
             }
             if db == "postgres":
@@ -122,6 +183,7 @@ async def run(
                 idle_rss = rss_kib(process.pid)
                 print(f"bot pid {process.pid}", flush=True)
                 figures = await _play(emu, channel, users, drivers, rng, process.pid, think)
+                seen_by_bot = await bot_ack_quantiles(metrics_port)
             finally:
                 process.terminate()
                 await process.wait()
@@ -131,7 +193,7 @@ async def run(
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
-    seconds, peak_live, peak_rss, playing = figures
+    seconds, peak_live, peak_rss, playing, cpu = figures
     latencies = sorted(r.ack_latency for r in records)
     clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
     commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
@@ -142,6 +204,8 @@ async def run(
         "max": latencies[-1],
         "per_minute": matches * 60 / seconds,
         "per_second": len(clicks) / playing,
+        "cpu_ms_per_click": 1000 * cpu[0] / len(clicks),
+        "worker_cpu_ms_per_click": 1000 * cpu[1] / len(clicks),
         "rss_per_match": peak_rss / peak_live,
         "delta_per_match": (peak_rss - idle_rss) / peak_live,
     }
@@ -157,7 +221,16 @@ async def run(
                 f"  p99 {_quantile(values, 0.99) * 1000:7.1f} ms"
                 f"  max {values[-1] * 1000:7.1f} ms"
             )
+    print(
+        "ack as the bot sees it (gateway event to answer; histogram bucket bounds): "
+        + ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in seen_by_bot.items())
+    )
     print(f"matches per minute: {result['per_minute']:.0f}")
+    print(
+        f"bot CPU while playing: {100 * cpu[0] / playing:.0f} % of a core, "
+        f"{result['cpu_ms_per_click']:.1f} ms per click; its workers (board pictures): "
+        f"{100 * cpu[1] / playing:.0f} %, {result['worker_cpu_ms_per_click']:.1f} ms per click"
+    )
     print(
         f"bot RSS at peak: {peak_rss / 1024:.1f} MiB with {peak_live} live matches "
         f"({result['rss_per_match']:.0f} KiB per live match; idle {idle_rss / 1024:.1f} MiB, "
@@ -237,9 +310,10 @@ async def _member(table: _Table, driver, rng: random.Random, think: float) -> No
         wake.set()  # the panel may have moved on while this click was answered
 
 
-async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[float, int, int, float]:
+async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[Any, ...]:
     """Challenge, accept, then random clicks until every result is posted; returns (wall
-    seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play)."""
+    seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play,
+    (CPU seconds of the bot, of its worker processes) during play)."""
     matches = len(users) // 2
     started = time.monotonic()
     table = _Table(emu, channel.id, {u.id for u in users})
@@ -276,6 +350,7 @@ async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[float, i
         accepts.append(drivers[target.id].click(message, "Accept"))
     await asyncio.gather(*accepts)
     play_started = time.monotonic()
+    cpu_started = cpu_seconds(pid)
     peak_live, peak_rss = 0, 0
     progress = (play_started, 0)
     try:
@@ -303,7 +378,9 @@ async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[float, i
         await asyncio.gather(*members, return_exceptions=True)
         emu.message_listeners.remove(table)
     ended = time.monotonic()
-    return ended - started, peak_live, peak_rss, ended - play_started
+    cpu_ended = cpu_seconds(pid)
+    cpu = (cpu_ended[0] - cpu_started[0], cpu_ended[1] - cpu_started[1])
+    return ended - started, peak_live, peak_rss, ended - play_started, cpu
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

@@ -19,6 +19,7 @@
 | BINGO_AI_BUDGET_SECONDS | ai_budget_seconds   | 0.25                  |
 | BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
 | BINGO_RENDER_WORKERS    | render_workers      | 1; 0 = a thread       |
+| BINGO_BOARD_EDIT_SECONDS | board_edit_seconds | 1.5 (0 allowed)       |
 | SHARD_COUNT             | shard_count         | None (one unsharded connection) |
 | SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
 | METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
@@ -82,6 +83,8 @@ class Settings:
     ai_workers: int = field(default_factory=default_ai_workers)
     #: Processes drawing board pictures; 0 draws them in a thread of the bot instead.
     render_workers: int = 1
+    #: Least seconds between two edits of a match's public board (0: every change).
+    board_edit_seconds: float = 1.5
     #: Discord shards across all processes (None: one unsharded connection, as a small bot).
     shard_count: int | None = None
     #: The shards this process runs, ascending (None when unsharded; all of them when
@@ -156,6 +159,9 @@ class Settings:
                 "BINGO_AI_WORKERS", get("BINGO_AI_WORKERS"), default_ai_workers()
             ),
             render_workers=_whole_number("BINGO_RENDER_WORKERS", get("BINGO_RENDER_WORKERS"), 1),
+            board_edit_seconds=_seconds(
+                "BINGO_BOARD_EDIT_SECONDS", get("BINGO_BOARD_EDIT_SECONDS"), 1.5, zero=True
+            ),
             outbound_per_second=_seconds(
                 "DISCORD_OUTBOUND_PER_SECOND",
                 get("DISCORD_OUTBOUND_PER_SECOND"),

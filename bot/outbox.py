@@ -70,6 +70,10 @@ class Sent(Generic[T]):
         return self.status is Delivery.SENT
 
 
+#: Seconds a process trusts what it last read of a member's closed DMs.
+DMS_CLOSED_TRUST_SECONDS = 30.0
+
+
 class ClosedDms(Protocol):
     """Where closed DMs are remembered (``bot.storage.Database`` has these methods)."""
 
@@ -131,6 +135,8 @@ class Outbox:
         self.max_backoff = max_backoff
         self._sleep = sleep
         self._dm_channels: dict[int, int] = {}
+        #: user id -> (DMs closed, ``time.monotonic()`` when read): :meth:`dms_closed`.
+        self._dms_closed: dict[int, tuple[bool, float]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     # -- the one path ------------------------------------------------------------------
@@ -246,7 +252,7 @@ class Outbox:
         request). A 403/50007 marks them closed. ``force`` (the user asked): try anyway,
         and forget the closed mark when it arrives.
         """
-        if not force and await self.closed_dms.is_dm_closed(user_id):
+        if not force and await self.dms_closed(user_id):
             return Sent(Delivery.DM_CLOSED)
         opened = await self.dm_channel(user_id)
         if not opened.ok:
@@ -258,8 +264,28 @@ class Outbox:
             log.info("DMs closed for user %s", user_id)
             metrics.DMS_REFUSED.inc()
             await self.closed_dms.mark_dm_closed(user_id, time.time())
+            self._dms_closed[user_id] = (True, time.monotonic())
         elif sent.status is Delivery.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)
         elif sent.ok and force:
-            await self.closed_dms.clear_dm_closed(user_id)
+            await self.reopen_dms(user_id)
         return sent
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether DMs to ``user_id`` are remembered as closed: read from the store at
+        most once every :data:`DMS_CLOSED_TRUST_SECONDS` (another process may change
+        it meanwhile: a stale "open" costs one refused DM, a stale "closed" the DMs of
+        those seconds, in which the member has "Show my hand")."""
+        now = time.monotonic()
+        known = self._dms_closed.get(user_id)
+        if known is not None and now - known[1] < DMS_CLOSED_TRUST_SECONDS:
+            return known[0]
+        closed = await self.closed_dms.is_dm_closed(user_id)
+        self._dms_closed[user_id] = (closed, now)
+        return closed
+
+    async def reopen_dms(self, user_id: int) -> None:
+        """Forget that DMs to ``user_id`` were closed (they asked for their hand, or a DM
+        reached them): the next DM is tried."""
+        await self.closed_dms.clear_dm_closed(user_id)
+        self._dms_closed[user_id] = (False, time.monotonic())

@@ -58,12 +58,15 @@ def _alive(pid: int) -> bool:
         return True
 
 
-def _start_worker(preload: tuple[str, ...], owner: int) -> None:
-    """In each worker process: import ``preload`` (so the first job does not pay for
-    it), and leave as soon as process ``owner`` (the bot) is gone. A bot killed with
+def _start_worker(preload: tuple[str, ...], owner: int, nice: int) -> None:
+    """In each worker process: lower its priority by ``nice`` (``os.nice``), import
+    ``preload`` (so the first job does not pay for it), and leave as soon as process
+    ``owner`` (the bot) is gone. A bot killed with
     SIGKILL runs no shutdown code, and a ``ProcessPoolExecutor`` worker would otherwise
     wait for jobs forever, holding the bot's standard streams open (with ``forkserver``
     its parent is the fork server, which in turn waits for its children)."""
+    if nice > 0:
+        os.nice(nice)
     for name in preload:
         importlib.import_module(name)
 
@@ -78,8 +81,10 @@ def _start_worker(preload: tuple[str, ...], owner: int) -> None:
 class WorkerPool(Executor):
     """An executor of ``workers`` processes (``>= 1``) or, with ``0``, ``threads``
     threads, created on first use and again after a worker died. ``name`` names the
-    threads and the log lines; each worker process imports the modules named in
-    ``preload`` when it starts, and exits when the bot's process is gone. Raises
+    threads and the log lines; each worker process runs ``nice`` steps below the bot's
+    priority (``os.nice``: work that may wait, such as pictures, never takes the CPU
+    from the event loop), imports the modules named in ``preload`` when it starts, and
+    exits when the bot's process is gone. Raises
     ``ValueError`` for a negative ``workers`` or ``threads < 1``."""
 
     def __init__(
@@ -89,6 +94,7 @@ class WorkerPool(Executor):
         threads: int = 1,
         name: str = "worker",
         preload: tuple[str, ...] = (),
+        nice: int = 0,
     ) -> None:
         if workers < 0 or threads < 1:
             raise ValueError(f"workers must be 0 or more and threads 1 or more, got {workers}")
@@ -96,6 +102,7 @@ class WorkerPool(Executor):
         self.threads = threads
         self.name = name
         self.preload = preload
+        self.nice = nice
         self._pool: Executor | None = None
         self._closed = False
         self._lock = threading.Lock()
@@ -115,7 +122,7 @@ class WorkerPool(Executor):
             self.workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self.preload, os.getpid()),
+            initargs=(self.preload, os.getpid(), self.nice),
         )
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:

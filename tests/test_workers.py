@@ -58,11 +58,12 @@ def _module_loaded(name: str) -> bool:
     return name in sys.modules
 
 
-def test_workers_preload_their_modules_and_threads_run_in_process() -> None:
-    pool = WorkerPool(1, name="test", preload=("bot.ui.board_image",))
+def test_workers_preload_their_modules_run_nicer_and_threads_run_in_process() -> None:
+    pool = WorkerPool(1, name="test", preload=("bot.ui.board_image",), nice=5)
     try:
         assert pool.submit(_module_loaded, "bot.ui.board_image").result(timeout=60)
         assert pool.submit(os.getpid).result() != os.getpid()
+        assert pool.submit(os.nice, 0).result() == os.nice(0) + 5
     finally:
         pool.shutdown()
     threads = WorkerPool(0, name="test")

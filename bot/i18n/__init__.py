@@ -20,7 +20,7 @@ sent: matches store events, never rendered lines.
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -70,16 +70,35 @@ def t(locale: object, key: str, /, **args: Any) -> str:
 
     A key missing in that language falls back to English (a test keeps every key in every
     language); a key missing everywhere gives the key itself, logged once per key.
+    Formatting is pure, so the last :data:`FORMATTED` results are kept (boards and
+    panels repeat most of their lines from one version to the next).
     """
-    for language in dict.fromkeys((language_of(locale), DEFAULT)):
-        catalog = bundle(language)
+    language = language_of(locale)
+    try:
+        return _formatted(language, key, tuple(sorted(args.items())))
+    except TypeError:  # an argument that cannot be a cache key: format it afresh
+        return _format(language, key, args)
+
+
+#: How many formatted messages :func:`t` keeps.
+FORMATTED = 8192
+
+
+@lru_cache(maxsize=FORMATTED)
+def _formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
+    return _format(language, key, dict(args))
+
+
+def _format(language: str, key: str, args: dict[str, Any]) -> str:
+    for candidate in dict.fromkeys((language, DEFAULT)):
+        catalog = bundle(candidate)
         if catalog.has_message(key):
             message = catalog.get_message(key)
             if message.value is None:
                 break
             text, errors = catalog.format_pattern(message.value, args)
             if errors:
-                log.warning("Message %s (%s): %s", key, language, errors)
+                log.warning("Message %s (%s): %s", key, candidate, errors)
             return text
     _missing(key)
     return key

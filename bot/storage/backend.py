@@ -189,16 +189,16 @@ class _SqliteSession(Session):
             await self._conn.executemany(statement, list(rows))
 
     async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
-        with _integrity():
-            async with self._conn.execute(statement, params) as cursor:
-                return list(await cursor.fetchall())
+        with _integrity():  # one trip to aiosqlite's thread, not three
+            return list(await self._conn.execute_fetchall(statement, params))
 
 
 class SqliteBackend(Backend):
-    """One aiosqlite connection (the single writer) in autocommit mode; statements and
-    transactions run one at a time under an :class:`asyncio.Lock`, so a transaction is
-    never interleaved with another coroutine's statements. Transactions start with
-    ``BEGIN IMMEDIATE``."""
+    """One aiosqlite connection (the single writer) in autocommit mode. Transactions run
+    one at a time under an :class:`asyncio.Lock`, and a one-statement call waits while
+    one is open, so a transaction is never interleaved with another coroutine's
+    statements; one-statement calls outside transactions are pipelined
+    (:meth:`_autocommit`). Transactions start with ``BEGIN IMMEDIATE``."""
 
     dialect: Dialect = "sqlite"
 
@@ -225,8 +225,16 @@ class SqliteBackend(Backend):
 
     @asynccontextmanager
     async def _autocommit(self) -> AsyncIterator[Session]:
-        async with self._lock:
-            yield self._session
+        """A session for one autocommitted statement. It waits for an open transaction
+        (and those queued before it) to end, but holds no lock itself: aiosqlite runs
+        statements in the order they are queued, and the statement is queued before
+        this coroutine next yields, so no transaction's ``BEGIN`` can come between. So
+        statements of many coroutines are in flight at once instead of each waiting
+        for the one before to come back from aiosqlite's thread."""
+        if self._lock.locked():
+            async with self._lock:
+                pass
+        yield self._session
 
     # One statement needs no BEGIN/COMMIT in autocommit mode: run it directly.
 

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot import limits
+from bot.storage import sql
 
 if TYPE_CHECKING:
     from bot.storage.backend import Backend
@@ -72,9 +73,6 @@ LIMIT ?
 # Parameters: match_id.
 SELECT_MATCH_VERSION = "SELECT version, status FROM matches WHERE id = ?"
 
-# Write the ui only if the match is still at the version the writer shows. Parameters:
-# ui, match_id, version.
-SAVE_MATCH_UI_IF_VERSION = "UPDATE matches SET ui = ? WHERE id = ? AND version = ?"
 
 # Pending challenges past their expiry. Parameters: due (expired at or before), limit.
 SELECT_DUE_CHALLENGES = """
@@ -160,7 +158,7 @@ class Leases:
         its writer delivered); returns whether it did. A process whose copy is behind
         another's commit writes nothing (that commit's process shows the match)."""
         encoded = json.dumps(ui, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        return await self._execute(SAVE_MATCH_UI_IF_VERSION, (encoded, match_id, version)) > 0
+        return await self._execute(sql.SAVE_MATCH_UI_IF_VERSION, (encoded, match_id, version)) > 0
 
     # -- challenges --------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -125,6 +126,26 @@ class MatchRowStore(StorageBase):
         """Replace the match's ``ui`` JSON (display bookkeeping: message ids etc.),
         active or finished. Not a play write: it never changes state or version."""
         await self.backend.execute(sql.UPDATE_MATCH_UI, (encode_json(ui), match_id))
+
+    async def save_match_uis(self, rows: Sequence[tuple[int, int, dict[str, Any]]]) -> None:
+        """Store the ``ui`` of several matches in one batch (one transaction): each row
+        ``(match_id, version, ui)`` is written only if that match is still at
+        ``version`` (active or finished). Which rows were written is what
+        :meth:`match_versions` still finds at their version."""
+        await self.backend.executemany(
+            sql.SAVE_MATCH_UI_IF_VERSION,
+            [(encode_json(ui), match_id, version) for match_id, version, ui in rows],
+        )
+
+    async def match_versions(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """The stored version of each of ``match_ids`` that exists (one query)."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" * len(match_ids))
+        rows = await self.backend.fetchall(
+            f"SELECT id, version FROM matches WHERE id IN ({marks})", tuple(match_ids)
+        )
+        return {int(row[0]): int(row[1]) for row in rows}
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """The match with this id, or None."""

@@ -551,6 +551,11 @@ UPDATE_MATCH_BOARD_MESSAGE = "UPDATE matches SET board_message_id = ? WHERE id =
 
 UPDATE_MATCH_UI = "UPDATE matches SET ui = ? WHERE id = ?"
 
+# Write the ui only if the match is still at the version the writer shows (several
+# processes: a process whose copy is behind another's commit writes nothing).
+# Parameters: ui, match_id, version.
+SAVE_MATCH_UI_IF_VERSION = "UPDATE matches SET ui = ? WHERE id = ? AND version = ?"
+
 # An active match that cannot be loaded is set aside: no longer active (so it blocks
 # neither player), with no result, and ``reason`` 'broken'. Its columns stay as they were,
 # for whoever looks into it. Parameters: ended_at, id.

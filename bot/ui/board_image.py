@@ -137,7 +137,6 @@ def _cell_centre(player: int, kind: int, row: int) -> tuple[int, int]:
     return (x0 + x1) // 2, (y0 + y1) // 2
 
 
-@cache
 @lru_cache(maxsize=1024)
 def _text_mask(
     text: str, face: ImageFont.FreeTypeFont, anchor: str | None
@@ -171,6 +170,7 @@ class _Draw(ImageDraw.ImageDraw):
         return None
 
 
+@cache
 def _static_layer() -> Image.Image:
     """What every board shares: background, panels, empty cells (drawn once)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)

@@ -59,6 +59,9 @@ log = logging.getLogger(__name__)
 #: failure; after the last, the match's next change delivers again.
 RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 
+#: Seconds between two batches of ``ui`` writes (:meth:`Delivery.save_ui`).
+UI_FLUSH_SECONDS = 0.5
+
 #: Discord error codes meaning the match's channel can no longer be used, and why: the
 #: catalog key of the words the players are told (``bingo.ftl``).
 CHANNEL_GONE = {
@@ -123,6 +126,8 @@ class Table:
     courier: asyncio.Task[None] | None = None
     drawing: asyncio.Future[bytes] | None = None
     drawn: Board | None = None
+    #: ``time.monotonic()`` when the board was last brought up to date.
+    board_at: float = float("-inf")
     #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
     stored_ui: tuple[int, str] | None = None
 
@@ -200,6 +205,14 @@ def replace_panel(table: Table, player: int, record: dict[str, Any]) -> None:
         trash(table, old["channel"], old["message"])
 
 
+def _board_shown(match: Match) -> tuple[int, bool]:
+    """What the board of the live state shows (:attr:`Table.board_shown`): its version,
+    and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
+    table = table_of(match)
+    closed = any(table.ui["dm_closed"][p] for p in match.viewers())
+    return (match.state.version, closed and not match.state.is_over)
+
+
 class _Pass:
     """What went wrong during one delivery pass."""
 
@@ -219,6 +232,7 @@ class Delivery:
         *,
         leases: Leases | None = None,
         render: Executor | None = None,
+        board_seconds: float = 0.0,
     ) -> None:
         self.outbox = outbox
         self.db = db
@@ -230,6 +244,14 @@ class Delivery:
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._couriers: set[asyncio.Task[None]] = set()
         self._closed = False
+        #: Least seconds between two edits of one board (the final board excepted):
+        #: changes that come faster are shown together, the latest winning
+        #: (``BINGO_BOARD_EDIT_SECONDS``).
+        self.board_seconds = board_seconds
+        #: Seconds a ``ui`` waits to be stored with the others (:meth:`save_ui`).
+        self.ui_flush_seconds = UI_FLUSH_SECONDS
+        self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
+        self._flusher: asyncio.Task[None] | None = None
 
     # -- entry points ------------------------------------------------------------------
 
@@ -250,12 +272,19 @@ class Delivery:
             task.add_done_callback(self._couriers.discard)
 
     async def close(self) -> None:
-        """Stop every courier (what was not shown is shown after the next start)."""
+        """Stop every courier (what was not shown is shown after the next start), then
+        store the ``ui`` still queued."""
         self._closed = True
         tasks = list(self._couriers)
+        if self._flusher is not None:
+            tasks.append(self._flusher)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            await self.flush()
+        except Exception:
+            log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
     def panel(
         self, match: Match, player: int, locale: str | None = None
@@ -278,24 +307,51 @@ class Delivery:
         return embed, controls
 
     async def save_ui(self, match: Match) -> None:
-        """Store the match's ``ui`` (under its lock: never between a commit's read and
-        write of it), unless this process last stored the same at the same version.
-        With ``leases`` (several processes), only if the stored match is still at the
-        version this process shows: when another process committed meanwhile, it shows
-        the match from now on, and the messages this pass sent are handed to it in the
-        stored ``trash`` (:meth:`_hand_over`)."""
-        async with match.lock:
-            table = table_of(match)
-            ui = table.ui
-            stored = (match.state.version, json.dumps(ui, sort_keys=True))
-            if stored == table.stored_ui:
-                return  # nothing changed since the last write of this process
-            if self.leases is None:
-                await self.db.save_ui(match.id, ui)
-            elif not await self.leases.save_ui(match.id, ui, match.state.version):
+        """Have the match's ``ui`` stored at its version in the next batch (within
+        :attr:`ui_flush_seconds`, :meth:`flush`), unless this process last stored the
+        same at the same version. Display bookkeeping (message ids) is written behind:
+        a crash loses at most that much of it, and a restart then sends a panel anew."""
+        table = table_of(match)
+        stored = (match.state.version, json.dumps(table.ui, sort_keys=True))
+        if stored == table.stored_ui:
+            return  # nothing changed since the last write of this process
+        self._unsaved[match.id] = (match, stored)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(
+                self._flush_soon(), name="bingo-ui-flush"
+            )
+
+    async def _flush_soon(self) -> None:
+        await asyncio.sleep(self.ui_flush_seconds)
+        try:
+            await self.flush()
+        except Exception:
+            log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
+
+    async def flush(self) -> None:
+        """Store every ``ui`` :meth:`save_ui` queued: one batch of compare-and-sets on
+        the version, then one read of the versions to learn which were written. A
+        match that another process moved on meanwhile (``leases``) shows from there
+        on, and the messages this process sent are handed to it in the stored
+        ``trash`` (:meth:`_hand_over`). Raises what the database driver raises (the
+        batch is queued again)."""
+        batch, self._unsaved = self._unsaved, {}
+        if not batch:
+            return
+        rows = [(match.id, version, table_of(match).ui) for match, (version, _) in batch.values()]
+        try:
+            await self.db.save_match_uis(rows)
+            versions = await self.db.match_versions(list(batch))
+        except Exception:
+            for match_id, entry in batch.items():
+                self._unsaved.setdefault(match_id, entry)
+            raise
+        for match_id, (match, stored) in batch.items():
+            now = versions.get(match_id)
+            if now == stored[0]:
+                table_of(match).stored_ui = stored
+            elif self.leases is not None and now is not None and now > match.state.version:
                 await self._hand_over(match)
-                return
-            table.stored_ui = stored
 
     async def _hand_over(self, match: Match) -> None:
         """Another process committed a newer version of ``match``: add to its stored
@@ -339,13 +395,20 @@ class Delivery:
     # -- the courier -------------------------------------------------------------------
 
     async def _courier(self, match: Match) -> None:
+        """Deliver until nothing changed during the last pass, then store the ``ui``
+        once (the message ids every pass of this run sent)."""
         table = table_of(match)
         while table.dirty:
-            table.dirty = False
+            while table.dirty:
+                table.dirty = False
+                try:
+                    await self._deliver(match)
+                except Exception:
+                    log.exception("Could not show match %s", match.id)
             try:
-                await self._deliver(match)
+                await self.save_ui(match)
             except Exception:
-                log.exception("Could not show match %s", match.id)
+                log.exception("Could not store how match %s is shown", match.id)
 
     async def _deliver(self, match: Match) -> None:
         table = table_of(match)
@@ -367,8 +430,9 @@ class Delivery:
         drawing = table.drawing is not None or table.drawn is not None
         if table.gone is None and table.announce and over and not drawing:
             await self._announce(match, problems)  # after its board (a drawing comes back)
-        await self.save_ui(match)
         if table.gone is not None:
+            await self.save_ui(match)  # before the match ends: its messages are known
+            await self.flush()
             await self._channel_gone(match)
         elif problems.transient:
             self._retry_later(match)
@@ -565,7 +629,9 @@ class Delivery:
         """Bring the public board up to date: show a board whose picture was drawn
         meanwhile; then, if the board is behind, edit it at once when its picture is
         unchanged, or have the new picture drawn (:meth:`_draw`; its completion brings
-        the courier back). ``force``: edit it even when it looks current (a restart)."""
+        the courier back), at most once every :attr:`board_seconds` (a change that
+        comes sooner waits its turn; the final board does not). ``force``: edit it even
+        when it looks current (a restart)."""
         table = table_of(match)
         drawn, table.drawn = table.drawn, None
         if drawn is not None:
@@ -574,9 +640,14 @@ class Delivery:
             if table.gone is not None:
                 return
         board_id = table.ui.get("board")
-        board = self._board(match)
-        if not force and board_id is not None and table.board_shown == board.shown:
+        if not force and board_id is not None and table.board_shown == _board_shown(match):
             return
+        wait = table.board_at + self.board_seconds - time.monotonic()
+        if not force and board_id is not None and wait > 0 and not match.state.is_over:
+            self._board_later(match, wait)
+            return
+        table.board_at = time.monotonic()
+        board = self._board(match)
         if board_id is not None and table.ui.get("board_image") == board.key:
             # an unchanged picture is not drawn or uploaded again: the edit leaves the
             # message's attachment as it is, and the embed still shows it
@@ -584,21 +655,32 @@ class Delivery:
         elif table.drawing is None:
             self._draw(match, board)
 
+    def _board_later(self, match: Match, seconds: float) -> None:
+        """Come back to ``match``'s board in ``seconds`` (once: a later change waits for
+        the same turn, :attr:`board_seconds`)."""
+        key = ("board", match.id)
+        if key in self.scheduler:
+            return
+
+        async def again() -> None:
+            self.kick(match)
+
+        self.scheduler.schedule(key, time.time() + seconds, again)
+
     def _board(self, match: Match) -> Board:
         """The board of the live state (its picture not drawn)."""
         table = table_of(match)
         state = match.state
-        closed = any(table.ui["dm_closed"][p] for p in match.viewers())
+        shown = _board_shown(match)
         language = public_language(table)
-        controls = board_view(match.id, language) if closed and not state.is_over else None
+        controls = board_view(match.id, language) if shown[1] else None
         view = public_view(state)
         embed = board_embed(
             match.id, view, table.shown_names, table.ui["log"], match.deadline, language
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         inputs = board_inputs(match.id, view, table.names, last_move(table.ui["log"]), language)
-        return Board((state.version, controls is not None), embed, controls, inputs,
-                     board_key(inputs))  # fmt: skip
+        return Board(shown, embed, controls, inputs, board_key(inputs))
 
     def _draw(self, match: Match, board: Board) -> None:
         """Draw ``board``'s picture in the render pool; when it is done, the courier

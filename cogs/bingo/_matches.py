@@ -158,7 +158,7 @@ class MatchService:
         )
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
-            render=bot.render_pool,
+            render=bot.render_pool, board_seconds=settings.board_edit_seconds,
         )  # fmt: skip
         self.challenges = Challenges(self)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
@@ -631,7 +631,7 @@ class MatchService:
         asked = match_id is None
         if asked:
             assert interaction.guild_id is not None
-            await self.db.clear_dm_closed(interaction.user.id)
+            await self.outbox.reopen_dms(interaction.user.id)
             record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
             match_id = record.id if record else None
         match = await self.get(match_id) if match_id is not None else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ QUIET_TIMERS = {
     "BINGO_CHALLENGE_SECONDS": "600",
     "DISCORD_OUTBOUND_PER_SECOND": "200",
     "BINGO_BOT_PAUSE_SECONDS": "0",
+    # Tests click at machine speed: every change of a board is shown, as for humans.
+    "BINGO_BOARD_EDIT_SECONDS": "0",
 }
 
 
@@ -194,9 +197,11 @@ async def play_out(
     policy: Callable[[list[str]], str] = simple_policy,
     max_clicks: int = 600,
     until: Callable[[list[str]], bool] | None = None,
+    pause: float = 0.0,
 ) -> Message | tuple[UserDriver, Message]:
     """Click each player's offered buttons by ``policy`` until the result is posted;
-    returns the result message.
+    returns the result message. ``pause``: seconds each player waits after a click, as
+    a person would (0: machine speed, where a board shows several changes at once).
 
     With ``until``, stops instead (without clicking) as soon as a player is offered
     buttons for which ``until(labels)`` is true, and returns that ``(driver, panel)``.
@@ -238,6 +243,8 @@ async def play_out(
         record = await driver.click(message, label)
         assert record.acknowledged
         clicks += 1
+        if pause:
+            await asyncio.sleep(pause)
         if label == "Show my hand":  # wait for the private panel it brings
             await bw.emu.wait_for(
                 lambda r=record: (

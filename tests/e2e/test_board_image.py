@@ -7,6 +7,7 @@ import io
 import os
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.ui.board_image import HEIGHT, WIDTH
@@ -28,7 +29,7 @@ async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) ->
     "Show my hand" toggles, timers) is edited without a new upload. With
     ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (the README's)."""
     match_id = await start_match(bingo, seed=11)
-    result = await play_out(bingo, match_id)
+    result = await play_out(bingo, match_id, pause=0.1)  # the board keeps up with people
     assert "wins" in result.content or "draw" in result.content
     await bingo.emu.settle()
 
@@ -51,3 +52,24 @@ async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) ->
     assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
     if os.environ.get("WRITE_DOCS_BOARD"):  # WRITE_DOCS_BOARD=1 pytest … refreshes it
         (DOCS / "board.png").write_bytes(png)
+
+
+@pytest.mark.parametrize("bot_env", [{"BINGO_BOARD_EDIT_SECONDS": "1"}], indirect=True)
+async def test_a_board_that_changes_faster_is_edited_once_a_second_and_ends_current(
+    bingo,
+) -> None:
+    """``BINGO_BOARD_EDIT_SECONDS``: a match played at machine speed changes many times a
+    second; its board is edited at most once a second meanwhile (the changes in between
+    shown together), and the final board is not held back: it shows the result."""
+    match_id = await start_match(bingo, seed=11)
+    result = await play_out(bingo, match_id)
+    await bingo.emu.settle()
+    message, versions = _board_versions(bingo, match_id)
+    clicks = len([r for r in bingo.emu.interactions.values() if r.description.startswith("click")])
+    assert 2 <= len(versions) < clicks / 2, "the board followed every change"
+    times = [version.at for version in versions]
+    pairs = zip(times[:-2], times[1:-1], strict=True)
+    gaps = [(later - earlier).total_seconds() for earlier, later in pairs]
+    assert all(gap >= 0.9 for gap in gaps), gaps  # the last edit (the end) may come sooner
+    final = versions[-1].embeds[0]
+    assert final["description"].splitlines()[0] in result.content  # the result, not before
