@@ -322,11 +322,14 @@ class Delivery:
             )
 
     async def _flush_soon(self) -> None:
-        await asyncio.sleep(self.ui_flush_seconds)
-        try:
-            await self.flush()
-        except Exception:
-            log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
+        """Flush every :attr:`ui_flush_seconds` while anything is queued (also what was
+        queued during a flush, or queued again after a failed one)."""
+        while self._unsaved:
+            await asyncio.sleep(self.ui_flush_seconds)
+            try:
+                await self.flush()
+            except Exception:
+                log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
     async def flush(self) -> None:
         """Store every ``ui`` :meth:`save_ui` queued: one batch of compare-and-sets on

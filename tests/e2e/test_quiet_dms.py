@@ -239,3 +239,25 @@ async def test_a_restart_keeps_one_live_panel(emulator, tmp_path) -> None:
                 await emulator.wait_for(lambda d=driver: len(d.dm_messages()) == 1)
     finally:
         await db.close()
+
+
+async def test_the_panels_shown_are_stored_behind_in_one_batch(bingo) -> None:
+    """How a match is shown (its ``ui``: panel and board message ids) is written behind
+    the commits, every match's in one batch (``Delivery.flush``): within a second of a
+    decision the stored panels are the ones the players see, and a restart finds them."""
+    match_id = await start_match(bingo, seed=WITH_ISLAND)
+    await keep_both(bingo, match_id)
+    await bingo.emu.settle()
+
+    async def stored_panels() -> list[int | None]:
+        record = await bingo.db.get_match(match_id)
+        return [p and p["message"] for p in record.ui["panels"]]
+
+    shown = [panels(bingo.driver(name))[-1].id for name in ("alice", "bob")]
+    for _ in range(40):  # 2 s at most; a batch goes every 0.5 s
+        if await stored_panels() == shown:
+            break
+        await asyncio.sleep(0.05)
+    assert await stored_panels() == shown
+    record = await bingo.db.get_match(match_id)
+    assert record.ui["board"] == board(bingo, match_id).id
