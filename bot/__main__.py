@@ -165,7 +165,19 @@ def main(environ: Mapping[str, str] | None = None) -> int:
         print_error(exc)
         return EXIT_CONFIG
     setup_logging(settings.log_level, [settings.token])
-    return asyncio.run(run(settings))
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        return runner.run(run(settings))
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (a dependency on Linux and macOS: the
+    same asyncio API, with less of the bot's time per request spent in the loop itself),
+    else ``None`` (asyncio's own)."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 if __name__ == "__main__":

@@ -201,6 +201,11 @@ async def test_same_decision_at_both_processes_is_applied_once(cluster: Cluster)
     player, dm_panel = found
     label = simple_policy(enabled_buttons(dm_panel))
     seen = player.look(dm_panel)
+    # ``/bingo hand`` replaces the DM panel, which the bot then deletes: held back until
+    # both clicks are in, so the member still has it to click (as on a slow connection).
+    deletion = cluster.emu.hold(
+        lambda method, path, body: method == "DELETE" and path.endswith(f"/{dm_panel.id}")
+    )
     db = await Database.open(cluster.url)
     try:
         before = await db.get_match(match_id)
@@ -218,6 +223,7 @@ async def test_same_decision_at_both_processes_is_applied_once(cluster: Cluster)
             message="the ephemeral panel",
         )
         records = await asyncio.gather(player.click(seen, label), player.click(ephemeral, label))
+        deletion.release()
         assert all(r.acknowledged for r in records)
         await asyncio.sleep(0.5)  # let both processes finish whatever they do
         after = await db.get_match(match_id)
@@ -225,6 +231,7 @@ async def test_same_decision_at_both_processes_is_applied_once(cluster: Cluster)
         assert after.version == before.version + 1, (before.version, after.version)
         assert len(after.decisions) == len(before.decisions) + 1
     finally:
+        deletion.release()
         await db.close()
     # The match goes on normally from there.
     assert await play_out(one, match_id, ("dave", "erin")) is not None
