@@ -122,11 +122,6 @@ class MatchRowStore(StorageBase):
         """Remember the id of the match's public board message."""
         await self.backend.execute(sql.UPDATE_MATCH_BOARD_MESSAGE, (message_id, match_id))
 
-    async def save_ui(self, match_id: int, ui: dict[str, Any]) -> None:
-        """Replace the match's ``ui`` JSON (display bookkeeping: message ids etc.),
-        active or finished. Not a play write: it never changes state or version."""
-        await self.backend.execute(sql.UPDATE_MATCH_UI, (encode_json(ui), match_id))
-
     async def save_match_uis(self, rows: Sequence[tuple[int, int, dict[str, Any]]]) -> None:
         """Store the ``ui`` of several matches in one batch (one transaction): each row
         ``(match_id, version, ui)`` is written only if that match is still at

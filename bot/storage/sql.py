@@ -549,8 +549,6 @@ RETURNING id
 
 UPDATE_MATCH_BOARD_MESSAGE = "UPDATE matches SET board_message_id = ? WHERE id = ?"
 
-UPDATE_MATCH_UI = "UPDATE matches SET ui = ? WHERE id = ?"
-
 # Write the ui only if the match is still at the version the writer shows (several
 # processes: a process whose copy is behind another's commit writes nothing).
 # Parameters: ui, match_id, version.

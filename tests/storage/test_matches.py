@@ -106,10 +106,14 @@ async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
 
 
 async def test_board_message_and_ui_are_stored(db: Database) -> None:
-    """set_board_message and save_ui update only their own columns."""
+    """set_board_message and save_match_uis update only their own columns; a ui for
+    another version of the match is not written."""
     match_id = await new_match(db)
     await db.set_board_message(match_id, 777)
-    await db.save_ui(match_id, {"hand_messages": {"1": 5}})
+    version = (await db.get_match(match_id)).version
+    await db.save_match_uis([(match_id, version + 1, {"stale": True})])
+    await db.save_match_uis([(match_id, version, {"hand_messages": {"1": 5}})])
+    assert await db.match_versions([match_id, 404]) == {match_id: version}
     match = await db.get_match(match_id)
     assert match is not None
     assert (match.board_message_id, match.ui, match.state) == (
@@ -274,7 +278,7 @@ async def test_unannounced_matches_are_finished_ones_without_the_flag(db: Databa
     done = await new_match(db, (3, 4))
     await finish(db, done, winner=3, loser=4)
     assert [m.id for m in await db.unannounced_matches()] == [done]
-    await db.save_ui(done, {"announced": True})
+    await db.save_match_uis([(done, (await db.get_match(done)).version, {"announced": True})])
     assert [m.id for m in await db.unannounced_matches()] == [done]
     await db.set_match_announced(done)
     assert await db.unannounced_matches() == []
