@@ -1,16 +1,25 @@
 """N simultaneous member-vs-member matches through the emulator, the bot in its own process.
 
     python -m benchmarks.load [--matches 100] [--db sqlite|postgres] [--seed 1]
+                              [--think 2] [--ramp 30] [--seconds 0] [--bot-log FILE]
 
 Starts the local Discord emulator (``bot.playground``) and ``python -m bot`` against it as
 a subprocess, on SQLite (a temporary file) or PostgreSQL (a fresh schema of the server at
 ``DATABASE_URL``, else ``TEST_DATABASE_URL``, else postgresql://postgres@127.0.0.1:5432/test,
-dropped afterwards). ``--matches`` pairs of members challenge each other and accept at
-once, then click a random enabled button of their newest DM panel (random legal play,
-seeded by ``--seed``) until every result is posted. Prints the acknowledgement latency of
-every interaction (p50, p99, max; Discord allows 3 s), matches per minute, and the bot's
-resident memory (VmRSS of the subprocess, /proc/<pid>/status) per live match, sampled
-when the most matches were live. Figures only.
+dropped afterwards). ``--matches`` pairs of members challenge each other, spread over
+``--ramp`` seconds (matches that are live together were not all started in the same
+instant), and each challenge is accepted as soon as it is posted. Then every member clicks a
+random enabled button of their newest DM panel (random legal play, seeded by ``--seed``)
+``--think`` seconds (0.5x to 1.5x) after it arrives, until every result is posted, or for
+``--seconds`` of play. ``BINGO_*`` variables of this environment reach the bot (for
+example ``BINGO_BOARD_EDIT_SECONDS``).
+
+Prints the acknowledgement latency of every interaction as the members see it (p50, p95,
+p99, max; Discord allows 3 s) and as the bot's own histogram sees it, matches per minute,
+the CPU per click of the bot, of its render process and of this process (the emulator and
+the members, which share the machine's cores with the bot), this process's event loop lag,
+and the bot's resident memory (VmRSS of the subprocess, /proc/<pid>/status) per live
+match, sampled when the most matches were live. Figures only.
 """
 
 from __future__ import annotations
@@ -36,6 +45,8 @@ from bot.playground import Emulator, Message
 from .bot_matches import RESULT, _buttons
 
 BOARD = re.compile(r"BingoMagic #(\d+) — ")
+#: The challenged member, the first mention of a challenge post.
+MENTION = re.compile(r"<@!?(\d+)>")
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 #: Quiet timers (nobody times out), no artificial pause, loose pacing.
@@ -47,6 +58,7 @@ BOT_ENV = {
     "BINGO_BOT_PAUSE_SECONDS": "0",
     "DISCORD_OUTBOUND_PER_SECOND": "1000",
     "SCRYFALL_API_BASE": "http://127.0.0.1:9",
+    **{k: v for k, v in os.environ.items() if k.startswith("BINGO_")},
 }
 
 
@@ -137,10 +149,17 @@ async def _pg(url: str, statement: str) -> None:
 
 
 async def run(
-    matches: int, db: str, seed: int, think: float = 2.0, bot_log: str | None = None
+    matches: int,
+    db: str,
+    seed: int,
+    think: float = 2.0,
+    bot_log: str | None = None,
+    window: float = 0.0,
+    ramp: float = 30.0,
 ) -> dict[str, float]:
-    """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres"); returns the
-    figures (seconds, KiB) and prints them."""
+    """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres"), started over
+    ``ramp`` seconds, to the end or for ``window`` seconds of play when it is not 0;
+    returns the figures (seconds, KiB) and prints them."""
     rng = random.Random(seed)
     server = os.environ.get("DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or ""
     server = server.strip() or DEFAULT_POSTGRES
@@ -182,18 +201,29 @@ async def run(
                 await asyncio.sleep(0.5)
                 idle_rss = rss_kib(process.pid)
                 print(f"bot pid {process.pid}", flush=True)
-                figures = await _play(emu, channel, users, drivers, rng, process.pid, think)
-                seen_by_bot = await bot_ack_quantiles(metrics_port)
+                figures = await _play(
+                    emu, channel, users, drivers, rng, process.pid, think, window, ramp
+                )
+                try:
+                    seen_by_bot = await asyncio.wait_for(bot_ack_quantiles(metrics_port), 15)
+                except (OSError, TimeoutError) as error:
+                    print(f"could not read the bot's metrics: {error!r}", flush=True)
+                    seen_by_bot = {}
             finally:
                 process.terminate()
-                await process.wait()
+                try:
+                    await asyncio.wait_for(process.wait(), 30)
+                except TimeoutError:
+                    print("the bot did not stop within 30 s of SIGTERM: killed", flush=True)
+                    process.kill()
+                    await process.wait()
                 if log is not None:
                     log.close()
                 if db == "postgres":
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
-    seconds, peak_live, peak_rss, playing, cpu = figures
+    seconds, peak_live, peak_rss, playing, cpu, finished = figures
     latencies = sorted(r.ack_latency for r in records)
     clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
     commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
@@ -202,7 +232,7 @@ async def run(
         "p95": _quantile(latencies, 0.95),
         "p99": _quantile(latencies, 0.99),
         "max": latencies[-1],
-        "per_minute": matches * 60 / seconds,
+        "per_minute": finished * 60 / seconds,
         "per_second": len(clicks) / playing,
         "cpu_ms_per_click": 1000 * cpu[0] / len(clicks),
         "worker_cpu_ms_per_click": 1000 * cpu[1] / len(clicks),
@@ -232,6 +262,10 @@ async def run(
         f"{100 * cpu[1] / playing:.0f} %, {result['worker_cpu_ms_per_click']:.1f} ms per click"
     )
     print(
+        f"harness CPU while playing (emulator and members, this process): "
+        f"{100 * cpu[2] / playing:.0f} % of a core, {1000 * cpu[2] / len(clicks):.1f} ms per click"
+    )
+    print(
         f"bot RSS at peak: {peak_rss / 1024:.1f} MiB with {peak_live} live matches "
         f"({result['rss_per_match']:.0f} KiB per live match; idle {idle_rss / 1024:.1f} MiB, "
         f"{result['delta_per_match']:.0f} KiB per live match above idle)"
@@ -255,6 +289,9 @@ class _Table:
         self.panels: dict[int, Message] = {}
         self.wake = {user_id: asyncio.Event() for user_id in members}
         self.boards: set[int] = set()
+        #: opponent id -> the challenge post to them with its buttons, once it is seen.
+        self.challenges: dict[int, Message] = {}
+        self.challenged = asyncio.Event()
         self.finished: set[int] = set()
         self.all_done = asyncio.Event()
         self.expected = len(members) // 2
@@ -267,6 +304,11 @@ class _Table:
                     self.all_done.set()
             elif message.embeds and (board := BOARD.match(message.embeds[0].get("title", ""))):
                 self.boards.add(int(board.group(1)))
+            elif "challenges you" in (message.content or "") and _buttons(message):
+                found = MENTION.search(message.content)
+                if found is not None and int(found.group(1)) in self.wake:
+                    self.challenges[int(found.group(1))] = message
+                    self.challenged.set()
             return
         channel = self.emu.channels.get(message.channel_id)
         user_id = channel.recipient_id if channel is not None else None
@@ -310,47 +352,44 @@ async def _member(table: _Table, driver, rng: random.Random, think: float) -> No
         wake.set()  # the panel may have moved on while this click was answered
 
 
-async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[Any, ...]:
-    """Challenge, accept, then random clicks until every result is posted; returns (wall
+async def _start(table: _Table, challenger, opponent, channel, delay: float) -> None:
+    """After ``delay`` seconds, ``challenger`` challenges ``opponent`` in ``channel``, and
+    ``opponent`` accepts as soon as the challenge is posted."""
+    await asyncio.sleep(delay)
+    await challenger.slash(channel, "bingo challenge", opponent=opponent.user)
+    while (message := table.challenges.get(opponent.user.id)) is None:
+        table.challenged.clear()
+        await asyncio.wait_for(table.challenged.wait(), 120)
+    await opponent.click(message, "Accept")
+
+
+async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp) -> tuple[Any, ...]:
+    """Challenges spread over ``ramp`` seconds, each accepted at once, then random clicks
+    until every result is posted (or ``window`` seconds of play have passed, when it is not
+    0); returns (wall
     seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play,
-    (CPU seconds of the bot, of its worker processes) during play)."""
+    (CPU seconds of the bot, of its worker processes, of this process) during play,
+    matches ended)."""
     matches = len(users) // 2
     started = time.monotonic()
     table = _Table(emu, channel.id, {u.id for u in users})
     emu.message_listeners.append(table)
-    await asyncio.gather(
-        *(
-            drivers[users[2 * i].id].slash(channel, "bingo challenge", opponent=users[2 * i + 1])
-            for i in range(matches)
-        )
-    )
-    challenges = await emu.wait_for(
-        lambda: (
-            len(
-                found := [
-                    m
-                    for m in emu.channel_messages(channel)
-                    if "challenges you" in m.content and _buttons(m)
-                ]
-            )
-            == matches
-            and found
-        ),
-        120,
-        message="every challenge",
-    )
-    opponent = {f"<@{users[2 * i + 1].id}>": users[2 * i + 1] for i in range(matches)}
     members = [
         asyncio.create_task(_member(table, drivers[u.id], random.Random(rng.random()), think))
         for u in users
     ]
-    accepts = []
-    for message in challenges:
-        target = next(u for mention, u in opponent.items() if mention in message.content)
-        accepts.append(drivers[target.id].click(message, "Accept"))
-    await asyncio.gather(*accepts)
+    await asyncio.gather(
+        *(
+            _start(table, drivers[users[2 * i].id], drivers[users[2 * i + 1].id], channel,
+                   i * ramp / matches)
+            for i in range(matches)
+        )
+    )  # fmt: skip
     play_started = time.monotonic()
+    lags: list[float] = []
+    lag_probe = asyncio.create_task(_loop_lag(lags))
     cpu_started = cpu_seconds(pid)
+    harness_started = time.process_time()
     peak_live, peak_rss = 0, 0
     progress = (play_started, 0)
     try:
@@ -358,6 +397,9 @@ async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[Any, ...
             now = time.monotonic()
             if now - started > 1800:
                 raise TimeoutError(f"{len(table.finished)} of {matches} matches ended in 30 min")
+            if window and now - play_started >= window:
+                print(f"  stopped after {window:g} s of play", flush=True)
+                break
             live = table.live
             if live >= peak_live:
                 peak_live, peak_rss = live, rss_kib(pid)
@@ -373,14 +415,37 @@ async def _play(emu, channel, users, drivers, rng, pid, think) -> tuple[Any, ...
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.all_done.wait(), 0.5)
     finally:
+        lag_probe.cancel()
         for task in members:
             task.cancel()
-        await asyncio.gather(*members, return_exceptions=True)
+        done, stuck = await asyncio.wait(members, timeout=10)
+        if stuck:
+            print(f"  {len(stuck)} members did not stop within 10 s", flush=True)
         emu.message_listeners.remove(table)
     ended = time.monotonic()
     cpu_ended = cpu_seconds(pid)
-    cpu = (cpu_ended[0] - cpu_started[0], cpu_ended[1] - cpu_started[1])
-    return ended - started, peak_live, peak_rss, ended - play_started, cpu
+    cpu = (
+        cpu_ended[0] - cpu_started[0],
+        cpu_ended[1] - cpu_started[1],
+        time.process_time() - harness_started,
+    )
+    if lags:
+        lags.sort()
+        print(
+            f"harness event loop lag (a 10 ms sleep's overshoot): p50 "
+            f"{statistics.median(lags) * 1000:.1f} ms, p99 {_quantile(lags, 0.99) * 1000:.1f} ms,"
+            f" max {lags[-1] * 1000:.1f} ms"
+        )
+    return ended - started, peak_live, peak_rss, ended - play_started, cpu, len(table.finished)
+
+
+async def _loop_lag(lags: list[float]) -> None:
+    """Append to ``lags``, until cancelled, how late (seconds) this process's event loop
+    wakes from 10 ms sleeps: the delay the emulator and the members add to every ack."""
+    while True:
+        started = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(time.monotonic() - started - 0.01)
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -393,9 +458,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="seconds a member waits before each click (0.5x to 1.5x, uniform; 0: at once)",
     )  # fmt: skip
     parser.add_argument("--bot-log", help="write the bot process's log to this file")
+    parser.add_argument(
+        "--seconds", type=float, default=0.0,
+        help="stop after this many seconds of play (0: when every match has ended)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ramp", type=float, default=30.0,
+        help="seconds over which the challenges are spread (0: all at once)",
+    )  # fmt: skip
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     args = parse()
-    asyncio.run(run(args.matches, args.db, args.seed, args.think, args.bot_log))
+    asyncio.run(
+        run(args.matches, args.db, args.seed, args.think, args.bot_log, args.seconds, args.ramp)
+    )

@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 
 from bot.playground import payloads
 from bot.playground.faults import RequestLog
+from bot.playground.payloads import dumps
 
 if TYPE_CHECKING:
     from bot.playground.server import Emulator
@@ -88,7 +89,7 @@ class GatewayConnection:
     def send(self, payload: dict[str, Any]) -> None:
         """Queue a JSON payload."""
         if not self.closed:
-            self.queue.put_nowait(json.dumps(payload))
+            self.queue.put_nowait(dumps(payload).decode())
 
     def send_frame(self, frame: str) -> None:
         """Queue an already encoded frame."""
@@ -172,7 +173,7 @@ class Gateway:
     def _dispatch_to(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
         self.emu.note_activity()
         session.seq += 1
-        frame = json.dumps({"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data})
+        frame = dumps({"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}).decode()
         session.buffer.append((session.seq, frame))
         if session.connection is not None:
             session.connection.send_frame(frame)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from bot.playground.models import (
     CHANNEL_DM,
     Channel,
@@ -17,6 +19,12 @@ from bot.playground.models import (
 
 if TYPE_CHECKING:
     from bot.playground.server import Emulator
+
+
+def dumps(data: Any) -> bytes:
+    """Compact JSON bytes (UTF-8, as Discord sends it; keys that are not strings, such
+    as snowflake ints, become strings)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 def user_payload(user: User) -> dict[str, Any]:

@@ -34,8 +34,9 @@ from bot.playground.models import (
     InteractionRecord,
     Message,
 )
+from bot.playground.payloads import dumps
 from bot.playground.permissions import MANAGE_MESSAGES, SEND_MESSAGES, VIEW_CHANNEL, has_all
-from bot.playground.server import UploadedFile, dumps
+from bot.playground.server import UploadedFile
 from bot.playground.validation import (
     validate_command,
     validate_commands,
@@ -257,7 +258,8 @@ class RestApi:
     async def _parse_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
         if not request.body_exists:
             return None, []
-        if request.content_type == "multipart/form-data":
+        media_type = _media_type(request)
+        if media_type == "multipart/form-data":
             body: Any = None
             files: list[UploadedFile] = []
             try:
@@ -266,7 +268,7 @@ class RestApi:
                     if not isinstance(part, BodyPartReader):
                         continue
                     if part.name == "payload_json":
-                        body = json.loads(await part.text())
+                        body = json.loads(await part.read(decode=False))
                     else:
                         data = await part.read(decode=False)
                         files.append(
@@ -297,7 +299,7 @@ class RestApi:
                 400,
                 50109,
                 "The request body contains invalid JSON.",
-                problem=f"could not parse body ({request.content_type}): {exc}",
+                problem=f"could not parse body ({media_type}): {exc}",
             ) from None
 
     def _serve_attachment(self, path: str) -> web.StreamResponse:
@@ -889,6 +891,13 @@ class RestApi:
         if member is None:
             raise error
         return payloads.member_payload(member)
+
+
+def _media_type(request: web.Request) -> str:
+    """The request's media type, lower case, without parameters ("" when none): what
+    ``request.content_type`` gives, without its e-mail header parser (a tenth of the
+    emulator's time under load)."""
+    return request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
 
 
 def _json_response(data: Any, status: int) -> web.Response:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import inspect
-import json
 import logging
 import re
 import secrets
@@ -1255,11 +1254,6 @@ def _describe(predicate: Callable[[], Any]) -> str:
         return inspect.getsource(predicate).strip()
     except (OSError, TypeError):
         return repr(predicate)
-
-
-def dumps(data: Any) -> bytes:
-    """Compact JSON bytes."""
-    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def _localize(node: dict[str, Any], locale: str) -> None:
