@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import os
 import random
 import re
@@ -86,19 +87,45 @@ def _stat(pid: int) -> tuple[int, float] | None:
 def cpu_seconds(pid: int) -> tuple[float, float]:
     """CPU seconds used so far by process ``pid`` and by its living descendants (the
     render and AI workers)."""
-    stats = {}
+    own = _stat(pid)
+    below = (_stat(child) for child in _descendants(pid))
+    return (own[1] if own is not None else 0.0), sum(found[1] for found in below if found)
+
+
+def pin_bot(pid: int) -> str:
+    """Give the bot's process ``pid`` (every thread of it) the machine's first CPU to
+    itself, and put its worker processes and this process (the emulator and the members)
+    on the other CPUs (``os.sched_setaffinity``): the bot measured as if Discord and its
+    users were elsewhere. Returns what it did, in words."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return "not pinned: this machine lets this process use one CPU"
+    mine, rest = {cpus[0]}, set(cpus[1:])
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), mine)
+    below = _descendants(pid)
+    for child in [*below, os.getpid()]:
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{child}/task").iterdir():
+                os.sched_setaffinity(int(task.name), rest)
+    return (
+        f"pinned: the bot on CPU {cpus[0]}; its {len(below)} worker processes and this "
+        f"process on CPU {', '.join(map(str, sorted(rest)))}"
+    )
+
+
+def _descendants(pid: int) -> list[int]:
+    """The living processes below ``pid`` (its children, theirs, ...)."""
+    children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and (found := _stat(int(entry.name))) is not None:
-            stats[int(entry.name)] = found
-    children: dict[int, list[int]] = {}
-    for child, (parent, _) in stats.items():
-        children.setdefault(parent, []).append(child)
-    below, todo = 0.0, list(children.get(pid, []))
+            children.setdefault(found[0], []).append(int(entry.name))
+    found_below, todo = [], list(children.get(pid, []))
     while todo:
         child = todo.pop()
-        below += stats[child][1]
+        found_below.append(child)
         todo.extend(children.get(child, []))
-    return (stats[pid][1] if pid in stats else 0.0), below
+    return found_below
 
 
 def free_port() -> int:
@@ -156,6 +183,8 @@ async def run(
     bot_log: str | None = None,
     window: float = 0.0,
     ramp: float = 30.0,
+    freeze: bool = True,
+    pin: bool = False,
 ) -> dict[str, float]:
     """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres"), started over
     ``ramp`` seconds, to the end or for ``window`` seconds of play when it is not 0;
@@ -201,8 +230,10 @@ async def run(
                 await asyncio.sleep(0.5)
                 idle_rss = rss_kib(process.pid)
                 print(f"bot pid {process.pid}", flush=True)
+                if pin:
+                    print(pin_bot(process.pid), flush=True)
                 figures = await _play(
-                    emu, channel, users, drivers, rng, process.pid, think, window, ramp
+                    emu, channel, users, drivers, rng, process.pid, think, window, ramp, freeze
                 )
                 try:
                     seen_by_bot = await asyncio.wait_for(bot_ack_quantiles(metrics_port), 15)
@@ -233,11 +264,11 @@ async def run(
         "p99": _quantile(latencies, 0.99),
         "max": latencies[-1],
         "per_minute": finished * 60 / seconds,
-        "per_second": len(clicks) / playing,
-        "cpu_ms_per_click": 1000 * cpu[0] / len(clicks),
-        "worker_cpu_ms_per_click": 1000 * cpu[1] / len(clicks),
-        "rss_per_match": peak_rss / peak_live,
-        "delta_per_match": (peak_rss - idle_rss) / peak_live,
+        "per_second": len(clicks) / max(playing, 1e-3),
+        "cpu_ms_per_click": 1000 * cpu[0] / max(len(clicks), 1),
+        "worker_cpu_ms_per_click": 1000 * cpu[1] / max(len(clicks), 1),
+        "rss_per_match": peak_rss / max(peak_live, 1),
+        "delta_per_match": (peak_rss - idle_rss) / max(peak_live, 1),
     }
     print(
         f"{matches} matches on {db}, think {think:g} s: {len(latencies)} interactions in "
@@ -257,13 +288,15 @@ async def run(
     )
     print(f"matches per minute: {result['per_minute']:.0f}")
     print(
-        f"bot CPU while playing: {100 * cpu[0] / playing:.0f} % of a core, "
+        f"bot CPU while playing: {100 * cpu[0] / max(playing, 1e-3):.0f} % of a core, "
         f"{result['cpu_ms_per_click']:.1f} ms per click; its workers (board pictures): "
-        f"{100 * cpu[1] / playing:.0f} %, {result['worker_cpu_ms_per_click']:.1f} ms per click"
+        f"{100 * cpu[1] / max(playing, 1e-3):.0f} %, "
+        f"{result['worker_cpu_ms_per_click']:.1f} ms per click"
     )
     print(
         f"harness CPU while playing (emulator and members, this process): "
-        f"{100 * cpu[2] / playing:.0f} % of a core, {1000 * cpu[2] / len(clicks):.1f} ms per click"
+        f"{100 * cpu[2] / max(playing, 1e-3):.0f} % of a core, "
+        f"{1000 * cpu[2] / max(len(clicks), 1):.1f} ms per click"
     )
     print(
         f"bot RSS at peak: {peak_rss / 1024:.1f} MiB with {peak_live} live matches "
@@ -363,7 +396,9 @@ async def _start(table: _Table, challenger, opponent, channel, delay: float) -> 
     await opponent.click(message, "Accept")
 
 
-async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp) -> tuple[Any, ...]:
+async def _play(
+    emu, channel, users, drivers, rng, pid, think, window, ramp, freeze
+) -> tuple[Any, ...]:
     """Challenges spread over ``ramp`` seconds, each accepted at once, then random clicks
     until every result is posted (or ``window`` seconds of play have passed, when it is not
     0); returns (wall
@@ -388,10 +423,12 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp) -> 
     play_started = time.monotonic()
     lags: list[float] = []
     lag_probe = asyncio.create_task(_loop_lag(lags))
+    pauses = _GcPauses()
+    freezer = asyncio.create_task(_freeze_every(FREEZE_SECONDS)) if freeze else None
     cpu_started = cpu_seconds(pid)
     harness_started = time.process_time()
     peak_live, peak_rss = 0, 0
-    progress = (play_started, 0)
+    progress = (play_started, len(emu.interactions))
     try:
         while not table.all_done.is_set():
             now = time.monotonic()
@@ -416,6 +453,10 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp) -> 
                 await asyncio.wait_for(table.all_done.wait(), 0.5)
     finally:
         lag_probe.cancel()
+        pauses.stop()
+        if freezer is not None:
+            freezer.cancel()
+            gc.unfreeze()
         for task in members:
             task.cancel()
         done, stuck = await asyncio.wait(members, timeout=10)
@@ -436,7 +477,52 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp) -> 
             f"{statistics.median(lags) * 1000:.1f} ms, p99 {_quantile(lags, 0.99) * 1000:.1f} ms,"
             f" max {lags[-1] * 1000:.1f} ms"
         )
+    print(f"harness garbage collections: {pauses}")
     return ended - started, peak_live, peak_rss, ended - play_started, cpu, len(table.finished)
+
+
+#: Seconds between two ``gc.freeze()`` of this process while playing (``--freeze``).
+FREEZE_SECONDS = 2.0
+
+
+async def _freeze_every(seconds: float) -> None:
+    """Until cancelled, move every object of this process out of the collector's sight
+    every ``seconds`` (``gc.freeze``): the emulator keeps every message, request and
+    interaction of the run, and a full collection walking them all stops this process
+    (the emulator, so every ack in flight) for longer and longer as the run goes on. Cyclic
+    garbage frozen meanwhile is not freed before the end of the run."""
+    while True:
+        gc.freeze()
+        await asyncio.sleep(seconds)
+
+
+class _GcPauses:
+    """The garbage collections of this process from now until :meth:`stop`: how many of
+    each generation, and the longest of each, in milliseconds."""
+
+    def __init__(self) -> None:
+        self.count = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        self._started = 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        generation = info["generation"]
+        self.count[generation] += 1
+        pause = (time.perf_counter() - self._started) * 1000
+        self.longest[generation] = max(self.longest[generation], pause)
+
+    def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self)
+
+    def __str__(self) -> str:
+        return ", ".join(
+            f"generation {g}: {self.count[g]} (longest {self.longest[g]:.0f} ms)" for g in range(3)
+        )
 
 
 async def _loop_lag(lags: list[float]) -> None:
@@ -466,11 +552,29 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--ramp", type=float, default=30.0,
         help="seconds over which the challenges are spread (0: all at once)",
     )  # fmt: skip
+    parser.add_argument(
+        "--pin", action="store_true",
+        help="the bot alone on the first CPU; its workers and this process on the others",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-freeze", dest="freeze", action="store_false",
+        help="let this process's garbage collector walk the whole emulator (slow pauses)",
+    )  # fmt: skip
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     args = parse()
     asyncio.run(
-        run(args.matches, args.db, args.seed, args.think, args.bot_log, args.seconds, args.ramp)
+        run(
+            args.matches,
+            args.db,
+            args.seed,
+            args.think,
+            args.bot_log,
+            args.seconds,
+            args.ramp,
+            args.freeze,
+            args.pin,
+        )  # fmt: skip
     )
