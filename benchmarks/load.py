@@ -263,6 +263,7 @@ async def run(
         "p95": _quantile(latencies, 0.95),
         "p99": _quantile(latencies, 0.99),
         "max": latencies[-1],
+        "ended": finished,
         "per_minute": finished * 60 / seconds,
         "per_second": len(clicks) / max(playing, 1e-3),
         "cpu_ms_per_click": 1000 * cpu[0] / max(len(clicks), 1),

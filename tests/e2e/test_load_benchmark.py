@@ -12,9 +12,7 @@ async def test_the_load_benchmark_plays_every_match_to_its_end(capsys) -> None:
     printed = capsys.readouterr().out
     assert "3 matches on sqlite" in printed
     assert "late acknowledgements (> 3 s): 0" in printed
-    # matches ended within the 120 s window (matches per minute counts ended ones), and
-    # clicks were measured
-    assert figures["per_minute"] > 0
+    assert figures["ended"] == 3  # within the 120 s window
     assert figures["p99"] > 0
     assert figures["max"] >= figures["p99"] >= figures["p50"]
     assert "harness garbage collections" in printed
