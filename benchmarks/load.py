@@ -254,7 +254,7 @@ async def run(
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
-    seconds, peak_live, peak_rss, playing, cpu, finished = figures
+    seconds, peak_live, peak_rss, playing, cpu, finished, play_started = figures
     latencies = sorted(r.ack_latency for r in records)
     clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
     commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
@@ -265,7 +265,8 @@ async def run(
         "max": latencies[-1],
         "ended": finished,
         "per_minute": finished * 60 / seconds,
-        "per_second": len(clicks) / max(playing, 1e-3),
+        "per_second": sum(1 for r in records if r.created_monotonic >= play_started)
+        / max(playing, 1e-3),
         "cpu_ms_per_click": 1000 * cpu[0] / max(len(clicks), 1),
         "worker_cpu_ms_per_click": 1000 * cpu[1] / max(len(clicks), 1),
         "rss_per_match": peak_rss / max(peak_live, 1),
@@ -273,7 +274,7 @@ async def run(
     }
     print(
         f"{matches} matches on {db}, think {think:g} s: {len(latencies)} interactions in "
-        f"{seconds:.1f} s ({result['per_second']:.0f} clicks/s while playing)"
+        f"{seconds:.1f} s ({result['per_second']:.0f} interactions/s once every match began)"
     )
     for name, values in (("all", latencies), ("clicks", clicks), ("commands", commands)):
         if values:
@@ -405,7 +406,7 @@ async def _play(
     0); returns (wall
     seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play,
     (CPU seconds of the bot, of its worker processes, of this process) during play,
-    matches ended)."""
+    matches ended, ``time.monotonic()`` when play began)."""
     matches = len(users) // 2
     started = time.monotonic()
     table = _Table(emu, channel.id, {u.id for u in users})
@@ -479,7 +480,8 @@ async def _play(
             f" max {lags[-1] * 1000:.1f} ms"
         )
     print(f"harness garbage collections: {pauses}")
-    return ended - started, peak_live, peak_rss, ended - play_started, cpu, len(table.finished)
+    played = ended - play_started
+    return ended - started, peak_live, peak_rss, played, cpu, len(table.finished), play_started
 
 
 #: Seconds between two ``gc.freeze()`` of this process while playing (``--freeze``).
