@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.playground import Emulator, Message
@@ -140,17 +140,20 @@ async def bot_ack_quantiles(port: int) -> dict[float, float]:
     answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
     bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
     import aiohttp
+    from prometheus_client.parser import text_string_to_metric_families
 
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"http://127.0.0.1:{port}/metrics") as response,
     ):
         text = await response.text()
-    buckets = []
-    for line in text.splitlines():
-        if line.startswith("bingomagic_interaction_ack_seconds_bucket"):
-            bound = line.split('le="', 1)[1].split('"', 1)[0]
-            buckets.append((float(bound), float(line.rsplit(" ", 1)[1])))
+    buckets = [
+        (float(sample.labels["le"]), sample.value)
+        for family in text_string_to_metric_families(text)
+        if family.name == "bingomagic_interaction_ack_seconds"
+        for sample in family.samples
+        if sample.name.endswith("_bucket")
+    ]
     total = buckets[-1][1] if buckets else 0
     return {
         q: next((bound for bound, count in buckets if count >= q * total), float("inf"))
@@ -254,7 +257,7 @@ async def run(
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
-    seconds, peak_live, peak_rss, playing, cpu, finished, play_started = figures
+    seconds, peak_live, peak_rss, playing, play_started, cpu, finished = figures
     latencies = sorted(r.ack_latency for r in records)
     clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
     commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
@@ -398,15 +401,28 @@ async def _start(table: _Table, challenger, opponent, channel, delay: float) -> 
     await opponent.click(message, "Accept")
 
 
-async def _play(
-    emu, channel, users, drivers, rng, pid, think, window, ramp, freeze
-) -> tuple[Any, ...]:
+class _Played(NamedTuple):
+    """What :func:`_play` saw."""
+
+    #: Wall seconds from the first challenge to the end.
+    seconds: float
+    #: The most live matches seen, and the bot's RSS (KiB) at that moment.
+    peak_live: int
+    peak_rss: int
+    #: Seconds of play (from when every match had begun) and when it began
+    #: (``time.monotonic()``).
+    playing: float
+    play_started: float
+    #: CPU seconds during play of the bot, of its worker processes, of this process.
+    cpu: tuple[float, float, float]
+    #: Matches whose result was posted.
+    ended: int
+
+
+async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, freeze) -> _Played:
     """Challenges spread over ``ramp`` seconds, each accepted at once, then random clicks
     until every result is posted (or ``window`` seconds of play have passed, when it is not
-    0); returns (wall
-    seconds, most live matches seen, bot RSS in KiB at that moment, seconds of play,
-    (CPU seconds of the bot, of its worker processes, of this process) during play,
-    matches ended, ``time.monotonic()`` when play began)."""
+    0)."""
     matches = len(users) // 2
     started = time.monotonic()
     table = _Table(emu, channel.id, {u.id for u in users})
@@ -480,8 +496,15 @@ async def _play(
             f" max {lags[-1] * 1000:.1f} ms"
         )
     print(f"harness garbage collections: {pauses}")
-    played = ended - play_started
-    return ended - started, peak_live, peak_rss, played, cpu, len(table.finished), play_started
+    return _Played(
+        seconds=ended - started,
+        peak_live=peak_live,
+        peak_rss=peak_rss,
+        playing=ended - play_started,
+        play_started=play_started,
+        cpu=cpu,
+        ended=len(table.finished),
+    )
 
 
 #: Seconds between two ``gc.freeze()`` of this process while playing (``--freeze``).

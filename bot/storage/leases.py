@@ -23,7 +23,6 @@ Challenges need no lease: closing one is already a compare-and-set on its status
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import socket
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import limits
 from bot.storage import sql
+from bot.storage.base import encode_json
 
 if TYPE_CHECKING:
     from bot.storage.backend import Backend
@@ -157,8 +157,8 @@ class Leases:
         """Store the match's ``ui`` JSON only if it is still at ``version`` (the state
         its writer delivered); returns whether it did. A process whose copy is behind
         another's commit writes nothing (that commit's process shows the match)."""
-        encoded = json.dumps(ui, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        return await self._execute(sql.SAVE_MATCH_UI_IF_VERSION, (encoded, match_id, version)) > 0
+        params = (encode_json(ui), match_id, version)
+        return await self._execute(sql.SAVE_MATCH_UI_IF_VERSION, params) > 0
 
     # -- challenges --------------------------------------------------------------------
 
