@@ -141,7 +141,9 @@ class Outbox:
 
     # -- the one path ------------------------------------------------------------------
 
-    async def call(self, op: Callable[[], Awaitable[T]], *, what: str = "request") -> Sent[T]:
+    async def call(
+        self, op: Callable[[], Awaitable[T]], *, what: str = "request", paced: bool = True
+    ) -> Sent[T]:
         """Run ``op()`` (one Discord request), paced, retrying transient failures.
 
         ``what`` names it in logs. Never raises for an HTTP or connection error.
@@ -151,7 +153,10 @@ class Outbox:
             if attempt > 1:
                 await self._sleep(min(self.max_backoff, self.backoff * 2 ** (attempt - 2)))
             try:
-                async with self.limiter:
+                if paced:
+                    async with self.limiter:
+                        value = await op()
+                else:
                     value = await op()
                 return Sent(Delivery.SENT, value, None, attempt)
             except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:

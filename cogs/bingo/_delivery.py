@@ -28,7 +28,7 @@ import io
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -61,6 +61,12 @@ RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 
 #: Seconds between two batches of ``ui`` writes (:meth:`Delivery.save_ui`).
 UI_FLUSH_SECONDS = 0.5
+
+#: Seconds a click's interaction token is used to edit or delete the panel it was on.
+#: Discord keeps an interaction token valid for 15 minutes (Interactions, "Receiving and
+#: Responding"); a minute is kept in hand so an expired token (401, an invalid request)
+#: is never sent.
+HANDLE_SECONDS = 14 * 60.0
 
 #: Discord error codes meaning the match's channel can no longer be used, and why: the
 #: catalog key of the words the players are told (``bingo.ftl``).
@@ -99,6 +105,34 @@ def new_ui(names: list[str]) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Handle:
+    """A player's last click on their DM panel: the click's ``interaction`` edits and
+    deletes that panel (``message_id``) through Discord's interaction webhook
+    (``/webhooks/{application_id}/{interaction_token}/messages/@original``), which is
+    not bound to the bot's global rate limit (Discord docs, Rate Limits: "Interaction
+    endpoints are not bound to the bot's Global Rate Limit"), until ``expires``
+    (``time.monotonic()``, :data:`HANDLE_SECONDS` after the click)."""
+
+    interaction: discord.Interaction[Any]
+    message_id: int
+    expires: float
+
+    @property
+    def live(self) -> bool:
+        """Whether the token may still be used."""
+        return time.monotonic() < self.expires
+
+
+@dataclass(eq=False)
+class Lane:
+    """One of a match's delivery tasks (:meth:`Delivery.kick`): ``dirty`` when there
+    is something to show, ``task`` while it runs."""
+
+    dirty: bool = False
+    task: asyncio.Task[None] | None = None
+
+
 @dataclass(eq=False)
 class Table:
     """What the cog keeps with a live match (``Match.context``): where it is shown.
@@ -122,14 +156,20 @@ class Table:
     gone: str | None = None
     told: bool = False
     retries: int = 0
-    dirty: bool = False
-    courier: asyncio.Task[None] | None = None
+    #: The panels lane (:meth:`Delivery.kick`); the board lane also redraws when set.
+    panel_lane: Lane = field(default_factory=Lane)
+    force_board: bool = False
     drawing: asyncio.Future[bytes] | None = None
     drawn: Board | None = None
     #: ``time.monotonic()`` when the board was last brought up to date.
     board_at: float = float("-inf")
     #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
     stored_ui: tuple[int, str] | None = None
+    #: Message id -> the last click on it (:class:`Handle`), in this process only.
+    handles: dict[int, Handle] = field(default_factory=dict)
+    #: The match's board lane and tidying lane (:meth:`Delivery.kick`).
+    board_lane: Lane = field(default_factory=Lane)
+    tidy_lane: Lane = field(default_factory=Lane)
 
     @property
     def names(self) -> list[str]:
@@ -256,20 +296,53 @@ class Delivery:
     # -- entry points ------------------------------------------------------------------
 
     def kick(self, match: Match, *, redraw: bool = False, announce: bool = False) -> None:
-        """Bring ``match``'s messages up to date soon (in its courier task). ``redraw``:
-        after a restart, edit each player's last panel in place. ``announce``: the match
-        is over; post its result (once)."""
+        """Bring ``match``'s messages up to date soon: its panels lane first, which then
+        wakes its board lane and its tidying lane (each one task at a time, so a board
+        waiting for its channel's bucket never holds up a panel). ``redraw``: after a
+        restart, edit each player's last panel in place and the board even when it looks
+        current. ``announce``: the match is over; post its result (once)."""
         table = table_of(match)
-        table.dirty = True
         table.redraw = table.redraw or redraw
         table.announce = table.announce or announce
-        if table.courier is None or table.courier.done():
-            task = asyncio.get_running_loop().create_task(
-                self._courier(match), name=f"bingo-courier-{match.id}"
-            )
-            table.courier = task
-            self._couriers.add(task)
-            task.add_done_callback(self._couriers.discard)
+        self._lane(match, table.panel_lane, self._deliver, "panels")
+
+    def _lane(
+        self,
+        match: Match,
+        lane: Lane,
+        work: Callable[[Match, _Pass], Awaitable[None]],
+        name: str,
+    ) -> None:
+        """Mark ``lane`` dirty and run ``work`` in its task until nothing changed during
+        the last pass."""
+        lane.dirty = True
+        if self._closed or (lane.task is not None and not lane.task.done()):
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._run_lane(match, lane, work), name=f"bingo-{name}-{match.id}"
+        )
+        lane.task = task
+        self._couriers.add(task)
+        task.add_done_callback(self._couriers.discard)
+
+    async def _run_lane(
+        self, match: Match, lane: Lane, work: Callable[[Match, _Pass], Awaitable[None]]
+    ) -> None:
+        """Passes of ``work`` while ``lane`` is dirty, then store the ``ui`` once (the
+        message ids those passes sent)."""
+        while lane.dirty:
+            while lane.dirty:
+                lane.dirty = False
+                problems = _Pass()
+                try:
+                    await work(match, problems)
+                    await self._settle(match, problems)
+                except Exception:
+                    log.exception("Could not show match %s", match.id)
+            try:
+                await self.save_ui(match)
+            except Exception:
+                log.exception("Could not store how match %s is shown", match.id)
 
     async def close(self) -> None:
         """Stop every courier (what was not shown is shown after the next start), then
@@ -395,44 +468,47 @@ class Delivery:
                          match.id)  # fmt: skip
                 return
 
-    # -- the courier -------------------------------------------------------------------
+    # -- the lanes ---------------------------------------------------------------------
 
-    async def _courier(self, match: Match) -> None:
-        """Deliver until nothing changed during the last pass, then store the ``ui``
-        once (the message ids every pass of this run sent)."""
+    async def _deliver(self, match: Match, problems: _Pass) -> None:
+        """The panels lane: each player's panel, the one who decides now first (their
+        "your turn" goes out before anything else of the match); then the board and
+        tidying lanes are woken."""
         table = table_of(match)
-        while table.dirty:
-            while table.dirty:
-                table.dirty = False
-                try:
-                    await self._deliver(match)
-                except Exception:
-                    log.exception("Could not show match %s", match.id)
-            try:
-                await self.save_ui(match)
-            except Exception:
-                log.exception("Could not store how match %s is shown", match.id)
-
-    async def _deliver(self, match: Match) -> None:
-        table = table_of(match)
-        problems = _Pass()
-        # A match that ends during this pass is shown (and announced) by the next one:
-        # its end kicked the courier, and the result never goes out before its board.
         over = match.state.is_over
         redraw, table.redraw = table.redraw and not over, False
-        for player in match.viewers():
+        table.force_board = table.force_board or redraw
+        deciding = match.state.current_player()
+        for player in sorted(match.viewers(), key=lambda p: p != deciding):
             if player in table.answering:
                 continue  # its click's answer brings the new panel
             if redraw:
                 await self._redraw_panel(match, player, problems)
             else:
                 await self._sync_panel(match, player, problems)
-        await self._sweep(match, problems)
         if table.gone is None:
-            await self._update_board(match, problems, force=redraw)
+            self._lane(match, table.board_lane, self._board_pass, "board")
+        if table.ui.get("trash") or (over and any(table.ui.get("pings") or [])):
+            self._lane(match, table.tidy_lane, self._sweep, "tidy")
+
+    async def _board_pass(self, match: Match, problems: _Pass) -> None:
+        """The board lane: the board, then (once the final board is shown) the result."""
+        table = table_of(match)
+        if table.gone is not None:
+            return
+        # A match that ends during this pass is shown (and announced) by the next one:
+        # its end woke the lane, and the result never goes out before its board.
+        over = match.state.is_over
+        force, table.force_board = table.force_board, False
+        await self._update_board(match, problems, force=force)
         drawing = table.drawing is not None or table.drawn is not None
         if table.gone is None and table.announce and over and not drawing:
             await self._announce(match, problems)  # after its board (a drawing comes back)
+
+    async def _settle(self, match: Match, problems: _Pass) -> None:
+        """After a pass: a gone channel ends the match; a transient failure brings the
+        lanes back after :data:`RETRY_DELAYS`."""
+        table = table_of(match)
         if table.gone is not None:
             await self.save_ui(match)  # before the match ends: its messages are known
             await self.flush()
@@ -483,8 +559,10 @@ class Delivery:
     # -- panels ------------------------------------------------------------------------
 
     async def _sync_panel(self, match: Match, player: int, problems: _Pass) -> None:
-        """Send ``player`` a new panel when a decision of theirs is new; otherwise take
-        the controls off a panel that no longer has anything to decide."""
+        """Send ``player`` a new panel (a new DM, which notifies) when a decision of
+        theirs is new; otherwise keep the panel they have current with an edit in place
+        (no notification): their hand and the table after every change, controls off
+        once nothing is left to decide."""
         state = match.state
         panel = table_of(match).ui["panels"][player]
         if panel is not None and panel["version"] == state.version:
@@ -497,7 +575,7 @@ class Delivery:
             await self._edit_panel(match, player, panel, problems, live=True)
         elif deciding or panel is None:
             await self._send_panel(match, player, problems, notify=not quick)
-        elif not panel["ephemeral"] and (panel["controls"] or state.is_over):
+        elif not panel["ephemeral"]:
             await self._edit_panel(match, player, panel, problems)
 
     async def _redraw_panel(self, match: Match, player: int, problems: _Pass) -> None:
@@ -517,8 +595,8 @@ class Delivery:
         )
         if panel is not None and not panel["ephemeral"] and not unseen:
             embed, view = self.panel(match, player)
-            sent = await self.outbox.edit(
-                panel["channel"], panel["message"], embed=embed, view=view
+            sent = await self._edit_message(
+                match, panel["channel"], panel["message"], embed=embed, view=view
             )
             if sent.ok:
                 panel.update(version=version, controls=view is not None)
@@ -541,12 +619,16 @@ class Delivery:
     ) -> bool:
         """Edit a DM panel in place (no notification): redrawn with the current hand,
         and with the current controls when ``live`` (a quick counter window), otherwise
-        none. Returns whether the panel is settled (edited, or deleted meanwhile: a
-        ``live`` one is then sent anew)."""
+        none. Through the player's last click on it when its token is still valid
+        (:class:`Handle`: outside the global budget), else through the outbox. Returns
+        whether the panel is settled (edited, or deleted meanwhile: a ``live`` one is
+        then sent anew)."""
         version = match.state.version
         embed, view = self.panel(match, player)
         view = view if live else None
-        sent = await self.outbox.edit(panel["channel"], panel["message"], embed=embed, view=view)
+        sent = await self._edit_message(
+            match, panel["channel"], panel["message"], embed=embed, view=view
+        )
         if sent.ok:
             panel.update(controls=view is not None, version=version)
             return True
@@ -559,6 +641,55 @@ class Delivery:
             return True
         self._check(match, sent, problems, channel=False)
         return False
+
+    # -- a click's interaction token -----------------------------------------------
+
+    def remember(
+        self, match: Match, message_id: int, interaction: discord.Interaction[Any]
+    ) -> None:
+        """``interaction`` (a click on the DM panel ``message_id``, answered by updating
+        that message) may edit and delete it until its token expires (:class:`Handle`)."""
+        table = table_of(match)
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        expires = time.monotonic() + HANDLE_SECONDS - max(0.0, age)
+        table.handles = {k: h for k, h in table.handles.items() if h.live}
+        table.handles[message_id] = Handle(interaction, message_id, expires)
+
+    def _handle(self, match: Match, message_id: int | None) -> Handle | None:
+        handle = table_of(match).handles.get(message_id) if message_id is not None else None
+        return handle if handle is not None and handle.live else None
+
+    async def _edit_message(
+        self, match: Match, channel_id: int, message_id: int, **fields: Any
+    ) -> Sent[Any]:
+        """Edit one of the match's DM panels: through its :class:`Handle` when there is
+        one (a failure there falls back to the outbox), else paced by the outbox."""
+        handle = self._handle(match, message_id)
+        if handle is not None:
+            sent = await self.outbox.call(
+                lambda: handle.interaction.edit_original_response(**fields),
+                what=f"edit panel {message_id} by its interaction",
+                paced=False,
+            )
+            if sent.ok or sent.status is Status.MESSAGE_GONE:
+                return sent
+            table_of(match).handles.pop(message_id, None)
+        return await self.outbox.edit(channel_id, message_id, **fields)
+
+    async def _delete_message(self, match: Match, channel_id: int, message_id: int) -> Sent[Any]:
+        """Delete one of the match's messages (tidying): through its :class:`Handle`
+        when there is one, else paced by the outbox, last of all."""
+        handle = self._handle(match, message_id)
+        if handle is not None:
+            table_of(match).handles.pop(message_id, None)
+            sent = await self.outbox.call(
+                handle.interaction.delete_original_response,
+                what=f"delete panel {message_id} by its interaction",
+                paced=False,
+            )
+            if sent.ok or sent.status is Status.MESSAGE_GONE:
+                return sent
+        return await self.outbox.delete(channel_id, message_id)
 
     async def _send_panel(
         self, match: Match, player: int, problems: _Pass, *, notify: bool = True
@@ -618,7 +749,7 @@ class Delivery:
                     pings[player] = None
         kept = []
         for channel_id, message_id in table.ui.get("trash") or []:
-            sent = await self.outbox.delete(channel_id, message_id)
+            sent = await self._delete_message(match, channel_id, message_id)
             if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
                 continue
             if sent.error is not None and classify(sent.error) is None:
@@ -666,9 +797,13 @@ class Delivery:
             return
 
         async def again() -> None:
-            self.kick(match)
+            self._wake_board(match)
 
         self.scheduler.schedule(key, time.time() + seconds, again)
+
+    def _wake_board(self, match: Match) -> None:
+        """Run ``match``'s board lane (its panels need nothing)."""
+        self._lane(match, table_of(match).board_lane, self._board_pass, "board")
 
     def _board(self, match: Match) -> Board:
         """The board of the live state (its picture not drawn)."""
@@ -702,7 +837,7 @@ class Delivery:
                 self._retry_later(match)
                 return
             table.drawn = replace(board, png=job.result())
-            self.kick(match)
+            self._wake_board(match)
 
         job.add_done_callback(done)
 
@@ -728,7 +863,7 @@ class Delivery:
             table.ui["board"] = None
         if board.png is None:
             table.ui["board_image"] = table.board_shown = None
-            table.dirty = True  # the next pass draws it
+            table.board_lane.dirty = True  # the next pass draws it
             return
         controls = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.channel_id, embed=board.embed, file=board.file(),

@@ -598,6 +598,8 @@ class MatchService:
             return  # the courier sends the player a new panel
         message = interaction.message
         ephemeral = message is None or message.flags.ephemeral
+        if message is not None and not ephemeral:
+            self.delivery.remember(match, message.id, interaction)
         record = {
             "channel": None if ephemeral else message.channel.id,
             "message": None if ephemeral else message.id,

@@ -1,0 +1,87 @@
+"""Private panels stay current between a player's own decisions, and cost little.
+
+A player's DM panel is the only place they see their hand: after every change that
+concerns them (a Plains draw, their land countered, a Swamp discard, the opponent's
+Mountain) it shows the current hand, with an edit in place (no notification). Edits of a
+panel the player clicked go through the click's interaction webhook, outside the bot's
+global rate limit.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.matches import player_view
+from bot.playground.models import Message
+from bot.ui.lands import counts_line
+
+from .helpers import (
+    BotWorld,
+    embed_field,
+    embed_title,
+    enabled_buttons,
+    prompt,
+    result_posted,
+    simple_policy,
+    start_match,
+)
+
+
+def panels_of(bw: BotWorld, name: str, match_id: int) -> list[Message]:
+    """``name``'s DM panels of ``match_id`` still in their DM, oldest first."""
+    return [
+        m
+        for m in bw.driver(name).dm_messages()
+        if not m.deleted and embed_title(m).endswith(f"BingoMagic #{match_id}")
+    ]
+
+
+def hand_shown(message: Message) -> str | None:
+    return embed_field(message, "Hand")
+
+
+def hand_now(bw: BotWorld, match_id: int, player: int) -> str:
+    state = bw.service.matches[match_id].state
+    view = player_view(state, player)
+    return counts_line(view["hand"], t(None, "bingo-panel-hand-empty"), None)
+
+
+async def test_panels_show_the_current_hand_after_every_change(bingo: BotWorld) -> None:
+    """Between decisions, each player's one live panel shows their current hand; no
+    superseded panel keeps working buttons; panel edits use the interaction webhook."""
+    bw = bingo
+    match_id = await start_match(bw)
+    names = ("alice", "bob")
+    clicks = 0
+    checked = 0
+    while result_posted(bw, match_id) is None and clicks < 400:
+        match = bw.service.matches.get(match_id)
+        if match is None or match.state.is_over:
+            break
+
+        def settled():
+            state = bw.service.matches[match_id].state
+            if state.is_over:
+                return "over"
+            for player, name in enumerate(names):
+                panels = panels_of(bw, name, match_id)
+                if not panels or hand_shown(panels[-1]) != hand_now(bw, match_id, player):
+                    return None
+                if any(enabled_buttons(m) for m in panels[:-1]):
+                    return None  # a superseded panel still offers buttons
+            deciding = state.current_player()
+            return prompt(bw.driver(names[deciding])) if deciding is not None else None
+
+        found = await bw.emu.wait_for(settled, message="every panel current")
+        if found == "over":
+            break
+        checked += 1
+        record = await bw.driver(found.embeds[0]["title"].split("'s hand")[0]).click(
+            found, simple_policy(enabled_buttons(found))
+        )
+        assert record.acknowledged
+        clicks += 1
+    assert checked > 10, "the match went on long enough to check"
+    edits = [
+        r for r in bw.emu.requests if r.method == "PATCH" and r.path.startswith("/webhooks/")
+    ]
+    assert edits, "panels were kept current through the clicks' interaction webhooks"
