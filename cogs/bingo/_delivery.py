@@ -68,6 +68,10 @@ UI_FLUSH_SECONDS = 0.5
 #: is never sent.
 HANDLE_SECONDS = 14 * 60.0
 
+#: How many of the newest messages of a player's DM channel are read after a restart to
+#: find panels of a match still offering buttons (:meth:`Delivery.retire_strays`).
+STRAY_SCAN = 10
+
 #: Discord error codes meaning the match's channel can no longer be used, and why: the
 #: catalog key of the words the players are told (``bingo.ftl``).
 CHANNEL_GONE = {
@@ -641,6 +645,50 @@ class Delivery:
             return True
         self._check(match, sent, problems, channel=False)
         return False
+
+    async def retire_strays(self, match: Match) -> int:
+        """After a restart: take the buttons off every panel of ``match`` in its
+        players' DMs that is not their panel (one sent just before a crash, whose id was
+        never stored, would otherwise stay clickable for ever). Reads the newest
+        :data:`STRAY_SCAN` messages of each DM channel, once the match's panels are
+        shown; tidying, so it waits behind everything else. Returns how many panels it
+        retired."""
+        table = table_of(match)
+        lane = table.panel_lane.task
+        if lane is not None and not lane.done():
+            await asyncio.wait([lane])
+        me = self.outbox.client.user
+        prefix = f"bingo:m:{match.id}:"
+        retired = 0
+        for player in match.viewers():
+            opened = await self.outbox.dm_channel(match.seats[player].user_id)
+            if not opened.ok or opened.value is None:
+                continue
+            channel = opened.value
+
+            async def newest(channel: discord.PartialMessageable = channel) -> list[Any]:
+                return [m async for m in channel.history(limit=STRAY_SCAN)]
+
+            read = await self.outbox.call(newest, what=f"read DM {channel.id}")
+            current = table.ui["panels"][player]
+            for message in read.value or []:
+                if me is None or message.author.id != me.id:
+                    continue
+                versions = [
+                    int(custom.split(":")[3])
+                    for row in message.components
+                    for item in getattr(row, "children", [])
+                    if (custom := getattr(item, "custom_id", None) or "").startswith(prefix)
+                ]
+                if not versions or (current is not None and message.id == current["message"]):
+                    continue
+                if current is not None and max(versions) > current["version"]:
+                    continue  # newer than the panel this process knows of
+                sent = await self.outbox.edit(channel.id, message.id, view=None)
+                retired += sent.ok
+        if retired:
+            log.info("Took the buttons off %s stray panel(s) of match %s", retired, match.id)
+        return retired
 
     # -- a click's interaction token -----------------------------------------------
 

@@ -263,6 +263,11 @@ class MatchService:
                 MatchFinished(match, FinalResult.of(match.state, match.seats, ended)),
             )
         log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
+        for match in active + finished:
+            try:
+                await self.delivery.retire_strays(match)
+            except Exception:
+                log.exception("Could not look for stray panels of match %s", match.id)
 
     async def stop(self) -> None:
         """Stop the timers and couriers (stored deadlines survive for the next start)."""
@@ -557,11 +562,20 @@ class MatchService:
         compare-and-set does that in the same write that applies the decision."""
         match = await self.runtime.known(control.match_id)
         if match is None:
-            return await self.tell(interaction, OVER)
+            language = await self.languages.private(interaction)
+            return await self._retire(interaction, t(language, OVER))
         player = match.seat_of(interaction.user.id)
         if player is None:
             return await self.tell(interaction, NOT_YOURS)
         language = await self._reader(interaction, match, player)
+        if self._superseded(interaction, match, player, control.version):
+            current = table_of(match).ui["panels"][player] or {}
+            link = (
+                f"https://discord.com/channels/@me/{current['channel']}/{current['message']}"
+                if current.get("message")
+                else "/bingo hand"
+            )
+            return await self._retire(interaction, t(language, "bingo-panel-superseded", link=link))
         if control.action is None:
             return await reply_private(interaction, t(language, NOT_CURRENT))
         if match.lock.locked():
@@ -580,6 +594,38 @@ class MatchService:
         finally:
             table.answering.discard(player)
             self.delivery.kick(match)
+
+    @staticmethod
+    def _superseded(
+        interaction: discord.Interaction[Any], match: Match, player: int, version: int
+    ) -> bool:
+        """Whether the clicked message, a DM panel of ``player`` drawn at ``version``,
+        is no longer their panel of ``match``: another panel was sent at that version or
+        later (a newer panel, or the one a restart sent in place of a panel sent just
+        before a crash and never stored). A panel newer than the one this process knows
+        of (another process sent it, its ``ui`` not yet stored) is not superseded."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.guild_id is not None:
+            return False
+        current = table_of(match).ui["panels"][player]
+        return (
+            current is not None
+            and current["message"] != message.id
+            and version <= current["version"]
+        )
+
+    async def _retire(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """Answer a click on a DM panel that is out of date: its buttons are taken
+        away (the interaction's own update of the message, outside the global rate
+        limit), and ``text`` says why, privately. Elsewhere: ``text`` alone."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.guild_id is not None:
+            return await reply_private(interaction, text)
+        try:
+            await interaction.response.edit_message(view=None)
+        except discord.HTTPException as error:
+            log.info("Could not retire an old panel: %s", error)
+        await reply_private(interaction, text)
 
     async def _answer_with_panel(
         self, interaction: discord.Interaction[Any], match: Match, player: int

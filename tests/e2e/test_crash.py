@@ -29,6 +29,7 @@ from .helpers import (
     result_posted,
     simple_policy,
     start_match,
+    wait_prompt,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,3 +199,85 @@ async def test_kill_after_the_winning_land_before_the_result(crashable, tmp_path
     await bw.emu.wait_for(lambda: result_posted(bw, match_id), 10, message="the result")
     await bot.stop()
     await _check_stats(tmp_path / "bingomagic.db", match_id, bw.world)
+
+
+async def _kill_after_a_new_panel(crashable):
+    """Play to a counter window, answer it, take the turn, and kill the bot the moment
+    its next DM panel with buttons exists, long before its ids are stored. Returns
+    ``(match id, that panel)``."""
+    bot, bw = crashable
+    match_id = await start_match(bw)
+    driver, panel = await play_out(bw, match_id, until=lambda labels: "Let it resolve" in labels)
+    sent: list = []
+
+    def on_message(event: str, message) -> None:
+        if (
+            event == "MESSAGE_CREATE"
+            and not sent
+            and "'s hand" in (message.embeds[0].get("title", "") if message.embeds else "")
+            and enabled_buttons(message)
+        ):
+            sent.append(message)
+            bot.process.send_signal(signal.SIGKILL)
+
+    await driver.click(panel, "Let it resolve")
+    turn = await wait_prompt(bw, driver)  # their own turn, on the panel they clicked
+    bw.emu.message_listeners.append(on_message)
+    await driver.click(turn, simple_policy(enabled_buttons(turn)))
+    await bw.emu.wait_for(lambda: sent, 30, message="a new panel")
+    bw.emu.message_listeners.remove(on_message)
+    await bot._collect()
+    await bw.emu.wait_for(
+        lambda: not bw.emu.gateway.connected_sessions(), 10, message="disconnect"
+    )
+    assert enabled_buttons(bw.emu.messages[sent[0].id]), "the stray panel was live"
+    return match_id, sent[0]
+
+
+def _owner(panel) -> str:
+    return panel.embeds[0]["title"].split("'s hand")[0]
+
+
+async def test_a_panel_sent_just_before_a_kill_loses_its_buttons(crashable, tmp_path) -> None:
+    """A DM panel whose id the bot never stored (killed at once after sending it) does
+    not stay clickable: after the restart its buttons are taken away, and the player
+    decides on the panel the restart sent."""
+    bot, bw = crashable
+    match_id, stray = await _kill_after_a_new_panel(crashable)
+    await bot.start()
+    await bw.emu.wait_for(
+        lambda: not enabled_buttons(bw.emu.messages[stray.id]),
+        20,
+        message="the stray panel's buttons taken away",
+    )
+    current = prompt(bw.driver(_owner(stray)))
+    assert current is not None and current.id != stray.id
+    await play_out(bw, match_id)
+    await bot.stop()
+
+
+async def test_a_click_on_a_superseded_panel_retires_it(crashable, tmp_path) -> None:
+    """A click on a panel that is no longer the player's takes its buttons away and
+    tells them privately where their current panel is; the match is unchanged."""
+    bot, bw = crashable
+    match_id, stray = await _kill_after_a_new_panel(crashable)
+    # Keep the restarted bot from finding the stray by itself: the click must do it.
+    reads = bw.emu.hold(lambda method, path, body: method == "GET" and "/messages" in path)
+    await bot.start()
+    driver = bw.driver(_owner(stray))
+    current = await bw.emu.wait_for(
+        lambda: (p := prompt(driver)) is not None and p.id != stray.id and p, 20,
+        message="the panel the restart sent",
+    )
+    record = await driver.click(bw.emu.messages[stray.id], enabled_buttons(stray)[0])
+    assert record.acknowledged
+    assert not enabled_buttons(bw.emu.messages[stray.id])
+    notes = await bw.emu.wait_for(
+        lambda: [m for m in driver.dm_messages() if "out of date" in m.content], 10,
+        message="the private note",
+    )
+    assert f"/{current.id}" in notes[-1].content, "it links to the current panel"
+    assert enabled_buttons(bw.emu.messages[current.id]), "the current panel still works"
+    reads.release()
+    await play_out(bw, match_id)
+    await bot.stop()

@@ -183,6 +183,7 @@ bingo-no-result-dm = ⛔ BingoMagic #{ $id } against { $other } ended with no re
 ## Answers
 
 bingo-not-yours = This isn't your match.
+bingo-panel-superseded = This panel is out of date, so its buttons are gone. Your current panel: { $link }
 bingo-match-over = This match is over.
 bingo-already-over = This match is already over.
 bingo-not-in-a-match = You're not in a match in this server.

@@ -183,6 +183,7 @@ bingo-no-result-dm = ⛔ BingoMagic #{ $id } contro { $other } è finita senza r
 ## Risposte
 
 bingo-not-yours = Questa non è la tua partita.
+bingo-panel-superseded = Questo pannello non è più attuale e i suoi pulsanti sono stati tolti. Il tuo pannello attuale: { $link }
 bingo-match-over = Questa partita è finita.
 bingo-already-over = Questa partita è già finita.
 bingo-not-in-a-match = Non stai giocando una partita in questo server.
