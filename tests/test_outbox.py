@@ -192,8 +192,8 @@ def contents(emu: Emulator, channel) -> list[str]:
 
 
 def edits_in(channel_id: int) -> Callable[[str, str, object], bool]:
-    return lambda method, path, body: method == "PATCH" and path.startswith(
-        f"/channels/{channel_id}/messages/"
+    return lambda method, path, body: (
+        method == "PATCH" and path.startswith(f"/channels/{channel_id}/messages/")
     )
 
 
