@@ -76,7 +76,8 @@ async def run(mode: str, matches: int, rounds: int, every: float) -> dict[str, A
     for user in users:
         emu.add_member(guild, user)
     point_discord_at(emu.api_base, emu.gateway_url)
-    task = asyncio.create_task(client.start(emu.bot_token))
+    await client.login(emu.bot_token)
+    task = asyncio.create_task(client.connect())
     try:
         await client.wait_until_ready()
         boards, dms = [], []
