@@ -82,8 +82,10 @@ class BingoBot(commands.Bot):
     Attributes:
         settings: the :class:`Settings` it was started with.
         db: the open :class:`Database` (owned by the caller, who closes it).
-        outbox: the one :class:`~bot.outbox.Outbox` (pacing, DM channels, closed DMs),
-            created in :meth:`setup_hook` and closed in :meth:`close`.
+        outbox: the one :class:`~bot.outbox.Outbox` (priorities, pacing that follows
+            Discord's rate-limit headers, DM channels, closed DMs), created with the client
+            (it reads every response through the client's ``http_trace``) and closed in
+            :meth:`close`.
         ai_pool: the one :class:`~bot.matches.AIPool` where the bot's search runs, off
             the event loop (``BINGO_AI_WORKERS`` processes, 0 = threads; hard level
             budget ``BINGO_AI_BUDGET_SECONDS``), created in :meth:`setup_hook` (its
@@ -122,7 +124,9 @@ class BingoBot(commands.Bot):
         self.db = db
         self.web: aiohttp.ClientSession | None = None
         self.scryfall: ScryfallLands | None = None
-        self.outbox: Outbox | None = None
+        # Built here, before login creates the HTTP session: aiohttp freezes the trace then.
+        self.outbox: Outbox = Outbox(self, db, per_second=self.outbound_share())
+        self.outbox.attach(instruments.trace)
         self.ai_pool: AIPool | None = None
         self.render_pool: WorkerPool | None = None
 
@@ -132,10 +136,9 @@ class BingoBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Open the web session and the outbox, load every extension in
+        """Open the web session, load every extension in
         :attr:`EXTENSIONS`, then sync slash commands."""
         self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
-        self.outbox = Outbox(self, self.db, per_second=self.outbound_share())
         self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
         # Pictures may wait; clicks may not: the render process runs at a lower priority.
         self.render_pool = WorkerPool(
@@ -155,7 +158,7 @@ class BingoBot(commands.Bot):
         """This process's share of ``DISCORD_OUTBOUND_PER_SECOND`` (requests a second):
         Discord's global limit is per bot token, so the processes split the budget by the
         shards they run, ``per_second × len(SHARD_IDS) / SHARD_COUNT``; all of it
-        unsharded (issue 9 §2, pacing across processes)."""
+        unsharded (Discord: "Rate Limits", the global rate limit is per bot)."""
         per_second = self.settings.outbound_per_second
         count, ids = self.settings.shard_count, self.settings.shard_ids
         if count is None or ids is None:
@@ -221,8 +224,7 @@ class BingoBot(commands.Bot):
         clients (unloading the cogs), then the web session and the AI pool."""
         if self._live_task is not None:
             self._live_task.cancel()
-        if self.outbox is not None:
-            await self.outbox.close()
+        await self.outbox.close()
         await super().close()
         if self.web is not None:
             await self.web.close()

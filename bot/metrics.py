@@ -14,10 +14,25 @@ Series (all in the default registry, next to prometheus-client's ``process_*`` o
   discord.py then retried or gave up.
 * ``bingomagic_dms_refused_total`` (counter): DMs Discord refused because the member does not
   accept them (403/50007, the outbox's ``DM_CLOSED``).
+* ``bingomagic_http_responses_total`` (counter): every answer from Discord's HTTP API, the
+  denominator of the two below.
+* ``bingomagic_http_429_scope_total{scope}`` (counter): 429s by ``X-RateLimit-Scope``
+  (``global``, ``user``, ``shared``; ``unknown`` when the answer has none). Goal: no global.
+* ``bingomagic_http_invalid_total{status}`` (counter): 401, 403 and 429 answers, which
+  Discord counts toward its invalid-request limit (10,000 per 10 minutes bans the IP;
+  https://discord.com/developers/docs/topics/rate-limits#invalid-request-limit). Goal:
+  under 0.1 % of ``bingomagic_http_responses_total``.
+* ``bingomagic_outbox_requests_total{kind,priority}`` (counter): requests the outbox let go,
+  each attempt once (``kind``: post, edit, delete, dm, open-dm, fetch-user, fetch-member,
+  interaction-webhook, other; ``priority``: turn, public, tidy).
+* ``bingomagic_outbox_wait_seconds{priority}`` (histogram): seconds an outbox request waited
+  in its queue for its turn (each attempt).
+* ``bingomagic_outbox_queued{priority}`` (gauge): outbox requests waiting for their turn now.
 
 :class:`Instruments` attaches them to one client: its ``http_trace`` (an aiohttp
 ``TraceConfig``, a public ``discord.Client`` option) times the interaction callbacks and
-counts 429s; :meth:`Instruments.watch_gateway` notes each INTERACTION_CREATE's arrival.
+counts every answer (:func:`responded`); :meth:`Instruments.watch_gateway` notes each
+INTERACTION_CREATE's arrival. The outbox series are counted by ``bot.outbox.Outbox``.
 """
 
 from __future__ import annotations
@@ -38,8 +53,14 @@ __all__ = [
     "DECISIONS",
     "DMS_REFUSED",
     "HTTP_429",
+    "HTTP_429_SCOPE",
+    "HTTP_INVALID",
+    "HTTP_RESPONSES",
     "LIVE_MATCHES",
     "LIVE_REFRESH_SECONDS",
+    "OUTBOX_QUEUED",
+    "OUTBOX_REQUESTS",
+    "OUTBOX_WAIT",
     "Instruments",
     "serve",
 ]
@@ -67,6 +88,44 @@ HTTP_429 = Counter("bingomagic_http_429", "429 (rate limited) answers from Disco
 DMS_REFUSED = Counter(
     "bingomagic_dms_refused", "DMs refused by Discord because the member does not accept them"
 )
+
+HTTP_RESPONSES = Counter("bingomagic_http_responses", "Answers from Discord's HTTP API")
+#: The ``X-RateLimit-Scope`` values of a 429 (Discord: "Rate Limits", header format), and
+#: ``unknown`` for a 429 without one.
+SCOPES = ("global", "user", "shared", "unknown")
+HTTP_429_SCOPE = Counter(
+    "bingomagic_http_429_scope", "429 answers by X-RateLimit-Scope", labelnames=("scope",)
+)
+#: The statuses Discord counts toward its invalid-request limit.
+INVALID_STATUSES = (401, 403, 429)
+HTTP_INVALID = Counter(
+    "bingomagic_http_invalid",
+    "401, 403 and 429 answers (Discord's invalid-request limit)",
+    labelnames=("status",),
+)
+#: Priority labels of the outbox series (``bot.outbox.Priority`` names, lower case).
+PRIORITIES = ("turn", "public", "tidy")
+OUTBOX_REQUESTS = Counter(
+    "bingomagic_outbox_requests",
+    "Requests the outbox let go (each attempt), by kind and priority",
+    labelnames=("kind", "priority"),
+)
+OUTBOX_WAIT = Histogram(
+    "bingomagic_outbox_wait_seconds",
+    "Seconds an outbox request waited in its queue for its turn",
+    labelnames=("priority",),
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
+)
+OUTBOX_QUEUED = Gauge(
+    "bingomagic_outbox_queued", "Outbox requests waiting for their turn", ("priority",)
+)
+for _scope in SCOPES:
+    HTTP_429_SCOPE.labels(scope=_scope)
+for _status in INVALID_STATUSES:
+    HTTP_INVALID.labels(status=str(_status))
+for _priority in PRIORITIES:
+    OUTBOX_WAIT.labels(priority=_priority)
+    OUTBOX_QUEUED.labels(priority=_priority)
 
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 
@@ -133,11 +192,31 @@ class Instruments:
         context: SimpleNamespace,
         params: aiohttp.TraceRequestEndParams,
     ) -> None:
-        if params.response.status == 429:
-            HTTP_429.inc()
+        response = params.response
+        responded(response.status, response.headers)
         found = _CALLBACK.search(params.url.path)
         if found is not None:
             self.answered(int(found.group(1)))
+
+
+def responded(status: int, headers: Any) -> None:
+    """Count one answer of Discord's HTTP API: ``status``, ``headers`` (a mapping; its
+    ``X-RateLimit-Scope`` classifies a 429)."""
+    HTTP_RESPONSES.inc()
+    if status in INVALID_STATUSES:
+        HTTP_INVALID.labels(status=str(status)).inc()
+    if status == 429:
+        HTTP_429.inc()
+        scope = str(headers.get("X-RateLimit-Scope", "")).lower()
+        if scope not in SCOPES:
+            global_ = str(headers.get("X-RateLimit-Global", "")).lower() == "true"
+            scope = "global" if global_ else "unknown"
+        HTTP_429_SCOPE.labels(scope=scope).inc()
+
+
+def outbox_request(kind: str, priority: str) -> None:
+    """Count one request the outbox let go (``kind`` of route, ``priority`` label)."""
+    OUTBOX_REQUESTS.labels(kind=kind, priority=priority).inc()
 
 
 def decided(cause: str) -> None:

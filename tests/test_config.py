@@ -32,7 +32,9 @@ def test_defaults_with_only_a_token() -> None:
         choice_seconds=90.0,
         challenge_seconds=300.0,
         max_timeouts=3,
+        outbound_per_second=45.0,
     )
+    assert settings.outbound_per_second == 45.0  # under Discord's global 50 a second
 
 
 @pytest.mark.parametrize(
@@ -66,6 +68,8 @@ def test_defaults_with_only_a_token() -> None:
         ("BINGO_BOARD_EDIT_SECONDS", "3", "board_edit_seconds", 3.0),
         ("SHARD_COUNT", "4", "shard_ids", (0, 1, 2, 3)),
         ("METRICS_PORT", "9100", "metrics_port", 9100),
+        ("DISCORD_OUTBOUND_PER_SECOND", "500", "outbound_per_second", 500.0),
+        ("DISCORD_OUTBOUND_PER_SECOND", "", "outbound_per_second", 45.0),
     ],
 )
 def test_each_variable_is_parsed(variable: str, raw: str, field: str, expected: Any) -> None:

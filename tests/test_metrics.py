@@ -53,8 +53,52 @@ def test_serve_exports_the_series() -> None:
         "bingomagic_interaction_ack_seconds_bucket",
         "bingomagic_http_429_total",
         "bingomagic_dms_refused_total",
+        "bingomagic_http_responses_total",
+        'bingomagic_http_429_scope_total{scope="global"}',
+        'bingomagic_http_invalid_total{status="403"}',
+        'bingomagic_outbox_wait_seconds_bucket{le="0.005",priority="turn"}',
+        'bingomagic_outbox_queued{priority="tidy"}',
     ):
         assert f"\n{name}" in text
+
+
+def sample(name: str, **labels: str) -> float:
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+@pytest.mark.parametrize(
+    ("status", "headers", "scope"),
+    [
+        (429, {"X-RateLimit-Scope": "global", "X-RateLimit-Global": "true"}, "global"),
+        (429, {"X-RateLimit-Scope": "shared"}, "shared"),
+        (429, {"X-RateLimit-Scope": "user"}, "user"),
+        (429, {"X-RateLimit-Global": "true"}, "global"),
+        (429, {}, "unknown"),
+        (403, {}, None),
+        (401, {}, None),
+        (200, {"X-RateLimit-Remaining": "0"}, None),
+    ],
+)
+def test_responses_are_counted_with_429_scopes_and_invalid_requests(
+    status: int, headers: dict[str, str], scope: str | None
+) -> None:
+    """Every answer counts once; 401/403/429 count as invalid requests by status; a 429
+    counts under its X-RateLimit-Scope (global when only X-RateLimit-Global says so)."""
+    scopes = {s: sample("bingomagic_http_429_scope_total", scope=s) for s in metrics.SCOPES}
+    invalid = {
+        s: sample("bingomagic_http_invalid_total", status=str(s)) for s in metrics.INVALID_STATUSES
+    }
+    responses = sample("bingomagic_http_responses_total")
+    metrics.responded(status, headers)
+    assert sample("bingomagic_http_responses_total") == responses + 1
+    for s, before in scopes.items():
+        assert sample("bingomagic_http_429_scope_total", scope=s) == before + (s == scope)
+    for code, before in invalid.items():
+        assert sample("bingomagic_http_invalid_total", status=str(code)) == before + (
+            code == status
+        )
 
 
 def test_metrics_are_off_unless_metrics_port_is_set(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,15 +1,19 @@
 """The outbox, through the local Discord emulator with a real discord.py client:
-pacing, the DM-channel cache, the closed-DM policy, retries and "gone" answers."""
+priorities, a queue per bucket, pacing from Discord's rate-limit headers, the DM-channel
+cache, the closed-DM policy, retries and "gone" answers."""
 
 from __future__ import annotations
 
+import asyncio
 import types
+from collections.abc import Callable
 
 import discord
 import pytest
 import pytest_asyncio
 
-from bot.outbox import Delivery, Outbox, classify
+from bot import metrics
+from bot.outbox import Delivery, Outbox, Priority, bucket_of, classify
 from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
@@ -19,10 +23,14 @@ from tests.emulator.fixtures import build_world, emulator, running_client  # noq
 async def setup(emulator: Emulator, tmp_path):  # noqa: F811
     world = build_world(emulator)
     db = await Database.open(tmp_path / "outbox.db")
-    client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    instruments = metrics.Instruments()  # wired as bot.client.BingoBot does
+    client = discord.Client(
+        intents=discord.Intents.default(), guild_ready_timeout=0.05, http_trace=instruments.trace
+    )
+    outbox = Outbox(client, db, per_second=200.0, attempts=3, backoff=0.01)
+    outbox.attach(instruments.trace)
     try:
         async with running_client(emulator, client):
-            outbox = Outbox(client, db, per_second=200.0, attempts=3, backoff=0.01)
             yield emulator, world, db, outbox
             await outbox.close()
     finally:
@@ -167,3 +175,183 @@ async def test_server_errors_are_retried_with_a_bounded_backoff() -> None:
     sent = await outbox.call(flaky)
     assert sent.ok and sent.value == "ok" and sent.attempts == 5
     assert waits == [1.0, 2.0, 3.0, 3.0]
+
+
+# -- priorities, buckets and Discord's rate-limit headers ------------------------------
+
+
+def sample(name: str, **labels: str) -> float:
+    """The current value of one series of the default registry (0 when absent)."""
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def contents(emu: Emulator, channel) -> list[str]:
+    return [m.content for m in emu.channel_messages(channel)]
+
+
+def edits_in(channel_id: int) -> Callable[[str, str, object], bool]:
+    return lambda method, path, body: (
+        method == "PATCH" and path.startswith(f"/channels/{channel_id}/messages/")
+    )
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "expected"),
+    [
+        ("POST", "/api/v10/channels/12/messages", ("post", 12)),
+        ("PATCH", "/api/v10/channels/12/messages/34", ("edit", 12)),
+        ("DELETE", "/channels/12/messages/34", ("delete", 12)),
+        ("POST", "/api/v10/users/@me/channels", ("open-dm",)),
+        ("GET", "/api/v10/users/56", ("fetch-user",)),
+        ("GET", "/api/v10/guilds/7/members/56", ("fetch-member", 7)),
+        ("POST", "/api/v10/interactions/1/tok/callback", None),
+        ("PATCH", "/api/v10/webhooks/1/tok/messages/@original", None),
+        ("GET", "/api/v10/channels/12/messages/34", None),
+    ],
+)
+def test_bucket_of(method: str, path: str, expected: tuple | None) -> None:
+    """Each route the outbox sends has its bucket (kind, major parameter); interaction
+    callbacks and webhooks have none."""
+    assert bucket_of(method, path) == expected
+
+
+async def test_turn_overtakes_queued_public_and_tidy() -> None:
+    """Requests queued together are served TURN first, then PUBLIC in arrival order,
+    then TIDY, whatever order they arrived in."""
+    outbox = Outbox(object(), object(), per_second=1000.0)  # type: ignore[arg-type]
+    served: list[str] = []
+
+    def op(name: str):
+        async def run() -> str:
+            served.append(name)
+            return name
+
+        return run
+
+    order = [
+        ("tidy", Priority.TIDY, ("delete", 1)),
+        ("public-1", Priority.PUBLIC, ("edit", 1)),
+        ("public-2", Priority.PUBLIC, ("post", 2)),
+        ("public-3", Priority.PUBLIC, None),
+        ("turn", Priority.TURN, ("post", 3)),
+    ]
+    tasks = [
+        asyncio.create_task(outbox.call(op(name), priority=priority, bucket=bucket))
+        for name, priority, bucket in order
+    ]
+    results = await asyncio.gather(*tasks)
+    assert all(sent.ok for sent in results)
+    assert served == ["turn", "public-1", "public-2", "public-3", "tidy"]
+    await outbox.close()
+
+
+async def test_a_held_bucket_does_not_delay_another_bucket(setup) -> None:
+    """An edit Discord has not answered holds only its channel's edits: the next edit of
+    that channel stays queued in the outbox (not sent), while a post elsewhere and an edit
+    in another channel go through; released, the held channel's edits arrive in order."""
+    emu, world, _, outbox = setup
+    other = emu.create_text_channel(world.guild, "other")
+    board = (await outbox.send(world.channel.id, content="board")).value
+    panel = (await outbox.send(other.id, content="panel")).value
+    assert board is not None and panel is not None
+    hold = emu.hold(edits_in(world.channel.id))
+    first = asyncio.create_task(outbox.edit(world.channel.id, board.id, content="board v2"))
+    await hold.wait_held()
+    second = asyncio.create_task(outbox.edit(world.channel.id, board.id, content="board v3"))
+    assert (await outbox.send(other.id, content="result")).ok
+    assert (await outbox.edit(other.id, panel.id, content="panel v2")).ok
+    assert len(hold.held) == 1 and outbox.queued(("edit", world.channel.id)) == 1
+    assert not first.done() and not second.done()
+    hold.release()
+    assert (await first).ok and (await second).ok
+    assert contents(emu, world.channel) == ["board v3"]
+    edits = [r.json["content"] for r in emu.requests if r.method == "PATCH"]
+    assert edits.index("board v2") < edits.index("board v3")
+
+
+async def test_remaining_zero_defers_the_bucket_until_its_reset(setup) -> None:
+    """After an answer with X-RateLimit-Remaining 0 (here to a post made outside the
+    outbox), the next post to that channel waits in the outbox, discord.py not even asked,
+    while another channel's post goes; it is sent after the reset, and never answered 429."""
+    emu, world, _, outbox = setup
+    other = emu.create_text_channel(world.guild, "other")
+    bucket = ("post", world.channel.id)
+    path = f"/channels/{world.channel.id}/messages"
+    emu.rate_limit(lambda method, p: method == "POST" and p == path, limit=1, per=1.0)
+    # discord.py returns from a request that emptied its bucket only at the reset.
+    direct = asyncio.create_task(outbox.channel(world.channel.id).send(content="one"))
+    await emu.wait_for(lambda: not outbox.ready(bucket), interval=0.002)
+    later = asyncio.create_task(outbox.send(world.channel.id, content="two"))
+    assert (await outbox.send(other.id, content="elsewhere")).ok
+    assert outbox.queued(bucket) == 1 and not later.done()
+    assert contents(emu, world.channel) == ["one"]
+    await direct
+    sent = await later
+    assert sent.ok and sent.attempts == 1
+    assert contents(emu, world.channel) == ["one", "two"]
+    assert emu.rate_limited == []
+
+
+async def test_a_429_holds_its_bucket_for_retry_after(setup) -> None:
+    """A 429 as Discord sends it (user scope, body retry_after) holds that channel's posts
+    until retry_after has passed; another channel's post is not held."""
+    emu, world, _, outbox = setup
+    other = emu.create_text_channel(world.guild, "other")
+    headers = {"Retry-After": "1", "X-RateLimit-Scope": "user", "X-RateLimit-Limit": "5"}
+    path = f"/api/v10/channels/{world.channel.id}/messages"
+    outbox.observe("POST", path, 429, headers, {"retry_after": 0.4, "global": False})
+    held = asyncio.create_task(outbox.send(world.channel.id, content="held"))
+    assert (await outbox.send(other.id, content="free")).ok
+    assert not held.done() and outbox.queued(("post", world.channel.id)) == 1
+    assert contents(emu, world.channel) == []
+    assert (await held).ok
+    assert contents(emu, world.channel) == ["held"]
+
+
+async def test_a_global_429_pauses_every_paced_request_but_not_unpaced_ones(setup) -> None:
+    """A global 429 stops every paced request for retry_after; an unpaced request (an
+    interaction webhook) still runs; a waiting request cancelled leaves the queue."""
+    emu, world, _, outbox = setup
+    headers = {"Retry-After": "30", "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
+    outbox.observe("POST", "/api/v10/users/@me/channels", 429, headers, {"retry_after": 30.0})
+    waiting = asyncio.create_task(outbox.send(world.channel.id, content="waits"))
+    channel = outbox.channel(world.channel.id)
+    unpaced = await outbox.call(lambda: channel.send(content="now"), paced=False)
+    assert unpaced.ok and outbox.queued() == 1 and not waiting.done()
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert outbox.queued() == 0 and contents(emu, world.channel) == ["now"]
+
+
+async def test_metrics_count_requests_waits_429s_and_invalid_requests(setup) -> None:
+    """Each request the outbox lets go is counted by kind and priority and its wait
+    observed; a 429 is counted by scope (user: a route limit) and as an
+    invalid request, and the request then arrives."""
+    emu, world, _, outbox = setup
+    alice = world.user("alice")
+    before = {
+        "dm": sample("bingomagic_outbox_requests_total", kind="dm", priority="turn"),
+        "post": sample("bingomagic_outbox_requests_total", kind="post", priority="public"),
+        "waits": sample("bingomagic_outbox_wait_seconds_count", priority="public"),
+        "429": sample("bingomagic_http_429_scope_total", scope="user"),
+        "invalid": sample("bingomagic_http_invalid_total", status="429"),
+        "responses": sample("bingomagic_http_responses_total"),
+    }
+    assert (await outbox.dm(alice.id, content="your turn")).ok
+    emu.burst_429(count=1, retry_after=0.01)
+    assert (await outbox.send(world.channel.id, content="board")).ok
+    assert sample("bingomagic_outbox_requests_total", kind="dm", priority="turn") == (
+        before["dm"] + 1
+    )
+    assert sample("bingomagic_outbox_requests_total", kind="post", priority="public") == (
+        before["post"] + 1
+    )
+    assert sample("bingomagic_outbox_wait_seconds_count", priority="public") == before["waits"] + 1
+    assert sample("bingomagic_http_429_scope_total", scope="user") == before["429"] + 1
+    assert sample("bingomagic_http_invalid_total", status="429") == before["invalid"] + 1
+    # open DM, DM, the 429 and the post that followed it
+    assert sample("bingomagic_http_responses_total") >= before["responses"] + 4
+    assert sample("bingomagic_outbox_queued", priority="public") == 0

@@ -349,9 +349,9 @@ async def test_practice_dms_go_through_the_outbox(bingo) -> None:
     calls: list[str] = []
     call = outbox.call
 
-    async def recording(op, *, what="request"):
+    async def recording(op, *, what="request", **options):
         calls.append(what)
-        return await call(op, what=what)
+        return await call(op, what=what, **options)
 
     outbox.call = recording
     alice_id = bingo.world.user("alice").id
