@@ -40,7 +40,7 @@ from bot.engine.actions import Reason
 from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, player_view, public_view
 from bot.outbox import Delivery as Status
-from bot.outbox import Outbox, Sent, classify
+from bot.outbox import Outbox, Priority, Sent, classify
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 from bot.ui.text import echo
 
@@ -600,7 +600,12 @@ class Delivery:
         if panel is not None and not panel["ephemeral"] and not unseen:
             embed, view = self.panel(match, player)
             sent = await self._edit_message(
-                match, panel["channel"], panel["message"], embed=embed, view=view
+                match,
+                panel["channel"],
+                panel["message"],
+                embed=embed,
+                view=view,
+                priority=Priority.TURN if view is not None else Priority.PUBLIC,
             )
             if sent.ok:
                 panel.update(version=version, controls=view is not None)
@@ -631,7 +636,12 @@ class Delivery:
         embed, view = self.panel(match, player)
         view = view if live else None
         sent = await self._edit_message(
-            match, panel["channel"], panel["message"], embed=embed, view=view
+            match,
+            panel["channel"],
+            panel["message"],
+            embed=embed,
+            view=view,
+            priority=Priority.TURN if live else Priority.PUBLIC,
         )
         if sent.ok:
             panel.update(controls=view is not None, version=version)
@@ -661,7 +671,9 @@ class Delivery:
         prefix = f"bingo:m:{match.id}:"
         retired = 0
         for player in match.viewers():
-            opened = await self.outbox.dm_channel(match.seats[player].user_id)
+            opened = await self.outbox.dm_channel(
+                match.seats[player].user_id, priority=Priority.TIDY
+            )
             if not opened.ok or opened.value is None:
                 continue
             channel = opened.value
@@ -669,7 +681,9 @@ class Delivery:
             async def newest(channel: discord.PartialMessageable = channel) -> list[Any]:
                 return [m async for m in channel.history(limit=STRAY_SCAN)]
 
-            read = await self.outbox.call(newest, what=f"read DM {channel.id}")
+            read = await self.outbox.call(
+                newest, what=f"read DM {channel.id}", priority=Priority.TIDY
+            )
             current = table.ui["panels"][player]
             for message in read.value or []:
                 if me is None or message.author.id != me.id:
@@ -684,7 +698,9 @@ class Delivery:
                     continue
                 if current is not None and max(versions) > current["version"]:
                     continue  # newer than the panel this process knows of
-                sent = await self.outbox.edit(channel.id, message.id, view=None)
+                sent = await self.outbox.edit(
+                    channel.id, message.id, view=None, priority=Priority.TIDY
+                )
                 retired += sent.ok
         if retired:
             log.info("Took the buttons off %s stray panel(s) of match %s", retired, match.id)
@@ -708,10 +724,17 @@ class Delivery:
         return handle if handle is not None and handle.live else None
 
     async def _edit_message(
-        self, match: Match, channel_id: int, message_id: int, **fields: Any
+        self,
+        match: Match,
+        channel_id: int,
+        message_id: int,
+        *,
+        priority: Priority = Priority.PUBLIC,
+        **fields: Any,
     ) -> Sent[Any]:
         """Edit one of the match's DM panels: through its :class:`Handle` when there is
-        one (a failure there falls back to the outbox), else paced by the outbox."""
+        one (a failure there falls back to the outbox), else paced by the outbox at
+        ``priority`` (``TURN`` when the edit brings the controls of a decision)."""
         handle = self._handle(match, message_id)
         if handle is not None:
             sent = await self.outbox.call(
@@ -722,7 +745,7 @@ class Delivery:
             if sent.ok or sent.status is Status.MESSAGE_GONE:
                 return sent
             table_of(match).handles.pop(message_id, None)
-        return await self.outbox.edit(channel_id, message_id, **fields)
+        return await self.outbox.edit(channel_id, message_id, priority=priority, **fields)
 
     async def _delete_message(self, match: Match, channel_id: int, message_id: int) -> Sent[Any]:
         """Delete one of the match's messages (tidying): through its :class:`Handle`
@@ -759,7 +782,12 @@ class Delivery:
         }
         user_id = match.seats[player].user_id
         if not table.ui["dm_closed"][player]:
-            sent = await self.outbox.dm(user_id, embed=embed, **({"view": view} if view else {}))
+            sent = await self.outbox.dm(
+                user_id,
+                embed=embed,
+                priority=Priority.TURN if view is not None else Priority.PUBLIC,
+                **({"view": view} if view else {}),
+            )
             if sent.ok:
                 record.update(channel=sent.value.channel.id, message=sent.value.id, ephemeral=False)
             elif sent.status is Status.DM_CLOSED:
@@ -776,6 +804,7 @@ class Delivery:
                     public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
                 ),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                priority=Priority.TURN,
             )
             if self._check(match, sent, problems, channel=True):
                 pings = table.ui.setdefault("pings", [None, None])
@@ -976,7 +1005,7 @@ class Delivery:
                 other=names[1 - player],
                 why=t(language, why or "bingo-gone-other"),
             )
-            sent = await self.outbox.dm(user_id, content=text)
+            sent = await self.outbox.dm(user_id, content=text, priority=Priority.PUBLIC)
             if not sent.ok:
                 log.info("Could not tell user %s that match %s ended: %s", user_id, match.id,
                          sent.status)  # fmt: skip
