@@ -541,6 +541,67 @@ def _palette() -> Image.Image:
     return palette
 
 
+#: Discord's longest attachment description (alt text), in characters (Discord's API
+#: reference, "Attachment Object").
+ALT_TEXT_LIMIT = 1024
+
+
+def _counts_text(language: str, counts: Sequence[int]) -> str:
+    parts = [
+        t(language, "board-alt-count", land=_land(language, k), n=counts[k])
+        for k in range(KINDS)
+        if counts[k]
+    ]
+    return ", ".join(parts) if parts else t(language, "board-alt-none")
+
+
+def near_win_texts(inputs: Mapping[str, Any]) -> list[str]:
+    """Each near win of :func:`near_lines` in words (``board-near-win``: "alice needs
+    one Swamp to win"), one per player and land, in the board's language."""
+    language, names = inputs["language"], inputs["names"]
+    seen: list[tuple[int, int]] = []
+    for player, _line, kind in near_lines(inputs):
+        if (player, kind) not in seen:
+            seen.append((player, kind))
+    return [
+        t(language, "board-near-win", name=names[player], land=_land(language, kind))
+        for player, kind in seen
+    ]
+
+
+def board_alt_text(inputs: Mapping[str, Any]) -> str:
+    """The picture of :func:`board_inputs` in words, for the attachment's ``description``
+    (alt text, read by screen readers): whose turn or the result, each player's
+    territory by colour, hand size and discard pile, the library, the land on the
+    stack, near wins and the last move, in the board's language. At most
+    :data:`ALT_TEXT_LIMIT` characters (Discord's limit; a longer text is cut with "…").
+    Public information only, as the picture."""
+    language, names = inputs["language"], inputs["names"]
+    parts = [t(language, "board-alt-intro", id=inputs["id"], status=_status(inputs))]
+    for player in (0, 1):
+        parts.append(
+            t(
+                language,
+                "board-alt-player",
+                name=names[player],
+                territory=_counts_text(language, inputs["territories"][player]),
+                hand=t(language, "board-hand", count=inputs["hands"][player]),
+                discard=_counts_text(language, inputs["discards"][player]),
+            )
+        )
+    parts.append(t(language, "board-alt-library", n=inputs["library"]))
+    if inputs["pending"] is not None and inputs["result"] is None:
+        parts.append(t(language, "board-alt-stack", land=_land(language, inputs["pending"])))
+    parts += [t(language, "board-alt-line", text=text) for text in near_win_texts(inputs)]
+    caption = _caption(inputs)
+    if caption is not None:
+        parts.append(t(language, "board-alt-line", text=t(language, "board-last", move=caption)))
+    text = " ".join(parts)
+    if len(text) > ALT_TEXT_LIMIT:
+        text = text[: ALT_TEXT_LIMIT - 1] + "…"
+    return text
+
+
 def board_png(
     match_id: int,
     view: Mapping[str, Any],
@@ -553,14 +614,20 @@ def board_png(
 
 
 __all__ = [
+    "ALT_TEXT_LIMIT",
+    "DISPLAY_WIDTH",
     "HEIGHT",
+    "PHONE_WIDTH",
     "LAND_COLOURS",
     "MOVES",
     "WIDTH",
+    "board_alt_text",
     "board_inputs",
     "board_key",
     "board_png",
     "last_move",
+    "near_lines",
+    "near_win_texts",
     "render_board",
     "winning_line",
 ]
