@@ -41,7 +41,7 @@ from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, player_view, public_view
 from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Sent, classify
-from bot.ui.board_image import board_alt_text, board_inputs, board_key, last_move, render_board
+from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 from bot.ui.text import echo
 
 from ._history import rematch_view
@@ -184,6 +184,8 @@ class Board:
     def file(self) -> discord.File:
         """The picture as the ``board.png`` attachment (drawn: ``png`` is set), with the
         picture in words as its alt text (``description``: :func:`board_alt_text`)."""
+        from bot.ui.board_image import board_alt_text
+
         assert self.png is not None
         alt = board_alt_text(self.inputs)
         return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=alt)
