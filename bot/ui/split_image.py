@@ -60,5 +60,5 @@ def split_alt_text(title: str, rows: Sequence[tuple[str, int, int, str]]) -> str
     for label, count, total, _kind in rows:
         share = f" ({round(count / total * 100)}%)" if total else ""
         parts.append(f"{label}: {count}{share}")
-    text = f"{title}. " + "; ".join(parts) + ("." if parts else "")
+    text = f"{title}. " + "; ".join(parts) + "." if parts else f"{title}."
     return text if len(text) <= 1024 else text[:1023] + "…"
