@@ -27,7 +27,7 @@ async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) ->
     through ``attachment://`` (resolved to the message's attachment, also after edits
     that upload nothing); a board whose picture did not change (mulligan declarations,
     "Show my hand" toggles, timers) is edited without a new upload. With
-    ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (the full-size picture)."""
+    ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (full size)."""
     match_id = await start_match(bingo, seed=11)
     result = await play_out(bingo, match_id, pause=0.1)  # the board keeps up with people
     assert "wins" in result.content or "draw" in result.content
