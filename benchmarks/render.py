@@ -1,4 +1,4 @@
-"""How long drawing the board picture takes (issue 8 §3: about 30 ms at most).
+"""How long drawing the board picture takes (the goal: p99 30 ms at most).
 
     python -m benchmarks.render [--boards 200] [--seed 1]
 

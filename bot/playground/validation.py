@@ -211,6 +211,10 @@ def validate_message(body: dict[str, Any], *, creating: bool, has_files: bool = 
         _validate_embeds(errors, body["embeds"])
     if body.get("components") is not None:
         _validate_components(errors, body["components"], v2=v2)
+    for i, attachment in enumerate(body.get("attachments") or []):
+        # alt text: "description for the file (max 1024 characters)" (Attachment Object)
+        if isinstance(attachment, dict):
+            _check_len(errors, f"attachments.{i}.description", attachment.get("description"), 1024)
     if v2 and (content or body.get("embeds")):
         errors.append(("content", "Cannot send content or embeds with the IS_COMPONENTS_V2 flag"))
     if errors:

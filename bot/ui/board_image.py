@@ -23,38 +23,56 @@ import hashlib
 import io
 import json
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine.cards import KINDS
 from bot.i18n import language_of, t
 
-from .symbols import BACKGROUND, EMPTY_CELL, GLYPH, LAND_COLOURS, MUTED, TEXT, font, symbol
+from . import typeset
+from .lands import near_wins
+from .symbols import BACKGROUND, EMPTY_CELL, GLYPH, LAND_COLOURS, MUTED, TEXT, symbol
 
-#: Canvas size in pixels.
-WIDTH, HEIGHT = 880, 560
+#: Canvas size in pixels: 4:3, the box Discord fits an embed image in (about 400 × 300
+#: on desktop, 300 wide on a phone), drawn at twice that for high-density screens.
+WIDTH, HEIGHT = 800, 600
+#: The width Discord shows the picture at on desktop (and on a phone).
+DISPLAY_WIDTH, PHONE_WIDTH = 400, 300
 #: Rows of a territory card (five lands of one colour win, RULES §1.6).
 ROWS = 5
-CELL = 58
-SYMBOL = 50
+CELL = 62
+SYMBOL = 54
+#: Text sizes in canvas pixels (em size); the smallest is 11 px tall at DISPLAY_WIDTH.
+SMALL, BODY, LARGE, NUMBER = 22, 24, 28, 34
+#: The letters of the five colours (Magic's W U B R G), over each column.
+LETTERS = ("W", "U", "B", "R", "G")
 
 PANEL = (44, 48, 58)
 PANEL_ACTIVE = (58, 56, 44)
 GOLD = (245, 196, 66)
 RED = (230, 80, 70)
+NEAR = (255, 128, 96)
 CARD_BACK = (92, 70, 50)
 CARD_EDGE = (190, 160, 110)
 #: Colours kept exact in the picture's palette (the rest of its 256 are the shades
 #: anti-aliasing makes, see :func:`_palette`).
-EXACT = (BACKGROUND, PANEL, PANEL_ACTIVE, EMPTY_CELL, TEXT, MUTED, GOLD, RED, CARD_BACK, CARD_EDGE)
+EXACT = (
+    BACKGROUND, PANEL, PANEL_ACTIVE, EMPTY_CELL, TEXT, MUTED, GOLD, RED, NEAR, CARD_BACK,
+    CARD_EDGE,
+)  # fmt: skip
 
-_PANEL_X = (16, 504)
-_PANEL_W = 360
-_PANEL_TOP, _PANEL_BOTTOM = 66, 500
-_GRID_TOP = _PANEL_TOP + 44
-_MIDDLE_X = 384
+_MARGIN = 10
+_PANEL_W = 330
+_MIDDLE_W = WIDTH - 4 * _MARGIN - 2 * _PANEL_W
+_PANEL_X = (_MARGIN, WIDTH - _MARGIN - _PANEL_W)
+_MIDDLE_X = WIDTH // 2
+_PANEL_TOP, _PANEL_BOTTOM = 58, 546
+_LETTERS_Y = _PANEL_TOP + 80
+_GRID_TOP = _PANEL_TOP + 112
+_DISCARD_Y = _GRID_TOP + ROWS * CELL + 12
+_CAPTION_Y = HEIGHT - 30
 
 #: Public events a caption describes, the "last move" (the rest set the scene).
 MOVES = frozenset(
@@ -137,67 +155,41 @@ def _cell_centre(player: int, kind: int, row: int) -> tuple[int, int]:
     return (x0 + x1) // 2, (y0 + y1) // 2
 
 
-@lru_cache(maxsize=1024)
-def _text_mask(
-    text: str, face: ImageFont.FreeTypeFont, anchor: str | None
-) -> tuple[Image.Image, int, int]:
-    """The coverage mask ("L") of ``text`` in ``face`` and its offset in pixels from the
-    anchor point: drawn by FreeType once, then pasted (most of a board's words, names
-    and numbers repeat from one board to the next)."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
+def _text(
+    image: Image.Image, xy: tuple[float, float], text: str, size: int,
+    fill: tuple[int, int, int], bold: bool = False, anchor: str = "la",
+) -> None:  # fmt: skip
+    """One line of text, any script (:func:`bot.ui.typeset.draw_text`)."""
+    typeset.draw_text(image, xy, text, size, fill, bold=bold, anchor=anchor)
 
 
-class _Draw(ImageDraw.ImageDraw):
-    """``ImageDraw`` whose one-line :meth:`text` pastes :func:`_text_mask` (the same
-    pixels as drawing it, a fraction of the time)."""
-
-    def __init__(self, image: Image.Image) -> None:
-        super().__init__(image)
-        self.canvas = image
-
-    def text(  # type: ignore[override]
-        self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,
-        anchor: str | None = None, **options: Any,
-    ) -> None:  # fmt: skip
-        if options or font is None or not isinstance(text, str) or "\n" in text:
-            return super().text(xy, text, fill=fill, font=font, anchor=anchor, **options)
-        mask, left, top = _text_mask(text, font, anchor)
-        x, y = int(xy[0]) + left, int(xy[1]) + top
-        self.canvas.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
-        return None
+@cache
+def _ghost(kind: int) -> Image.Image:
+    """The symbol of ``kind`` faint, for the empty cells of its column: each column says
+    which land it takes by shape as well as colour."""
+    sprite = symbol(kind, SYMBOL).copy()
+    alpha = sprite.getchannel("A").point(lambda a: a * 22 // 100)
+    sprite.putalpha(alpha)
+    return sprite
 
 
 @cache
 def _static_layer() -> Image.Image:
-    """What every board shares: background, panels, empty cells (drawn once)."""
+    """What every board shares: background, panels, the colour letters over the columns
+    and the faint symbols of the empty cells (drawn once)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for player in (0, 1):
         x = _PANEL_X[player]
         draw.rounded_rectangle((x, _PANEL_TOP, x + _PANEL_W, _PANEL_BOTTOM), 14, fill=PANEL)
-        _empty_cells(draw, player)
+        pad = (CELL - SYMBOL) // 2
+        for kind in range(KINDS):
+            cx, _ = _cell_centre(player, kind, 0)
+            _text(image, (cx, _LETTERS_Y), LETTERS[kind], BODY, LAND_COLOURS[kind], True, "ma")
+            for row in range(ROWS):
+                x0, y0, _, _ = _cell_box(player, kind, row)
+                image.paste(_ghost(kind), (x0 + pad, y0 + pad), _ghost(kind))
     return image
-
-
-def _empty_cells(draw: ImageDraw.ImageDraw, player: int) -> None:
-    for kind in range(KINDS):
-        for row in range(ROWS):
-            x0, y0, x1, y1 = _cell_box(player, kind, row)
-            pad = (CELL - SYMBOL) // 2
-            draw.ellipse((x0 + pad, y0 + pad, x1 - pad, y1 - pad), outline=EMPTY_CELL, width=2)
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    face = font(size, bold)
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _land(language: str, kind: int) -> str:
@@ -261,68 +253,64 @@ def winning_line(inputs: Mapping[str, Any]) -> tuple[int, str, int | None] | Non
     return None
 
 
-def _draw_panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any], player: int
-) -> None:
+def near_lines(inputs: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+    """The lines of a board in play that a player is one land from, as ``(player, line,
+    kind)`` (see :func:`bot.ui.lands.near_wins`: ``line`` is ``"column"`` or ``"row"``,
+    ``kind`` the land that wins). Empty on a finished board. Territories only: no hand
+    is looked at."""
+    if inputs["result"] is not None:
+        return []
+    return [
+        (player, line, kind)
+        for player in (0, 1)
+        for line, kind in near_wins(list(inputs["territories"][player]))
+    ]
+
+
+def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any],
+                player: int) -> None:  # fmt: skip
     language = inputs["language"]
     x = _PANEL_X[player]
     playing = inputs["result"] is None and inputs["phase"] != "mulligan" and inputs["turn"]
     active = playing and inputs["active"] == player
     if active:
         draw.rounded_rectangle(
-            (x, _PANEL_TOP, x + _PANEL_W, _PANEL_BOTTOM), 14, outline=GOLD, width=4
+            (x, _PANEL_TOP, x + _PANEL_W, _PANEL_BOTTOM), 14, outline=GOLD, width=5
         )
-        draw.polygon(
-            [(x + 14, _PANEL_TOP + 14), (x + 14, _PANEL_TOP + 32), (x + 28, _PANEL_TOP + 23)],
-            fill=GOLD,
-        )
+        top = _PANEL_TOP + 16
+        draw.polygon([(x + 14, top), (x + 14, top + 22), (x + 31, top + 11)], fill=GOLD)
+    name_x = x + (40 if active else 16)
+    name = typeset.fit(inputs["names"][player], LARGE, x + _PANEL_W - 14 - name_x, bold=True)
+    _text(image, (name_x, _PANEL_TOP + 10), name, LARGE, TEXT, True)
     hand = t(language, "board-hand", count=inputs["hands"][player])
-    hand_width = draw.textlength(hand, font=font(17))
-    name_x = x + (36 if active else 16)
-    room = int(x + _PANEL_W - 28 - hand_width - name_x)
-    name = _fit(draw, inputs["names"][player], 22, room, bold=True)
-    draw.text((name_x, _PANEL_TOP + 10), name, font=font(22, True), fill=TEXT)
-    draw.text((x + _PANEL_W - 16, _PANEL_TOP + 14), hand, font=font(17), fill=TEXT, anchor="ra")
+    _text(image, (x + 16, _PANEL_TOP + 46), hand, BODY, MUTED)
 
     counts = inputs["territories"][player]
+    pad = (CELL - SYMBOL) // 2
     for kind in range(KINDS):
         for row in range(min(counts[kind], ROWS)):
             x0, y0, _, _ = _cell_box(player, kind, row)
-            pad = (CELL - SYMBOL) // 2
             sprite = symbol(kind, SYMBOL)
             image.paste(sprite, (x0 + pad, y0 + pad), sprite)
-        cx, _ = _cell_centre(player, kind, 0)
-        _, _, _, bottom = _cell_box(player, kind, 0)
-        shade = TEXT if counts[kind] else MUTED
-        draw.text((cx, bottom + 2), str(counts[kind]), font=font(16, True), fill=shade, anchor="ma")
 
-    # progress toward the two win lines (RULES §1.6)
-    best = max(counts)
-    colours = sum(1 for c in counts if c)
-    y = _GRID_TOP + ROWS * CELL + 26
-    for label, value in (("board-line-column", best), ("board-line-row", colours)):
-        draw.text((x + 16, y), t(language, label), font=font(15), fill=MUTED)
-        for pip in range(ROWS):
-            px = x + _PANEL_W - 16 - (ROWS - pip) * 20
-            box = (px, y + 2, px + 14, y + 16)
-            draw.rounded_rectangle(box, 3, fill=GOLD if pip < value else EMPTY_CELL)
-        y += 22
-
-    # discard pile
-    y += 4
-    draw.text((x + 16, y + 3), t(language, "board-discard"), font=font(15), fill=MUTED)
+    # discard pile: its entries at the right, its label in the room left of them
+    y = _DISCARD_Y
     pile = inputs["discards"][player]
-    px = x + 130
-    if not any(pile):
-        draw.text((px, y + 3), t(language, "board-empty"), font=font(15), fill=MUTED)
-    for kind in range(KINDS):
-        if not pile[kind]:
-            continue
-        sprite = symbol(kind, 22)
-        image.paste(sprite, (px, y), sprite)
-        draw.text((px + 25, y + 3), f"{pile[kind]}", font=font(15, True), fill=TEXT)
-        _mark_discard(draw, inputs, player, kind, (px - 3, y - 3, px + 42, y + 25))
-        px += 46
+    kinds = [k for k in range(KINDS) if pile[k]]
+    step = 60
+    px = x + _PANEL_W - 12 - step * len(kinds)
+    label = t(language, "board-discard")
+    if not kinds:
+        label = f"{label}: {t(language, 'board-empty')}"
+        px = x + _PANEL_W - 12
+    if typeset.width(label, SMALL) <= px - (x + 16) - 8:  # else the symbols say it
+        _text(image, (x + 16, y + 19), label, SMALL, MUTED, anchor="lm")
+    for kind in kinds:
+        sprite = symbol(kind, 34)
+        image.paste(sprite, (px, y + 2), sprite)
+        _text(image, (px + 38, y + 19), str(pile[kind]), BODY, TEXT, True, "lm")
+        _mark_discard(draw, inputs, player, kind, (px - 4, y - 2, px + step - 4, y + 40))
+        px += step
 
 
 def _mark_discard(
@@ -396,57 +384,117 @@ def _draw_winning_line(draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any]) -> 
     draw.line((start, end), fill=GOLD, width=7)
 
 
+def _dashed_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+                fill: tuple[int, int, int], width: int = 4, dash: int = 12) -> None:  # fmt: skip
+    """A dashed rectangle: a near win, told apart from the solid winning line and the
+    turn frame by its shape, not only its colour."""
+    x0, y0, x1, y1 = box
+    for start in range(x0, x1, 2 * dash):
+        end = min(start + dash, x1)
+        draw.line((start, y0, end, y0), fill=fill, width=width)
+        draw.line((start, y1, end, y1), fill=fill, width=width)
+    for start in range(y0, y1, 2 * dash):
+        end = min(start + dash, y1)
+        draw.line((x0, start, x0, end), fill=fill, width=width)
+        draw.line((x1, start, x1, end), fill=fill, width=width)
+
+
+def _draw_near(image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any]) -> None:
+    """Mark each line a player is one land from (:func:`near_lines`): the line dashed,
+    the cell the winning land would fill ringed, its symbol half drawn."""
+    pad = (CELL - SYMBOL) // 2
+    for player, line, kind in near_lines(inputs):
+        if line == "column":
+            top, bottom = _cell_box(player, kind, ROWS - 1), _cell_box(player, kind, 0)
+            box = (top[0] + 2, top[1] + 2, bottom[2] - 2, bottom[3] - 2)
+            missing = _cell_box(player, kind, ROWS - 1)
+        else:
+            left, right = _cell_box(player, 0, 0), _cell_box(player, KINDS - 1, 0)
+            box = (left[0] + 2, left[1] + 2, right[2] - 2, right[3] - 2)
+            missing = _cell_box(player, kind, 0)
+        _dashed_box(draw, box, NEAR)
+        sprite = symbol(kind, SYMBOL).copy()
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 55 // 100))
+        image.paste(sprite, (missing[0] + pad, missing[1] + pad), sprite)
+        ring = pad - 2
+        draw.ellipse(
+            (missing[0] + ring, missing[1] + ring, missing[2] - ring, missing[3] - ring),
+            outline=NEAR,
+            width=4,
+        )
+
+
+def _wrap(text: str, size: int, room: float) -> list[str]:
+    """``text`` in lines of at most ``room`` pixels, cut at spaces (a word longer than a
+    line is shortened)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and typeset.width(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(typeset.fit(word, size, room))
+    return lines
+
+
 def _draw_middle(image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any]) -> None:
     language = inputs["language"]
-    cx = _MIDDLE_X + 56
-    top = _GRID_TOP + 10
+    cx = _MIDDLE_X
+    top = _PANEL_TOP + 20
     # the library: a small stack of card backs
     for i in range(3, -1, -1):
-        x0, y0 = cx - 28 + i * 3, top + i * 3
+        x0, y0 = cx - 27 + i * 3, top + i * 3
         draw.rounded_rectangle(
-            (x0, y0, x0 + 50, y0 + 70), 6, fill=CARD_BACK, outline=CARD_EDGE, width=2
+            (x0, y0, x0 + 48, y0 + 68), 6, fill=CARD_BACK, outline=CARD_EDGE, width=2
         )
-    draw.text(
-        (cx + 4, top + 90), str(inputs["library"]), font=font(24, True), fill=TEXT, anchor="ma"
-    )
-    draw.text(
-        (cx + 4, top + 120), t(language, "board-library"), font=font(14), fill=MUTED, anchor="ma"
-    )
+    _text(image, (cx, top + 80), str(inputs["library"]), NUMBER, TEXT, True, "ma")
+    room = _MIDDLE_W + 2 * _MARGIN - 4
+    library = typeset.fit(t(language, "board-library"), SMALL, room)
+    _text(image, (cx, top + 122), library, SMALL, MUTED, anchor="ma")
     pending = inputs["pending"]
     if pending is not None and inputs["result"] is None:
-        y = top + 170
-        draw.text((cx, y), t(language, "board-on-stack"), font=font(14), fill=GOLD, anchor="ma")
+        y = _GRID_TOP + 110
+        for line in _wrap(t(language, "board-on-stack"), SMALL, room):
+            _text(image, (cx, y), line, SMALL, GOLD, anchor="ma")
+            y += 28
         sprite = symbol(pending, 64)
-        draw.ellipse((cx - 38, y + 22, cx + 38, y + 98), outline=GOLD, width=3)
-        image.paste(sprite, (cx - 32, y + 28), sprite)
+        draw.ellipse((cx - 38, y + 6, cx + 38, y + 82), outline=GOLD, width=4)
+        image.paste(sprite, (cx - 32, y + 12), sprite)
 
 
 def render_board(inputs: Mapping[str, Any]) -> bytes:
-    """The board of :func:`board_inputs` as PNG bytes (``WIDTH`` × ``HEIGHT``, RGB).
+    """The board of :func:`board_inputs` as PNG bytes (``WIDTH`` × ``HEIGHT``, a
+    256-colour palette).
 
-    Pure: the same inputs give the same bytes. About 10-20 ms (``python -m
+    Pure: the same inputs give the same bytes. A few milliseconds (``python -m
     benchmarks.render``)."""
+    return _png(_draw(inputs))
+
+
+def _draw(inputs: Mapping[str, Any]) -> Image.Image:
+    """The board as an RGB image."""
     image = _static_layer().copy()
-    draw = _Draw(image)
+    draw = ImageDraw.Draw(image)
     language = inputs["language"]
-    draw.text((18, 16), t(language, "board-title", id=inputs["id"]), font=font(24, True), fill=TEXT)
-    status = _fit(draw, _status(inputs), 20, WIDTH - 300, bold=inputs["result"] is not None)
-    draw.text(
-        (WIDTH - 18, 20),
-        status,
-        font=font(20, inputs["result"] is not None),
-        fill=GOLD if inputs["result"] else TEXT,
-        anchor="ra",
-    )
+    title = f"#{inputs['id']}"  # the embed's title names the match in full
+    _text(image, (14, 14), title, BODY, MUTED, True)
+    done = inputs["result"] is not None
+    room = WIDTH - 14 - 24 - typeset.width(title, BODY, True) - 14
+    status = typeset.fit(_status(inputs), LARGE, room, bold=True)
+    _text(image, (WIDTH - 14, 12), status, LARGE, GOLD if done else TEXT, True, "ra")
     for player in (0, 1):
         _draw_panel(image, draw, inputs, player)
+    _draw_near(image, draw, inputs)
     _highlight_last(draw, inputs)
     _draw_winning_line(draw, inputs)
     _draw_middle(image, draw, inputs)
     caption = _caption(inputs)
     if caption is not None:
-        text = _fit(draw, t(language, "board-last", move=caption), 18, WIDTH - 40)
-        draw.text((WIDTH // 2, HEIGHT - 40), text, font=font(18), fill=GOLD, anchor="ma")
+        text = typeset.fit(t(language, "board-last", move=caption), BODY, WIDTH - 2 * _MARGIN)
+        _text(image, (WIDTH // 2, _CAPTION_Y), text, BODY, GOLD, anchor="mm")
+    return image
+
+
+def _png(image: Image.Image) -> bytes:
     # a 256-colour PNG: a third of the bytes and a quarter of the time of an RGB one
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
@@ -454,26 +502,32 @@ def render_board(inputs: Mapping[str, Any]) -> bytes:
     return out.getvalue()
 
 
+#: Boards whose pixels make the palette's shades (see :func:`_palette`).
+_SAMPLE_TERRITORIES = ([4, 1, 2, 0, 3], [1, 1, 1, 4, 0])
+
+
 @cache
 def _palette() -> Image.Image:
     """The fixed palette of every board: the exact colours of :data:`EXACT`, the land
-    colours and the glyph colour, then shades taken from a sample of everything a board
-    draws (symbols at both sizes on both panel colours, gold and red rings, text)."""
-    sample = Image.new("RGB", (WIDTH, 200), BACKGROUND)
-    draw = ImageDraw.Draw(sample)
-    for row, ground in enumerate((PANEL, PANEL_ACTIVE, BACKGROUND)):
-        y = row * 66
-        draw.rectangle((0, y, WIDTH, y + 66), fill=ground)
-        for kind in range(KINDS):
-            for size, x in ((SYMBOL, 10 + kind * 60), (22, 320 + kind * 30), (64, 480 + kind * 70)):
-                sprite = symbol(kind, size)
-                sample.paste(sprite, (x, y + 1), sprite)
-        for colour, x in ((GOLD, 840), (RED, 860)):
-            draw.ellipse((x - 9, y + 5, x + 9, y + 23), outline=colour, width=3)
-        for colour, x in ((TEXT, 10), (MUTED, 300), (GOLD, 600)):
-            draw.text((x, y + 40), "BingoMagic 0123456789 Aa", font=font(17, True), fill=colour)
+    colours and the glyph colour, then shades taken from sample boards (every symbol
+    at every size on both panels, rings, dashes, text)."""
+    sample = {
+        "id": 1, "names": ["alice", "bob"], "language": "en", "phase": "play", "turn": 3,
+        "active": 0, "hands": [5, 6], "territories": [list(x) for x in _SAMPLE_TERRITORIES],
+        "discards": [[1, 1, 1, 1, 1], [1, 0, 1, 0, 1]], "library": 30, "pending": 2,
+        "result": None, "last": {"type": "destroy", "player": 1, "target": 0, "land": 1},
+    }  # fmt: skip
+    images = [_draw(sample)]
+    for pending in (0, 1, 3, 4):
+        images.append(_draw({**sample, "active": 1, "pending": pending, "territories":
+                             [[4, 4, 4, 4, 0], [0, 0, 0, 0, 4]]}))  # fmt: skip
+    won = {**sample, "result": {"winner": 0, "reason": "five_of_a_color"}, "last": None}
+    images.append(_draw({**won, "territories": [[5, 1, 0, 0, 0], [0, 0, 0, 0, 0]]}))
+    montage = Image.new("RGB", (WIDTH, HEIGHT * len(images)))
+    for index, picture in enumerate(images):
+        montage.paste(picture, (0, index * HEIGHT))
     exact = [*EXACT, *LAND_COLOURS, GLYPH]
-    shades = sample.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    shades = montage.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
     flat = shades.getpalette()[: 3 * (256 - len(exact))]
     rest = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
     # a shade too close to an exact colour would take its pixels (nearest-colour lookup)
@@ -485,6 +539,67 @@ def _palette() -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette([c for colour in [*exact, *rest] for c in colour])
     return palette
+
+
+#: Discord's longest attachment description (alt text), in characters (Discord's API
+#: reference, "Attachment Object").
+ALT_TEXT_LIMIT = 1024
+
+
+def _counts_text(language: str, counts: Sequence[int]) -> str:
+    parts = [
+        t(language, "board-alt-count", land=_land(language, k), n=counts[k])
+        for k in range(KINDS)
+        if counts[k]
+    ]
+    return ", ".join(parts) if parts else t(language, "board-alt-none")
+
+
+def near_win_texts(inputs: Mapping[str, Any]) -> list[str]:
+    """Each near win of :func:`near_lines` in words (``board-near-win``: "alice needs
+    one Swamp to win"), one per player and land, in the board's language."""
+    language, names = inputs["language"], inputs["names"]
+    seen: list[tuple[int, int]] = []
+    for player, _line, kind in near_lines(inputs):
+        if (player, kind) not in seen:
+            seen.append((player, kind))
+    return [
+        t(language, "board-near-win", name=names[player], land=_land(language, kind))
+        for player, kind in seen
+    ]
+
+
+def board_alt_text(inputs: Mapping[str, Any]) -> str:
+    """The picture of :func:`board_inputs` in words, for the attachment's ``description``
+    (alt text, read by screen readers): whose turn or the result, each player's
+    territory by colour, hand size and discard pile, the library, the land on the
+    stack, near wins and the last move, in the board's language. At most
+    :data:`ALT_TEXT_LIMIT` characters (Discord's limit; a longer text is cut with "…").
+    Public information only, as the picture."""
+    language, names = inputs["language"], inputs["names"]
+    parts = [t(language, "board-alt-intro", id=inputs["id"], status=_status(inputs))]
+    for player in (0, 1):
+        parts.append(
+            t(
+                language,
+                "board-alt-player",
+                name=names[player],
+                territory=_counts_text(language, inputs["territories"][player]),
+                hand=t(language, "board-hand", count=inputs["hands"][player]),
+                discard=_counts_text(language, inputs["discards"][player]),
+            )
+        )
+    parts.append(t(language, "board-alt-library", n=inputs["library"]))
+    if inputs["pending"] is not None and inputs["result"] is None:
+        parts.append(t(language, "board-alt-stack", land=_land(language, inputs["pending"])))
+    parts += [t(language, "board-alt-line", text=text) for text in near_win_texts(inputs)]
+    caption = _caption(inputs)
+    if caption is not None:
+        parts.append(t(language, "board-alt-line", text=t(language, "board-last", move=caption)))
+    text = " ".join(parts)
+    if len(text) > ALT_TEXT_LIMIT:
+        text = text[: ALT_TEXT_LIMIT - 1] + "…"
+    return text
 
 
 def board_png(
@@ -499,14 +614,20 @@ def board_png(
 
 
 __all__ = [
+    "ALT_TEXT_LIMIT",
+    "DISPLAY_WIDTH",
     "HEIGHT",
+    "PHONE_WIDTH",
     "LAND_COLOURS",
     "MOVES",
     "WIDTH",
+    "board_alt_text",
     "board_inputs",
     "board_key",
     "board_png",
     "last_move",
+    "near_lines",
+    "near_win_texts",
     "render_board",
     "winning_line",
 ]

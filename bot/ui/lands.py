@@ -32,3 +32,29 @@ def compact_line(counts: list[int], empty: str = "—") -> str:
     """A count vector as ``"☀️2 💀1"`` for tight spaces such as the public board."""
     parts = [f"{LAND_EMOJI[k]}{counts[k]}" for k in range(KINDS) if counts[k]]
     return " ".join(parts) if parts else empty
+
+
+#: Lands of one colour, or distinct colours, that win (RULES §1.6).
+WIN = 5
+
+
+def near_wins(counts: list[int]) -> list[tuple[str, int]]:
+    """The win lines a territory is one land from (RULES §1.6), as ``(line, kind)``:
+    ``("column", k)`` when it holds four lands of colour ``k`` (a fifth wins),
+    ``("row", k)`` when it holds four distinct colours and ``k`` is the missing one.
+    Empty for a territory that is not one land away, or that already won (five of a
+    colour, or all five colours). ``counts``: a territory (lands per colour, WUBRG),
+    public information only.
+
+    Raises:
+        ValueError: ``counts`` does not have one entry per colour.
+    """
+    if len(counts) != KINDS:
+        raise ValueError(f"expected {KINDS} counts, got {len(counts)}")
+    colours = sum(1 for n in counts if n)
+    if max(counts) >= WIN or colours >= WIN:
+        return []
+    found = [("column", k) for k in range(KINDS) if counts[k] == WIN - 1]
+    if colours == WIN - 1:
+        found.append(("row", counts.index(0)))
+    return found

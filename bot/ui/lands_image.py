@@ -49,3 +49,14 @@ def lands_png(locale: object) -> bytes:
     """The picture (PNG, ``WIDTH`` × ``HEIGHT``) in the language of ``locale`` (a Discord
     locale or catalog code; see :func:`bot.i18n.language_of`). Drawn once per language."""
     return _lands_png(language_of(locale))
+
+
+def lands_alt_text(locale: object) -> str:
+    """The picture of :func:`lands_png` in words, for the attachment's ``description``
+    (alt text): each land's name and effect, in the language of ``locale``
+    (``rules.ftl`` ``rules-picture-alt``). Under Discord's 1,024 characters."""
+    language = language_of(locale)
+    lands = "; ".join(
+        f"{t(language, f'land-{name}')}: {t(language, f'rules-picture-{name}')}" for name in _KINDS
+    )
+    return t(language, "rules-picture-alt", lands=lands)

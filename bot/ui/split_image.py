@@ -50,3 +50,15 @@ def split_png(title: str, rows: Sequence[tuple[str, int, int, str]]) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def split_alt_text(title: str, rows: Sequence[tuple[str, int, int, str]]) -> str:
+    """The chart of :func:`split_png` (same arguments) in words, for the attachment's
+    ``description`` (alt text): the title, then each bar's label, count and share in %
+    ("Keep: 12 (60%)"). At most 1,024 characters (Discord's limit; cut with "…")."""
+    parts = []
+    for label, count, total, _kind in rows:
+        share = f" ({round(count / total * 100)}%)" if total else ""
+        parts.append(f"{label}: {count}{share}")
+    text = f"{title}. " + "; ".join(parts) + "." if parts else f"{title}."
+    return text if len(text) <= 1024 else text[:1023] + "…"

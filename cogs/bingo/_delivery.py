@@ -226,9 +226,13 @@ class Board:
     png: bytes | None = None
 
     def file(self) -> discord.File:
-        """The picture as the ``board.png`` attachment (drawn: ``png`` is set)."""
+        """The picture as the ``board.png`` attachment (drawn: ``png`` is set), with the
+        picture in words as its alt text (``description``: :func:`board_alt_text`)."""
+        from bot.ui.board_image import board_alt_text
+
         assert self.png is not None
-        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE)
+        alt = board_alt_text(self.inputs)
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=alt)
 
 
 def trash(table: Table, channel_id: int, message_id: int) -> None:

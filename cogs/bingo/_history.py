@@ -36,7 +36,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
-from bot.ui.board_image import board_png, last_move
+from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
 
@@ -185,9 +185,10 @@ def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[dict[s
 
 def replay_page(
     record: MatchRecord, step: int, lang: str
-) -> tuple[discord.Embed, discord.ui.View, bytes]:
+) -> tuple[discord.Embed, discord.ui.View, bytes, str]:
     """Step ``step`` of a finished match, in ``lang``: the board embed (both hands shown:
-    the match is over), Previous / Next, and the board picture (PNG bytes)."""
+    the match is over), Previous / Next, the board picture (PNG bytes) and its alt text
+    (:func:`~bot.ui.board_image.board_alt_text`)."""
     state, events = replay_step(record, step)
     raw_names = [str(name) for name in record.ui.get("names") or ("?", "?")]
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
@@ -213,12 +214,13 @@ def replay_page(
     )
     embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
-    picture = board_png(record.id, view, raw_names, last_move(events), lang)
+    inputs = board_inputs(record.id, view, raw_names, last_move(events), lang)
+    picture = render_board(inputs)
     buttons = _view(
         ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
         ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
     )
-    return embed, buttons, picture
+    return embed, buttons, picture, board_alt_text(inputs)
 
 
 class ReplayButton(Control, template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])"):
@@ -272,8 +274,8 @@ async def _replayable(
 async def _page(
     record: MatchRecord, step: int, lang: str
 ) -> tuple[discord.Embed, discord.ui.View, discord.File]:
-    embed, view, png = await asyncio.to_thread(replay_page, record, step, lang)
-    return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE)
+    embed, view, png, alt = await asyncio.to_thread(replay_page, record, step, lang)
+    return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
 async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], match_id: int) -> None:

@@ -18,7 +18,7 @@ from bot import limits
 from bot.engine import BingoOptions, MulliganRule
 from bot.engine.actions import Action, Decision, Reason, Verb
 from bot.i18n import DEFAULT, attribute, bundle, t
-from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name
+from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import shorten
 
 BOARD_COLOR = discord.Colour.dark_gold()
@@ -196,6 +196,22 @@ def _options(view: dict[str, Any]) -> BingoOptions:
     return BingoOptions.from_json(view["options"])
 
 
+def near_win_lines(view: dict[str, Any], names: Sequence[str], locale: object = None) -> list[str]:
+    """A line per player and land that would win at once (RULES §1.6, see
+    :func:`bot.ui.lands.near_wins`): ``"⚠️ alice needs one Swamp to win"``. From the
+    territories of ``view`` only (any view: no hand is read); none once the match is
+    over. ``names``: the display names made safe to show."""
+    if view.get("result") is not None:
+        return []
+    lines: list[str] = []
+    for player in (0, 1):
+        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view["territories"][player])))
+        for kind in kinds:
+            name = land(kind, locale)
+            lines.append(t(locale, "bingo-board-near-win", name=names[player], land=name))
+    return lines
+
+
 def board_embed(
     match_id: int,
     view: dict[str, Any],
@@ -204,7 +220,8 @@ def board_embed(
     deadline: float | None,
     locale: object = None,
 ) -> discord.Embed:
-    """The public board: territories, hand sizes, library, discard piles, turn, log.
+    """The public board: territories, hand sizes, library, discard piles, turn, near
+    wins (:func:`near_win_lines`), log.
 
     ``view``: :func:`bot.matches.views.public_view` of the match; ``names``: the two
     display names made safe to show; ``log``: see :func:`log_lines`; ``deadline``: Unix
@@ -225,6 +242,8 @@ def board_embed(
             status += " " + t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
         if view["pending_land"] is not None:
             status += "\n" + t(locale, "bingo-board-stack", land=land(view["pending_land"], locale))
+        for line in near_win_lines(view, names, locale):
+            status += "\n" + line
         embed.description = status
     for player in (0, 1):
         starter = " 🎲" if player == view["starting"] else ""

@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import t
 from bot.interactions import reply_private, run_guarded
-from bot.ui.lands_image import lands_png
+from bot.ui.lands_image import lands_alt_text, lands_png
 
 from ._language import reader_language
 
@@ -44,7 +44,9 @@ def rules_page(
     embed.set_footer(text=t(language, "rules-footer", page=page + 1, pages=len(PAGES)))
     files = []
     if name == PICTURE_PAGE:
-        files.append(discord.File(io.BytesIO(lands_png(language)), filename=PICTURE_FILE))
+        picture = io.BytesIO(lands_png(language))
+        alt = lands_alt_text(language)
+        files.append(discord.File(picture, filename=PICTURE_FILE, description=alt))
         embed.set_image(url=f"attachment://{PICTURE_FILE}")
     view = discord.ui.View(timeout=None)
     view.add_item(RulesButton(max(page - 1, 0), "prev", t(language, "rules-previous"), page == 0))

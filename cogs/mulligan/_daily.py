@@ -46,7 +46,7 @@ from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import language_of, t
 from bot.interactions import reply_private, run_guarded
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
-from bot.ui.split_image import split_png
+from bot.ui.split_image import split_alt_text, split_png
 
 from ._coach import estimate, is_bingomagic, keep_agrees
 from ._locale import reader_language
@@ -161,7 +161,8 @@ def split_file(split: Split, day: int, locale: object) -> discord.File:
     ]
     title = t(locale, "daily-bar-title", date=utc_date_text(day), count=total)
     data = split_png(title, rows)
-    return discord.File(io.BytesIO(data), filename=SPLIT_FILE)
+    alt = split_alt_text(title, rows)
+    return discord.File(io.BytesIO(data), filename=SPLIT_FILE, description=alt)
 
 
 def setup_line(state: PracticeState, locale: object) -> str:

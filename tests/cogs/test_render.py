@@ -102,3 +102,21 @@ def test_a_match_with_no_result_says_so() -> None:
     assert [line for line in lines if line] == [
         result_line(state.result.to_json(), NAMES_AB, state.options)
     ]
+
+
+def test_the_board_says_who_is_one_land_from_winning() -> None:
+    """Near wins (RULES §1.6) from the territories only: four Plains, four colours; in
+    English and Italian; nothing two lands away, nothing once the match is over."""
+    state, _ = BingoState.new(7)
+    view = public_view(state)
+    view["territories"] = [[4, 0, 0, 0, 0], [1, 1, 0, 1, 1]]
+    english = board_embed(1, view, NAMES_AB, [], None).description
+    assert "⚠️ Alice needs one ☀️ Plains to win" in english
+    assert "⚠️ Bob needs one 💀 Swamp to win" in english
+    italian = board_embed(1, view, NAMES_AB, [], None, "it").description
+    assert "⚠️ A Alice manca una ☀️ Pianura per vincere" in italian
+    view["territories"] = [[3, 0, 0, 0, 0], [1, 1, 0, 1, 0]]
+    assert "⚠️" not in board_embed(1, view, NAMES_AB, [], None).description
+    view["territories"] = [[5, 0, 0, 0, 0], [1, 1, 0, 1, 1]]
+    view["result"] = {"winner": 0, "reason": "five_of_a_color"}
+    assert "⚠️" not in board_embed(1, view, NAMES_AB, [], None).description

@@ -1,5 +1,5 @@
-"""The public board carries a picture of the match (issue 8 §3), uploaded only when it
-changes; the text embed stays."""
+"""The public board carries a picture of the match, uploaded only when it changes, with
+the picture in words as its alt text; the text embed stays."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ def _board_versions(bingo, match_id: int):
 
 
 async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) -> None:
-    """Every version of a whole match's board has its text embed and shows board.png
+    """Every version of a whole match's board has its text embed and alt text, and shows board.png
     through ``attachment://`` (resolved to the message's attachment, also after edits
     that upload nothing); a board whose picture did not change (mulligan declarations,
     "Show my hand" toggles, timers) is edited without a new upload. With
-    ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (the README's)."""
+    ``WRITE_DOCS_BOARD=1`` the final picture is written to docs/board.png (full size)."""
     match_id = await start_match(bingo, seed=11)
     result = await play_out(bingo, match_id, pause=0.1)  # the board keeps up with people
     assert "wins" in result.content or "draw" in result.content
@@ -38,6 +38,9 @@ async def test_the_board_shows_a_picture_uploaded_only_when_it_changes(bingo) ->
     for version in versions:
         [attachment] = version.attachments
         assert attachment["filename"] == "board.png"
+        alt = attachment["description"]  # alt text: the picture in words (board_alt_text)
+        assert alt.startswith(f"BingoMagic match #{match_id} board.") and len(alt) <= 1024
+        assert "Library:" in alt and ": territory " in alt
         [embed] = version.embeds
         assert embed["title"].startswith(f"BingoMagic #{match_id}")  # the text stays
         assert embed["image"]["url"] == attachment["url"]  # attachment://board.png resolved

@@ -117,6 +117,7 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
     assert enabled_buttons(a_hand) == []
     png = bingo.emu.attachment_data[int(a_hand.attachments[0]["id"])]
     assert png.startswith(b"\x89PNG")
+    assert "Keep: 1 (100%); Mulligan: 0 (0%)" in a_hand.attachments[0]["description"]  # alt
 
     # The post shows the count only.
     await service.flush()

@@ -55,6 +55,7 @@ async def test_rules_are_private_pages_with_previous_and_next(bingo) -> None:
         if page == PICTURE_PAGE:
             [picture] = current.attachments
             assert picture["filename"] == "lands.png"
+            assert "Plains: Draw a card" in picture["description"]  # alt text
             assert current.embeds[0]["image"]["url"] == picture["url"]
             image = Image.open(io.BytesIO(bingo.emu.attachment_data[int(picture["id"])]))
             assert image.format == "PNG"

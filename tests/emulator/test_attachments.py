@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 
 from bot.playground import Emulator
 from tests.emulator.fixtures import World, running_client
@@ -50,3 +51,26 @@ async def test_an_edit_without_files_keeps_the_attachment_the_embed_shows(
         await sent.edit(embed=_embed("four"), attachments=[])
         assert message.attachments == []
         assert message.embeds[0]["image"]["url"] == "attachment://board.png"  # shows nothing
+
+
+async def test_an_attachment_keeps_its_alt_text_up_to_discords_1024_characters(
+    emulator: Emulator, world: World
+) -> None:
+    """``discord.File(description=...)`` is the attachment's alt text: kept as sent up to
+    1,024 characters, refused past that (400, 50035) as Discord does."""
+    async with running_client(emulator, discord.Client(intents=discord.Intents.none())) as client:
+        channel = client.get_partial_messageable(world.channel.id)
+        alt = "a" * 1024
+        sent = await channel.send(
+            file=discord.File(io.BytesIO(b"png"), filename="board.png", description=alt)
+        )
+        [attachment] = emulator.messages[sent.id].attachments
+        assert attachment["description"] == alt
+        assert sent.attachments[0].description == alt  # what discord.py reads back
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send(
+                file=discord.File(io.BytesIO(b"png"), filename="b.png", description=alt + "a")
+            )
+        assert refused.value.status == 400 and refused.value.code == 50035
+        [problem] = emulator.take_problems()
+        assert "attachments.0.description" in problem

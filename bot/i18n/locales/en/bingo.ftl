@@ -241,3 +241,6 @@ bingo-leaderboard-footer = Ranked by wins, then win rate, in matches between mem
 
 bingo-language-set = I will write to you privately in English.
 bingo-language-auto = I will write to you privately in your Discord language ({ $language }).
+
+## Near wins on the public board (cogs/bingo/_render.py board_embed)
+bingo-board-near-win = ⚠️ { $name } needs one { $land } to win

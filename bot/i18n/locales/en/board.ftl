@@ -30,3 +30,16 @@ board-how-timeout = time-outs
 board-how-other = the rules
 board-draw = Draw
 board-no-result = No result
+
+## Near wins and alt text (the picture in words: bot/ui/board_image.py board_alt_text)
+board-near-win = { $name } needs one { $land } to win
+board-alt-intro = BingoMagic match #{ $id } board. { $status }.
+board-alt-player = { $name }: territory { $territory }; { $hand }; discard pile { $discard }.
+board-alt-none = empty
+board-alt-count = { $land } { $n }
+board-alt-library = { $n ->
+    [one] Library: 1 card.
+   *[other] Library: { $n } cards.
+}
+board-alt-stack = On the stack: { $land }.
+board-alt-line = { $text }.

@@ -74,3 +74,6 @@ rules-mulligans =
     - **London:** draw a full hand, then put one card on the bottom for each mulligan taken.
     - **Partial Paris:** set aside any cards, draw one fewer than you set aside.
     Options: a free first mulligan; sequential mulligans (one player until they keep, then the other).
+
+## Alt text of the lands picture (bot/ui/lands_image.py lands_alt_text)
+rules-picture-alt = The five lands and what each does: { $lands }.

@@ -241,3 +241,6 @@ bingo-leaderboard-footer = Ordinata per vittorie, poi per percentuale di vittori
 
 bingo-language-set = Ti scriverò in privato in italiano.
 bingo-language-auto = Ti scriverò in privato nella lingua del tuo Discord ({ $language }).
+
+## Vittorie vicine sul tavolo pubblico (cogs/bingo/_render.py board_embed)
+bingo-board-near-win = ⚠️ A { $name } manca una { $land } per vincere

@@ -30,3 +30,16 @@ board-how-timeout = tempo scaduto
 board-how-other = regolamento
 board-draw = Pareggio
 board-no-result = Nessun risultato
+
+## Vittorie vicine e testo alternativo (l'immagine a parole: bot/ui/board_image.py board_alt_text)
+board-near-win = A { $name } manca una { $land } per vincere
+board-alt-intro = Tavolo della partita BingoMagic #{ $id }. { $status }.
+board-alt-player = { $name }: territorio { $territory }; { $hand }; scarti { $discard }.
+board-alt-none = vuoto
+board-alt-count = { $land } { $n }
+board-alt-library = { $n ->
+    [one] Mazzo: 1 carta.
+   *[other] Mazzo: { $n } carte.
+}
+board-alt-stack = In pila: { $land }.
+board-alt-line = { $text }.

@@ -73,3 +73,6 @@ rules-mulligans =
     - **London:** peschi una mano completa, poi metti in fondo al mazzo una carta per ogni mulligan fatto.
     - **Partial Paris:** metti da parte le carte che vuoi e ne peschi una in meno.
     Opzioni: primo mulligan gratuito; mulligan in sequenza (un giocatore finché tiene, poi l'altro).
+
+## Testo alternativo dell'immagine delle terre (bot/ui/lands_image.py lands_alt_text)
+rules-picture-alt = Le cinque terre e cosa fa ciascuna: { $lands }.
