@@ -532,7 +532,8 @@ class Emulator:
     ) -> Channel:
         """Create a public thread (type 11) of text channel ``parent``, owned by ``owner``; from
         ``message`` (Discord "Start Thread from Message": the thread takes the message's id, the
-        message gets ``thread`` and the HAS_THREAD flag, and a MESSAGE_UPDATE) or without one.
+        message gets ``thread`` and the HAS_THREAD flag, and a MESSAGE_UPDATE) or without one
+        (then a THREAD_CREATED message, type 18, named after it, is posted in ``parent``).
         No permission checks (the REST routes make them). Dispatches THREAD_CREATE with
         ``newly_created`` (Discord "Thread Create": GUILDS intent).
 
@@ -562,6 +563,13 @@ class Emulator:
         data["newly_created"] = True
         self.gateway.dispatch("THREAD_CREATE", data, intent=INTENT_GUILDS, guild_id=ch.guild_id)
         self._notify_channel_listeners("THREAD_CREATE", thread)
+        if message is None:  # Discord says so in the parent: a THREAD_CREATED system message
+            notice = self.create_message(ch, self.get_user(owner), {"content": name}, msg_type=18)
+            notice.reference = {
+                "channel_id": str(thread.id),
+                "guild_id": str(ch.guild_id),
+                "type": 0,
+            }
         if message is not None:
             message.thread_id = thread.id
             message.flags |= FLAG_HAS_THREAD

@@ -28,7 +28,7 @@ import io
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -130,6 +130,13 @@ class Table:
     board_at: float = float("-inf")
     #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
     stored_ui: tuple[int, str] | None = None
+
+    @property
+    def board_channel_id(self) -> int:
+        """Where the board, the public log and the closed-DM pings go: the match's thread
+        (``ui["thread"]``, see :mod:`._threads`) or, without one, :attr:`channel_id`
+        (where the result always goes)."""
+        return self.ui.get("thread") or self.channel_id
 
     @property
     def names(self) -> list[str]:
@@ -252,6 +259,8 @@ class Delivery:
         self.ui_flush_seconds = UI_FLUSH_SECONDS
         self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
         self._flusher: asyncio.Task[None] | None = None
+        #: Called with a match once its result is posted (its ``ui`` is stored after).
+        self.on_announced: Callable[[Match], None] | None = None
 
     # -- entry points ------------------------------------------------------------------
 
@@ -369,7 +378,7 @@ class Delivery:
                 known.append([panel["channel"], panel["message"]])
         for ping in mine.get("pings") or []:
             if ping is not None:
-                known.append([table_of(match).channel_id, ping])
+                known.append([table_of(match).board_channel_id, ping])
         for _ in range(3):
             record = await self.db.get_match(match.id)
             if record is None:
@@ -380,7 +389,9 @@ class Delivery:
                 for panel in ui.get("panels") or []
                 if panel is not None and not panel["ephemeral"]
             }
-            referenced |= {(table_of(match).channel_id, p) for p in ui.get("pings") or [] if p}
+            referenced |= {
+                (table_of(match).board_channel_id, p) for p in ui.get("pings") or [] if p
+            }
             pending = ui.setdefault("trash", [])
             added = False
             for channel_id, message_id in known:
@@ -592,7 +603,7 @@ class Delivery:
         replace_panel(table, player, record)
         if record["ephemeral"] and view is not None and notify:
             sent = await self.outbox.send(
-                table.channel_id,
+                table.board_channel_id,
                 content=t(
                     public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
                 ),
@@ -601,7 +612,7 @@ class Delivery:
             if self._check(match, sent, problems, channel=True):
                 pings = table.ui.setdefault("pings", [None, None])
                 if pings[player] is not None:
-                    trash(table, table.channel_id, pings[player])
+                    trash(table, table.board_channel_id, pings[player])
                 pings[player] = sent.value.id
 
     async def _sweep(self, match: Match, problems: _Pass) -> None:
@@ -614,7 +625,7 @@ class Delivery:
             pings = table.ui.get("pings") or []
             for player, ping in enumerate(pings):
                 if ping is not None:
-                    trash(table, table.channel_id, ping)
+                    trash(table, table.board_channel_id, ping)
                     pings[player] = None
         kept = []
         for channel_id, message_id in table.ui.get("trash") or []:
@@ -715,7 +726,7 @@ class Delivery:
         if board_id is not None:
             upload = {"attachments": [board.file()]} if board.png is not None else {}
             sent = await self.outbox.edit(
-                table.channel_id, board_id, embed=board.embed, view=board.controls, **upload
+                table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
             )
             if sent.ok:
                 table.board_shown = board.shown
@@ -731,7 +742,7 @@ class Delivery:
             table.dirty = True  # the next pass draws it
             return
         controls = {"view": board.controls} if board.controls else {}
-        sent = await self.outbox.send(table.channel_id, embed=board.embed, file=board.file(),
+        sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
                                       **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             table.ui["board"] = sent.value.id
@@ -762,6 +773,8 @@ class Delivery:
         if self._check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
+            if self.on_announced is not None:
+                self.on_announced(match)
 
     async def _channel_gone(self, match: Match) -> None:
         """The match's channel is gone or unwritable: end the match with no result (it
