@@ -12,6 +12,7 @@ import pytest
 from bot.client import BingoBot
 from bot.playground.permissions import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 from bot.storage import Database
+from bot.storage.tournaments import TournamentStore
 from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import (
@@ -27,6 +28,7 @@ from .helpers import (
 )
 from .test_bot import FAST_AI, play_the_bot
 from .test_settings import make_admin
+from .test_tournament import cup  # noqa: F401
 
 #: The thread closes half a second after the result (a test waits for it).
 QUICK_CLOSE = {"BINGO_THREAD_CLOSE_SECONDS": "0.5"}
@@ -140,3 +142,29 @@ async def test_the_thread_closes_after_a_restart(emulator, tmp_path) -> None:
             await emulator.wait_for(lambda: thread.archived and thread.locked, message="closed")
     finally:
         await db.close()
+
+
+async def test_tournament_tables_in_threads(cup: BotWorld) -> None:  # noqa: F811
+    """Each table of a round is played in a thread of its own (started without a message),
+    which the pairings post links."""
+    olga = cup.driver("olga")
+    record = await olga.slash(cup.channel, "bingo tournament create", name="Duel", minutes=30)
+    signup = await record.wait_for_response()
+    for name in ("alice", "bob", "carol", "dave"):
+        assert (await cup.driver(name).click(signup, "Join")).acknowledged
+    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    pairings = await olga.wait_for_message(cup.channel, lambda m: "Table 2" in m.content)
+    store = TournamentStore(cup.db.backend)
+    (tournament,) = await store.open_of_guild(cup.world.guild.id)
+    tables = [x for x in await store.tables(tournament.id) if x.round == 1]
+    assert len(tables) == 2
+    for table in tables:
+        assert table.match_id is not None
+        thread = thread_of_match(cup, table.match_id)
+        assert thread is not None and f"<#{thread.id}>" in pairings.content
+        await cup.emu.wait_for(lambda t=table: board(cup, t.match_id), message="a board")
+        assert board(cup, table.match_id).channel_id == thread.id
+    names = {cup.world.user(n).id: n for n in ("alice", "bob", "carol", "dave")}
+    table = tables[0]
+    await play_out(cup, table.match_id, (names[table.a], names[table.b]))
+    assert result_posted(cup, table.match_id).channel_id == cup.channel.id
