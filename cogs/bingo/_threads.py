@@ -66,10 +66,11 @@ def missing_thread_permissions(permissions: discord.Permissions) -> list[str]:
 def thread_name(match_id: int, names: Sequence[str], language: str | None) -> str:
     """The thread's name: ``bingo-thread-name`` with the two display names shown as typed
     (a name renders no markdown nor mentions) and shortened so the whole stays within
-    :data:`bot.limits.THREAD_NAME` characters."""
+    :data:`bot.limits.THREAD_NAME` characters. The id is passed as text: Fluent would
+    group its digits ("#1,234")."""
     for room in (limits.MEMBER_NAME, 40, 32, 24, 16, 8):
         first, second = (plain(name, room) for name in names[:2])
-        name = t(language, "bingo-thread-name", id=match_id, first=first, second=second)
+        name = t(language, "bingo-thread-name", id=str(match_id), first=first, second=second)
         if len(name) <= limits.THREAD_NAME:
             return name
     return name[: limits.THREAD_NAME]
@@ -113,9 +114,11 @@ class MatchThreads:
         """Start the public thread of match ``match_id`` in ``channel_id`` (from message
         ``message_id``, else without a message) and return its id; ``None`` (the match is
         played in the channel) when ``permissions`` (the bot's there) lack a thread
-        permission or Discord refuses (logged)."""
+        permission, ``channel_id`` is itself a thread, or Discord refuses (logged)."""
         if missing_thread_permissions(permissions):
             return None
+        if isinstance(self.client.get_channel(channel_id), discord.Thread):
+            return None  # started inside a thread: no thread of a thread (Discord refuses)
         name = thread_name(match_id, names, language)
         http = self.client.http
         if message_id is not None:

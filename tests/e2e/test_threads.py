@@ -168,3 +168,18 @@ async def test_tournament_tables_in_threads(cup: BotWorld) -> None:  # noqa: F81
     table = tables[0]
     await play_out(cup, table.match_id, (names[table.a], names[table.b]))
     assert result_posted(cup, table.match_id).channel_id == cup.channel.id
+
+
+@pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
+async def test_a_match_started_inside_a_thread_stays_there(bingo) -> None:
+    """carol challenges the bot from inside alice and bob's thread: no thread of a
+    thread (Discord refuses one), her board goes to that thread."""
+    match_id = await start_match(bingo)
+    thread = thread_of_match(bingo, match_id)
+    carol = bingo.driver("carol")
+    record = await carol.slash(thread.id, "bingo challenge", opponent=bingo.emu.bot_user)
+    reply = await record.wait_for_response()
+    assert reply.channel_id == thread.id and not reply.ephemeral
+    await bingo.emu.wait_for(lambda: board(bingo, match_id + 1), message="carol's board")
+    assert board(bingo, match_id + 1).channel_id == thread.id
+    assert len(bingo.emu.threads_of(bingo.channel)) == 1
