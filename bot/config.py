@@ -20,6 +20,7 @@
 | BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
 | BINGO_RENDER_WORKERS    | render_workers      | 1; 0 = a thread       |
 | BINGO_BOARD_EDIT_SECONDS | board_edit_seconds | 1.5 (0 allowed)       |
+| BINGO_THREAD_CLOSE_SECONDS | thread_close_seconds | 600 (0 allowed)   |
 | SHARD_COUNT             | shard_count         | None (one unsharded connection) |
 | SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
 | METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
@@ -34,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import load_dotenv
+
+from bot import limits
 
 DEFAULT_DATABASE_PATH = Path("data/bingomagic.db")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -87,6 +90,9 @@ class Settings:
     render_workers: int = 1
     #: Least seconds between two edits of a match's public board (0: every change).
     board_edit_seconds: float = 1.5
+    #: Seconds after a match's result before its thread is archived and locked
+    #: (``bot.limits.THREAD_CLOSE_SECONDS`` by default; 0: at once).
+    thread_close_seconds: float = 600.0
     #: Discord shards across all processes (None: one unsharded connection, as a small bot).
     shard_count: int | None = None
     #: The shards this process runs, ascending (None when unsharded; all of them when
@@ -163,6 +169,12 @@ class Settings:
             render_workers=_whole_number("BINGO_RENDER_WORKERS", get("BINGO_RENDER_WORKERS"), 1),
             board_edit_seconds=_seconds(
                 "BINGO_BOARD_EDIT_SECONDS", get("BINGO_BOARD_EDIT_SECONDS"), 1.5, zero=True
+            ),
+            thread_close_seconds=_seconds(
+                "BINGO_THREAD_CLOSE_SECONDS",
+                get("BINGO_THREAD_CLOSE_SECONDS"),
+                limits.THREAD_CLOSE_SECONDS,
+                zero=True,
             ),
             outbound_per_second=_seconds(
                 "DISCORD_OUTBOUND_PER_SECOND",

@@ -70,6 +70,19 @@ CHALLENGE_SECONDS = (60, 3600)
 #: Channels a server may list as the places where matches may be started (one select).
 MATCH_CHANNELS = 25
 
+# -- A match per thread (Discord "Threads": public threads of a text channel) -------------
+
+#: Characters of a thread's name (Discord "Start Thread from Message": name 1-100).
+THREAD_NAME = 100
+#: Minutes of inactivity after which Discord archives a match's thread by itself, as
+#: "Start Thread from Message" allows (60, 1440, 4320 or 10080): a day, longer than any
+#: match's timers, so a match never loses its thread while it is played.
+THREAD_AUTO_ARCHIVE_MINUTES = 1440
+#: Seconds after a match's result is posted before its thread is archived and locked
+#: (``BINGO_THREAD_CLOSE_SECONDS``): time for the players to read the final board and say
+#: "gg" there. Stored with the match (``ui["thread_close_at"]``), so a restart keeps it.
+THREAD_CLOSE_SECONDS = 600.0
+
 # -- Several processes on one database (issue 9 §2; see bot/storage/leases.py) -----------
 
 #: Seconds between two looks of each process for due work of any guild (deadlines, the

@@ -27,7 +27,13 @@ from bot.playground.models import (
     SeenMessage,
     User,
 )
-from bot.playground.permissions import ADMINISTRATOR, MANAGE_MESSAGES, has_all
+from bot.playground.permissions import (
+    ADMINISTRATOR,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    has_all,
+)
 from bot.playground.text import (
     ACTION_ROW,
     BUTTON,
@@ -91,6 +97,20 @@ class UserDriver:
         """
         ch = self._channel(channel)
         return [m for m in self.emu.channel_messages(ch) if m.visible_for(self.user.id)]
+
+    def threads(self, channel: ChannelArg, *, archived: bool = True) -> list[Channel]:
+        """The threads of text channel ``channel`` this user sees, oldest first (``archived``
+        False: the active ones only). Raises LookupError if the user cannot see the channel."""
+        ch = self._channel(channel)
+        return self.emu.threads_of(ch, archived=archived)
+
+    def thread_of(self, message: MessageArg) -> Channel | None:
+        """The thread started from ``message`` (a visible message), or None."""
+        msg = self._visible(message)
+        if msg.thread_id is None:
+            return None
+        thread = self.emu.channels.get(msg.thread_id)
+        return None if thread is None or thread.deleted else thread
 
     def dm_messages(self) -> list[Message]:
         """Messages in this user's DM channel with the bot, oldest first."""
@@ -158,8 +178,20 @@ class UserDriver:
 
     # ================================================================ plain messages
     async def send(self, channel: ChannelArg, content: str) -> Message:
-        """Post a plain message as this user (dispatches MESSAGE_CREATE, content per intents)."""
+        """Post a plain message as this user (dispatches MESSAGE_CREATE, content per intents).
+
+        In a thread: takes Send Messages in Threads, and Manage Threads if it is locked
+        (PermissionError otherwise); a message unarchives an archived thread (THREAD_UPDATE).
+        """
         ch = self._channel(channel)
+        if ch.is_thread:
+            perms = self.emu.permissions_for(self.user, ch)
+            if not has_all(perms, SEND_MESSAGES_IN_THREADS):
+                raise PermissionError(f"{self.user.username} cannot send in thread {ch.name}")
+            if ch.locked and not has_all(perms, MANAGE_THREADS):
+                raise PermissionError(f"thread {ch.name} is locked")
+            if ch.archived:
+                self.emu.update_thread(ch, archived=False)
         return self.emu.create_message(ch, self.user, {"content": content})
 
     async def delete(self, message: MessageArg) -> None:

@@ -134,6 +134,7 @@ class Playground:
         self.web = PlaygroundWeb(emu, guild, channel, self.members, notices=ignored_secrets())
         emu.extra_routes.extend(self.web.routes())
         emu.message_listeners.append(self.web.on_message)
+        emu.channel_listeners.append(self.web.on_channel)
 
     async def start(self) -> None:
         """Serve the page (the address answers at once), then start the bot process."""

@@ -31,6 +31,8 @@ DISCORD_EPOCH_MS = 1420070400000
 
 # Message flags (https://discord.com/developers/docs/resources/message#message-object-message-flags)
 FLAG_SUPPRESS_EMBEDS = 1 << 2
+#: The message started a thread (its id is the thread's id).
+FLAG_HAS_THREAD = 1 << 5
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
@@ -39,6 +41,10 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 CHANNEL_GUILD_TEXT = 0
 CHANNEL_DM = 1
+CHANNEL_PUBLIC_THREAD = 11
+
+#: The ``auto_archive_duration`` values Discord accepts (minutes of inactivity).
+AUTO_ARCHIVE_DURATIONS = frozenset({60, 1440, 4320, 10080})
 
 # Interaction types.
 INTERACTION_PING = 1
@@ -143,7 +149,14 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0) or the bot's DM channel with ``recipient_id`` (type 1)."""
+    """A guild text channel (type 0), the bot's DM channel with ``recipient_id`` (type 1) or
+    a public thread (type 11) of text channel ``parent_id``.
+
+    Thread fields (Discord "Thread Metadata Object"): ``owner_id`` created it; ``archived``,
+    ``locked``, ``auto_archive_duration`` (minutes) and ``archive_timestamp`` (the last change
+    of ``archived``, else the creation); ``message_count`` / ``total_message_sent`` count the
+    messages posted in it (not its starter message); ``member_count`` its members.
+    """
 
     id: int
     type: int
@@ -157,11 +170,26 @@ class Channel:
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: True once the channel was deleted (``emu.delete_channel``): every request -> 404/10003.
     deleted: bool = False
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: datetime = field(default_factory=utcnow)
+    message_count: int = 0
+    total_message_sent: int = 0
+    member_count: int = 0
+    created_at: datetime = field(default_factory=utcnow)
 
     @property
     def is_dm(self) -> bool:
         """True for a DM channel."""
         return self.type == CHANNEL_DM
+
+    @property
+    def is_thread(self) -> bool:
+        """True for a thread (its permissions are its parent's)."""
+        return self.type == CHANNEL_PUBLIC_THREAD
 
     @property
     def mention(self) -> str:
@@ -246,6 +274,8 @@ class Message:
     interaction_name: str | None = None
     interacted_message_id: int | None = None
     original_response_message_id: int | None = None
+    #: The thread started from this message (the same id), or None.
+    thread_id: int | None = None
 
     @property
     def ephemeral(self) -> bool:

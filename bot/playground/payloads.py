@@ -101,6 +101,28 @@ def member_payload(
 def channel_payload(channel: Channel, *, recipient: User | None = None) -> dict[str, Any]:
     """Channel object. DM channels need ``recipient``."""
     last = str(channel.last_message_id) if channel.last_message_id else None
+    if channel.is_thread:
+        return {
+            "id": str(channel.id),
+            "type": channel.type,
+            "guild_id": str(channel.guild_id),
+            "parent_id": str(channel.parent_id),
+            "owner_id": str(channel.owner_id),
+            "name": channel.name,
+            "last_message_id": last,
+            "rate_limit_per_user": 0,
+            "message_count": channel.message_count,
+            "member_count": channel.member_count,
+            "total_message_sent": channel.total_message_sent,
+            "thread_metadata": {
+                "archived": channel.archived,
+                "auto_archive_duration": channel.auto_archive_duration,
+                "archive_timestamp": iso(channel.archive_timestamp),
+                "locked": channel.locked,
+                "create_timestamp": iso(channel.created_at),
+            },
+            "flags": 0,
+        }
     if channel.type == CHANNEL_DM:
         return {
             "id": str(channel.id),
@@ -187,7 +209,11 @@ def gateway_guild_payload(emu: Emulator, guild: Guild, *, all_members: bool) -> 
             "voice_states": [],
             "members": [member_payload(m) for m in members],
             "channels": [channel_payload(emu.channels[cid]) for cid in guild.channel_ids],
-            "threads": [],
+            "threads": [
+                channel_payload(thread)
+                for cid in guild.channel_ids
+                for thread in emu.threads_of(cid, archived=False)
+            ],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -237,6 +263,9 @@ def message_payload(emu: Emulator, message: Message, *, gateway: bool = False) -
         member = guild.members.get(message.author.id) if guild else None
         if member is not None:
             data["member"] = member_payload(member, with_user=False)
+    thread = emu.channels.get(message.thread_id) if message.thread_id is not None else None
+    if thread is not None and not thread.deleted:
+        data["thread"] = channel_payload(thread)
     if message.webhook_id is not None:
         data["webhook_id"] = str(message.webhook_id)
     if message.application_id is not None:

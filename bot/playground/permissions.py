@@ -23,6 +23,7 @@ USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
@@ -45,8 +46,9 @@ DEFAULT_EVERYONE = (
     | SEND_MESSAGES_IN_THREADS
 )
 
-#: What the bot's managed role gets by default (a typical invite, not Administrator).
-DEFAULT_BOT = DEFAULT_EVERYONE | MANAGE_MESSAGES
+#: What the bot's managed role gets by default (a typical invite, not Administrator): with
+#: Manage Threads, so that it can lock the threads it archives.
+DEFAULT_BOT = DEFAULT_EVERYONE | MANAGE_MESSAGES | MANAGE_THREADS
 
 #: Permissions the bot has in a DM channel (app_permissions in DM interactions).
 DM_PERMISSIONS = (

@@ -22,6 +22,9 @@ from bot.playground import payloads
 from bot.playground.errors import ApiError, invalid_form, not_found
 from bot.playground.faults import RequestLog, evaluate, rate_limit_body, too_many_requests
 from bot.playground.models import (
+    AUTO_ARCHIVE_DURATIONS,
+    CHANNEL_GUILD_TEXT,
+    CHANNEL_PUBLIC_THREAD,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     INTERACTION_APPLICATION_COMMAND,
@@ -35,7 +38,15 @@ from bot.playground.models import (
     Message,
 )
 from bot.playground.payloads import dumps
-from bot.playground.permissions import MANAGE_MESSAGES, SEND_MESSAGES, VIEW_CHANNEL, has_all
+from bot.playground.permissions import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    has_all,
+)
 from bot.playground.server import UploadedFile
 from bot.playground.validation import (
     validate_command,
@@ -135,6 +146,10 @@ class RestApi:
         ):
             r(method, "/webhooks/{app_id}/{token}/messages/{message_id}", handler, auth=False)
         r("GET", "/channels/{channel_id}", self.get_channel)
+        r("PATCH", "/channels/{channel_id}", self.modify_channel)
+        r("POST", "/channels/{channel_id}/threads", self.start_thread)
+        threads = "/channels/{channel_id}/messages/{message_id}/threads"
+        r("POST", threads, self.start_thread_from_message)
         r("GET", "/channels/{channel_id}/messages", self.list_messages)
         r("POST", "/channels/{channel_id}/messages", self.create_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
@@ -771,11 +786,147 @@ class RestApi:
                 or (emu.require_mutual_guild_for_dm and not emu.mutual_guilds(recipient))
             ):
                 raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif channel.is_thread:
+            self._check_thread_post(channel)
         elif not has_all(emu.permissions_for(emu.bot_user, channel), VIEW_CHANNEL | SEND_MESSAGES):
             raise ApiError(403, 50013, "Missing Permissions")
         validate_message(body, creating=True, has_files=bool(req.files))
+        if channel.is_thread and channel.archived:  # a message unarchives an unlocked thread
+            emu.update_thread(channel, archived=False)
         message = emu.create_message(channel, emu.bot_user, body, files=req.files)
         return payloads.message_payload(emu, message)
+
+    def _check_thread_post(self, thread: Channel) -> None:
+        """May the bot post in ``thread``? Send Messages in Threads (not Send Messages) in the
+        parent; a locked thread takes Manage Threads: 400/50083 while it is archived, 403/160005
+        "Thread is locked" otherwise (Discord "Thread Metadata Object": ``locked``)."""
+        perms = self.emu.permissions_for(self.emu.bot_user, thread)
+        if not has_all(perms, VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.locked and not has_all(perms, MANAGE_THREADS):
+            if thread.archived:
+                raise _archived_thread()
+            raise ApiError(403, 160005, "Thread is locked")
+
+    # ================================================================ threads
+    def _thread_fields(self, body: dict[str, Any], *, creating: bool) -> tuple[str | None, int]:
+        """Validate ``name`` (1-100 characters; required when ``creating``) and
+        ``auto_archive_duration`` (60, 1440, 4320 or 10080 minutes; default 1440) of a thread
+        body (Discord "Start Thread from Message" JSON params). Raises 400/50035."""
+        errors: list[tuple[str, str]] = []
+        name = body.get("name")
+        if name is None and creating:
+            errors.append(("name", "This field is required"))
+        elif name is not None and (not isinstance(name, str) or not 1 <= len(name) <= 100):
+            errors.append(("name", "Must be between 1 and 100 in length."))
+        duration = body.get("auto_archive_duration", 1440)
+        if duration not in AUTO_ARCHIVE_DURATIONS:
+            errors.append(
+                ("auto_archive_duration", "Value must be one of {60, 1440, 4320, 10080}.")
+            )
+        if errors:
+            raise invalid_form(errors)
+        return name, int(duration)
+
+    def _check_thread_start(self, channel: Channel) -> None:
+        if channel.type != CHANNEL_GUILD_TEXT:
+            raise ApiError(
+                400,
+                50024,
+                "Cannot execute action on this channel type",
+                problem=f"thread started in channel {channel.id} of type {channel.type}",
+            )
+        perms = self.emu.permissions_for(self.emu.bot_user, channel)
+        if not has_all(perms, VIEW_CHANNEL | CREATE_PUBLIC_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    async def start_thread_from_message(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/messages/{mid}/threads {name, auto_archive_duration} -> 201, the
+        new public thread (its id is the message's). Needs Create Public Threads; one thread per
+        message: 400/160004 (Discord "Start Thread from Message")."""
+        emu = self.emu
+        channel, message = self._channel_message(req)
+        self._check_thread_start(channel)
+        if message.thread_id is not None:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        body = req.body if isinstance(req.body, dict) else {}
+        name, duration = self._thread_fields(body, creating=True)
+        thread = emu.create_thread(
+            channel, emu.bot_user, str(name), message=message, auto_archive_duration=duration
+        )
+        return 201, payloads.channel_payload(thread)
+
+    async def start_thread(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/threads {name, auto_archive_duration, type: 11} -> 201, a public
+        thread without a starter message (Discord "Start Thread without Message"; private
+        threads, type 12, are not emulated)."""
+        emu = self.emu
+        channel = self._channel(req)
+        self._check_thread_start(channel)
+        body = req.body if isinstance(req.body, dict) else {}
+        if body.get("type") != CHANNEL_PUBLIC_THREAD:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                problem=f"thread type {body.get('type')!r}: the emulator has public threads only",
+            )
+        name, duration = self._thread_fields(body, creating=True)
+        thread = emu.create_thread(channel, emu.bot_user, str(name), auto_archive_duration=duration)
+        return 201, payloads.channel_payload(thread)
+
+    async def modify_channel(self, req: ApiRequest) -> Any:
+        """PATCH /channels/{id} on a thread: ``name``, ``archived``, ``locked``,
+        ``auto_archive_duration`` (Discord "Modify Channel", thread params). Manage Threads
+        may change all; the thread's creator may change name, archived and
+        auto_archive_duration; anyone who may post there may unarchive an unlocked thread;
+        ``locked`` takes Manage Threads. An archived thread stays unchanged unless the request
+        unarchives it: 400/50083. Other channel types are not emulated."""
+        emu = self.emu
+        channel = self._channel(req)
+        body = req.body if isinstance(req.body, dict) else {}
+        if not channel.is_thread:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                problem=f"PATCH /channels/{channel.id}: only threads can be modified here",
+            )
+        name, duration = self._thread_fields(body, creating=False)
+        archived = body.get("archived")
+        locked = body.get("locked")
+        for field_name, value in (("archived", archived), ("locked", locked)):
+            if value is not None and not isinstance(value, bool):
+                raise invalid_form([(field_name, "Must be either true or false.")])
+        perms = emu.permissions_for(emu.bot_user, channel)
+        manager = has_all(perms, MANAGE_THREADS)
+        owner = channel.owner_id == emu.bot_user.id
+        if channel.archived and archived is not False:
+            raise _archived_thread()
+        forbidden = (
+            (locked is not None and locked != channel.locked and not manager)
+            or (
+                (name is not None or "auto_archive_duration" in body or archived is True)
+                and not (manager or owner)
+            )
+            or (
+                archived is False
+                and channel.archived
+                and (channel.locked and locked is not False)
+                and not manager
+            )
+            or (archived is False and not has_all(perms, SEND_MESSAGES_IN_THREADS) and not manager)
+        )
+        if forbidden:
+            raise ApiError(403, 50013, "Missing Permissions")
+        emu.update_thread(
+            channel,
+            name=name,
+            archived=archived,
+            locked=locked,
+            auto_archive_duration=duration if "auto_archive_duration" in body else None,
+        )
+        return payloads.channel_payload(channel)
 
     async def list_messages(self, req: ApiRequest) -> Any:
         """GET /channels/{id}/messages?limit&before&after&around -> newest first, public only."""
@@ -809,7 +960,9 @@ class RestApi:
     async def edit_message(self, req: ApiRequest) -> Any:
         """PATCH /channels/{id}/messages/{mid} (bot's own messages; keeps history)."""
         emu = self.emu
-        _, message = self._channel_message(req)
+        channel, message = self._channel_message(req)
+        if channel.is_thread and channel.archived:
+            raise _archived_thread()
         if message.author.id != emu.bot_user.id:
             raise ApiError(
                 403,
@@ -891,6 +1044,11 @@ class RestApi:
         if member is None:
             raise error
         return payloads.member_payload(member)
+
+
+def _archived_thread() -> ApiError:
+    """400/50083: Discord's answer to a change in an archived thread."""
+    return ApiError(400, 50083, "Operation cannot be performed on an archived thread")
 
 
 def _media_type(request: web.Request) -> str:

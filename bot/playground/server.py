@@ -44,8 +44,10 @@ from bot.playground.mentions import Ping
 from bot.playground.models import (
     CHANNEL_DM,
     CHANNEL_GUILD_TEXT,
+    CHANNEL_PUBLIC_THREAD,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
@@ -166,6 +168,9 @@ class Emulator:
         #: Called as ``listener(event, message)`` after every message create/edit/delete
         #: (``"MESSAGE_CREATE"``/``"MESSAGE_UPDATE"``/``"MESSAGE_DELETE"``), ephemerals included.
         self.message_listeners: list[Callable[[str, Message], None]] = []
+        #: Called as ``listener(event, channel)`` after a thread is created or changed
+        #: (``"THREAD_CREATE"``/``"THREAD_UPDATE"``).
+        self.channel_listeners: list[Callable[[str, Channel], None]] = []
         #: Extra aiohttp routes served by :meth:`start` before the Discord API (the playground).
         self.extra_routes: list[web.AbstractRouteDef] = []
         self.bot_user = self.create_user(bot_name, bot=True, id=bot_user_id)
@@ -505,12 +510,122 @@ class Emulator:
         guild = self.guilds[ch.guild_id]
         if ch.id in guild.channel_ids:
             guild.channel_ids.remove(ch.id)
+        gone = {ch.id} | {t.id for t in self.threads_of(ch, archived=True)}
+        for thread_id in gone - {ch.id}:
+            self.channels[thread_id].deleted = True
         for message in self.messages.values():
-            if message.channel_id == ch.id:
+            if message.channel_id in gone:
                 message.deleted = True
         self.gateway.dispatch(
             "CHANNEL_DELETE", payloads.channel_payload(ch), intent=INTENT_GUILDS, guild_id=guild.id
         )
+
+    # ================================================================ threads
+    def create_thread(
+        self,
+        parent: ChannelRef,
+        owner: UserRef,
+        name: str,
+        *,
+        message: Message | None = None,
+        auto_archive_duration: int = 1440,
+    ) -> Channel:
+        """Create a public thread (type 11) of text channel ``parent``, owned by ``owner``; from
+        ``message`` (Discord "Start Thread from Message": the thread takes the message's id, the
+        message gets ``thread`` and the HAS_THREAD flag, and a MESSAGE_UPDATE) or without one
+        (then a THREAD_CREATED message, type 18, named after it, is posted in ``parent``).
+        No permission checks (the REST routes make them). Dispatches THREAD_CREATE with
+        ``newly_created`` (Discord "Thread Create": GUILDS intent).
+
+        Raises ValueError if ``parent`` is not a guild text channel or ``message`` already has
+        a thread or is not in ``parent``.
+        """
+        ch = self.get_channel(parent)
+        if ch.type != CHANNEL_GUILD_TEXT or ch.guild_id is None:
+            raise ValueError("public threads start in guild text channels")
+        if message is not None and (message.thread_id is not None or message.channel_id != ch.id):
+            raise ValueError(f"message {message.id} cannot start a thread in #{ch.name}")
+        now = utcnow()
+        thread = Channel(
+            id=self.new_id() if message is None else message.id,
+            type=CHANNEL_PUBLIC_THREAD,
+            name=name,
+            guild_id=ch.guild_id,
+            parent_id=ch.id,
+            owner_id=self.get_user(owner).id,
+            auto_archive_duration=auto_archive_duration,
+            archive_timestamp=now,
+            member_count=1,
+            created_at=now,
+        )
+        self.channels[thread.id] = thread
+        data = payloads.channel_payload(thread)
+        data["newly_created"] = True
+        self.gateway.dispatch("THREAD_CREATE", data, intent=INTENT_GUILDS, guild_id=ch.guild_id)
+        self._notify_channel_listeners("THREAD_CREATE", thread)
+        if message is None:  # Discord says so in the parent: a THREAD_CREATED system message
+            notice = self.create_message(ch, self.get_user(owner), {"content": name}, msg_type=18)
+            notice.reference = {
+                "channel_id": str(thread.id),
+                "guild_id": str(ch.guild_id),
+                "type": 0,
+            }
+        if message is not None:
+            message.thread_id = thread.id
+            message.flags |= FLAG_HAS_THREAD
+            if message.visible_to is None:
+                self._dispatch_message("MESSAGE_UPDATE", message)
+            self._notify_listeners("MESSAGE_UPDATE", message)
+        return thread
+
+    def update_thread(
+        self,
+        thread: ChannelRef,
+        *,
+        name: str | None = None,
+        archived: bool | None = None,
+        locked: bool | None = None,
+        auto_archive_duration: int | None = None,
+    ) -> Channel:
+        """Change a thread as a moderator would (no permission checks); fields left None stay.
+        Changing ``archived`` moves ``archive_timestamp``. Dispatches THREAD_UPDATE."""
+        th = self.get_channel(thread)
+        if not th.is_thread:
+            raise ValueError(f"channel {th.id} is not a thread")
+        if name is not None:
+            th.name = name
+        if auto_archive_duration is not None:
+            th.auto_archive_duration = auto_archive_duration
+        if locked is not None:
+            th.locked = locked
+        if archived is not None and archived != th.archived:
+            th.archived = archived
+            th.archive_timestamp = utcnow()
+        self.gateway.dispatch(
+            "THREAD_UPDATE",
+            payloads.channel_payload(th),
+            intent=INTENT_GUILDS,
+            guild_id=th.guild_id,
+        )
+        self._notify_channel_listeners("THREAD_UPDATE", th)
+        return th
+
+    def threads_of(self, channel: ChannelRef, *, archived: bool = True) -> list[Channel]:
+        """The threads of text channel ``channel``, oldest first (``archived=False``: the
+        active ones only); deleted threads excluded."""
+        cid = self.get_channel(channel).id
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and c.parent_id == cid and not c.deleted and (archived or not c.archived)
+        ]
+
+    def _notify_channel_listeners(self, event: str, channel: Channel) -> None:
+        for listener in self.channel_listeners:
+            try:
+                listener(event, channel)
+            except Exception:  # a listener's bug must not break the emulated Discord
+                log.exception("channel listener failed on %s", event)
 
     def dm_channel(self, user: UserRef) -> Channel:
         """The DM channel between the bot and ``user`` (created on first use, stable id)."""
@@ -572,6 +687,9 @@ class Emulator:
         guild = self.guilds.get(ch.guild_id or 0)
         if guild is None or u.id not in guild.members:
             return False
+        if ch.is_thread:  # a public thread is seen by whoever sees its parent
+            parent = self.channels.get(ch.parent_id or 0)
+            return parent is not None and self.can_view_channel(u, parent)
         return has_all(channel_permissions(guild, ch, u.id), VIEW_CHANNEL)
 
     def channel_messages(
@@ -604,10 +722,13 @@ class Emulator:
         return found
 
     def permissions_for(self, user: UserRef, channel: ChannelRef) -> int:
-        """Permission bits of ``user`` in ``channel`` (DMs: the fixed DM set)."""
+        """Permission bits of ``user`` in ``channel`` (DMs: the fixed DM set; a thread: its
+        parent's, as threads have no overwrites of their own)."""
         ch = self.get_channel(channel)
         if ch.is_dm:
             return DM_PERMISSIONS
+        if ch.is_thread:
+            ch = self.channels[ch.parent_id or 0]
         return channel_permissions(self.guilds[ch.guild_id or 0], ch, self.get_user(user).id)
 
     # ================================================================ waiting
@@ -868,6 +989,9 @@ class Emulator:
         self.messages[message.id] = message
         if visible_to is None:
             channel.last_message_id = message.id
+            if channel.is_thread:
+                channel.message_count += 1
+                channel.total_message_sent += 1
             self._dispatch_message("MESSAGE_CREATE", message)
         self._notify_listeners("MESSAGE_CREATE", message)
         return message
@@ -909,6 +1033,9 @@ class Emulator:
         if message.deleted:
             return
         message.deleted = True
+        thread = self.channels.get(message.channel_id)
+        if thread is not None and thread.is_thread and message.visible_to is None:
+            thread.message_count = max(0, thread.message_count - 1)
         if message.visible_to is None:
             data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:

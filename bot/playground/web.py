@@ -70,7 +70,8 @@ class PlaygroundWeb:
 
     ``notices`` are shown at the top of the page (e.g. "a .env file was ignored").
     Register with ``emu.extra_routes.extend(web.routes())`` before ``emu.start()`` and
-    ``emu.message_listeners.append(web.on_message)``; ``start()`` / ``close()`` run the
+    ``emu.message_listeners.append(web.on_message)`` (and ``emu.channel_listeners.append(
+    web.on_channel)`` for threads); ``start()`` / ``close()`` run the
     status watcher and close the sockets.
     """
 
@@ -218,8 +219,12 @@ class PlaygroundWeb:
 
     # ================================================================ what a member sees
     def channels_for(self, user: User) -> list[Channel]:
-        """The server's text channels, then the member's DM with the bot."""
-        found = [self.emu.channels[cid] for cid in self.guild.channel_ids]
+        """The server's text channels, each followed by its threads (oldest first), then the
+        member's DM with the bot."""
+        found: list[Channel] = []
+        for cid in self.guild.channel_ids:
+            found.append(self.emu.channels[cid])
+            found.extend(self.emu.threads_of(cid))
         return [*found, self.emu.dm_channel(user)]
 
     def ready(self, tab: Tab) -> dict[str, Any]:
@@ -251,9 +256,19 @@ class PlaygroundWeb:
         }
 
     def channel_json(self, channel: Channel) -> dict[str, Any]:
-        """``{"id", "kind": "text"|"dm", "name"}`` (a DM is named after the bot)."""
+        """``{"id", "kind": "text"|"thread"|"dm", "name"}`` (a DM is named after the bot); a
+        thread adds ``parent_id``, ``archived`` and ``locked``."""
         if channel.is_dm:
             return {"id": str(channel.id), "kind": "dm", "name": self.emu.bot_user.username}
+        if channel.is_thread:
+            return {
+                "id": str(channel.id),
+                "kind": "thread",
+                "name": channel.name,
+                "parent_id": str(channel.parent_id),
+                "archived": channel.archived,
+                "locked": channel.locked,
+            }
         return {"id": str(channel.id), "kind": "text", "name": channel.name}
 
     def commands(self, locale: str | None = None) -> list[dict[str, Any]]:
@@ -290,6 +305,7 @@ class PlaygroundWeb:
             "order": message.created_order,
             "used": used,
             "mine": message.author.id == viewer.id,
+            "thread_id": str(message.thread_id) if message.thread_id is not None else None,
         }
 
     def on_message(self, event: str, message: Message) -> None:
@@ -306,6 +322,12 @@ class PlaygroundWeb:
                 )
             else:
                 tab.send({"op": "message", "message": self.message_json(message, tab.user)})
+
+    def on_channel(self, event: str, channel: Channel) -> None:
+        """Emulator listener: a thread was created or changed; tabs that see it redraw it."""
+        for tab in self.tabs:
+            if self.emu.can_view_channel(tab.user, channel):
+                tab.send({"op": "channel", "channel": self.channel_json(channel)})
 
     # ================================================================ actions
     def handle(self, tab: Tab, data: dict[str, Any]) -> None:

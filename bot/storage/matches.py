@@ -185,6 +185,19 @@ class MatchRowStore(StorageBase):
                 await self.set_match_announced(row["id"])
         return records
 
+    async def finished_matches_since(self, ended_after: float) -> list[MatchRecord]:
+        """Finished matches that ended at or after ``ended_after`` (Unix seconds), oldest
+        first (at start-up: the threads of recent matches still to close). A row that
+        cannot be decoded is logged and skipped."""
+        records = []
+        rows = await self.backend.fetchall(sql.SELECT_FINISHED_MATCHES_SINCE, (ended_after,))
+        for row in rows:
+            try:
+                records.append(match_of(row))
+            except (ValueError, TypeError) as error:
+                log.error("Match %s cannot be read (%s); skipping it", row["id"], error)
+        return records
+
     async def set_match_announced(self, match_id: int) -> None:
         """Mark a finished match's result as posted (or as never to be posted: its
         channel is gone), so no later start announces it again."""

@@ -579,6 +579,15 @@ FROM matches WHERE status = 'active'
 ORDER BY id
 """
 
+SELECT_FINISHED_MATCHES_SINCE = """
+SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
+       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       winner_id, loser_id, reason, turns, ai_seat, ai_level
+FROM matches
+WHERE status = 'finished' AND ended_at >= ?
+ORDER BY id
+"""
+
 SELECT_UNANNOUNCED_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,

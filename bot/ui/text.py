@@ -81,6 +81,17 @@ def echo(text: str, limit: int = limits.CONTENT) -> str:
     return _escape(plain[:low]) + ELLIPSIS
 
 
+def plain(text: str, limit: int) -> str:
+    """Member-supplied ``text`` for a place where Discord renders neither markdown nor
+    mentions (a channel or thread name): control characters made visible, then
+    shortened to at most ``limit`` characters with "…". Raises ValueError if ``limit``
+    is less than 1."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    shown = _visible(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + ELLIPSIS
+
+
 def _escape(plain: str) -> str:
     """Markdown escaped, and a zero-width space after each mention's opening, so Discord
     parses no mention (``@\u200beveryone``, ``<\u200b@123>``)."""

@@ -205,18 +205,23 @@ class Challenges:
                 )
             return await self.service.tell(interaction, NOT_OPEN)
         self.scheduler.cancel(_key(challenge.id))
-        await self.service.begin(
-            setup, match_id, challenge.guild_id, challenge.channel_id, players, level=None
-        )
+        thread: int | None = None
+        try:  # the match's thread starts from the challenge message (see ._threads)
+            message_id = interaction.message.id if interaction.message else challenge.message_id
+            thread = await self.service.open_thread(
+                setup, match_id, challenge.channel_id, interaction.app_permissions,
+                message_id=message_id,
+            )  # fmt: skip
+        finally:
+            await self.service.begin(
+                setup, match_id, challenge.guild_id, challenge.channel_id, players, level=None
+            )
+        args = {"opponent": f"<@{players[1]}>", "challenger": f"<@{players[0]}>", "id": match_id}
         try:
             await interaction.edit_original_response(
-                content=t(
-                    public,
-                    "bingo-challenge-accepted",
-                    opponent=f"<@{players[1]}>",
-                    challenger=f"<@{players[0]}>",
-                    id=match_id,
-                ),
+                content=t(public, "bingo-challenge-accepted", **args)
+                if thread is None
+                else t(public, "bingo-challenge-accepted-thread", thread=f"<#{thread}>", **args),
                 view=None,
             )
         except discord.HTTPException as error:

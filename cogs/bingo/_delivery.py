@@ -176,6 +176,13 @@ class Table:
     tidy_lane: Lane = field(default_factory=Lane)
 
     @property
+    def board_channel_id(self) -> int:
+        """Where the board, the public log and the closed-DM pings go: the match's thread
+        (``ui["thread"]``, see :mod:`._threads`) or, without one, :attr:`channel_id`
+        (where the result always goes)."""
+        return self.ui.get("thread") or self.channel_id
+
+    @property
     def names(self) -> list[str]:
         """The two display names as the members chose them (for button labels)."""
         return self.ui["names"]
@@ -300,6 +307,8 @@ class Delivery:
         self.ui_flush_seconds = UI_FLUSH_SECONDS
         self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
         self._flusher: asyncio.Task[None] | None = None
+        #: Called with a match once its result is posted (its ``ui`` is stored after).
+        self.on_announced: Callable[[Match], None] | None = None
 
     # -- entry points ------------------------------------------------------------------
 
@@ -450,7 +459,7 @@ class Delivery:
                 known.append([panel["channel"], panel["message"]])
         for ping in mine.get("pings") or []:
             if ping is not None:
-                known.append([table_of(match).channel_id, ping])
+                known.append([table_of(match).board_channel_id, ping])
         for _ in range(3):
             record = await self.db.get_match(match.id)
             if record is None:
@@ -461,7 +470,9 @@ class Delivery:
                 for panel in ui.get("panels") or []
                 if panel is not None and not panel["ephemeral"]
             }
-            referenced |= {(table_of(match).channel_id, p) for p in ui.get("pings") or [] if p}
+            referenced |= {
+                (table_of(match).board_channel_id, p) for p in ui.get("pings") or [] if p
+            }
             pending = ui.setdefault("trash", [])
             added = False
             for channel_id, message_id in known:
@@ -803,7 +814,7 @@ class Delivery:
         replace_panel(table, player, record)
         if record["ephemeral"] and view is not None and notify:
             sent = await self.outbox.send(
-                table.channel_id,
+                table.board_channel_id,
                 content=t(
                     public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
                 ),
@@ -813,7 +824,7 @@ class Delivery:
             if self._check(match, sent, problems, channel=True):
                 pings = table.ui.setdefault("pings", [None, None])
                 if pings[player] is not None:
-                    trash(table, table.channel_id, pings[player])
+                    trash(table, table.board_channel_id, pings[player])
                 pings[player] = sent.value.id
 
     async def _sweep(self, match: Match, problems: _Pass) -> None:
@@ -826,7 +837,7 @@ class Delivery:
             pings = table.ui.get("pings") or []
             for player, ping in enumerate(pings):
                 if ping is not None:
-                    trash(table, table.channel_id, ping)
+                    trash(table, table.board_channel_id, ping)
                     pings[player] = None
         kept = []
         for channel_id, message_id in table.ui.get("trash") or []:
@@ -931,7 +942,7 @@ class Delivery:
         if board_id is not None:
             upload = {"attachments": [board.file()]} if board.png is not None else {}
             sent = await self.outbox.edit(
-                table.channel_id, board_id, embed=board.embed, view=board.controls, **upload
+                table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
             )
             if sent.ok:
                 table.board_shown = board.shown
@@ -947,7 +958,7 @@ class Delivery:
             table.board_lane.dirty = True  # the next pass draws it
             return
         controls = {"view": board.controls} if board.controls else {}
-        sent = await self.outbox.send(table.channel_id, embed=board.embed, file=board.file(),
+        sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
                                       **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             table.ui["board"] = sent.value.id
@@ -978,6 +989,8 @@ class Delivery:
         if self._check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
+            if self.on_announced is not None:
+                self.on_announced(match)
 
     async def _channel_gone(self, match: Match) -> None:
         """The match's channel is gone or unwritable: end the match with no result (it

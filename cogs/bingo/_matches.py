@@ -63,6 +63,7 @@ from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
 from ._language import Languages
 from ._render import event_line
 from ._settings import match_timing, timing_json, timing_of
+from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
 if TYPE_CHECKING:
@@ -160,6 +161,11 @@ class MatchService:
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
         )  # fmt: skip
+        self.threads = MatchThreads(
+            bot, self.outbox, self.db, self.scheduler,
+            close_seconds=settings.thread_close_seconds, live=self.runtime.get,
+        )  # fmt: skip
+        self.delivery.on_announced = self.threads.result_posted
         self.challenges = Challenges(self)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
         self._restore_task: asyncio.Task[None] | None = None
@@ -188,6 +194,9 @@ class MatchService:
                 self.runtime.restore(match)
                 active.append(match)
         await self.challenges.restore()
+        closing = await self.threads.restore(self._owns)
+        if closing:
+            log.info("%s finished match(es) have a thread to close", closing)
         finished = [
             match
             for record in await self.db.unannounced_matches()
@@ -449,6 +458,28 @@ class MatchService:
         await self.runtime.start(match, setup.events)
         return match
 
+    async def open_thread(
+        self,
+        setup: MatchSetup,
+        match_id: int,
+        channel_id: int,
+        permissions: discord.Permissions,
+        *,
+        message_id: int | None = None,
+    ) -> int | None:
+        """Give the stored match ``match_id`` its thread in ``channel_id`` (see
+        :mod:`._threads`; ``permissions``: the bot's there; ``message_id``: the message
+        to start it from) before it begins: ``setup.ui["thread"]`` is set and stored.
+        Returns the thread's id, or ``None``: the match is played in the channel."""
+        thread = await self.threads.open(
+            match_id, channel_id, setup.ui["names"], setup.ui.get("language"), permissions,
+            message_id=message_id,
+        )  # fmt: skip
+        if thread is not None:
+            setup.ui["thread"] = thread
+            await self.threads.store(match_id, setup.state.version, setup.ui)
+        return thread
+
     async def play_bot(
         self,
         interaction: discord.Interaction[Any],
@@ -482,17 +513,31 @@ class MatchService:
         )
         if match_id is None:
             return await self.tell(interaction, BUSY)
-        await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
         public = setup.ui.get("language")
-        await interaction.response.send_message(
-            t(
-                public,
-                "bingo-bot-match",
-                member=member.mention,
-                level=t(public, "bingo-level", level=level),
-                id=match_id,
-            )
-        )
+        args = {
+            "member": member.mention,
+            "level": t(public, "bingo-level", level=level),
+            "id": match_id,
+        }
+        permissions = interaction.app_permissions
+        thread: int | None = None
+        try:
+            callback = await interaction.response.send_message(t(public, "bingo-bot-match", **args))
+            if not missing_thread_permissions(permissions):  # its thread starts from this post
+                message = getattr(callback, "resource", None)
+                if not isinstance(message, discord.Message):
+                    message = await interaction.original_response()
+                thread = await self.open_thread(
+                    setup, match_id, channel_id, permissions, message_id=message.id
+                )
+        finally:
+            await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
+        if thread is not None:
+            text = t(public, "bingo-bot-match-thread", thread=f"<#{thread}>", **args)
+            try:
+                await interaction.edit_original_response(content=text)
+            except discord.HTTPException as error:
+                log.warning("Could not name the thread of match %s: %s", match_id, error)
 
     async def stamp_languages(
         self,

@@ -30,6 +30,8 @@ from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
 
+from ._threads import missing_thread_permissions
+
 if TYPE_CHECKING:
     from bot.client import BingoBot
     from bot.storage import Database
@@ -164,9 +166,15 @@ def _yes_no(value: bool, lang: str) -> str:
 
 
 def settings_embed(
-    settings: GuildSettings, bot_settings: Any, guild: discord.Guild | None, lang: str
+    settings: GuildSettings,
+    bot_settings: Any,
+    guild: discord.Guild | None,
+    lang: str,
+    permissions: discord.Permissions | None = None,
 ) -> discord.Embed:
-    """The ``show`` form: every setting with its current value, in ``lang``."""
+    """The ``show`` form: every setting with its current value, in ``lang``; with
+    ``permissions`` (the bot's in the channel asked from), also where matches started
+    there are played: in threads, or in the channel and which permission it lacks."""
     embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
     rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
     mulligan = attribute(lang, f"choice-{rule}", "name")
@@ -220,8 +228,24 @@ def settings_embed(
         else t(lang, "settings-channels-all")
     )
     embed.add_field(name=t(lang, "settings-field-channels"), value=channels, inline=False)
+    if permissions is not None:
+        embed.add_field(
+            name=t(lang, "settings-field-place"), value=place_text(permissions, lang), inline=False
+        )
     embed.set_footer(text=t(lang, "settings-footer"))
     return embed
+
+
+def place_text(permissions: discord.Permissions, lang: str) -> str:
+    """Where a match started in a channel where the bot has ``permissions`` is played (see
+    :mod:`._threads`), and why, in ``lang``."""
+    missing = missing_thread_permissions(permissions)
+    if missing:
+        names = ", ".join(t(lang, key) for key in missing)
+        return t(lang, "settings-place-channel", missing=names)
+    if permissions.administrator or permissions.manage_threads:
+        return t(lang, "settings-place-threads")
+    return t(lang, "settings-place-threads-unlocked")
 
 
 class SettingsGroup(app_commands.Group):
@@ -262,7 +286,10 @@ class SettingsGroup(app_commands.Group):
         assert interaction.guild_id is not None
         current = await self.bot.db.guild_settings(interaction.guild_id)
         await reply_private(
-            interaction, embed=settings_embed(current, self.bot.settings, interaction.guild, lang)
+            interaction,
+            embed=settings_embed(
+                current, self.bot.settings, interaction.guild, lang, interaction.app_permissions
+            ),
         )
 
     @app_commands.command(name="mulligan", description="The default mulligan rule and options.")

@@ -337,6 +337,7 @@ class Tournaments:
         if not stored:
             return
         options = BingoOptions.from_json(tournament.options)
+        threads: dict[int, int] = {}  # table number -> its match's thread
         for index, table in enumerate(tables, start=1):
             if table.b is None:
                 continue
@@ -348,7 +349,12 @@ class Tournaments:
                 )
                 continue
             await self.store.set_match(tournament_id, number, index, match_id)
-        await self._post_pairings(tournament, number, kind, tables, now + tournament.round_seconds)
+            live = self.service.matches.get(match_id)
+            if live is not None and live.context.ui.get("thread"):  # type: ignore[attr-defined]
+                threads[index] = live.context.ui["thread"]  # type: ignore[attr-defined]
+        await self._post_pairings(
+            tournament, number, kind, tables, now + tournament.round_seconds, threads
+        )
 
     async def _start_match(
         self, tournament: Tournament, players: tuple[int, int], options: BingoOptions
@@ -369,10 +375,22 @@ class Tournaments:
             player_ids=players,
             **setup.stored(),
         )
-        await service.begin(
-            setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
-        )
+        try:  # each table in a thread of its own (see ._threads)
+            await service.open_thread(
+                setup, match_id, tournament.channel_id, self._permissions(tournament)
+            )
+        finally:
+            await service.begin(
+                setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
+            )
         return match_id
+
+    def _permissions(self, tournament: Tournament) -> discord.Permissions:
+        """The bot's permissions in the tournament's channel (none when not cached)."""
+        channel = self.bot.get_channel(tournament.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return discord.Permissions.none()
+        return channel.permissions_for(channel.guild.me)
 
     async def _name(self, guild_id: int, user_id: int) -> str:
         guild = self.bot.get_guild(guild_id)
@@ -385,8 +403,16 @@ class Tournaments:
         return member.display_name if member is not None else f"Player {user_id}"
 
     async def _post_pairings(
-        self, tournament: Tournament, number: int, kind: str, tables: list[Pairing], deadline: float
+        self,
+        tournament: Tournament,
+        number: int,
+        kind: str,
+        tables: list[Pairing],
+        deadline: float,
+        threads: dict[int, int] | None = None,
     ) -> None:
+        """Post round ``number``'s pairings; a table played in a thread (``threads``: table
+        number -> thread id) links it."""
         lang = tournament.language
         lines = [
             t(
@@ -401,15 +427,11 @@ class Tournaments:
             if table.b is None:
                 lines.append(t(lang, "tournament-bye-line", player=f"<@{table.a}>"))
             else:
-                lines.append(
-                    t(
-                        lang,
-                        "tournament-table-line",
-                        table=index,
-                        a=f"<@{table.a}>",
-                        b=f"<@{table.b}>",
-                    )
+                line = t(
+                    lang, "tournament-table-line", table=index, a=f"<@{table.a}>", b=f"<@{table.b}>"
                 )
+                thread = (threads or {}).get(index)
+                lines.append(line if thread is None else f"{line} · <#{thread}>")
         sent = await self.service.outbox.send(
             tournament.channel_id, content="\n".join(lines)[:2000]
         )

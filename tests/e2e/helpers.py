@@ -106,9 +106,28 @@ def custom_ids(message: Message) -> list[str]:
     return [c.get("custom_id", "") for row in message.components for c in row.get("components", [])]
 
 
+def public_messages(bw: BotWorld, name: str = "carol") -> list[Message]:
+    """What ``name`` sees in the channel and in its threads (matches are played in
+    threads), oldest first."""
+    driver = bw.driver(name)
+    found = driver.messages(bw.channel)
+    for thread in driver.threads(bw.channel):
+        found += driver.messages(thread)
+    return sorted(found, key=lambda m: m.created_order)
+
+
+def thread_of_match(bw: BotWorld, match_id: int):
+    """The emulator's thread of match ``match_id`` (by its name), or None."""
+    for thread in bw.emu.threads_of(bw.channel):
+        if thread.name and thread.name.startswith(f"BingoMagic #{match_id} "):
+            return thread
+    return None
+
+
 def board(bw: BotWorld, match_id: int | None = None) -> Message | None:
-    """The newest public board (of ``match_id`` when given) in the channel."""
-    for message in reversed(bw.driver("carol").messages(bw.channel)):
+    """The newest public board (of ``match_id`` when given) in the channel or its
+    threads."""
+    for message in reversed(public_messages(bw)):
         found = BOARD_TITLE.match(embed_title(message))
         if found and (match_id is None or int(found.group(1)) == match_id):
             return message
@@ -120,6 +139,9 @@ def prompt(driver: UserDriver, channel: Any = None) -> Message | None:
     candidates = driver.dm_messages()
     if channel is not None:
         candidates = candidates + driver.ephemerals(channel)
+        if not driver.emu.get_channel(channel).is_thread:  # "Show my hand" under a board
+            for thread in driver.threads(channel):
+                candidates = candidates + driver.ephemerals(thread)
     candidates.sort(key=lambda m: m.created_order)
     for message in reversed(candidates):
         if "'s hand" in embed_title(message) and enabled_buttons(message):

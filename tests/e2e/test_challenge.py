@@ -8,7 +8,15 @@ import pytest
 
 from bot import limits
 
-from .helpers import BOARD_TITLE, board, challenge, embed_title, enabled_buttons, start_match
+from .helpers import (
+    BOARD_TITLE,
+    board,
+    challenge,
+    embed_title,
+    enabled_buttons,
+    public_messages,
+    start_match,
+)
 
 
 def _ephemeral_text(driver, channel) -> str:
@@ -99,11 +107,7 @@ async def test_accept_clicked_twice_at_once_leaves_the_accepted_message(bingo) -
     assert not any("cancelled" in version.text for version in current.versions)
     assert "no longer open" in _ephemeral_text(bob, bingo.channel)
     record = await bingo.db.active_match_of(bingo.world.guild.id, bingo.world.user("bob").id)
-    boards = [
-        m
-        for m in bingo.driver("carol").messages(bingo.channel)
-        if BOARD_TITLE.match(embed_title(m))
-    ]
+    boards = [m for m in public_messages(bingo) if BOARD_TITLE.match(embed_title(m))]
     assert record is not None and len(boards) == 1
 
 

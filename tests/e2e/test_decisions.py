@@ -145,13 +145,14 @@ async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
     await bingo.emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, match_id)))
 
     carol = bingo.driver("carol")
+    where = board(bingo, match_id).channel_id  # the match's thread
     await carol.click(board(bingo, match_id), "Show my hand")
-    assert "This isn't your match." in carol.ephemerals(bingo.channel)[-1].text
+    assert "This isn't your match." in carol.ephemerals(where)[-1].text
 
     await play_out(bingo, match_id)
     bob = bingo.driver("bob")
     assert bob.dm_messages() == []
-    panels = [m for m in bob.ephemerals(bingo.channel) if "bob's hand" in m.text]
+    panels = [m for m in bob.ephemerals(where) if "bob's hand" in m.text]
     assert panels, "bob saw his hand ephemerally"
     assert "bob's hand" not in bingo.driver("alice").seen_text()
     assert "bob's hand" not in carol.seen_text()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
 from bot.engine import BingoState
+from bot.playground.permissions import SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 from .helpers import (
     BOARD_TITLE,
@@ -17,6 +19,7 @@ from .helpers import (
     enabled_buttons,
     play_out,
     prompt,
+    public_messages,
     start_match,
     wait_prompt,
 )
@@ -67,7 +70,7 @@ async def test_a_deleted_board_is_posted_again(bingo) -> None:
     await play_out(bingo, match_id)
     boards = [
         m
-        for m in bingo.driver("carol").messages(bingo.channel)
+        for m in public_messages(bingo)
         if BOARD_TITLE.match(embed_title(m)) and f"#{match_id} " in embed_title(m)
     ]
     assert len(boards) == 1 and boards[0].id != first.id
@@ -181,9 +184,19 @@ async def test_an_unexpected_error_is_reported_once_and_changes_nothing(bingo, c
 # -- Discord failing while a match is shown: the match never gets stuck ----------------
 
 
-def _posts_in(channel):
-    """A route filter: the bot's new messages in ``channel``."""
-    return lambda method, path: method == "POST" and path == f"/channels/{channel.id}/messages"
+def _posts_in(bingo):
+    """A route filter: the bot's new messages in ``bingo``'s channel or in its threads
+    (where matches are played)."""
+    channel, emu = bingo.channel, bingo.emu
+
+    def hit(method: str, path: str) -> bool:
+        found = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if method != "POST" or found is None:
+            return False
+        target = emu.channels.get(int(found.group(1)))
+        return target is not None and channel.id in (target.id, target.parent_id)
+
+    return hit
 
 
 async def _eventually(check, seconds: float = 10.0):
@@ -221,11 +234,13 @@ async def _ended_with_no_result(bingo, match_id: int, why: str) -> None:
 
 
 async def test_a_board_post_refused_403_ends_the_match_with_no_result(bingo) -> None:
-    """The bot lost Send Messages in the channel (403/50013) before the board is posted:
-    the match ends with no result (no win, loss or draw), both players are told by DM,
-    and both may start a new match."""
+    """The bot lost Send Messages and Send Messages in Threads in the channel (403/50013)
+    before the board is posted: the match ends with no result (no win, loss or draw),
+    both players are told by DM, and both may start a new match."""
     message = await challenge(bingo, "alice", "bob")
-    bingo.emu.revoke_send_messages(bingo.channel)
+    bingo.emu.set_channel_permissions(
+        bingo.channel, bingo.emu.bot_user, deny=SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
+    )
     await bingo.driver("bob").click(message, "Accept")
 
     async def started():
@@ -256,7 +271,7 @@ async def test_a_transient_failure_is_retried(bingo) -> None:
     """The board post fails once with a 503: the match's timer runs all the same, and
     the board is posted on a later try."""
     bingo.service.delivery.retry_delays = (0.2, 0.2, 0.2)
-    failure = bingo.emu.fail_route(_posts_in(bingo.channel), status=503, count=1)
+    failure = bingo.emu.fail_route(_posts_in(bingo), status=503, count=1)
     match_id = await start_match(bingo)  # waits for the board
     assert failure.failed
     assert ("match", match_id) in bingo.service.scheduler
@@ -273,7 +288,7 @@ async def test_a_lasting_failure_never_stops_the_timers(bingo) -> None:
     timers run and the match ends by its forfeit rule instead of staying stuck."""
     bingo.service.delivery.retry_delays = (0.1,)
     message = await challenge(bingo, "alice", "bob")
-    failure = bingo.emu.fail_route(_posts_in(bingo.channel), status=503)
+    failure = bingo.emu.fail_route(_posts_in(bingo), status=503)
     await bingo.driver("bob").click(message, "Accept")
 
     async def finished():

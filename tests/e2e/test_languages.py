@@ -18,7 +18,14 @@ from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
 
-from .helpers import BotWorld, custom_ids, embed_title, enabled_buttons, settings_for
+from .helpers import (
+    BotWorld,
+    custom_ids,
+    embed_title,
+    enabled_buttons,
+    public_messages,
+    settings_for,
+)
 
 BOARD = re.compile(r"^BingoMagic #(\d+) — ")
 PANEL = re.compile(r"— BingoMagic #(\d+)$")
@@ -66,7 +73,7 @@ def _speaks(bw: BotWorld, name: str, locale: str) -> UserDriver:
 
 
 def _board(bw: BotWorld, match_id: int) -> Message | None:
-    for message in reversed(bw.driver("carol").messages(bw.channel)):
+    for message in reversed(public_messages(bw)):
         found = BOARD.match(embed_title(message))
         if found and int(found.group(1)) == match_id:
             return message
@@ -114,8 +121,7 @@ async def _start(
     await bw.driver(opponent).click(posted, accept)
     board = await bw.emu.wait_for(
         lambda: next(
-            (m for m in reversed(bw.driver("carol").messages(bw.channel))
-             if BOARD.match(embed_title(m))),
+            (m for m in reversed(public_messages(bw)) if BOARD.match(embed_title(m))),
             None,
         ),
         message="the board",

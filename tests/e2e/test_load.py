@@ -90,7 +90,10 @@ async def test_hundred_matches_at_once(emulator, tmp_path) -> None:
     finally:
         await bot.stop()
 
-    boards = {m.id for m in emulator.channel_messages(channel) if BOARD_TITLE.match(embed_title(m))}
+    shown = [*emulator.channel_messages(channel)]
+    for thread in emulator.threads_of(channel):  # each match in its thread
+        shown += emulator.channel_messages(thread)
+    boards = {m.id for m in shown if BOARD_TITLE.match(embed_title(m))}
     assert len(boards) == MATCHES
     db = await Database.open(tmp_path / "bingomagic.db")
     try:

@@ -29,6 +29,7 @@ from .helpers import (
     play_out,
     settings_for,
     start_match,
+    thread_of_match,
     wait_prompt,
 )
 
@@ -97,11 +98,13 @@ async def test_closed_dms_ping_in_the_channel_and_clean_up(bingo) -> None:
     match_id = await start_match(bingo)
     await play_out(bingo, match_id)
     bob_id = bingo.world.user("bob").id
+    thread = thread_of_match(bingo, match_id)  # the pings go where the board is
+    assert thread is not None
 
     def pings(include_deleted: bool) -> list:
         return [
             m
-            for m in bingo.emu.channel_messages(bingo.channel, include_deleted=include_deleted)
+            for m in bingo.emu.channel_messages(thread, include_deleted=include_deleted)
             if m.content.startswith(f"<@{bob_id}>, your decision")
         ]
 

@@ -75,6 +75,15 @@ class MemberTab:
         else:
             await self.page.click(f'.channel[data-name="{channel}"]')
 
+    async def show_thread(self, prefix: str = "BingoMagic #", timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Open the newest thread whose name starts with ``prefix`` from the sidebar (it
+        may take a moment to appear there)."""
+        threads = self.page.locator(".channel.thread").filter(
+            has=self.page.locator(".name", has_text=re.compile(f"^{re.escape(prefix)}"))
+        )
+        await threads.last.wait_for(timeout=timeout * 1000)
+        await threads.last.click()
+
     async def slash(self, command: str, **options: Any) -> None:
         """Type ``/command``, pick it from the list, fill the options in, and send it.
 

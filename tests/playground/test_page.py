@@ -51,6 +51,7 @@ async def test_two_members_play_a_challenge_to_the_end(open_tab, playground, tmp
     challenge = await bob.wait_for(lambda m: "Accept" in m.enabled, what="the challenge")
     assert "challenges you" in challenge.text
     await bob.click(challenge, "Accept")
+    await alice.show_thread()  # the match is played in its thread
     board = await alice.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="board")
     assert "alice vs bob" in board.title
 
@@ -59,6 +60,7 @@ async def test_two_members_play_a_challenge_to_the_end(open_tab, playground, tmp
     # A few decisions, the README screenshot of the match in progress, then play on.
     clicks = await play_until([alice, bob], lambda: False, stop_after=SCREENSHOT_AFTER_CLICKS)
     watcher = await open_tab("carol")
+    await watcher.show_thread()
     await watcher.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="the board")
     await save_readme_screenshot(alice, tmp_path)
     clicks += await play_until([alice, bob], lambda: result_posted(playground))
@@ -143,9 +145,46 @@ async def test_whole_match_against_the_bot(open_tab, playground) -> None:
     alice = await open_tab("alice")
     options = {"opponent": "@BingoMagic (bot)", "level": level["choices"][0]["name"]}
     await alice.slash("bingo challenge", **options)
+    await alice.show_thread()
     await alice.wait_for(lambda m: BOARD_TITLE.match(m.title) is not None, what="the board")
     await alice.show("dm")
     await play_until([alice], lambda: result_posted(playground))
     await alice.show("general")
     result = await alice.wait_for(lambda m: "(BingoMagic #" in m.text, what="the result")
     assert "wins" in result.text or "draw" in result.text
+
+
+async def test_a_match_thread_in_the_sidebar(open_tab, playground) -> None:
+    """The match's thread shows under #general; opened, it shows the board, whose button
+    works there (bob's DMs are closed: "Show my hand" brings his panel, privately, in the
+    thread); archived and locked, the sidebar and the header say so."""
+    emu = playground.emu
+    bob_user = playground.members["bob"]
+    emu.set_dms_closed(bob_user)
+    alice = await open_tab("alice")
+    bob = await open_tab("bob")
+    await alice.slash("bingo challenge", opponent="@bob")
+    challenge = await bob.wait_for(lambda m: "Accept" in m.enabled, what="the challenge")
+    await bob.click(challenge, "Accept")
+    await bob.show_thread()
+    names = await bob.page.locator("#channel-list .channel .name").all_inner_texts()
+    general = names.index("general")
+    assert names[general + 1].startswith("BingoMagic #") and "alice vs bob" in names[general + 1]
+    header = await bob.page.locator("#chat-title").inner_text()
+    assert "general" in header and "BingoMagic #" in header
+    board = await bob.wait_for(
+        lambda m: BOARD_TITLE.match(m.title) is not None and "Show my hand" in m.enabled,
+        what="the board with Show my hand",
+    )
+    await bob.click(board, "Show my hand")
+    panel = await bob.wait_for(lambda m: "'s hand" in m.title, what="bob's panel")
+    assert panel.ephemeral
+    assert not any("'s hand" in m.title for m in await alice.messages())
+
+    (thread,) = emu.threads_of(playground.web.channel)  # type: ignore[union-attr]
+    emu.update_thread(thread, archived=True, locked=True)
+    item = bob.page.locator(".channel.thread.archived")
+    await item.wait_for()
+    assert "archived" in await item.inner_text()
+    assert await item.locator('[title="Locked"]').count() == 1
+    await bob.page.get_by_text("archived, locked").wait_for()

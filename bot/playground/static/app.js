@@ -68,6 +68,8 @@ const actions = {
     state.dismissed.add(message.id);
     renderChannel();
   },
+  thread: (id) => state.channels.find((c) => c.id === id && c.kind === "thread") || null,
+  openThread: (id) => showChannel(id),
 };
 
 // ------------------------------------------------------------------ socket
@@ -112,6 +114,15 @@ function receive(frame) {
         renderChannels();
       }
       if (frame.message.channel_id === state.current) renderChannel();
+      break;
+    }
+    case "channel": {
+      // A thread was created or changed (archived, locked, renamed).
+      const index = state.channels.findIndex((c) => c.id === frame.channel.id);
+      if (index >= 0) state.channels[index] = frame.channel;
+      else state.channels.push(frame.channel);
+      renderChannels();
+      if (frame.channel.id === state.current) renderChannel();
       break;
     }
     case "delete":
@@ -220,13 +231,24 @@ function renderChannels() {
       "aria-current": channel.id === state.current ? "page" : null,
       onclick: () => showChannel(channel.id),
     },
-    channel.kind === "text" ? h("span", { class: "hash" }, "#") : avatar(state.bot, true),
+    channel.kind === "text" ? h("span", { class: "hash" }, "#")
+      : channel.kind === "thread" ? h("span", { class: "thread-branch", "aria-hidden": "true" }, "└")
+        : avatar(state.bot, true),
     h("span", { class: "name" }, channel.name),
+    channel.locked ? h("span", { class: "thread-state", title: "Locked" }, "🔒") : null,
+    channel.archived ? h("span", { class: "thread-state", title: "Archived" }, "archived") : null,
     unread ? h("span", { class: "badge", "aria-label": `${unread} new` }, String(unread)) : null);
+  };
+  const threadButton = (thread) => {
+    const el = button(thread);
+    el.classList.add("thread");
+    if (thread.archived) el.classList.add("archived");
+    return el;
   };
   list.replaceChildren(
     h("div", { class: "channel-group" }, "Text channels"),
-    ...state.channels.filter((c) => c.kind === "text").map(button),
+    ...state.channels.filter((c) => c.kind === "text").flatMap((c) => [button(c),
+      ...state.channels.filter((t) => t.kind === "thread" && t.parent_id === c.id).map(threadButton)]),
     h("div", { class: "channel-group" }, "Direct messages"),
     ...state.channels.filter((c) => c.kind === "dm").map(button));
 }
@@ -256,8 +278,15 @@ function renderChannel(forceBottom = false) {
   if (!state.ready) return;
   const channel = state.channels.find((c) => c.id === state.current);
   const title = $("chat-title");
-  title.replaceChildren(channel.kind === "text" ? h("span", { class: "hash" }, "#") : "@", channel.name);
-  composer.setPlaceholder(channel.kind === "text" ? `Message #${channel.name}` : `Message @${channel.name}`);
+  if (channel.kind === "thread") {
+    const parent = state.channels.find((c) => c.id === channel.parent_id);
+    const flags = [channel.archived ? "archived" : null, channel.locked ? "locked" : null].filter(Boolean);
+    title.replaceChildren(h("span", { class: "hash" }, "#"), parent ? parent.name : "", " › ", channel.name,
+      flags.length ? h("span", { class: "thread-state" }, ` (${flags.join(", ")})`) : null);
+  } else {
+    title.replaceChildren(channel.kind === "text" ? h("span", { class: "hash" }, "#") : "@", channel.name);
+  }
+  composer.setPlaceholder(channel.kind === "dm" ? `Message @${channel.name}` : `Message #${channel.name}`);
   const box = $("messages");
   const nearBottom = forceBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
   const list = [...state.messages.values()]
@@ -266,8 +295,8 @@ function renderChannel(forceBottom = false) {
   const wanted = [];
   if (!list.length) {
     wanted.push(rendered.get("empty")?.el || h("div", { class: "empty-channel" },
-      h("h3", {}, channel.kind === "text" ? `Welcome to #${channel.name}!` : channel.name),
-      h("p", {}, channel.kind === "text"
+      h("h3", {}, channel.kind === "dm" ? channel.name : `Welcome to #${channel.name}!`),
+      h("p", {}, channel.kind !== "dm"
         ? "Type / to see the bot's commands: try /bingo challenge."
         : `This is the beginning of your direct message history with ${channel.name}.`)));
     rendered.set("empty", { key: "empty", el: wanted[0] });

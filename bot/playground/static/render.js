@@ -346,6 +346,11 @@ export function renderMessage(message, { grouped, ctx, actions, state }) {
       body.append(h("div", { class: "components" }, renderComponents(message.components, message, actions, ctx)));
     }
   }
+  const thread = message.thread_id ? actions.thread(message.thread_id) : null;
+  if (thread) {
+    body.append(h("div", { class: "thread-link" },
+      h("button", { type: "button", onclick: () => actions.openThread(thread.id) }, `🧵 ${thread.name}`)));
+  }
   const failure = state.failed.get(message.id);
   if (failure) body.append(h("div", { class: "interaction-failed", role: "alert" }, failure));
   if (message.ephemeral) {

@@ -195,6 +195,7 @@ bingo-level = { $level ->
    *[medium] medium
 }
 bingo-bot-match = 🤖 { $member } takes on the bot ({ $level }): BingoMagic match #{ $id } begins. Your hand is on its way by DM.
+bingo-bot-match-thread = 🤖 { $member } takes on the bot ({ $level }): BingoMagic match #{ $id } begins in { $thread }. Your hand is on its way by DM.
 bingo-play-again-not-yours = Only { $member } can play this again. Challenge me yourself!
 bingo-self-challenge = You can't challenge yourself.
 bingo-no-bots = Bots can't play BingoMagic, except me: challenge { $me } to play against the bot.
@@ -211,6 +212,9 @@ bingo-challenge-only-opponent = Only { $opponent } can answer this challenge.
 bingo-challenge-declined = ❌ { $opponent } declined the challenge from { $challenger }.
 bingo-challenge-cancelled = This challenge was cancelled: { $user } is already in a match.
 bingo-challenge-accepted = ✅ { $opponent } accepted the challenge from { $challenger }: BingoMagic match #{ $id } begins. Hands are on their way by DM.
+bingo-challenge-accepted-thread = ✅ { $opponent } accepted the challenge from { $challenger }: BingoMagic match #{ $id } begins in { $thread }. Hands are on their way by DM.
+# The name of a match's thread (at most 100 characters: the names are shortened).
+bingo-thread-name = BingoMagic #{ $id } · { $first } vs { $second }
 bingo-challenge-expired = ⌛ The challenge from { $challenger } to { $opponent } expired.
 
 ## Stats and leaderboard

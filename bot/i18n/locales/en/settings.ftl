@@ -23,6 +23,12 @@ settings-house-rules-value = Forest from either discard pile: { $forest }
 settings-field-language = Language of public posts
 settings-field-channels = Channels for new matches
 settings-channels-all = every channel
+settings-field-place = Where matches are played (this channel)
+settings-place-threads = Each match in a public thread of its own, archived and locked after the result.
+settings-place-threads-unlocked = Each match in a public thread of its own, archived after the result (not locked: the bot lacks Manage Threads here).
+settings-place-channel = In the channel itself, not in threads: the bot lacks { $missing } here.
+settings-perm-create-threads = Create Public Threads
+settings-perm-send-in-threads = Send Messages in Threads
 
 choice-server-default =
     .name = Server default

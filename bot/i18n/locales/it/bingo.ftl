@@ -195,6 +195,7 @@ bingo-level = { $level ->
    *[medium] medio
 }
 bingo-bot-match = 🤖 { $member } sfida il bot ({ $level }): inizia la partita di BingoMagic #{ $id }. La tua mano arriva in un messaggio diretto.
+bingo-bot-match-thread = 🤖 { $member } sfida il bot ({ $level }): inizia la partita di BingoMagic #{ $id } in { $thread }. La tua mano arriva in un messaggio diretto.
 bingo-play-again-not-yours = Solo { $member } può rigiocare questa partita. Sfidami tu!
 bingo-self-challenge = Non puoi sfidare te stesso.
 bingo-no-bots = I bot non giocano a BingoMagic, tranne me: sfida { $me } per giocare contro il bot.
@@ -211,6 +212,9 @@ bingo-challenge-only-opponent = Solo { $opponent } può rispondere a questa sfid
 bingo-challenge-declined = ❌ { $opponent } ha rifiutato la sfida di { $challenger }.
 bingo-challenge-cancelled = Questa sfida è stata annullata: { $user } sta già giocando una partita.
 bingo-challenge-accepted = ✅ { $opponent } ha accettato la sfida di { $challenger }: inizia la partita di BingoMagic #{ $id }. Le mani arrivano in un messaggio diretto.
+bingo-challenge-accepted-thread = ✅ { $opponent } ha accettato la sfida di { $challenger }: inizia la partita di BingoMagic #{ $id } in { $thread }. Le mani arrivano in un messaggio diretto.
+# Il nome del thread di una partita (al più 100 caratteri: i nomi vengono accorciati).
+bingo-thread-name = BingoMagic #{ $id } · { $first } contro { $second }
 bingo-challenge-expired = ⌛ La sfida di { $challenger } a { $opponent } è scaduta.
 
 ## Statistiche e classifica

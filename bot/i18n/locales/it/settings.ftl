@@ -23,6 +23,12 @@ settings-house-rules-value = Foresta da entrambi i mazzi degli scarti: { $forest
 settings-field-language = Lingua dei messaggi pubblici
 settings-field-channels = Canali per le nuove partite
 settings-channels-all = tutti i canali
+settings-field-place = Dove si giocano le partite (questo canale)
+settings-place-threads = Ogni partita in un suo thread pubblico, archiviato e bloccato dopo il risultato.
+settings-place-threads-unlocked = Ogni partita in un suo thread pubblico, archiviato dopo il risultato (non bloccato: al bot manca Gestire i thread qui).
+settings-place-channel = Nel canale stesso, non nei thread: al bot manca { $missing } qui.
+settings-perm-create-threads = Creare thread pubblici
+settings-perm-send-in-threads = Inviare messaggi nei thread
 
 choice-server-default =
     .name = Predefinita del server
