@@ -70,9 +70,10 @@ async def test_a_board_that_changes_faster_is_edited_once_a_second_and_ends_curr
     message, versions = _board_versions(bingo, match_id)
     clicks = len([r for r in bingo.emu.interactions.values() if r.description.startswith("click")])
     assert 2 <= len(versions) < clicks / 2, "the board followed every change"
-    times = [version.at for version in versions]
-    pairs = zip(times[:-2], times[1:-1], strict=True)
-    gaps = [(later - earlier).total_seconds() for earlier, later in pairs]
-    assert all(gap >= 0.9 for gap in gaps), gaps  # the last edit (the end) may come sooner
+    # At most one edit a second, the final one excepted: a bound on the count of edits
+    # over the time they spanned, which a busy machine (later edits) cannot break, where
+    # the gap between two edits that reach Discord can shrink when the first was delayed.
+    span = (versions[-2].at - versions[0].at).total_seconds()
+    assert len(versions) - 2 <= span / 1.0 + 1, (len(versions), span)
     final = versions[-1].embeds[0]
     assert final["description"].splitlines()[0] in result.content  # the result, not before
