@@ -20,14 +20,14 @@ from tests.emulator.fixtures import World
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
-#: Long timers, so that no decision times out unless a test asks for it, and loose
-#: pacing, since the emulator has no rate limit unless a test sets one.
+#: Long timers, so that no decision times out unless a test asks for it, and the bot's
+#: pacing just under Discord's global limit (50 requests/s), which the emulator enforces.
 QUIET_TIMERS = {
     "BINGO_TURN_SECONDS": "600",
     "BINGO_COUNTER_SECONDS": "600",
     "BINGO_CHOICE_SECONDS": "600",
     "BINGO_CHALLENGE_SECONDS": "600",
-    "DISCORD_OUTBOUND_PER_SECOND": "200",
+    "DISCORD_OUTBOUND_PER_SECOND": "45",
     "BINGO_BOT_PAUSE_SECONDS": "0",
     # Tests click at machine speed: every change of a board is shown, as for humans.
     "BINGO_BOARD_EDIT_SECONDS": "0",

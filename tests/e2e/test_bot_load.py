@@ -20,7 +20,7 @@ async def test_twenty_hard_matches_against_the_bot_at_once(emulator, tmp_path) -
     names = [f"m{i:02d}" for i in range(MATCHES)]
     world = build_world(emulator, users=names)
     bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
-    bot.env.update(AI, DISCORD_OUTBOUND_PER_SECOND="500")
+    bot.env.update(AI, DISCORD_OUTBOUND_PER_SECOND="45")
     await bot.start()
     try:
         figures = await play_many(

@@ -38,7 +38,7 @@ async def test_hundred_matches_at_once(emulator, tmp_path) -> None:
     names = [f"p{i:03d}" for i in range(2 * MATCHES)]
     world = build_world(emulator, users=names)
     bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
-    bot.env["DISCORD_OUTBOUND_PER_SECOND"] = "500"
+    bot.env["DISCORD_OUTBOUND_PER_SECOND"] = "45"
     await bot.start()
     try:
         drivers = {world.user(n).id: world.driver(n) for n in names}
