@@ -147,6 +147,13 @@ class DiscordLimits:
             raise ValueError("old_message_age must be >= 0, interaction_token_lifetime > 0")
         self.routes = {route_shape(m, t): size for (m, t), size in self.routes.items()}
 
+    @classmethod
+    def global_only(cls) -> DiscordLimits:
+        """Only the global limit (and token lifetime, old-message edits): no per-route buckets.
+        For load tests whose many matches share one channel, where the per-channel message
+        bucket would be all they measure."""
+        return cls(routes={}, default_route=None)
+
     def route(self, method: str, template: str) -> RouteLimit | None:
         """The bucket size of ``method template`` (the default bucket if it has no entry)."""
         return self.routes.get(route_shape(method, template), self.default_route)
