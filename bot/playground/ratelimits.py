@@ -231,16 +231,23 @@ class Limiter:
         self._global.admit(now)
         return Verdict(False, 0.0, True, limits.global_limit, "", {}, SCOPE_GLOBAL)
 
+    def bucket_of(self, method: str, template: str) -> str | None:
+        """The ``X-RateLimit-Bucket`` of ``method template``, None if it has no bucket."""
+        size = self.limits.route(method, template)
+        if size is None:
+            return None
+        return bucket_hash(size.group or " ".join(route_shape(method, template)))
+
     def check_route(
         self, method: str, template: str, params: Mapping[str, str], now: float | None = None
     ) -> Verdict | None:
         """The per-route bucket of ``method template`` for this request's top-level resource.
         None if the route has no bucket."""
         size = self.limits.route(method, template)
-        if size is None:
+        bucket = self.bucket_of(method, template)
+        if size is None or bucket is None:
             return None
-        name = size.group or " ".join(route_shape(method, template))
-        return self._check(bucket_hash(name), major_parameter(params), size, now)
+        return self._check(bucket, major_parameter(params), size, now)
 
     def check_old_message_edit(self, channel_id: int, now: float | None = None) -> Verdict:
         """The per-channel bucket of edits to messages older than ``old_message_age``; a

@@ -241,13 +241,26 @@ class RestApi:
                 failure.failed.append(RequestLog(method, path, body))
                 log.info("failing %s %s with %s (fail_route)", method, path, failure.status)
                 return _json_response(failure.body(), failure.status)
-        limited = self._discord_limits(request, route, params)
-        if isinstance(limited, web.Response):
-            return limited
+        refused = self._discord_gate(request, route, params)
+        if refused is not None:
+            return refused
         verdict = evaluate(emu.rate_limits, emu.bursts, method, path)
+        real_bucket = emu.limiter.bucket_of(method, route.template) if emu.limiter else None
+        if verdict is not None and real_bucket is not None:
+            # Injected limits name the route's real bucket, as Discord's would: a foreign hash
+            # makes discord.py re-file the route and lose count of the real bucket.
+            verdict = verdict._replace(
+                bucket=real_bucket,
+                headers={**verdict.headers, "X-RateLimit-Bucket": real_bucket}
+                if verdict.headers
+                else {},
+            )
         if verdict is not None and verdict.limited:
             emu.record_rate_limited(method, path, verdict.retry_after, verdict.scope_header)
             return too_many_requests(verdict, dumps(rate_limit_body(verdict)))
+        limited = self._route_buckets(route, path, params)
+        if isinstance(limited, web.Response):
+            return limited
         response = await self._run(
             route, ApiRequest(method, path, params, request.query, body, files)
         )
@@ -257,15 +270,13 @@ class RestApi:
             response.headers.update(tightest.headers)
         return response
 
-    def _discord_limits(
+    def _discord_gate(
         self, request: web.Request, route: Route, params: dict[str, str]
-    ) -> web.Response | Verdict | None:
-        """Apply ``emu.limits`` (:mod:`bot.playground.ratelimits`) to one routed request.
-
-        Returns the error answer (401 expired interaction token, 429) or the admitting
-        verdict of the route's bucket (its headers go on the answer), or None (no bucket).
-        Marks the request as counted against the global limit (``request[_GLOBAL_COUNTED]``).
-        """
+    ) -> web.Response | None:
+        """The first checks of ``emu.limits`` (:mod:`bot.playground.ratelimits`) on a routed
+        request: an expired interaction token (401/50027), then the global limit (429).
+        None lets the request on; marks it as counted against the global limit
+        (``request[_GLOBAL_COUNTED]``)."""
         emu = self.emu
         limiter = emu.limiter
         if limiter is None:
@@ -284,6 +295,18 @@ class RestApi:
                 emu.record_rate_limited(method, path, verdict.retry_after, verdict.scope_header)
                 return too_many_requests(verdict, dumps(rate_limit_body(verdict)))
             request[_GLOBAL_COUNTED] = True
+        return None
+
+    def _route_buckets(
+        self, route: Route, path: str, params: dict[str, str]
+    ) -> web.Response | Verdict | None:
+        """The per-route bucket of a request (and the old-message edit bucket): a 429 answer,
+        or the admitting verdict whose headers go on the answer, or None (no bucket)."""
+        emu = self.emu
+        limiter = emu.limiter
+        if limiter is None:
+            return None
+        method = route.method
         bucket = limiter.check_route(method, route.template, params)
         if bucket is not None and bucket.limited:
             emu.record_rate_limited(method, path, bucket.retry_after, bucket.scope_header)
