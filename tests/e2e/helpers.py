@@ -209,6 +209,7 @@ async def play_out(
     """
     drivers = [bw.driver(name) for name in players]
     tried: set[tuple[int, str]] = set()  # (message id, its controls) already clicked
+    shown: set[tuple[int, str]] = set()  # (board id, its text) answered with "Show my hand"
     clicks = 0
 
     def fresh(message: Message | None) -> bool:
@@ -225,6 +226,8 @@ async def play_out(
         if current is None or "Show my hand" not in enabled_buttons(current):
             return None
         waiting = current.embeds[0].get("description") or ""
+        if (current.id, waiting) in shown:
+            return None  # this version of the board was answered: wait for the next
         for d in drivers:
             if f"Waiting for **{d.user.username}**" in waiting:
                 return d, current
@@ -246,6 +249,9 @@ async def play_out(
         if pause:
             await asyncio.sleep(pause)
         if label == "Show my hand":  # wait for the private panel it brings
+            # Discord paces board edits (5 per 5 s per channel): the board may still show
+            # an earlier turn, so one version of it is answered once.
+            shown.add((message.id, message.embeds[0].get("description") or ""))
             await bw.emu.wait_for(
                 lambda r=record: (
                     r.message is not None and not bw.emu.messages[r.message.id].loading
