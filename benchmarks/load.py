@@ -57,7 +57,7 @@ BOT_ENV = {
     "BINGO_CHOICE_SECONDS": "600",
     "BINGO_CHALLENGE_SECONDS": "600",
     "BINGO_BOT_PAUSE_SECONDS": "0",
-    "DISCORD_OUTBOUND_PER_SECOND": "1000",
+    "DISCORD_OUTBOUND_PER_SECOND": "45",
     "SCRYFALL_API_BASE": "http://127.0.0.1:9",
     **{k: v for k, v in os.environ.items() if k.startswith("BINGO_")},
 }

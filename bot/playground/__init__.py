@@ -32,12 +32,14 @@ from bot.playground.models import (
     SeenMessage,
     User,
 )
-from bot.playground.server import Emulator, RequestLog, UploadedFile
+from bot.playground.ratelimits import DiscordLimits, RouteLimit
+from bot.playground.server import Emulator, RequestLog, RequestRecord, UploadedFile
 
 __all__ = [
     "ApiError",
     "Burst429",
     "Channel",
+    "DiscordLimits",
     "Emulator",
     "Guild",
     "Hold",
@@ -50,8 +52,10 @@ __all__ = [
     "RateLimit",
     "RateLimitedRequest",
     "RequestLog",
+    "RequestRecord",
     "Role",
     "RouteFailure",
+    "RouteLimit",
     "SeenMessage",
     "UploadedFile",
     "User",

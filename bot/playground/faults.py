@@ -34,6 +34,11 @@ RouteFilter = Callable[[str, str], bool]
 HoldPredicate = Callable[[str, str, Any], bool]
 
 RATE_LIMIT_MESSAGE = "You are being rate limited."
+#: JSON code and message of the old-message edit limit (Discord docs, "JSON Error Codes").
+OLD_MESSAGE_EDIT_CODE = 30046
+OLD_MESSAGE_EDIT_MESSAGE = (
+    "Maximum number of edits to messages older than 1 hour reached. Try again later."
+)
 
 # Routes that real Discord limits separately from the per-route/user buckets: the gateway URL,
 # application command sync, and interaction callbacks.
@@ -72,11 +77,13 @@ class RequestLog(NamedTuple):
 
 
 class RateLimitedRequest(NamedTuple):
-    """A request answered with 429: method, path (below /api/v10), ``time.monotonic()``."""
+    """A request answered with 429: method, path (below /api/v10), ``time.monotonic()``, and
+    the ``X-RateLimit-Scope`` it was sent with (``"global"``, ``"user"`` or ``"shared"``)."""
 
     method: str
     path: str
     at: float
+    scope: str = "user"
 
 
 @dataclass(eq=False)
@@ -156,7 +163,13 @@ class Burst429:
 
 
 class Verdict(NamedTuple):
-    """Outcome of the rate-limit check for one request."""
+    """Outcome of the rate-limit check for one request.
+
+    ``retry_after`` in seconds; ``headers`` the ``X-RateLimit-*`` headers of an admitted
+    request; ``scope`` the ``X-RateLimit-Scope`` of a 429 (``"user"``, ``"shared"``; a global
+    verdict is always ``"global"``); ``code`` the JSON error code of a 429 that has one
+    (30046), else None.
+    """
 
     limited: bool
     retry_after: float
@@ -164,6 +177,13 @@ class Verdict(NamedTuple):
     limit: int
     bucket: str
     headers: dict[str, str]
+    scope: str = "user"
+    code: int | None = None
+
+    @property
+    def scope_header(self) -> str:
+        """The ``X-RateLimit-Scope`` of this verdict's 429."""
+        return "global" if self.global_ else self.scope
 
 
 def evaluate(
@@ -210,27 +230,36 @@ def too_many_requests(verdict: Verdict, body: bytes) -> web.Response:
     """The 429 response for ``verdict`` (``body`` is the encoded JSON).
 
     ``Via`` is required: discord.py treats a 429 without it as a Cloudflare ban and raises
-    instead of retrying.
+    instead of retrying. A global 429 carries no bucket headers (Discord docs, "Rate Limits":
+    ``X-RateLimit-Global`` and ``X-RateLimit-Scope: global`` instead; discord.py would
+    otherwise file the route under a bucket that is not its own).
     """
     headers = {
         "Content-Type": "application/json",
         "Retry-After": str(max(1, math.ceil(verdict.retry_after))),
-        **bucket_headers(verdict.limit, 0, verdict.retry_after, verdict.bucket),
-        "X-RateLimit-Scope": "global" if verdict.global_ else "user",
+        "X-RateLimit-Scope": verdict.scope_header,
         "Via": "1.1 google",
     }
     if verdict.global_:
         headers["X-RateLimit-Global"] = "true"
+    else:
+        headers.update(bucket_headers(verdict.limit, 0, verdict.retry_after, verdict.bucket))
     return web.Response(body=body, status=429, headers=headers)
 
 
 def rate_limit_body(verdict: Verdict) -> dict[str, Any]:
-    """JSON body of a 429."""
-    return {
-        "message": RATE_LIMIT_MESSAGE,
+    """JSON body of a 429 (Discord docs, "Rate Limit Response Structure"): ``message``,
+    ``retry_after`` (seconds), ``global``, and ``code`` for limits that have one."""
+    body: dict[str, Any] = {
+        "message": OLD_MESSAGE_EDIT_MESSAGE
+        if verdict.code == OLD_MESSAGE_EDIT_CODE
+        else RATE_LIMIT_MESSAGE,
         "retry_after": verdict.retry_after,
         "global": verdict.global_,
     }
+    if verdict.code is not None:
+        body["code"] = verdict.code
+    return body
 
 
 class Hold:

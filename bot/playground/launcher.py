@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.playground.models import DISCORD_EPOCH_MS, User
+from bot.playground.ratelimits import DiscordLimits
 from bot.playground.server import Emulator
 from bot.playground.web import PlaygroundWeb
 
@@ -78,6 +79,8 @@ class PlaygroundOptions:
 
     ``port`` 0 picks a free port. ``bot_env`` adds settings for the bot (e.g. shorter timers),
     ``scryfall_api_base`` None leaves the bot's default (the real Scryfall, for decklists).
+    ``limits``: Discord's rate limits the emulator enforces (on by default, as on Discord;
+    None turns them off).
     """
 
     host: str = "127.0.0.1"
@@ -87,6 +90,7 @@ class PlaygroundOptions:
     scryfall_api_base: str | None = None
     log_level: str = "INFO"
     bot_env: dict[str, str] = field(default_factory=dict)
+    limits: DiscordLimits | None = field(default_factory=DiscordLimits)
 
 
 class Playground:
@@ -101,6 +105,7 @@ class Playground:
             bot_user_id=BOT_ID,
             host=self.options.host,
             port=self.options.port,
+            limits=self.options.limits,
         )
         self.members: dict[str, User] = {}
         self.web: PlaygroundWeb | None = None

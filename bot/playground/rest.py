@@ -20,7 +20,13 @@ from aiohttp import BodyPartReader, web
 
 from bot.playground import payloads
 from bot.playground.errors import ApiError, invalid_form, not_found
-from bot.playground.faults import RequestLog, evaluate, rate_limit_body, too_many_requests
+from bot.playground.faults import (
+    RequestLog,
+    Verdict,
+    evaluate,
+    rate_limit_body,
+    too_many_requests,
+)
 from bot.playground.models import (
     AUTO_ARCHIVE_DURATIONS,
     CHANNEL_GUILD_TEXT,
@@ -36,6 +42,7 @@ from bot.playground.models import (
     Guild,
     InteractionRecord,
     Message,
+    utcnow,
 )
 from bot.playground.payloads import dumps
 from bot.playground.permissions import (
@@ -47,6 +54,7 @@ from bot.playground.permissions import (
     VIEW_CHANNEL,
     has_all,
 )
+from bot.playground.ratelimits import INVALID_WEBHOOK_TOKEN_CODE, route_shape
 from bot.playground.server import UploadedFile
 from bot.playground.validation import (
     validate_command,
@@ -61,6 +69,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
+#: Key of ``web.Request``: True once the request counted against the global rate limit.
+_GLOBAL_COUNTED = web.RequestKey("emulator_global_counted", bool)
+#: Routes of an interaction's webhook (its token expires: ``DiscordLimits``).
+_INTERACTION_WEBHOOK = "/webhooks/{app_id}/{token}"
+_EDIT_MESSAGE = route_shape("PATCH", "/channels/{channel_id}/messages/{message_id}")
 
 #: Callback types allowed per interaction type.
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
@@ -202,7 +215,13 @@ class RestApi:
         emu._request_started(method, path, body)
         try:
             response = await self._respond(request, method, full_path, path, body, files)
-            emu.note_response(method, path, response.status)
+            emu.note_response(
+                method,
+                path,
+                response.status,
+                scope=response.headers.get("X-RateLimit-Scope") if response.status == 429 else None,
+                global_counted=bool(request.get(_GLOBAL_COUNTED)),
+            )
             return response
         finally:
             emu._request_finished()
@@ -237,16 +256,86 @@ class RestApi:
                 failure.failed.append(RequestLog(method, path, body))
                 log.info("failing %s %s with %s (fail_route)", method, path, failure.status)
                 return _json_response(failure.body(), failure.status)
+        refused = self._discord_gate(request, route, params)
+        if refused is not None:
+            return refused
         verdict = evaluate(emu.rate_limits, emu.bursts, method, path)
+        real_bucket = emu.limiter.bucket_of(method, route.template) if emu.limiter else None
+        if verdict is not None and real_bucket is not None:
+            # Injected limits name the route's real bucket, as Discord's would: a foreign hash
+            # makes discord.py re-file the route and lose count of the real bucket.
+            verdict = verdict._replace(
+                bucket=real_bucket,
+                headers={**verdict.headers, "X-RateLimit-Bucket": real_bucket}
+                if verdict.headers
+                else {},
+            )
         if verdict is not None and verdict.limited:
-            emu.record_rate_limited(method, path, verdict.retry_after)
+            emu.record_rate_limited(method, path, verdict.retry_after, verdict.scope_header)
             return too_many_requests(verdict, dumps(rate_limit_body(verdict)))
+        limited = self._route_buckets(route, path, params)
+        if isinstance(limited, web.Response):
+            return limited
         response = await self._run(
             route, ApiRequest(method, path, params, request.query, body, files)
         )
-        if verdict is not None:
-            response.headers.update(verdict.headers)
+        admitted = [v for v in (limited, verdict) if v is not None and v.headers]
+        if admitted:  # the bucket with the fewest requests left speaks for the answer
+            tightest = min(admitted, key=lambda v: int(v.headers["X-RateLimit-Remaining"]))
+            response.headers.update(tightest.headers)
         return response
+
+    def _discord_gate(
+        self, request: web.Request, route: Route, params: dict[str, str]
+    ) -> web.Response | None:
+        """The first checks of ``emu.limits`` (:mod:`bot.playground.ratelimits`) on a routed
+        request: an expired interaction token (401/50027), then the global limit (429).
+        None lets the request on; marks it as counted against the global limit
+        (``request[_GLOBAL_COUNTED]``)."""
+        emu = self.emu
+        limiter = emu.limiter
+        if limiter is None:
+            return None
+        method, path = route.method, request.path[len(API_PREFIX) :]
+        if route.template.startswith(_INTERACTION_WEBHOOK):
+            rec = emu.interaction_by_token(params.get("token", ""))
+            lifetime = limiter.limits.interaction_token_lifetime
+            if rec is not None and time.monotonic() - rec.created_monotonic > lifetime:
+                log.info("%s %s: interaction token expired", method, path)
+                body = {"code": INVALID_WEBHOOK_TOKEN_CODE, "message": "Invalid Webhook Token"}
+                return _json_response(body, 401)
+        if route.auth:  # interaction callbacks and webhooks are not bound to the global limit
+            verdict = limiter.check_global()
+            if verdict.limited:
+                emu.record_rate_limited(method, path, verdict.retry_after, verdict.scope_header)
+                return too_many_requests(verdict, dumps(rate_limit_body(verdict)))
+            request[_GLOBAL_COUNTED] = True
+        return None
+
+    def _route_buckets(
+        self, route: Route, path: str, params: dict[str, str]
+    ) -> web.Response | Verdict | None:
+        """The per-route bucket of a request (and the old-message edit bucket): a 429 answer,
+        or the admitting verdict whose headers go on the answer, or None (no bucket)."""
+        emu = self.emu
+        limiter = emu.limiter
+        if limiter is None:
+            return None
+        method = route.method
+        bucket = limiter.check_route(method, route.template, params)
+        if bucket is not None and bucket.limited:
+            emu.record_rate_limited(method, path, bucket.retry_after, bucket.scope_header)
+            return too_many_requests(bucket, dumps(rate_limit_body(bucket)))
+        if route_shape(method, route.template) == _EDIT_MESSAGE:
+            message_id = params["message_id"]
+            message = emu.messages.get(int(message_id)) if message_id.isdigit() else None
+            old = limiter.limits.old_message_age
+            if message is not None and (utcnow() - message.created_at).total_seconds() > old:
+                edit = limiter.check_old_message_edit(message.channel_id)
+                if edit.limited:
+                    emu.record_rate_limited(method, path, edit.retry_after, edit.scope_header)
+                    return too_many_requests(edit, dumps(rate_limit_body(edit)))
+        return bucket
 
     async def _run(self, route: Route, api_request: ApiRequest) -> web.Response:
         emu = self.emu

@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import time
+from collections import Counter as Tally
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
@@ -75,6 +76,7 @@ from bot.playground.permissions import (
     channel_permissions,
     has_all,
 )
+from bot.playground.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
 
 if TYPE_CHECKING:
     from bot.playground.driver import UserDriver
@@ -101,6 +103,23 @@ UserRef = User | Member | int
 ChannelRef = Channel | int
 
 
+#: Marker for "Discord's limits" (a fresh DiscordLimits per Emulator).
+_DEFAULT_LIMITS: Any = object()
+
+
+class RequestRecord(NamedTuple):
+    """One answered REST request, for benchmarks: ``at`` (``time.monotonic()`` when the
+    answer was ready), method, path below /api/v10, HTTP status, whether it counted against
+    the global limit, and the ``X-RateLimit-Scope`` of a 429 (else None)."""
+
+    at: float
+    method: str
+    path: str
+    status: int
+    global_counted: bool
+    scope: str | None
+
+
 class Emulator:
     """Local Discord: REST under ``api_base``, gateway at ``gateway_url``, plus world state.
 
@@ -108,6 +127,9 @@ class Emulator:
     With ``require_mutual_guild_for_dm`` the bot can only DM users sharing a guild with it.
     ``shard_count`` is the number of shards GET /gateway/bot recommends; guilds made with
     ``create_guild(shard=k)`` land on shard ``k`` of it (see :meth:`shard_of`).
+    ``limits`` are Discord's rate limits, enforced by default (:class:`DiscordLimits`:
+    global 50/s, per-route buckets, old-message edits, interaction token lifetime);
+    ``limits=None`` enforces none (only the fault injection of :meth:`rate_limit`).
     Usage: ``async with Emulator() as emu: ...`` or ``await emu.start()`` / ``await emu.stop()``.
     """
 
@@ -122,6 +144,7 @@ class Emulator:
         require_mutual_guild_for_dm: bool = True,
         bot_user_id: int | None = None,
         shard_count: int = 1,
+        limits: DiscordLimits | None = _DEFAULT_LIMITS,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be 1 or more, got {shard_count}")
@@ -154,6 +177,15 @@ class Emulator:
         self.rate_limits: list[RateLimit] = []
         self.bursts: list[Burst429] = []
         self.rate_limited: list[RateLimitedRequest] = []
+        #: Discord's rate limits in force (None: none); :attr:`limiter` holds their state.
+        self.limits: DiscordLimits | None = DiscordLimits() if limits is _DEFAULT_LIMITS else limits
+        self.limiter: Limiter | None = None if self.limits is None else Limiter(self.limits)
+        #: 429s sent, by ``X-RateLimit-Scope`` (``"global"``, ``"user"``, ``"shared"``).
+        self.rate_limited_by_scope: Tally[str] = Tally()
+        #: Every answered REST request (see :class:`RequestRecord`), oldest first.
+        self.request_records: list[RequestRecord] = []
+        #: 401, 403 and 429 answers except shared-scope 429s (Discord docs, "Invalid Request
+        #: Limit").
         self.invalid_requests = 0
         #: Real Discord bans an IP for a while after this many 401/403/429 answers per window.
         self.invalid_request_limit = 10_000
@@ -823,15 +855,36 @@ class Emulator:
         self.rate_limits.clear()
         self.bursts.clear()
 
-    def record_rate_limited(self, method: str, path: str, retry_after: float) -> None:
-        """Note a 429 sent (not a problem: tests assert on ``rate_limited``)."""
-        self.rate_limited.append(RateLimitedRequest(method, path, time.monotonic()))
-        log.info("429 for %s %s (retry after %.3fs)", method, path, retry_after)
+    def record_rate_limited(
+        self, method: str, path: str, retry_after: float, scope: str = "user"
+    ) -> None:
+        """Note a 429 sent (not a problem: tests assert on ``rate_limited`` and
+        ``rate_limited_by_scope``)."""
+        self.rate_limited.append(RateLimitedRequest(method, path, time.monotonic(), scope))
+        self.rate_limited_by_scope[scope] += 1
+        log.info("429 (%s) for %s %s (retry after %.3fs)", scope, method, path, retry_after)
 
-    def note_response(self, method: str, path: str, status: int) -> None:
-        """Count 401/403/429 answers toward Discord's invalid-request limit; exceeding
+    def set_limits(self, limits: DiscordLimits | None) -> None:
+        """Enforce ``limits`` from now on (None: none), with fresh buckets."""
+        self.limits = limits
+        self.limiter = None if limits is None else Limiter(limits)
+
+    def note_response(
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        scope: str | None = None,
+        global_counted: bool = False,
+    ) -> None:
+        """Record the answer in :attr:`request_records`; count 401/403/429 answers (but not
+        429s of scope ``"shared"``) toward Discord's invalid-request limit; exceeding
         ``invalid_request_limit`` within ``invalid_request_window`` seconds is a problem."""
-        if status not in (401, 403, 429):
+        self.request_records.append(
+            RequestRecord(time.monotonic(), method, path, status, global_counted, scope)
+        )
+        if status not in (401, 403, 429) or (status == 429 and scope == SCOPE_SHARED):
             return
         self.invalid_requests += 1
         now = time.monotonic()

@@ -16,6 +16,7 @@ import logging
 import signal
 import sys
 
+from bot.playground.ratelimits import DiscordLimits
 from bot.playground.server import Emulator
 
 log = logging.getLogger(__name__)
@@ -35,13 +36,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--ack-deadline", type=float, default=3.0, help="interaction ack deadline (s)"
     )
+    parser.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="do not enforce Discord's rate limits (enforced by default, as on Discord)",
+    )
     parser.add_argument("--log-level", default="WARNING")
     return parser.parse_args(argv)
 
 
 async def serve(args: argparse.Namespace) -> None:
     """Start the emulator, print the connection JSON line, wait for SIGINT/SIGTERM."""
-    emu = Emulator(args.token, host=args.host, port=args.port, ack_deadline=args.ack_deadline)
+    emu = Emulator(
+        args.token,
+        host=args.host,
+        port=args.port,
+        ack_deadline=args.ack_deadline,
+        limits=None if args.no_limits else DiscordLimits(),
+    )
     await emu.start()
     guild = emu.create_guild(args.guild)
     channel = emu.create_text_channel(guild, args.channel)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.bot_matches import play_many
+from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
@@ -17,10 +18,14 @@ async def test_twenty_hard_matches_against_the_bot_at_once(emulator, tmp_path) -
     """20 hard-level matches against the bot at once all finish, each recorded against
     the hard level, and every interaction is acknowledged within 3 s (the emulator fails
     the test otherwise): the search runs off the event loop."""
+    # This measures that the search runs off the event loop (acks within 3 s), not Discord's
+    # per-channel bucket: 20 boards edited in one channel at 5 edits per 5 s would take the
+    # whole timeout. Discord's global limit (50/s) stays on.
+    emulator.set_limits(DiscordLimits.global_only())
     names = [f"m{i:02d}" for i in range(MATCHES)]
     world = build_world(emulator, users=names)
     bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
-    bot.env.update(AI, DISCORD_OUTBOUND_PER_SECOND="500")
+    bot.env.update(AI, DISCORD_OUTBOUND_PER_SECOND="45")
     await bot.start()
     try:
         figures = await play_many(

@@ -77,7 +77,7 @@ def playground_options(data_dir: Path, **bot_env: str) -> PlaygroundOptions:
         data_dir=data_dir,
         fresh=True,
         scryfall_api_base=NO_SCRYFALL,
-        bot_env={"DISCORD_OUTBOUND_PER_SECOND": "200", **bot_env},
+        bot_env={"DISCORD_OUTBOUND_PER_SECOND": "45", **bot_env},
     )
 
 
