@@ -29,7 +29,6 @@ from .helpers import (
     result_posted,
     simple_policy,
     start_match,
-    wait_prompt,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -221,10 +220,31 @@ async def _kill_after_a_new_panel(crashable):
             bot.process.send_signal(signal.SIGKILL)
 
     await driver.click(panel, "Let it resolve")
-    turn = await wait_prompt(bw, driver)  # their own turn, on the panel they clicked
+    # Whatever the land did, the next decision on the panel just clicked is answered by
+    # the click; the first new panel with buttons is the other player's.
     bw.emu.message_listeners.append(on_message)
-    await driver.click(turn, simple_policy(enabled_buttons(turn)))
-    await bw.emu.wait_for(lambda: sent, 30, message="a new panel")
+    drivers = [bw.driver("alice"), bw.driver("bob")]
+    clicked: set[tuple[int, str]] = set()
+    while not sent:
+        found = await bw.emu.wait_for(
+            lambda: sent
+            or next(
+                (
+                    (d, p)
+                    for d in drivers
+                    if (p := prompt(d)) is not None
+                    and (p.id, str(enabled_buttons(p)), p.edited_at) not in clicked
+                ),
+                None,
+            ),
+            30,
+            message="a new panel",
+        )
+        if sent:
+            break
+        d, p = found
+        clicked.add((p.id, str(enabled_buttons(p)), p.edited_at))
+        await d.click(p, simple_policy(enabled_buttons(p)))
     bw.emu.message_listeners.remove(on_message)
     await bot._collect()
     await bw.emu.wait_for(
