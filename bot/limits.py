@@ -83,6 +83,13 @@ THREAD_AUTO_ARCHIVE_MINUTES = 1440
 #: "gg" there. Stored with the match (``ui["thread_close_at"]``), so a restart keeps it.
 THREAD_CLOSE_SECONDS = 600.0
 
+#: Seconds after a player's last click on their DM panel during which a new decision of
+#: theirs is shown on that panel (an edit, through the click's interaction token) rather
+#: than in a new DM: a player who clicked that recently is looking at it, and a new DM
+#: would notify them of what they see. Past it, a decision comes as a new DM, which
+#: notifies (see cogs/bingo/_delivery.py, ``Delivery._watching``).
+PANEL_ATTENTION_SECONDS = 20.0
+
 # -- Several processes on one database (issue 9 §2; see bot/storage/leases.py) -----------
 
 #: Seconds between two looks of each process for due work of any guild (deadlines, the

@@ -242,6 +242,8 @@ class Outbox:
         self._sleep = sleep
         self._clock = clock
         self._dm_channels: dict[int, int] = {}
+        #: user id -> the newest DM this process sent them (:meth:`last_dm`).
+        self._last_dm: dict[int, int | None] = {}
         #: user id -> (DMs closed, ``time.monotonic()`` when read): :meth:`dms_closed`.
         self._dms_closed: dict[int, tuple[bool, float]] = {}
         self._background: set[asyncio.Task[Any]] = set()
@@ -698,9 +700,15 @@ class Outbox:
             self._dms_closed[user_id] = (True, time.monotonic())
         elif sent.status is Delivery.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)
-        elif sent.ok and force:
-            await self.reopen_dms(user_id)
+        elif sent.ok:
+            self._last_dm[user_id] = getattr(sent.value, "id", None)
+            if force:
+                await self.reopen_dms(user_id)
         return sent
+
+    def last_dm(self, user_id: int) -> int | None:
+        """The id of the newest DM this process sent ``user_id`` (``None``: none yet)."""
+        return self._last_dm.get(user_id)
 
     async def dms_closed(self, user_id: int) -> bool:
         """Whether DMs to ``user_id`` are remembered as closed: read from the store at

@@ -121,6 +121,8 @@ class Handle:
     interaction: discord.Interaction[Any]
     message_id: int
     expires: float
+    #: ``time.monotonic()`` of the click.
+    clicked: float = 0.0
 
     @property
     def live(self) -> bool:
@@ -579,9 +581,10 @@ class Delivery:
 
     async def _sync_panel(self, match: Match, player: int, problems: _Pass) -> None:
         """Send ``player`` a new panel (a new DM, which notifies) when a decision of
-        theirs is new; otherwise keep the panel they have current with an edit in place
-        (no notification): their hand and the table after every change, controls off
-        once nothing is left to decide."""
+        theirs is new, unless they are looking at the panel they have (:meth:`_watching`:
+        then it is edited to the decision); otherwise keep the panel they have current
+        with an edit in place (no notification): their hand and the table after every
+        change, controls off once nothing is left to decide."""
         state = match.state
         panel = table_of(match).ui["panels"][player]
         if panel is not None and panel["version"] == state.version:
@@ -591,6 +594,10 @@ class Delivery:
         if quick and panel is not None and not panel["ephemeral"]:
             # A quick counter window needs no answer: shown on the panel they have,
             # without a notification (the same whether or not they hold an Island).
+            await self._edit_panel(match, player, panel, problems, live=True)
+        elif deciding and panel is not None and self._watching(match, player, panel):
+            # They clicked this panel moments ago and are looking at it: the decision is
+            # shown there, without a notification of what they see.
             await self._edit_panel(match, player, panel, problems, live=True)
         elif deciding or panel is None:
             await self._send_panel(match, player, problems, notify=not quick)
@@ -732,7 +739,20 @@ class Delivery:
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         expires = time.monotonic() + HANDLE_SECONDS - max(0.0, age)
         table.handles = {k: h for k, h in table.handles.items() if h.live}
-        table.handles[message_id] = Handle(interaction, message_id, expires)
+        clicked = time.monotonic() - max(0.0, age)
+        table.handles[message_id] = Handle(interaction, message_id, expires, clicked)
+
+    def _watching(self, match: Match, player: int, panel: dict[str, Any]) -> bool:
+        """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
+        ``limits.PANEL_ATTENTION_SECONDS`` ago (its :class:`Handle`, so the edit is
+        free), and it is the newest DM this process sent them."""
+        if panel["ephemeral"]:
+            return False
+        handle = self._handle(match, panel["message"])
+        if handle is None or time.monotonic() - handle.clicked > limits.PANEL_ATTENTION_SECONDS:
+            return False
+        newest = self.outbox.last_dm(match.seats[player].user_id)
+        return newest is None or newest == panel["message"]
 
     def _handle(self, match: Match, message_id: int | None) -> Handle | None:
         handle = table_of(match).handles.get(message_id) if message_id is not None else None

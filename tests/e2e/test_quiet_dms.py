@@ -1,10 +1,12 @@
-"""Quiet DMs and quick counter windows (issue 8 §6), through the emulator.
+"""Quiet DMs and quick counter windows, through the emulator.
 
-One panel per player and match: each new decision arrives as a new DM (Discord notifies
-on new messages, not on edits) and the previous panel is deleted, so a whole match leaves
-one message per player. Quick counter windows: a player who chose them has a short
-window that resolves by itself, the same to the opponent whether or not they hold an
-Island.
+One panel per player and match: a new decision of a player who is not looking at their
+panel arrives as a new DM (Discord notifies on new messages, not on edits) and the
+previous panel is deleted, so a whole match leaves one message per player; a player who
+clicked their panel moments ago (``limits.PANEL_ATTENTION_SECONDS``) gets the decision on
+that panel, edited, since they are looking at it. Quick counter windows: a player who
+chose them has a short window that resolves by itself, the same to the opponent whether
+or not they hold an Island.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from bot import limits
 from bot.client import BingoBot
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
@@ -69,26 +72,44 @@ async def test_a_whole_match_leaves_one_panel_per_player(bingo) -> None:
         return len(alice.dm_messages()) == 1 and len(bob.dm_messages()) == 1
 
     await bingo.emu.wait_for(settled, message="one DM per player")
-    for driver, name in ((alice, "alice"), (bob, "bob")):
+    for driver in (alice, bob):
         [last] = panels(driver)
         assert "wins" in (last.embeds[0].get("description") or "")
         assert not enabled_buttons(last)
-        assert len(dm_ever(bingo, name)) > 3  # each new decision was a new message
 
 
-async def test_a_new_decision_arrives_as_a_new_message(bingo) -> None:
-    """When the match comes back to a player, their new decision is a new DM (so they
-    are notified) and the previous panel is deleted."""
+async def test_a_new_decision_arrives_as_a_new_message(bingo, monkeypatch) -> None:
+    """When the match comes back to a player who is not looking at their panel, their
+    new decision is a new DM (so they are notified) and the previous panel is deleted."""
+    monkeypatch.setattr(limits, "PANEL_ATTENTION_SECONDS", 0.0)  # nobody is looking
     alice, bob = bingo.driver("alice"), bingo.driver("bob")
     match_id = await start_match(bingo, seed=WITH_ISLAND)
     await keep_both(bingo, match_id)
     await wait_prompt(bingo, alice, "Place Plains")
-    [before] = panels(bob)  # bob's panel while alice plays
+    # bob's panel while alice plays (his earlier one is deleted at a lower priority)
+    [before] = await bingo.emu.wait_for(lambda: len(panels(bob)) == 1 and panels(bob))
     await decide(bingo, alice, "Place Plains")
     window = await wait_prompt(bingo, bob, "Let it resolve")
     assert window.id != before.id
     await bingo.emu.wait_for(lambda: bingo.emu.messages[before.id].deleted)
     assert [m.id for m in panels(bob)] == [window.id]
+
+
+async def test_a_player_who_just_clicked_decides_on_the_panel_they_have(bingo) -> None:
+    """A player who clicked their panel moments ago gets their next decision on that
+    panel, edited (no new DM: they are looking at it), through that click's interaction
+    webhook, which is outside the bot's global rate limit."""
+    alice, bob = bingo.driver("alice"), bingo.driver("bob")
+    match_id = await start_match(bingo, seed=WITH_ISLAND)
+    await keep_both(bingo, match_id)  # bob just clicked Keep on his panel
+    [before] = await bingo.emu.wait_for(lambda: len(panels(bob)) == 1 and panels(bob))
+    edits = len([r for r in bingo.emu.request_records if r.path.startswith("/webhooks/")])
+    await decide(bingo, alice, "Place Plains")
+    window = await wait_prompt(bingo, bob, "Let it resolve")
+    assert window.id == before.id, "the window is shown on the panel bob has"
+    assert [m.id for m in panels(bob)] == [before.id]
+    webhook = [r for r in bingo.emu.request_records if r.path.startswith("/webhooks/")]
+    assert len(webhook) > edits and not webhook[-1].global_counted
 
 
 async def test_closed_dms_ping_in_the_channel_and_clean_up(bingo) -> None:
@@ -182,10 +203,12 @@ async def _quick_window(bw: BotWorld, seed: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("bot_env", [QUICK], indirect=True)
-async def test_quick_windows_look_the_same_with_or_without_an_island(bingo) -> None:
+async def test_quick_windows_look_the_same_with_or_without_an_island(bingo, monkeypatch) -> None:
     """Bob turns quick windows on; in two matches, one where he holds an Island and one
     where he holds none, his window resolves by itself after the quick time, and alice
     and the public see exactly the same board and panel text."""
+    # bob's next turn comes as a new DM however soon after his Keep it comes
+    monkeypatch.setattr(limits, "PANEL_ATTENTION_SECONDS", 0.0)
     bob = bingo.driver("bob")
     record = await bob.slash(bingo.channel, "bingo quick", mode="on")
     assert record.acknowledged
