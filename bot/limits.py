@@ -55,7 +55,7 @@ CHALLENGES_PER_CHALLENGER = 3
 #: Days a finished or abandoned practice deal is kept before it is deleted.
 PRACTICE_RETENTION_DAYS = 7
 
-# -- Server settings (/bingo settings; issue 8 §4) ---------------------------------------
+# -- Server settings (/bingo settings) ---------------------------------------------------
 # Each timer a server may set, as (least, most) seconds. A server that sets none uses the
 # bot's configuration (BINGO_*_SECONDS), which these bounds do not constrain.
 
@@ -90,7 +90,7 @@ THREAD_CLOSE_SECONDS = 600.0
 #: notifies (see cogs/bingo/_delivery.py, ``Delivery._watching``).
 PANEL_ATTENTION_SECONDS = 20.0
 
-# -- Several processes on one database (issue 9 §2; see bot/storage/leases.py) -----------
+# -- Several processes on one database (see bot/storage/leases.py) -----------------------
 
 #: Seconds between two looks of each process for due work of any guild (deadlines, the
 #: bot's moves, expired challenges), so a dead process's timers are taken over.
@@ -102,7 +102,7 @@ MATCH_POLL_GRACE_SECONDS = 1.0
 #: (pause + search), so a live process is never overtaken; a dead one's claim runs out.
 MATCH_LEASE_SECONDS = 10.0
 
-# -- Swiss tournaments (/bingo tournament; issue 10 §1) ------------------------------------
+# -- Swiss tournaments (/bingo tournament) -----------------------------------------------
 
 #: Characters of a tournament's name.
 TOURNAMENT_NAME = 100
@@ -117,7 +117,7 @@ TOURNAMENTS_PER_GUILD = 3
 #: The single-elimination cut's size when the organizer asks for one (top 8).
 TOURNAMENT_CUT = 8
 
-# -- Hand of the day (/mulligan daily; issue 10 §2) ----------------------------------------
+# -- Hand of the day (/mulligan daily) ---------------------------------------------------
 
 #: Seconds an answer waits before the day's public post shows the new count: a burst of
 #: answers becomes one edit (each edit goes through the paced outbox too).

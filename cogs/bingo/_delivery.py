@@ -255,7 +255,7 @@ def trash(table: Table, channel_id: int, message_id: int) -> None:
 def replace_panel(table: Table, player: int, record: dict[str, Any]) -> None:
     """Make ``record`` (see :func:`new_ui`) ``player``'s panel; their previous DM panel,
     if it is another message, is deleted by the courier: one panel per player and match
-    (issue 8 §6). Callers kick the courier afterwards."""
+    (README, Reliability). Callers kick the courier afterwards."""
     old = table.ui["panels"][player]
     table.ui["panels"][player] = record
     if old is not None and not old["ephemeral"] and old["message"] != record["message"]:

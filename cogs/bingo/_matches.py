@@ -14,7 +14,7 @@ announced again at the next start.
 Interactions come in through the handlers at the bottom (bound to the controls by the
 cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
 
-**Several processes on one database** (issue 9 §2). No process trusts a match it holds
+**Several processes on one database** (docs/deploy.md). No process trusts a match it holds
 in memory: the runtime's loader (:meth:`MatchService._loader`) checks the cached copy's
 version against the database on every request and reloads it (state, deadline, ``ui``)
 when another process moved it on; the commit is a compare-and-set, and its loser answers
@@ -403,7 +403,7 @@ class MatchService:
     async def quick_counter(self, user_ids: Sequence[int | None]) -> tuple[bool, bool]:
         """Per seat, whether its member chose quick counter windows
         (``db.user_prefs(user_id).quick_counter``; ``None``, the bot's seat: no). Read
-        when a match is dealt and kept in its ``ui`` for the whole match (issue 8 §6)."""
+        when a match is dealt and kept in its ``ui`` for the whole match."""
         quick = [False, False]
         for seat, user_id in enumerate(user_ids[:2]):
             if user_id is not None:

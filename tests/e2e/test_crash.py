@@ -227,15 +227,17 @@ async def _kill_after_a_new_panel(crashable):
     clicked: set[tuple[int, str]] = set()
     while not sent:
         found = await bw.emu.wait_for(
-            lambda: sent
-            or next(
-                (
-                    (d, p)
-                    for d in drivers
-                    if (p := prompt(d)) is not None
-                    and (p.id, str(enabled_buttons(p)), p.edited_at) not in clicked
-                ),
-                None,
+            lambda: (
+                sent
+                or next(
+                    (
+                        (d, p)
+                        for d in drivers
+                        if (p := prompt(d)) is not None
+                        and (p.id, str(enabled_buttons(p)), p.edited_at) not in clicked
+                    ),
+                    None,
+                )
             ),
             30,
             message="a new panel",
@@ -247,9 +249,7 @@ async def _kill_after_a_new_panel(crashable):
         await d.click(p, simple_policy(enabled_buttons(p)))
     bw.emu.message_listeners.remove(on_message)
     await bot._collect()
-    await bw.emu.wait_for(
-        lambda: not bw.emu.gateway.connected_sessions(), 10, message="disconnect"
-    )
+    await bw.emu.wait_for(lambda: not bw.emu.gateway.connected_sessions(), 10, message="disconnect")
     assert enabled_buttons(bw.emu.messages[sent[0].id]), "the stray panel was live"
     return match_id, sent[0]
 
@@ -286,14 +286,16 @@ async def test_a_click_on_a_superseded_panel_retires_it(crashable, tmp_path) -> 
     await bot.start()
     driver = bw.driver(_owner(stray))
     current = await bw.emu.wait_for(
-        lambda: (p := prompt(driver)) is not None and p.id != stray.id and p, 20,
+        lambda: (p := prompt(driver)) is not None and p.id != stray.id and p,
+        20,
         message="the panel the restart sent",
     )
     record = await driver.click(bw.emu.messages[stray.id], enabled_buttons(stray)[0])
     assert record.acknowledged
     assert not enabled_buttons(bw.emu.messages[stray.id])
     notes = await bw.emu.wait_for(
-        lambda: [m for m in driver.dm_messages() if "out of date" in m.content], 10,
+        lambda: [m for m in driver.dm_messages() if "out of date" in m.content],
+        10,
         message="the private note",
     )
     assert f"/{current.id}" in notes[-1].content, "it links to the current panel"

@@ -81,7 +81,5 @@ async def test_panels_show_the_current_hand_after_every_change(bingo: BotWorld) 
         assert record.acknowledged
         clicks += 1
     assert checked > 10, "the match went on long enough to check"
-    edits = [
-        r for r in bw.emu.requests if r.method == "PATCH" and r.path.startswith("/webhooks/")
-    ]
+    edits = [r for r in bw.emu.requests if r.method == "PATCH" and r.path.startswith("/webhooks/")]
     assert edits, "panels were kept current through the clicks' interaction webhooks"
