@@ -22,7 +22,7 @@ PHONE = {"width": 396, "height": 844}
 async def test_the_board_picture_at_discords_desktop_and_phone_sizes(
     open_tab, playground, tmp_path
 ) -> None:
-    """A finished match's board in #general: its picture is loaded at its natural size
+    """A finished match's board in its thread: its picture is loaded at its natural size
     (WIDTH x HEIGHT) and shown 400 px wide on a desktop window, about 300 on a phone's,
     the shape kept; each is screenshot at that size."""
     bw = BotWorld(playground.emu, world_of(playground), bot=None, db=None)
@@ -36,7 +36,7 @@ async def test_the_board_picture_at_discords_desktop_and_phone_sizes(
         tab = await open_tab(name, viewport=viewport)
         if viewport is PHONE:
             await tab.page.click("#menu-toggle")
-        await tab.show("general")
+        await tab.show_thread()  # the board is in the match's thread
         picture = tab.page.locator(".embed-image img").last
         await picture.scroll_into_view_if_needed()
         await tab.page.wait_for_function(
