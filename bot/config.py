@@ -21,6 +21,7 @@
 | BINGO_RENDER_WORKERS    | render_workers      | 1; 0 = a thread       |
 | BINGO_BOARD_EDIT_SECONDS | board_edit_seconds | 1.5 (0 allowed)       |
 | BINGO_THREAD_CLOSE_SECONDS | thread_close_seconds | 600 (0 allowed)   |
+| BINGO_PANEL_ATTENTION_SECONDS | panel_attention_seconds | 20 (0 allowed) |
 | SHARD_COUNT             | shard_count         | None (one unsharded connection) |
 | SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
 | METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
@@ -93,6 +94,10 @@ class Settings:
     #: Seconds after a match's result before its thread is archived and locked
     #: (``bot.limits.THREAD_CLOSE_SECONDS`` by default; 0: at once).
     thread_close_seconds: float = 600.0
+    #: Seconds after a player's click on their DM panel during which their next decision
+    #: is shown on it by an edit rather than a new DM (``bot.limits.PANEL_ATTENTION_SECONDS``
+    #: by default; 0: every decision is a new DM).
+    panel_attention_seconds: float = 20.0
     #: Discord shards across all processes (None: one unsharded connection, as a small bot).
     shard_count: int | None = None
     #: The shards this process runs, ascending (None when unsharded; all of them when
@@ -174,6 +179,12 @@ class Settings:
                 "BINGO_THREAD_CLOSE_SECONDS",
                 get("BINGO_THREAD_CLOSE_SECONDS"),
                 limits.THREAD_CLOSE_SECONDS,
+                zero=True,
+            ),
+            panel_attention_seconds=_seconds(
+                "BINGO_PANEL_ATTENTION_SECONDS",
+                get("BINGO_PANEL_ATTENTION_SECONDS"),
+                limits.PANEL_ATTENTION_SECONDS,
                 zero=True,
             ),
             outbound_per_second=_seconds(

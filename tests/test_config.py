@@ -35,6 +35,7 @@ def test_defaults_with_only_a_token() -> None:
         outbound_per_second=45.0,
     )
     assert settings.outbound_per_second == 45.0  # under Discord's global 50 a second
+    assert settings.panel_attention_seconds == 20.0
 
 
 @pytest.mark.parametrize(
@@ -66,6 +67,8 @@ def test_defaults_with_only_a_token() -> None:
         ("BINGO_RENDER_WORKERS", "2", "render_workers", 2),
         ("BINGO_BOARD_EDIT_SECONDS", "0", "board_edit_seconds", 0.0),
         ("BINGO_BOARD_EDIT_SECONDS", "3", "board_edit_seconds", 3.0),
+        ("BINGO_PANEL_ATTENTION_SECONDS", "0", "panel_attention_seconds", 0.0),
+        ("BINGO_PANEL_ATTENTION_SECONDS", "7.5", "panel_attention_seconds", 7.5),
         ("SHARD_COUNT", "4", "shard_ids", (0, 1, 2, 3)),
         ("METRICS_PORT", "9100", "metrics_port", 9100),
         ("DISCORD_OUTBOUND_PER_SECOND", "500", "outbound_per_second", 500.0),

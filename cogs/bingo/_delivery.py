@@ -290,6 +290,7 @@ class Delivery:
         leases: Leases | None = None,
         render: Executor | None = None,
         board_seconds: float = 0.0,
+        attention_seconds: float = 0.0,
     ) -> None:
         self.outbox = outbox
         self.db = db
@@ -305,6 +306,9 @@ class Delivery:
         #: changes that come faster are shown together, the latest winning
         #: (``BINGO_BOARD_EDIT_SECONDS``).
         self.board_seconds = board_seconds
+        #: Seconds after a click on a DM panel during which the clicker's next decision is
+        #: shown on that panel (:meth:`_watching`; ``BINGO_PANEL_ATTENTION_SECONDS``).
+        self.attention_seconds = attention_seconds
         #: Seconds a ``ui`` waits to be stored with the others (:meth:`save_ui`).
         self.ui_flush_seconds = UI_FLUSH_SECONDS
         self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
@@ -744,12 +748,12 @@ class Delivery:
 
     def _watching(self, match: Match, player: int, panel: dict[str, Any]) -> bool:
         """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
-        ``limits.PANEL_ATTENTION_SECONDS`` ago (its :class:`Handle`, so the edit is
+        :attr:`attention_seconds` ago (its :class:`Handle`, so the edit is
         free), and it is the newest DM this process sent them."""
         if panel["ephemeral"]:
             return False
         handle = self._handle(match, panel["message"])
-        if handle is None or time.monotonic() - handle.clicked > limits.PANEL_ATTENTION_SECONDS:
+        if handle is None or time.monotonic() - handle.clicked >= self.attention_seconds:
             return False
         newest = self.outbox.last_dm(match.seats[player].user_id)
         return newest is None or newest == panel["message"]

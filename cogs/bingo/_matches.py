@@ -160,6 +160,7 @@ class MatchService:
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
+            attention_seconds=settings.panel_attention_seconds,
         )  # fmt: skip
         self.threads = MatchThreads(
             bot, self.outbox, self.db, self.scheduler,

@@ -3,7 +3,7 @@
 One panel per player and match: a new decision of a player who is not looking at their
 panel arrives as a new DM (Discord notifies on new messages, not on edits) and the
 previous panel is deleted, so a whole match leaves one message per player; a player who
-clicked their panel moments ago (``limits.PANEL_ATTENTION_SECONDS``) gets the decision on
+clicked their panel moments ago (``BINGO_PANEL_ATTENTION_SECONDS``) gets the decision on
 that panel, edited, since they are looking at it. Quick counter windows: a player who
 chose them has a short window that resolves by itself, the same to the opponent whether
 or not they hold an Island.
@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from bot import limits
 from bot.client import BingoBot
 from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
@@ -40,6 +39,8 @@ from .helpers import (
 #: Island (2) or none (3); both deal the same hand sizes and the same first land.
 WITH_ISLAND, WITHOUT_ISLAND = 2, 3
 QUICK = {"BINGO_QUICK_COUNTER_SECONDS": "1.5"}
+#: Every decision a new DM, however soon after the player's last click it comes.
+NOBODY_LOOKING = {"BINGO_PANEL_ATTENTION_SECONDS": "0"}
 
 
 def panels(driver) -> list:
@@ -78,10 +79,10 @@ async def test_a_whole_match_leaves_one_panel_per_player(bingo) -> None:
         assert not enabled_buttons(last)
 
 
-async def test_a_new_decision_arrives_as_a_new_message(bingo, monkeypatch) -> None:
+@pytest.mark.parametrize("bot_env", [NOBODY_LOOKING], indirect=True)
+async def test_a_new_decision_arrives_as_a_new_message(bingo) -> None:
     """When the match comes back to a player who is not looking at their panel, their
     new decision is a new DM (so they are notified) and the previous panel is deleted."""
-    monkeypatch.setattr(limits, "PANEL_ATTENTION_SECONDS", 0.0)  # nobody is looking
     alice, bob = bingo.driver("alice"), bingo.driver("bob")
     match_id = await start_match(bingo, seed=WITH_ISLAND)
     await keep_both(bingo, match_id)
@@ -202,13 +203,11 @@ async def _quick_window(bw: BotWorld, seed: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("bot_env", [QUICK], indirect=True)
-async def test_quick_windows_look_the_same_with_or_without_an_island(bingo, monkeypatch) -> None:
+@pytest.mark.parametrize("bot_env", [QUICK | NOBODY_LOOKING], indirect=True)
+async def test_quick_windows_look_the_same_with_or_without_an_island(bingo) -> None:
     """Bob turns quick windows on; in two matches, one where he holds an Island and one
     where he holds none, his window resolves by itself after the quick time, and alice
     and the public see exactly the same board and panel text."""
-    # bob's next turn comes as a new DM however soon after his Keep it comes
-    monkeypatch.setattr(limits, "PANEL_ATTENTION_SECONDS", 0.0)
     bob = bingo.driver("bob")
     record = await bob.slash(bingo.channel, "bingo quick", mode="on")
     assert record.acknowledged
