@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -47,6 +49,41 @@ async def reply_private(
         await interaction.followup.send(content, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
+
+
+T = TypeVar("T")
+
+#: Seconds a handler may work before its interaction is deferred: Discord refuses an
+#: answer that comes more than 3 s after the interaction ("Receiving and Responding":
+#: "you must send an initial response within 3 seconds").
+DEFER_AFTER_SECONDS = 2.0
+
+
+async def within_ack_deadline(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    after: float = DEFER_AFTER_SECONDS,
+) -> T:
+    """Await ``work`` and return its result; if it is still running ``after`` seconds in
+    and ``interaction`` is not answered yet, defer the interaction first (a component's
+    deferral keeps its message as it is, to be edited by ``edit_original_response``).
+
+    A slow database or a busy process then costs the user a wait, never an
+    "interaction failed". ``work`` is awaited to its end even if deferring fails.
+
+    Raises: whatever ``work`` raises.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=after)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done and not interaction.response.is_done():
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.defer()
+    return await task
 
 
 def is_dm_closed(error: discord.HTTPException) -> bool:

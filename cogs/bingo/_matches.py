@@ -42,7 +42,7 @@ import discord
 from bot import limits
 from bot.engine import BingoOptions, BingoState
 from bot.i18n import t
-from bot.interactions import NOT_CURRENT, reply_private
+from bot.interactions import NOT_CURRENT, reply_private, within_ack_deadline
 from bot.matches import (
     ActStatus,
     FinalResult,
@@ -629,8 +629,11 @@ class MatchService:
         table = table_of(match)
         table.answering.add(player)
         try:
-            result = await self.runtime.act(
-                match.id, interaction.user.id, control.version, str(control.action)
+            result = await within_ack_deadline(
+                interaction,
+                self.runtime.act(
+                    match.id, interaction.user.id, control.version, str(control.action)
+                ),
             )
             if result.status is ActStatus.OVER:
                 return await reply_private(interaction, t(language, OVER))
