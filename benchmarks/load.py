@@ -44,8 +44,9 @@ Prints, "play" being from when every match had begun to the end:
 * REST requests per decision during play, by kind (interaction callbacks, interaction
   webhook edits and follow-ups, new DMs, channel and thread posts, message edits, deletes,
   DM opens, thread creates, thread updates, other), and those counted against the global
-  limit; 429s by ``X-RateLimit-Scope`` and invalid requests (401/403/429, but shared-scope
-  429s) of the whole run, as a share of all its requests;
+  limit (none with ``--no-limits``: nothing is counted); 429s by ``X-RateLimit-Scope``
+  and invalid requests (401/403/429, but shared-scope 429s) of the whole run, as a share of
+  all its requests;
 * the CPU per click of the bot, of its render process and of this process (the emulator
   and the members, which share the machine's cores with the bot), this process's event loop
   lag and garbage collections, and the bot's resident memory (VmRSS of the subprocess,
@@ -360,8 +361,8 @@ async def run(
     per = max(play.decisions, 1)
     print(
         "requests per decision: "
-        + ", ".join(f"{kind} {requests[f'req_{kind}'] / per:.2f}" for kind in REQUEST_KINDS)
-        + f"; counted against the global limit {requests['req_global_counted'] / per:.2f}"
+        + ", ".join(f"{kind} {requests[f'req_{kind}'] / per:.3f}" for kind in REQUEST_KINDS)
+        + f"; counted against the global limit {requests['req_global_counted'] / per:.3f}"
     )
     total = max(requests["requests_all"], 1)
     limited = requests["limited_all"]
