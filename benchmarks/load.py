@@ -1,33 +1,68 @@
 """N simultaneous member-vs-member matches through the emulator, the bot in its own process.
 
-    python -m benchmarks.load [--matches 100] [--db sqlite|postgres] [--seed 1]
-                              [--think 2] [--ramp 30] [--seconds 0] [--bot-log FILE]
+    python -m benchmarks.load [--matches 100] [--channels 1] [--db sqlite|postgres]
+                              [--seed 1] [--think-min 0.5] [--think-max 2] [--think T]
+                              [--ramp 30] [--seconds 0] [--no-limits] [--bot-root PATH]
+                              [--bot-log FILE] [--pin] [--no-freeze]
 
-Starts the local Discord emulator (``bot.playground``) and ``python -m bot`` against it as
-a subprocess, on SQLite (a temporary file) or PostgreSQL (a fresh schema of the server at
-``DATABASE_URL``, else ``TEST_DATABASE_URL``, else postgresql://postgres@127.0.0.1:5432/test,
-dropped afterwards). ``--matches`` pairs of members challenge each other, spread over
-``--ramp`` seconds (matches that are live together were not all started in the same
-instant), and each challenge is accepted as soon as it is posted. Then every member clicks a
-random enabled button of their newest DM panel (random legal play, seeded by ``--seed``)
-``--think`` seconds (0.5x to 1.5x) after it arrives, until every result is posted, or for
-``--seconds`` of play. ``BINGO_*`` variables of this environment reach the bot (for
-example ``BINGO_BOARD_EDIT_SECONDS``).
+Starts the local Discord emulator (``bot.playground``), which enforces Discord's rate
+limits (global 50 requests/s per token, per-channel message buckets, DM-open and
+thread-create buckets; see ``bot/playground/ratelimits.py``), and ``python -m bot``
+against it as a subprocess with the bot's own default pacing, on SQLite (a temporary
+file) or PostgreSQL (a fresh schema of the server at ``DATABASE_URL``, else
+``TEST_DATABASE_URL``, else postgresql://postgres@127.0.0.1:5432/test, dropped
+afterwards). ``--no-limits`` enforces no limit and raises the bot's pacing to 1,000
+requests/s (``DISCORD_OUTBOUND_PER_SECOND``), to measure the bot's own speed.
+``--bot-root PATH`` runs ``python -m bot`` from another checkout of the project (cwd and
+PYTHONPATH PATH), to measure an older bot against this emulator and benchmark.
 
-Prints the acknowledgement latency of every interaction as the members see it (p50, p95,
-p99, max; Discord allows 3 s) and as the bot's own histogram sees it, matches per minute,
-the CPU per click of the bot, of its render process and of this process (the emulator and
-the members, which share the machine's cores with the bot), this process's event loop lag,
-and the bot's resident memory (VmRSS of the subprocess, /proc/<pid>/status) per live
-match, sampled when the most matches were live. Figures only.
+``--matches`` pairs of members challenge each other, round-robin over ``--channels`` text
+channels and spread over ``--ramp`` seconds (matches that are live together were not all
+started in the same instant); each challenge is accepted as soon as it is posted. Each
+match is played in its own thread of its channel (or, by a bot without threads, in the
+channel). Then every member clicks a random enabled button of their newest DM panel (a new
+DM, or their panel edited in place; random legal play, seeded by ``--seed``) a uniform
+``--think-min`` to ``--think-max`` seconds after it appears (``--think T``: 0.5 T to
+1.5 T), until every result is posted, or for ``--seconds`` of play. ``BINGO_*`` variables
+of this environment reach the bot (for example ``BINGO_BOARD_EDIT_SECONDS``).
+
+Prints, "play" being from when every match had begun to the end:
+
+* the acknowledgement latency of every interaction as the members see it (p50, p95, p99,
+  max, milliseconds; Discord allows 3 s) and as the bot's own histogram sees it;
+* turn latency (ms): from a click's acknowledgement until a member of its match can click a
+  newer decision (a new DM panel with enabled buttons, or an edit changing a panel's
+  content or buttons that leaves enabled ones; 0 when the acknowledgement brings it), for
+  the clicks followed by one;
+* board lag (ms): from a click's acknowledgement until the match's board first shows an
+  embed (description + fields) other than the one it showed then. An edit the bot rendered
+  before the click but that arrives after it counts for the click: a lower bound then;
+* result lag (ms, p50, p99, max): from the acknowledgement of a match's last click to its
+  result in the channel;
+* decisions (clicks acknowledged) per second during play, matches finished / started,
+  matches per minute;
+* REST requests per decision during play, by kind (interaction callbacks, interaction
+  webhook edits and follow-ups, new DMs, channel and thread posts, message edits, deletes,
+  DM opens, thread creates, thread updates, other), and those counted against the global
+  limit (none with ``--no-limits``: nothing is counted); 429s by ``X-RateLimit-Scope``
+  and invalid requests (401/403/429, but shared-scope 429s) of the whole run, as a share of
+  all its requests;
+* the CPU per click of the bot, of its render process and of this process (the emulator
+  and the members, which share the machine's cores with the bot), this process's event loop
+  lag and garbage collections, and the bot's resident memory (VmRSS of the subprocess,
+  /proc/<pid>/status) per live match, sampled when the most matches were live.
+
+Figures only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import gc
+import math
 import os
 import random
 import re
@@ -45,22 +80,27 @@ from bot.playground import Emulator, Message
 
 from .bot_matches import RESULT, _buttons
 
+#: A match's board: the title of its embed.
 BOARD = re.compile(r"BingoMagic #(\d+) — ")
+#: The match id in a DM panel's title ("alice's hand — BingoMagic #12").
+MATCH_ID = re.compile(r"BingoMagic #(\d+)")
 #: The challenged member, the first mention of a challenge post.
 MENTION = re.compile(r"<@!?(\d+)>")
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-#: Quiet timers (nobody times out), no artificial pause, loose pacing.
+#: Quiet timers (nobody times out), no artificial pause; the bot's own default pacing.
 BOT_ENV = {
     "BINGO_TURN_SECONDS": "600",
     "BINGO_COUNTER_SECONDS": "600",
     "BINGO_CHOICE_SECONDS": "600",
     "BINGO_CHALLENGE_SECONDS": "600",
     "BINGO_BOT_PAUSE_SECONDS": "0",
-    "DISCORD_OUTBOUND_PER_SECOND": "45",
     "SCRYFALL_API_BASE": "http://127.0.0.1:9",
     **{k: v for k, v in os.environ.items() if k.startswith("BINGO_")},
 }
+#: The bot's pacing (requests per second, ``DISCORD_OUTBOUND_PER_SECOND``) with
+#: ``--no-limits``: far above what it sends, so only its own speed shows.
+UNLIMITED_PER_SECOND = 1000
 
 
 def rss_kib(pid: int) -> int:
@@ -182,23 +222,33 @@ async def run(
     matches: int,
     db: str,
     seed: int,
-    think: float = 2.0,
+    think_min: float = 0.5,
+    think_max: float = 2.0,
     bot_log: str | None = None,
     window: float = 0.0,
     ramp: float = 30.0,
     freeze: bool = True,
     pin: bool = False,
+    channels: int = 1,
+    limits: bool = True,
+    bot_root: str | Path | None = None,
 ) -> dict[str, float]:
-    """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres"), started over
-    ``ramp`` seconds, to the end or for ``window`` seconds of play when it is not 0;
-    returns the figures (seconds, KiB) and prints them."""
+    """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres") in ``channels``
+    text channels, started over ``ramp`` seconds, each member clicking ``think_min`` to
+    ``think_max`` seconds after their controls appear, to the end or for ``window`` seconds
+    of play when it is not 0; with Discord's rate limits (``limits``) or none, the bot run
+    from ``bot_root`` (an absolute path; default: this checkout). Returns the figures
+    (seconds, KiB, counts) and prints them."""
+    if not 0 <= think_min <= think_max:
+        raise ValueError(f"need 0 <= think_min <= think_max, got {think_min}, {think_max}")
     rng = random.Random(seed)
     server = os.environ.get("DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or ""
     server = server.strip() or DEFAULT_POSTGRES
     schema = f"bench_{secrets.token_hex(6)}"
-    async with Emulator() as emu:
+    root = Path(bot_root) if bot_root is not None else None
+    async with Emulator(**({} if limits else {"limits": None})) as emu:
         guild = emu.create_guild("Load Guild")
-        channel = emu.create_text_channel(guild, "general")
+        rooms = [emu.create_text_channel(guild, f"play-{i}") for i in range(max(1, channels))]
         users = []
         for i in range(2 * matches):
             user = emu.create_user(f"m{i:04d}")
@@ -208,7 +258,7 @@ async def run(
         with tempfile.TemporaryDirectory() as data:
             env = {
                 "PATH": os.environ.get("PATH", ""),
-                "PYTHONPATH": str(ROOT),
+                "PYTHONPATH": str(root or ROOT),
                 "DISCORD_TOKEN": emu.bot_token,
                 "DISCORD_API_BASE": emu.api_base,
                 "DISCORD_GATEWAY_URL": emu.gateway_url,
@@ -216,6 +266,8 @@ async def run(
                 "METRICS_PORT": str(metrics_port := free_port()),
                 **BOT_ENV,
             }
+            if not limits:
+                env["DISCORD_OUTBOUND_PER_SECOND"] = str(UNLIMITED_PER_SECOND)
             if db == "postgres":
                 await _pg(server, f'CREATE SCHEMA "{schema}"')
                 env["DATABASE_URL"] = _with_schema(server, schema)
@@ -223,7 +275,7 @@ async def run(
                 env["DATABASE_PATH"] = str(Path(data) / "bingomagic.db")
             log = open(bot_log, "wb") if bot_log else None  # noqa: ASYNC230, SIM115 - closed below
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=data, env=env,
+                sys.executable, "-m", "bot", cwd=root or data, env=env,
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=log if log is not None else asyncio.subprocess.DEVNULL,
             )  # fmt: skip
@@ -232,12 +284,13 @@ async def run(
                 await emu.wait_for(emu.gateway.connected_sessions, 60, message="READY")
                 await asyncio.sleep(0.5)
                 idle_rss = rss_kib(process.pid)
-                print(f"bot pid {process.pid}", flush=True)
+                print(f"bot pid {process.pid}" + (f", run from {root}" if root else ""), flush=True)
                 if pin:
                     print(pin_bot(process.pid), flush=True)
-                figures = await _play(
-                    emu, channel, users, drivers, rng, process.pid, think, window, ramp, freeze
-                )
+                play = await _play(
+                    emu, rooms, users, drivers, rng, process.pid, (think_min, think_max),
+                    window, ramp, freeze,
+                )  # fmt: skip
                 try:
                     seen_by_bot = await asyncio.wait_for(bot_ack_quantiles(metrics_port), 15)
                 except (OSError, TimeoutError) as error:
@@ -257,54 +310,82 @@ async def run(
                     await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
-    seconds, peak_live, peak_rss, playing, play_started, cpu, finished = figures
+        requests = _requests(emu, play)
     latencies = sorted(r.ack_latency for r in records)
     clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
     commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
+    cpu = play.cpu
     result = {
         "p50": statistics.median(latencies),
         "p95": _quantile(latencies, 0.95),
         "p99": _quantile(latencies, 0.99),
         "max": latencies[-1],
-        "ended": finished,
-        "per_minute": finished * 60 / seconds,
-        "per_second": sum(1 for r in records if r.created_monotonic >= play_started)
-        / max(playing, 1e-3),
+        "ended": play.ended,
+        "started": play.started,
+        "per_minute": play.ended * 60 / play.seconds,
+        "per_second": sum(1 for r in records if r.created_monotonic >= play.play_started)
+        / max(play.playing, 1e-3),
         "cpu_ms_per_click": 1000 * cpu[0] / max(len(clicks), 1),
         "worker_cpu_ms_per_click": 1000 * cpu[1] / max(len(clicks), 1),
-        "rss_per_match": peak_rss / max(peak_live, 1),
-        "delta_per_match": (peak_rss - idle_rss) / max(peak_live, 1),
+        "rss_per_match": play.peak_rss / max(play.peak_live, 1),
+        "delta_per_match": (play.peak_rss - idle_rss) / max(play.peak_live, 1),
+        "decisions": play.decisions,
+        "decisions_per_second": play.decisions / max(play.playing, 1e-3),
+        **_quantiles("turn", play.turn),
+        **_quantiles("board", play.board),
+        **_quantiles("result", play.result),
+        **requests,
     }
     print(
-        f"{matches} matches on {db}, think {think:g} s: {len(latencies)} interactions in "
-        f"{seconds:.1f} s ({result['per_second']:.0f} interactions/s once every match began)"
+        f"{matches} matches on {db} in {len(rooms)} channel(s), think {think_min:g}-"
+        f"{think_max:g} s, Discord's rate limits {'on' if limits else 'off'}: "
+        f"{len(latencies)} interactions in {play.seconds:.1f} s "
+        f"({result['per_second']:.0f} interactions/s once every match began)"
     )
     for name, values in (("all", latencies), ("clicks", clicks), ("commands", commands)):
         if values:
-            print(
-                f"ack {name:<8} n={len(values):<6} p50 {statistics.median(values) * 1000:7.1f} ms"
-                f"  p95 {_quantile(values, 0.95) * 1000:7.1f} ms"
-                f"  p99 {_quantile(values, 0.99) * 1000:7.1f} ms"
-                f"  max {values[-1] * 1000:7.1f} ms"
-            )
+            print(_line(f"ack {name}", values))
     print(
         "ack as the bot sees it (gateway event to answer; histogram bucket bounds): "
         + ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in seen_by_bot.items())
     )
-    print(f"matches per minute: {result['per_minute']:.0f}")
+    print(_line("turn latency", play.turn) + "  (click acked -> next decision clickable)")
+    print(_line("board lag", play.board) + "  (click acked -> board shows a change)")
+    print(_line("result lag", play.result, (0.5, 0.99)) + "  (last click acked -> result)")
     print(
-        f"bot CPU while playing: {100 * cpu[0] / max(playing, 1e-3):.0f} % of a core, "
+        f"decisions per second: {result['decisions_per_second']:.1f} ({play.decisions} "
+        f"in {play.playing:.1f} s of play); matches finished / started: "
+        f"{play.ended} / {play.started}"
+    )
+    print(f"matches per minute: {result['per_minute']:.0f}")
+    per = max(play.decisions, 1)
+    print(
+        "requests per decision: "
+        + ", ".join(f"{kind} {requests[f'req_{kind}'] / per:.3f}" for kind in REQUEST_KINDS)
+        + f"; counted against the global limit {requests['req_global_counted'] / per:.3f}"
+    )
+    total = max(requests["requests_all"], 1)
+    limited = requests["limited_all"]
+    print(
+        f"429s: {limited} ({100 * limited / total:.2f} % of {requests['requests_all']} "
+        "requests; by scope: "
+        + ", ".join(f"{scope} {requests[f'limited_{scope}']}" for scope in SCOPES)
+        + f"); invalid requests (401/403/429 but shared 429s): {requests['invalid']} "
+        f"({100 * requests['invalid'] / total:.2f} %)"
+    )
+    print(
+        f"bot CPU while playing: {100 * cpu[0] / max(play.playing, 1e-3):.0f} % of a core, "
         f"{result['cpu_ms_per_click']:.1f} ms per click; its workers (board pictures): "
-        f"{100 * cpu[1] / max(playing, 1e-3):.0f} %, "
+        f"{100 * cpu[1] / max(play.playing, 1e-3):.0f} %, "
         f"{result['worker_cpu_ms_per_click']:.1f} ms per click"
     )
     print(
         f"harness CPU while playing (emulator and members, this process): "
-        f"{100 * cpu[2] / max(playing, 1e-3):.0f} % of a core, "
+        f"{100 * cpu[2] / max(play.playing, 1e-3):.0f} % of a core, "
         f"{1000 * cpu[2] / max(len(clicks), 1):.1f} ms per click"
     )
     print(
-        f"bot RSS at peak: {peak_rss / 1024:.1f} MiB with {peak_live} live matches "
+        f"bot RSS at peak: {play.peak_rss / 1024:.1f} MiB with {play.peak_live} live matches "
         f"({result['rss_per_match']:.0f} KiB per live match; idle {idle_rss / 1024:.1f} MiB, "
         f"{result['delta_per_match']:.0f} KiB per live match above idle)"
     )
@@ -317,65 +398,255 @@ def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def _quantiles(name: str, values: list[float]) -> dict[str, float]:
+    """``{name_p50, name_p95, name_p99, name_max, name_n}`` of sorted ``values`` (seconds;
+    NaN when there are none)."""
+    if not values:
+        return {f"{name}_{k}": math.nan for k in ("p50", "p95", "p99", "max")} | {f"{name}_n": 0}
+    return {
+        f"{name}_p50": statistics.median(values),
+        f"{name}_p95": _quantile(values, 0.95),
+        f"{name}_p99": _quantile(values, 0.99),
+        f"{name}_max": values[-1],
+        f"{name}_n": len(values),
+    }
+
+
+def _line(name: str, values: list[float], qs: tuple[float, ...] = (0.5, 0.95, 0.99)) -> str:
+    """``name n=.. p50 .. ms  p95 .. ms  p99 .. ms  max .. ms`` of sorted ``values``."""
+    if not values:
+        return f"{name:<13} n=0"
+    parts = [
+        f"p{round(q * 100)} {(statistics.median(values) if q == 0.5 else _quantile(values, q)) * 1000:7.1f} ms"  # noqa: E501
+        for q in qs
+    ]
+    return (
+        f"{name:<13} n={len(values):<6} " + "  ".join(parts) + f"  max {values[-1] * 1000:7.1f} ms"
+    )
+
+
+#: Kinds of REST request counted per decision (:func:`_kind`), in the order printed.
+REQUEST_KINDS = (
+    "callbacks",
+    "webhooks",
+    "new_dms",
+    "channel_posts",
+    "edits",
+    "deletes",
+    "dm_opens",
+    "thread_creates",
+    "thread_updates",
+    "other",
+)
+#: ``X-RateLimit-Scope`` values of a 429 (Discord docs, "Rate Limits", "Header Format").
+SCOPES = ("user", "global", "shared")
+_CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
+_CHANNEL = re.compile(r"/channels/(\d+)(/.*)?$")
+
+
+def _kind(emu: Emulator, method: str, path: str) -> str:
+    """The kind (one of :data:`REQUEST_KINDS`) of a REST request, ``path`` below /api/v10:
+    callbacks (POST /interactions/{id}/{token}/callback), webhooks (/webhooks/{app}/{token}
+    edits and follow-ups), new_dms (POST a message in a DM channel), channel_posts (in a
+    guild channel or thread), edits (PATCH a message), deletes (DELETE a message), dm_opens
+    (POST /users/@me/channels), thread_creates, thread_updates (PATCH /channels/{thread}:
+    archive, lock), other."""
+    if method == "POST" and _CALLBACK.match(path):
+        return "callbacks"
+    if path.startswith("/webhooks/"):
+        return "webhooks"
+    if method == "POST" and path == "/users/@me/channels":
+        return "dm_opens"
+    found = _CHANNEL.match(path)
+    if found is None:
+        return "other"
+    rest = found.group(2) or ""
+    if method == "POST" and rest.endswith("/threads"):
+        return "thread_creates"
+    if method == "POST" and rest == "/messages":
+        channel = emu.channels.get(int(found.group(1)))
+        return "new_dms" if channel is not None and channel.is_dm else "channel_posts"
+    if re.fullmatch(r"/messages/\d+", rest):
+        return {"PATCH": "edits", "DELETE": "deletes"}.get(method, "other")
+    if method == "PATCH" and not rest:
+        channel = emu.channels.get(int(found.group(1)))
+        return "thread_updates" if channel is not None and channel.is_thread else "other"
+    return "other"
+
+
+def _requests(emu: Emulator, play: _Played) -> dict[str, int]:
+    """Counts of REST requests: ``req_<kind>`` and ``req_global_counted`` (requests that
+    counted against the global limit) answered during play (from ``play.play_started`` to
+    its end); ``requests_all``, ``limited_all``, ``limited_<scope>`` and ``invalid`` over the
+    whole run (``emu.request_records``, ``emu.rate_limited_by_scope``,
+    ``emu.invalid_requests``)."""
+    counts = dict.fromkeys((f"req_{kind}" for kind in REQUEST_KINDS), 0)
+    counts["req_global_counted"] = 0
+    for record in emu.request_records:
+        if play.play_started <= record.at <= play.play_ended:
+            counts[f"req_{_kind(emu, record.method, record.path)}"] += 1
+            counts["req_global_counted"] += record.global_counted
+    counts["requests_all"] = len(emu.request_records)
+    for scope in SCOPES:
+        counts[f"limited_{scope}"] = emu.rate_limited_by_scope[scope]
+    counts["limited_all"] = sum(emu.rate_limited_by_scope.values())
+    counts["invalid"] = emu.invalid_requests
+    return counts
+
+
+class _Click(NamedTuple):
+    """One decision of a member: when the click was sent and when it was acknowledged
+    (``time.monotonic()`` seconds)."""
+
+    sent: float
+    acked: float
+
+
 class _Table:
     """What the members see, kept up to date by an emulator message listener (no rescans):
-    each member's newest DM hand panel with buttons, the boards posted and the results."""
+    each member's newest DM hand panel with enabled buttons (created or edited), the boards
+    and the results, with the times needed for the latencies (``time.monotonic()``).
 
-    def __init__(self, emu: Emulator, channel_id: int, members: set[int]) -> None:
+    A board is a message whose embed title matches :data:`BOARD` in one of ``channel_ids``
+    or in a thread of one of them (a match's thread; a bot without threads posts it in the
+    channel); a result is a :data:`RESULT` message in one of ``channel_ids`` themselves.
+    """
+
+    def __init__(self, emu: Emulator, channel_ids: set[int], pair_of: dict[int, int]) -> None:
         self.emu = emu
-        self.channel_id = channel_id
+        self.channel_ids = channel_ids
+        #: member id -> index of their match among the challenges (0, 0, 1, 1, ...).
+        self.pair_of = pair_of
         self.panels: dict[int, Message] = {}
-        self.wake = {user_id: asyncio.Event() for user_id in members}
-        self.boards: set[int] = set()
+        self.wake = {user_id: asyncio.Event() for user_id in pair_of}
+        #: match id (BingoMagic #N) -> [(time, description + fields)] of every version of
+        #: its board, in the order seen.
+        self.boards: dict[int, list[tuple[float, str]]] = {}
+        #: match index -> match id, learned from the members' panels.
+        self.match_of_pair: dict[int, int] = {}
+        #: match index -> times a member's DM got enabled buttons for a new decision.
+        self.decisions: dict[int, list[float]] = {}
+        #: match index -> its members' decisions (clicks acknowledged), in the order sent.
+        self.clicks: dict[int, list[_Click]] = {}
+        #: message id -> (content, components) of the DM message last seen.
+        self._shown: dict[int, tuple[str, str]] = {}
         #: opponent id -> the challenge post to them with its buttons, once it is seen.
         self.challenges: dict[int, Message] = {}
         self.challenged = asyncio.Event()
-        self.finished: set[int] = set()
+        #: match id -> when its result was posted in its channel.
+        self.results: dict[int, float] = {}
         self.all_done = asyncio.Event()
-        self.expected = len(members) // 2
+        self.expected = len(pair_of) // 2
 
     def __call__(self, event: str, message: Message) -> None:
-        if message.channel_id == self.channel_id:
-            if found := RESULT.search(message.content or ""):
-                self.finished.add(int(found.group(1)))
-                if len(self.finished) >= self.expected:
-                    self.all_done.set()
-            elif message.embeds and (board := BOARD.match(message.embeds[0].get("title", ""))):
-                self.boards.add(int(board.group(1)))
-            elif "challenges you" in (message.content or "") and _buttons(message):
-                found = MENTION.search(message.content)
-                if found is not None and int(found.group(1)) in self.wake:
-                    self.challenges[int(found.group(1))] = message
-                    self.challenged.set()
-            return
+        now = time.monotonic()
         channel = self.emu.channels.get(message.channel_id)
-        user_id = channel.recipient_id if channel is not None else None
-        if user_id not in self.wake:
+        if channel is None:
+            return
+        if message.channel_id in self.channel_ids or (
+            channel.is_thread and channel.parent_id in self.channel_ids
+        ):
+            self._public(now, message, in_thread=message.channel_id not in self.channel_ids)
+            return
+        user_id = channel.recipient_id
+        if user_id not in self.wake or message.deleted:
             return
         title = message.embeds[0].get("title", "") if message.embeds else ""
-        if message.deleted or "'s hand" not in title or not _buttons(message):
+        if "'s hand" not in title:
             return
-        best = self.panels.get(user_id)
-        if best is None or message.created_order >= best.created_order:
-            self.panels[user_id] = message
-            self.wake[user_id].set()
+        shown = (message.content or "", repr(message.components))
+        changed = self._shown.get(message.id) != shown
+        self._shown[message.id] = shown
+        if not _buttons(message):
+            return
+        pair = self.pair_of[user_id]
+        if (found := MATCH_ID.search(title)) is not None:
+            self.match_of_pair.setdefault(pair, int(found.group(1)))
+        if changed:
+            self.decisions.setdefault(pair, []).append(now)
+        self.panels[user_id] = message
+        self.wake[user_id].set()
+
+    def _public(self, now: float, message: Message, *, in_thread: bool) -> None:
+        content = message.content or ""
+        if not in_thread and (found := RESULT.search(content)):
+            self.results.setdefault(int(found.group(1)), now)
+            if len(self.results) >= self.expected:
+                self.all_done.set()
+        elif message.embeds and (board := BOARD.match(message.embeds[0].get("title", ""))):
+            embed = message.embeds[0]
+            shown = f"{embed.get('description', '')}\n{embed.get('fields', [])!r}"
+            self.boards.setdefault(int(board.group(1)), []).append((now, shown))
+        elif not in_thread and "challenges you" in content and _buttons(message):
+            found = MENTION.search(content)
+            if found is not None and int(found.group(1)) in self.wake:
+                self.challenges[int(found.group(1))] = message
+                self.challenged.set()
 
     @property
     def live(self) -> int:
-        return len(self.boards) - len(self.finished)
+        return len(self.boards) - len(self.results)
+
+    def turn_latencies(self) -> list[float]:
+        """Seconds from each decision's acknowledgement until a member of its match could
+        click a newer decision: the first new enabled-button DM panel (create, or an edit
+        changing its content or buttons) seen after the click was sent and before the
+        match's next click was sent, less the click's acknowledgement time (0 when the
+        acknowledgement itself brought it). Clicks followed by none are left out."""
+        found = []
+        for pair, unsorted in self.clicks.items():
+            clicks = sorted(unsorted)
+            times = sorted(self.decisions.get(pair, []))
+            for i, click in enumerate(clicks):
+                after = bisect.bisect_left(times, click.sent)
+                until = clicks[i + 1].sent if i + 1 < len(clicks) else math.inf
+                if after < len(times) and times[after] < until:
+                    found.append(max(0.0, times[after] - click.acked))
+        return sorted(found)
+
+    def board_lags(self) -> list[float]:
+        """Seconds from each decision's acknowledgement until its match's board first showed
+        an embed (description + fields) other than the one it showed at that moment."""
+        found = []
+        for pair, clicks in self.clicks.items():
+            versions = self.boards.get(self.match_of_pair.get(pair, -1), [])
+            times = [at for at, _ in versions]
+            for click in clicks:
+                after = bisect.bisect_right(times, click.acked)
+                before = versions[after - 1][1] if after else None
+                for at, shown in versions[after:]:
+                    if shown != before:
+                        found.append(at - click.acked)
+                        break
+        return sorted(found)
+
+    def result_lags(self) -> list[float]:
+        """Seconds from the acknowledgement of each finished match's last click (sent
+        before its result) until its result was posted in its channel."""
+        pairs = {match: pair for pair, match in self.match_of_pair.items()}
+        found = []
+        for match, posted in self.results.items():
+            clicks = sorted(
+                c for c in self.clicks.get(pairs.get(match, -1), []) if c.sent <= posted
+            )
+            if clicks:
+                found.append(max(0.0, posted - clicks[-1].acked))
+        return sorted(found)
 
 
-async def _member(table: _Table, driver, rng: random.Random, think: float) -> None:
+async def _member(table: _Table, driver, rng: random.Random, think: tuple[float, float]) -> None:
     """One member: whenever their newest panel shows buttons they have not clicked yet,
-    wait ``think`` seconds (0.5x to 1.5x, uniform), then click one of them at random."""
+    wait ``think`` seconds (uniform between its two bounds), then click one of them at
+    random, and note the decision (:class:`_Click`)."""
     user_id = driver.user.id
     wake = table.wake[user_id]
+    decisions = table.clicks.setdefault(table.pair_of[user_id], [])
     clicked: set[str] = set()
     while not table.all_done.is_set():
         await wake.wait()
         wake.clear()
-        if think > 0:
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        if think[1] > 0:
+            await asyncio.sleep(rng.uniform(*think))
         message = table.panels.get(user_id)
         if message is None or message.deleted or not (labels := _buttons(message)):
             continue
@@ -384,9 +655,13 @@ async def _member(table: _Table, driver, rng: random.Random, think: float) -> No
             continue
         clicked.add(key)
         try:
-            await driver.click(message, rng.choice(labels))
+            record = await driver.click(message, rng.choice(labels))
         except LookupError:
             pass  # the panel changed between the look and the click: look again
+        else:
+            if record.ack_latency is not None:
+                sent = record.created_monotonic
+                decisions.append(_Click(sent, sent + record.ack_latency))
         wake.set()  # the panel may have moved on while this click was answered
 
 
@@ -409,23 +684,31 @@ class _Played(NamedTuple):
     #: The most live matches seen, and the bot's RSS (KiB) at that moment.
     peak_live: int
     peak_rss: int
-    #: Seconds of play (from when every match had begun) and when it began
+    #: Seconds of play (from when every match had begun), when it began and ended
     #: (``time.monotonic()``).
     playing: float
     play_started: float
+    play_ended: float
     #: CPU seconds during play of the bot, of its worker processes, of this process.
     cpu: tuple[float, float, float]
-    #: Matches whose result was posted.
+    #: Matches whose result was posted; matches whose board or panels were seen.
     ended: int
+    started: int
+    #: Decisions (clicks acknowledged) during play.
+    decisions: int
+    #: Sorted seconds: turn latencies, board lags, result lags (see :class:`_Table`).
+    turn: list[float]
+    board: list[float]
+    result: list[float]
 
 
-async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, freeze) -> _Played:
-    """Challenges spread over ``ramp`` seconds, each accepted at once, then random clicks
-    until every result is posted (or ``window`` seconds of play have passed, when it is not
-    0)."""
+async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freeze) -> _Played:
+    """Challenges spread over ``ramp`` seconds and round-robin over ``rooms``, each accepted
+    at once, then random clicks until every result is posted (or ``window`` seconds of play
+    have passed, when it is not 0)."""
     matches = len(users) // 2
     started = time.monotonic()
-    table = _Table(emu, channel.id, {u.id for u in users})
+    table = _Table(emu, {room.id for room in rooms}, {u.id: i // 2 for i, u in enumerate(users)})
     emu.message_listeners.append(table)
     members = [
         asyncio.create_task(_member(table, drivers[u.id], random.Random(rng.random()), think))
@@ -433,8 +716,8 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
     ]
     await asyncio.gather(
         *(
-            _start(table, drivers[users[2 * i].id], drivers[users[2 * i + 1].id], channel,
-                   i * ramp / matches)
+            _start(table, drivers[users[2 * i].id], drivers[users[2 * i + 1].id],
+                   rooms[i % len(rooms)], i * ramp / matches)
             for i in range(matches)
         )
     )  # fmt: skip
@@ -451,7 +734,7 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
         while not table.all_done.is_set():
             now = time.monotonic()
             if now - started > 1800:
-                raise TimeoutError(f"{len(table.finished)} of {matches} matches ended in 30 min")
+                raise TimeoutError(f"{len(table.results)} of {matches} matches ended in 30 min")
             if window and now - play_started >= window:
                 print(f"  stopped after {window:g} s of play", flush=True)
                 break
@@ -461,7 +744,7 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
             if now - progress[0] >= 15:
                 acks = len(emu.interactions)
                 print(
-                    f"  {now - play_started:5.0f} s: {len(table.finished)} of {matches} ended, "
+                    f"  {now - play_started:5.0f} s: {len(table.results)} of {matches} ended, "
                     f"{live} live, {(acks - progress[1]) / (now - progress[0]):.0f} "
                     "interactions/s",
                     flush=True,
@@ -470,6 +753,7 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.all_done.wait(), 0.5)
     finally:
+        ended = time.monotonic()
         lag_probe.cancel()
         pauses.stop()
         if freezer is not None:
@@ -481,7 +765,6 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
         if stuck:
             print(f"  {len(stuck)} members did not stop within 10 s", flush=True)
         emu.message_listeners.remove(table)
-    ended = time.monotonic()
     cpu_ended = cpu_seconds(pid)
     cpu = (
         cpu_ended[0] - cpu_started[0],
@@ -502,8 +785,18 @@ async def _play(emu, channel, users, drivers, rng, pid, think, window, ramp, fre
         peak_rss=peak_rss,
         playing=ended - play_started,
         play_started=play_started,
+        play_ended=ended,
         cpu=cpu,
-        ended=len(table.finished),
+        ended=len(table.results),
+        started=len(set(table.boards) | set(table.match_of_pair.values())),
+        decisions=sum(
+            play_started <= click.acked <= ended
+            for clicks in table.clicks.values()
+            for click in clicks
+        ),
+        turn=table.turn_latencies(),
+        board=table.board_lags(),
+        result=table.result_lags(),
     )
 
 
@@ -566,9 +859,27 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--db", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--seed", type=int, default=1, help="the members' random clicks")
     parser.add_argument(
-        "--think", type=float, default=2.0,
-        help="seconds a member waits before each click (0.5x to 1.5x, uniform; 0: at once)",
+        "--channels", type=int, default=1,
+        help="text channels the matches are spread over (round-robin)",
     )  # fmt: skip
+    parser.add_argument(
+        "--think-min", type=float, default=0.5,
+        help="least seconds a member waits before each click (uniform up to --think-max)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--think-max", type=float, default=2.0, help="most seconds a member waits before a click"
+    )
+    parser.add_argument(
+        "--think", type=float,
+        help="shorthand: --think-min 0.5 T --think-max 1.5 T (0: click at once)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-limits", dest="limits", action="store_false",
+        help="enforce no rate limit and raise the bot's pacing to 1,000 requests/s",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot-root", help="run python -m bot from this checkout of the project (cwd, PYTHONPATH)"
+    )
     parser.add_argument("--bot-log", help="write the bot process's log to this file")
     parser.add_argument(
         "--seconds", type=float, default=0.0,
@@ -591,16 +902,22 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 if __name__ == "__main__":
     args = parse()
+    if args.think is not None:
+        args.think_min, args.think_max = 0.5 * args.think, 1.5 * args.think
     asyncio.run(
         run(
             args.matches,
             args.db,
             args.seed,
-            args.think,
-            args.bot_log,
-            args.seconds,
-            args.ramp,
-            args.freeze,
-            args.pin,
-        )  # fmt: skip
+            think_min=args.think_min,
+            think_max=args.think_max,
+            bot_log=args.bot_log,
+            window=args.seconds,
+            ramp=args.ramp,
+            freeze=args.freeze,
+            pin=args.pin,
+            channels=args.channels,
+            limits=args.limits,
+            bot_root=Path(args.bot_root).resolve() if args.bot_root else None,
+        )
     )
