@@ -136,6 +136,7 @@ class Priority(IntEnum):
 
 #: An outbox bucket: a route kind and its major parameter, as Discord keys its limits
 #: ("post", channel_id), ("edit", channel_id), ("delete", channel_id), ("open-dm",),
+#: ("thread", channel_id) (thread creation, with or without a message),
 #: ("fetch-user",), ("fetch-member", guild_id). See :func:`bucket_of`.
 Bucket = tuple[str | int, ...]
 
@@ -144,6 +145,8 @@ _API_PREFIX = re.compile(r"^/api(?:/v\d+)?")
 #: groups are the major parameter (Discord: "Rate Limits", per-route buckets).
 _ROUTES = (
     ("POST", re.compile(r"/channels/(\d+)/messages"), "post"),
+    ("POST", re.compile(r"/channels/(\d+)/messages/\d+/threads"), "thread"),
+    ("POST", re.compile(r"/channels/(\d+)/threads"), "thread"),
     ("PATCH", re.compile(r"/channels/(\d+)/messages/\d+"), "edit"),
     ("DELETE", re.compile(r"/channels/(\d+)/messages/\d+"), "delete"),
     ("POST", re.compile(r"/users/@me/channels"), "open-dm"),

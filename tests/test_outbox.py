@@ -204,6 +204,8 @@ def edits_in(channel_id: int) -> Callable[[str, str, object], bool]:
         ("PATCH", "/api/v10/channels/12/messages/34", ("edit", 12)),
         ("DELETE", "/channels/12/messages/34", ("delete", 12)),
         ("POST", "/api/v10/users/@me/channels", ("open-dm",)),
+        ("POST", "/api/v10/channels/12/messages/34/threads", ("thread", 12)),
+        ("POST", "/api/v10/channels/12/threads", ("thread", 12)),
         ("GET", "/api/v10/users/56", ("fetch-user",)),
         ("GET", "/api/v10/guilds/7/members/56", ("fetch-member", 7)),
         ("POST", "/api/v10/interactions/1/tok/callback", None),

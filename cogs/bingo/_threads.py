@@ -127,7 +127,7 @@ class MatchThreads:
                     channel_id, message_id, name=name,
                     auto_archive_duration=limits.THREAD_AUTO_ARCHIVE_MINUTES,
                 ),
-                what=f"thread of match {match_id}",
+                what=f"thread of match {match_id}", bucket=("thread", channel_id),
             )  # fmt: skip
         else:
             sent = await self.outbox.call(
@@ -135,7 +135,7 @@ class MatchThreads:
                     channel_id, name=name, type=PUBLIC_THREAD,
                     auto_archive_duration=limits.THREAD_AUTO_ARCHIVE_MINUTES,
                 ),
-                what=f"thread of match {match_id}",
+                what=f"thread of match {match_id}", bucket=("thread", channel_id),
             )  # fmt: skip
         if not sent.ok or not isinstance(sent.value, dict):
             log.warning(
