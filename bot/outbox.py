@@ -42,7 +42,7 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from types import SimpleNamespace
@@ -245,6 +245,8 @@ class Outbox:
         self._sleep = sleep
         self._clock = clock
         self._dm_channels: dict[int, int] = {}
+        #: user id -> the DM channel opening in flight and its priority (:meth:`dm_channel`).
+        self._opening: dict[int, tuple[asyncio.Task[Sent[int]], Priority]] = {}
         #: user id -> the newest DM this process sent them (:meth:`last_dm`).
         self._last_dm: dict[int, int | None] = {}
         #: user id -> (DMs closed, ``time.monotonic()`` when read): :meth:`dms_closed`.
@@ -638,33 +640,83 @@ class Outbox:
         self, user_id: int, *, priority: Priority = Priority.TURN
     ) -> Sent[discord.PartialMessageable]:
         """The DM channel with ``user_id``: opened once (at ``priority``, bucket
-        ``("open-dm",)``), then remembered."""
+        ``("open-dm",)``), then remembered. A caller asking while it is being opened at
+        the same or a more urgent priority shares that request; a more urgent caller
+        opens it again (Discord answers with the same channel)."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            user = self.client.get_user(user_id)
-            if user is None:
-                fetched = await self.call(
-                    lambda: self.client.fetch_user(user_id),
-                    what=f"fetch user {user_id}",
-                    priority=priority,
-                    bucket=("fetch-user",),
+            pending, urgency = self._opening.get(user_id, (None, priority))
+            if pending is None or priority < urgency:
+                pending = asyncio.get_running_loop().create_task(
+                    self._open_dm(user_id, priority), name=f"outbox:open DM {user_id}"
                 )
-                if not fetched.ok:
-                    return Sent(fetched.status, None, fetched.error, fetched.attempts)
-                user = fetched.value
-            assert user is not None
-            opened = await self.call(
-                user.create_dm,
-                what=f"open DM with {user_id}",
-                priority=priority,
-                bucket=("open-dm",),
-            )
+                self._opening[user_id] = (pending, priority)
+                self._background.add(pending)
+                pending.add_done_callback(self._background.discard)
+                pending.add_done_callback(lambda done: self._forget_opening(user_id, done))
+            try:
+                opened = await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # this caller was cancelled
+                # the shared opening was (the outbox closed under it)
+                return Sent(Delivery.FAILED, None, OutboxClosed("the outbox is closed"), 0)
             if not opened.ok:
                 return Sent(opened.status, None, opened.error, opened.attempts)
             assert opened.value is not None
-            channel_id = self._dm_channels[user_id] = opened.value.id
+            channel_id = opened.value
         channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         return Sent(Delivery.SENT, channel)
+
+    def _forget_opening(self, user_id: int, task: asyncio.Task[Sent[int]]) -> None:
+        if self._opening.get(user_id, (None,))[0] is task:
+            del self._opening[user_id]
+
+    async def _open_dm(self, user_id: int, priority: Priority) -> Sent[int]:
+        """Open the DM channel with ``user_id`` (fetching the user first if need be) and
+        remember its id; ``Sent.value`` is that id."""
+        user = self.client.get_user(user_id)
+        if user is None:
+            fetched = await self.call(
+                lambda: self.client.fetch_user(user_id),
+                what=f"fetch user {user_id}",
+                priority=priority,
+                bucket=("fetch-user",),
+            )
+            if not fetched.ok:
+                return Sent(fetched.status, None, fetched.error, fetched.attempts)
+            user = fetched.value
+        assert user is not None
+        opened = await self.call(
+            user.create_dm,
+            what=f"open DM with {user_id}",
+            priority=priority,
+            bucket=("open-dm",),
+        )
+        if not opened.ok:
+            return Sent(opened.status, None, opened.error, opened.attempts)
+        assert opened.value is not None
+        channel_id = self._dm_channels[user_id] = opened.value.id
+        return Sent(Delivery.SENT, channel_id)
+
+    def open_dms_ahead(self, user_ids: Iterable[int]) -> None:
+        """Open the DM channels of ``user_ids`` now, in the background at PUBLIC
+        priority, before anything is sent there (a challenge's two members, while the
+        challenge waits for its answer). Discord allows few DM openings a second
+        (bucket ``("open-dm",)``): opened ahead, they do not hold up the match's first
+        panels. Users whose channel is known or being opened are skipped."""
+        if self._closed:
+            return
+        for user_id in user_ids:
+            if user_id in self._dm_channels or user_id in self._opening:
+                continue
+            task = asyncio.get_running_loop().create_task(
+                self.dm_channel(user_id, priority=Priority.PUBLIC),
+                name=f"outbox:open DM ahead {user_id}",
+            )
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def dm(
         self,

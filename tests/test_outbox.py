@@ -52,6 +52,32 @@ async def test_dm_channel_is_opened_once(setup) -> None:
     assert contents == ["one", "two"]
 
 
+async def test_dms_at_once_to_one_user_share_one_opening(setup) -> None:
+    """Three DMs sent together to a user whose DM channel is not open yet open it with
+    one request between them, and all three arrive."""
+    emu, world, _, outbox = setup
+    alice = world.user("alice")
+    sent = await asyncio.gather(*(outbox.dm(alice.id, content=str(i)) for i in range(3)))
+    assert all(s.ok for s in sent)
+    assert posts(emu, "/users/@me/channels") == 1
+    contents = sorted(m.content for m in emu.channel_messages(emu.dm_channel(alice)))
+    assert contents == ["0", "1", "2"]
+
+
+async def test_dm_channels_opened_ahead_are_not_opened_again(setup) -> None:
+    """``open_dms_ahead`` opens each DM channel once in the background; DMs sent after
+    it (or while it is in flight) need no opening of their own."""
+    emu, world, _, outbox = setup
+    alice, bob = world.user("alice"), world.user("bob")
+    outbox.open_dms_ahead((alice.id, bob.id))
+    outbox.open_dms_ahead((alice.id,))  # already being opened: nothing more
+    assert (await outbox.dm(alice.id, content="hand")).ok
+    await emu.wait_for(lambda: posts(emu, "/users/@me/channels") == 2, message="two openings")
+    assert (await outbox.dm(bob.id, content="hand")).ok
+    await asyncio.sleep(0.05)
+    assert posts(emu, "/users/@me/channels") == 2
+
+
 async def test_closed_dms_are_remembered_and_skipped(setup) -> None:
     """A 403/50007 marks the user closed in the database; the next DM is skipped with
     no request; a forced DM is tried again and, when it arrives, clears the mark."""

@@ -121,6 +121,9 @@ class Challenges:
         )
         message = await interaction.original_response()
         await self.db.set_challenge_message(challenge_id, message.id)
+        # Both members get their hands by DM if the challenge is accepted: open those DM
+        # channels while it waits (Discord allows few openings a second).
+        self.service.outbox.open_dms_ahead((user.id, opponent.id))
 
     async def answer(
         self, interaction: discord.Interaction[Any], challenge_id: int, answer: Answer
