@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -34,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
+import orjson
 
 from bot import limits
 from bot.engine.actions import Reason
@@ -408,7 +408,10 @@ class Delivery:
         same at the same version. Display bookkeeping (message ids) is written behind:
         a crash loses at most that much of it, and a restart then sends a panel anew."""
         table = table_of(match)
-        stored = (match.state.version, json.dumps(table.ui, sort_keys=True))
+        # orjson: this runs after every change of every match (stdlib json was ~3 % of
+        # the bot's CPU at 190 clicks a second); the text is only compared, never stored.
+        text = orjson.dumps(table.ui, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+        stored = (match.state.version, text.decode())
         if stored == table.stored_ui:
             return  # nothing changed since the last write of this process
         self._unsaved[match.id] = (match, stored)
