@@ -31,7 +31,9 @@ async def test_the_load_benchmark_plays_every_match_to_its_end(capsys) -> None:
         "harness garbage collections",
     ):
         assert line in printed
-    assert figures["turn_p99"] >= figures["turn_p50"] > 0
+    # A next decision that is ready when its click's answer arrives counts 0 s.
+    assert figures["turn_n"] > 0
+    assert figures["turn_max"] >= figures["turn_p99"] >= figures["turn_p50"] >= 0
     assert figures["board_n"] > 0
     assert figures["result_n"] == 3
     assert figures["decisions"] > 0
