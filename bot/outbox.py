@@ -701,18 +701,19 @@ class Outbox:
         return Sent(Delivery.SENT, channel_id)
 
     def open_dms_ahead(self, user_ids: Iterable[int]) -> None:
-        """Open the DM channels of ``user_ids`` now, in the background at PUBLIC
-        priority, before anything is sent there (a challenge's two members, while the
-        challenge waits for its answer). Discord allows few DM openings a second
-        (bucket ``("open-dm",)``): opened ahead, they do not hold up the match's first
-        panels. Users whose channel is known or being opened are skipped."""
+        """Open the DM channels of ``user_ids`` now, in the background, before anything
+        is sent there (a challenge's two members, while the challenge waits for its
+        answer). Discord allows few DM openings a second (bucket ``("open-dm",)``):
+        opened ahead, they do not hold up the match's first panels. At TURN priority, as
+        the first panel's own opening would be, so that one shares this request rather
+        than opening again. Users whose channel is known or being opened are skipped."""
         if self._closed:
             return
         for user_id in user_ids:
             if user_id in self._dm_channels or user_id in self._opening:
                 continue
             task = asyncio.get_running_loop().create_task(
-                self.dm_channel(user_id, priority=Priority.PUBLIC),
+                self.dm_channel(user_id, priority=Priority.TURN),
                 name=f"outbox:open DM ahead {user_id}",
             )
             self._background.add(task)
