@@ -1,4 +1,4 @@
-"""Win rates of the BingoMagic AI levels against each other (issue 7 §5b).
+"""Win rates of the BingoMagic AI levels against each other.
 
     python -m benchmarks.ai [--games 400] [--processes 2] [--budget 0.25]
                             [--iterations N] [--pairs hard-medium,medium-easy] [--seed 0]

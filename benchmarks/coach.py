@@ -1,4 +1,4 @@
-"""Time of the BingoMagic mulligan coach (issue 7 §5: "in at most about 2 s").
+"""Time of the BingoMagic mulligan coach ("in at most about 2 s").
 
     python -m benchmarks.coach [--deals 10] [--games N]
 

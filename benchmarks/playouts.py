@@ -10,9 +10,9 @@ Measurements, each for ``--seconds``, all through the engine's public API with a
    actions and states, no events), then with sampled chance (``new(..., chance=rng)``
    and ``playout(rng, chance=rng)``: chance drawn from ``rng``, the library shuffled
    lazily, as search does).
-   With ``--baseline REV`` (default: the engine before issue 7), the apply loop is also
-   run on ``bot/engine`` as it was at git revision ``REV``, in the same run, and every
-   whole-match figure is printed beside it as a ratio;
+   With ``--baseline REV`` (default ``BASELINE_REVISION``, the engine before its
+   speed-up), the apply loop is also run on ``bot/engine`` as it was at git revision
+   ``REV``, in the same run, and every whole-match figure is printed beside it as a ratio;
 2. clone-from-midgame playouts, as a Monte Carlo tree search would run them: one state
    a few turns into the play phase, ``clone()`` it, play the clone out, with ``apply``,
    with ``apply_fast`` (no events) and with ``playout``;
@@ -37,7 +37,7 @@ from types import ModuleType
 from bot.engine import BingoOptions, BingoState, MulliganRule
 
 MIDGAME_DECISIONS = 12  # decisions played into the play phase before cloning
-#: The last commit before issue 7 §3 (engine speed): the "before" of the closing note.
+#: The last commit before the engine's speed-up (event-free playouts, ``apply_fast``).
 BASELINE_REVISION = "8c33c6d"
 
 
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         "--baseline",
         default=BASELINE_REVISION,
         help=f"git revision of the engine to compare with (default {BASELINE_REVISION}, "
-        "before issue 7); 'none' to skip",
+        "before the engine's speed-up); 'none' to skip",
     )
     args = parser.parse_args(argv)
     options = BingoOptions(mulligan_rule=MulliganRule(args.rule))

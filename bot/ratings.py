@@ -1,5 +1,5 @@
 """Ratings between members: openskill's Plackett-Luce model (its defaults: mu 25,
-sigma 25/3), one rating per server and member (issue 8 §5).
+sigma 25/3), one rating per server and member.
 
 Pure: no I/O, no Discord. A rating is shown as its *ordinal* ``mu - 3 sigma`` (a
 conservative estimate that starts at 0 and rises as a member wins and as the model

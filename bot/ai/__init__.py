@@ -3,7 +3,7 @@ no global random; every chance goes through the ``random.Random`` passed in).
 
 :func:`choose_action` is the one entry point: it sees only
 :meth:`bot.engine.BingoState.observation` of the deciding player and returns one of its
-``legal_actions``.  Levels (issue 7 §2):
+``legal_actions``.  Levels:
 
 - ``random``: uniformly random legal actions (a benchmark baseline);
 - ``easy``: a beginner that still plays legal, sensible moves;

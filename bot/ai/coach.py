@@ -1,4 +1,4 @@
-"""Win chances of an opening hand, by seeded simulation (issue 7 §5, the mulligan coach).
+"""Win chances of an opening hand, by seeded simulation (the mulligan coach).
 
 Each simulated match deals the other player a random opening hand from the cards not in
 the kept hand, lets it mulligan as the ``medium`` player would (Vancouver, RULES §2:

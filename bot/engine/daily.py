@@ -1,4 +1,4 @@
-"""The hand of the day (issue 10 §2): one seeded opening hand per server per UTC day.
+"""The hand of the day: one seeded opening hand per server per UTC day.
 
 Pure (no discord, no I/O, no global random): the seed of a day, the deck the rotation
 picks, the day's opening deal, whether a member's answer agrees with the coach, and the

@@ -7,7 +7,7 @@ an abandon) follows :meth:`MatchRuntime._change`: under the match's lock, apply 
 outside the lock, emit the events to listeners; then, if the seat to decide is an agent,
 schedule its move. A failure before the commit leaves the match exactly as it was.
 
-**Several processes on one database** (issue 9 §2). With a ``loader`` the runtime trusts
+**Several processes on one database**. With a ``loader`` the runtime trusts
 no state it holds without the store's word: a change is applied to the live copy and
 committed with a compare-and-set on its version, and the store decides. When the copy
 disagrees with the request's version, or the commit loses because another process moved

@@ -17,7 +17,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-#: The AI's levels (issue 7 §2).
+#: The AI's levels.
 LEVELS = ("easy", "medium", "hard")
 
 #: ``choose(observation, level, rng, *, budget=None, iterations=None) -> action``:

@@ -1,4 +1,4 @@
-"""Storage of the hand of the day (issue 10 §2; schema migration 7, ``sql.MIGRATION_7``).
+"""Storage of the hand of the day (schema migration 7, ``sql.MIGRATION_7``).
 
 Four tables, all keyed by Discord snowflakes (BIGINT) and day numbers
 (:func:`bot.engine.daily.day_of`):

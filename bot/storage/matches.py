@@ -333,7 +333,7 @@ class MatchRowStore(StorageBase):
 
         The match becomes ``finished`` (deadline cleared) with ``result`` ``"win"`` or
         ``"draw"``, or NULL for ``"no_result"`` (stopped from outside; ``reason`` says
-        why, e.g. ``"no_result"``). Stats (RULES §1.8 results; issue 7 for the bot):
+        why, e.g. ``"no_result"``). Stats (RULES §1.8 results; docs/RULES.md §3 for the bot):
 
         - between two members: ``players`` gets +1 win / +1 loss, or +1 draw each;
         - against the bot (the match has an ``ai_level``): only the member's row of

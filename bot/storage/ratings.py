@@ -1,4 +1,4 @@
-"""Ratings (``ratings``; issue 8 §5): openskill Plackett-Luce per server and member,
+"""Ratings (``ratings``): openskill Plackett-Luce per server and member,
 updated exactly once per finished match (the match's ``rated`` flag changes in the same
 transaction). The arithmetic is :mod:`bot.ratings` (pure)."""
 

@@ -1,5 +1,5 @@
 """Server settings (``guild_settings``) and each member's own preferences
-(``user_prefs``), issue 8 §4."""
+(``user_prefs``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.storage.base import StorageBase, encode_json
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """A server's settings (``guild_settings``; issue 8 §4). A server that never changed
+    """A server's settings (``guild_settings``). A server that never changed
     anything gets ``GuildSettings(guild_id)``: every default.
 
     ``mulligan_rule``: a :class:`bot.engine.MulliganRule` value (``"vancouver"``...), or
@@ -77,7 +77,7 @@ MAX_LANGUAGE_CODE = 16
 
 @dataclass(frozen=True, slots=True)
 class UserPrefs:
-    """A member's own choices, the same in every server (``user_prefs``; issue 8).
+    """A member's own choices, the same in every server (``user_prefs``).
 
     ``language``: a catalog code (``"en"``, ``"it"``) overriding their Discord client's
     locale for private text, or None (follow ``interaction.locale``). ``tips``: show

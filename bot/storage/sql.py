@@ -262,7 +262,7 @@ ALTER TABLE matches ADD COLUMN announced INTEGER NOT NULL DEFAULT 0
 UPDATE matches SET announced = 1 WHERE status = 'finished';
 """
 
-# Version 5 (issue 8): per-server settings, per-member preferences, and ratings.
+# Version 5: per-server settings, per-member preferences, and ratings.
 #
 # ``guild_settings``: one row per server that changed something (no row: every default).
 # NULL in a column means "the bot's default": ``mulligan_rule`` (Vancouver), the timers
@@ -321,7 +321,7 @@ UPDATE matches SET rated = 1 WHERE status = 'finished';
 PRAGMA user_version = 5;
 """
 
-# Version 6 (issue 10 §1, Swiss tournaments; T1): see bot/storage/tournaments.py. Written
+# Version 6 (Swiss tournaments; T1): see bot/storage/tournaments.py. Written
 # in SQLite syntax for the dialect seam (``id INTEGER PRIMARY KEY`` becomes an identity,
 # INTEGER becomes BIGINT on PostgreSQL).
 MIGRATION_6 = """
@@ -388,7 +388,7 @@ CREATE INDEX tournament_pairings_by_match ON tournament_pairings (match_id);
 PRAGMA user_version = 6;
 """
 
-# Version 7 (issue 10 §2, hand of the day; T2): see bot/storage/daily.py for the tables.
+# Version 7 (hand of the day; T2): see bot/storage/daily.py for the tables.
 # Portable DDL (SQLite and PostgreSQL): BIGINT snowflakes, DOUBLE PRECISION times.
 MIGRATION_7 = """
 CREATE TABLE daily_settings (
@@ -442,7 +442,7 @@ CREATE TABLE daily_streaks (
 PRAGMA user_version = 7;
 """
 
-# Version 8 (issue 9 §2, several processes; P3): see bot/storage/leases.py. When each
+# Version 8 (several processes; P3): see bot/storage/leases.py. When each
 # match next needs the bot itself (a deadline, or the bot's own move: ``wake_at``, valid
 # for ``wake_version``) and which process is handling it until when (the lease).
 MIGRATION_8 = """
@@ -461,7 +461,7 @@ CREATE INDEX challenges_by_status_expiry ON challenges (status, expires_at);
 PRAGMA user_version = 8;
 """
 
-# Version 9 (issue 10 §1, the tournament organizer role; T1): see bot/storage/tournaments.py.
+# Version 9 (the tournament organizer role; T1): see bot/storage/tournaments.py.
 # A server's organizer role (NULL or no row: Manage Server only).
 MIGRATION_9 = """
 CREATE TABLE tournament_settings (

@@ -12,7 +12,7 @@ from bot.storage import sql
 from bot.storage.backend import Row, Session
 from bot.storage.base import StorageBase
 
-#: The bot's levels (issue 7 §2), as stored in ``matches.ai_level`` and ``bot_records``.
+#: The bot's levels, as stored in ``matches.ai_level`` and ``bot_records``.
 AiLevel = Literal["easy", "medium", "hard"]
 
 
@@ -41,7 +41,7 @@ class BotRecord:
     """A member's record against the bot at one level, in one guild (``bot_records``).
 
     ``wins``/``losses``/``draws`` are the member's; ``played`` their sum. Matches against
-    the bot never count in :class:`PlayerStats` (issue 7: the leaderboard ranks matches
+    the bot never count in :class:`PlayerStats` (the leaderboard ranks matches
     between members only).
     """
 

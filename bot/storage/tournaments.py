@@ -1,4 +1,4 @@
-"""Storage of Swiss tournaments (issue 10 §1; schema migration 6, ``sql.MIGRATION_6``).
+"""Storage of Swiss tournaments (schema migration 6, ``sql.MIGRATION_6``).
 
 Tables (every id a BIGINT snowflake, times DOUBLE PRECISION Unix seconds):
 
@@ -302,7 +302,7 @@ class TournamentStore:
     # -- server settings -------------------------------------------------------------
 
     async def organizer_role(self, guild_id: int) -> int | None:
-        """The id of the guild's organizer role (issue 10 §1: "Manage Server, or a role
+        """The id of the guild's organizer role ("Manage Server, or a role
         set in settings"), or ``None`` when none is set."""
         value = await self.backend.fetchval(SELECT_ORGANIZER_ROLE, (guild_id,))
         return None if value is None else int(value)

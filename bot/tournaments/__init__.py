@@ -1,4 +1,4 @@
-"""Swiss tournaments (issue 10 §1), pure: :mod:`bot.tournaments.swiss`."""
+"""Swiss tournaments, pure: :mod:`bot.tournaments.swiss`."""
 
 from bot.tournaments.swiss import (
     BYE,

@@ -107,7 +107,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     @commands.Cog.listener("on_bingo_match_finished")
     async def rate_finished_match(self, event: MatchFinished) -> None:
         """Update both members' ratings after a match between members with a result
-        (exactly once per match, however often its end is announced; issue 8 §5)."""
+        (exactly once per match, however often its end is announced)."""
         await rate_finished(self.bot.db, event.match.id)
 
     @app_commands.command(
@@ -193,7 +193,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         """The member's language for private text (DMs, panels, private answers) in every
-        server, or ``auto``: their Discord client's (issue 8 §1). Public text keeps the
+        server, or ``auto``: their Discord client's. Public text keeps the
         server's language. Panels of a match in progress follow from the next one."""
         languages = self.service.languages
         chosen = None if language == AUTOMATIC else language_of(language)
@@ -233,7 +233,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         ]
     )
     async def quick(self, interaction: discord.Interaction, mode: str | None = None) -> None:
-        """Quick counter windows (issue 8 §6): a counter window of this member lasts
+        """Quick counter windows: a counter window of this member lasts
         ``BINGO_QUICK_COUNTER_SECONDS`` and resolves by itself, from their next match."""
         on = None if mode is None else mode == "quick_on"
         await self.service.set_quick_counter(interaction, on)

@@ -1,4 +1,4 @@
-"""Ratings, replays and rematches (issue 8 §5).
+"""Ratings, replays and rematches.
 
 **Ratings.** :func:`rate_finished` runs on every ``bingo_match_finished``: a finished match
 between two members with a result updates both members' openskill ratings in this server

@@ -1,4 +1,4 @@
-"""Which language each reader gets (issue 8 §1).
+"""Which language each reader gets.
 
 * **Private text** (ephemeral replies, DMs, private panels and their buttons): the member's
   ``/bingo language`` override (``UserPrefs.language``), else their Discord client's locale

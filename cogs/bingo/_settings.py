@@ -1,4 +1,4 @@
-"""Server settings (issue 8 §4): ``/bingo settings …`` and what a new match takes from them.
+"""Server settings: ``/bingo settings …`` and what a new match takes from them.
 
 Why subcommands rather than one view of selects and modals: each setting is one command
 that Discord itself validates (timer ranges as ``min_value``/``max_value``, channels as a

@@ -1,4 +1,4 @@
-"""Tips in a member's first match against the bot (issue 8 §2: learning the game).
+"""Tips in a member's first match against the bot (learning the game).
 
 A member who has never finished a match against the bot in this server, and has not
 turned tips off (``UserPrefs.tips``), gets a short tip on their private panel at the

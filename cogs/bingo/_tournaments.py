@@ -1,4 +1,4 @@
-"""Swiss tournaments (issue 10 §1): ``/bingo tournament …``, the sign-up buttons, rounds,
+"""Swiss tournaments: ``/bingo tournament …``, the sign-up buttons, rounds,
 and results from finished matches.
 
 Pairing and standings are pure (:mod:`bot.tournaments`, RULES §5); the state lives in the
@@ -166,7 +166,7 @@ class Tournaments:
         return bool(perms.manage_guild or perms.administrator)
 
     async def organizer(self, interaction: discord.Interaction[Any]) -> bool:
-        """Whether the member organizes tournaments here (issue 10 §1: "Manage Server, or
+        """Whether the member organizes tournaments here ("Manage Server, or
         a role set in settings"): Manage Server, or holding the server's organizer role."""
         if self.manager(interaction):
             return True

@@ -1,4 +1,4 @@
-"""The coach for BingoMagic hands (issue 7 §5; RULES §4): the chance of winning a match.
+"""The coach for BingoMagic hands (RULES §4): the chance of winning a match.
 
 With the BingoMagic deck every hand is all lands, so the land-drop figure of the other
 decks is always 100 % and teaches nothing.  For that deck the coach estimates instead

@@ -173,7 +173,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
             raise UserFacingError(early_1994_refusal(locale))
         await self.service.practice(interaction, chosen, options, private)
 
-    # -- hand of the day (issue 10 §2) ----------------------------------------------------
+    # -- hand of the day ----------------------------------------------------
 
     @app_commands.command(name="daily", description="Judge the server's hand of the day.")
     async def daily_command(self, interaction: discord.Interaction) -> None:

@@ -1,4 +1,4 @@
-"""The hand of the day (issue 10 §2): ``/mulligan daily``, its post, its streaks.
+"""The hand of the day: ``/mulligan daily``, its post, its streaks.
 
 Each server gets one seeded opening hand per UTC day (:mod:`bot.engine.daily`): the same
 deck, rule and play/draw for every member.  A member answers privately with the

@@ -1,4 +1,4 @@
-"""Which language a ``/mulligan`` answer speaks (issue 8 §1).
+"""Which language a ``/mulligan`` answer speaks.
 
 Private text (ephemeral replies, the practice hand in a DM, errors, modals, autocomplete)
 follows the reader: their ``/bingo language`` override if they set one, else the

@@ -1,4 +1,4 @@
-"""The BingoMagic AI (issue 7 §2): legal play at every level, no peeking, sound search
+"""The BingoMagic AI: legal play at every level, no peeking, sound search
 worlds, and the medium heuristic's named duties (RULES §1.5, §1.6, §1.4 Mountain)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The BingoMagic coach (issue 7 §5, RULES §4): the verdict rule, determinism, sizes."""
+"""The BingoMagic coach (RULES §4): the verdict rule, determinism, sizes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The /mulligan texts in every language (issue 8 §1): catalogs that format, Italian rule
+"""The /mulligan texts in every language: catalogs that format, Italian rule
 names from the Italian source, localized numbers, parser reasons and the coach."""
 
 from __future__ import annotations

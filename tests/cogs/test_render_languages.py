@@ -1,4 +1,4 @@
-"""Every BingoMagic text renders in every language from stored events (issue 8 §1):
+"""Every BingoMagic text renders in every language from stored events:
 no catalog key shows through, Italian uses the rulebook's words, and no English key word
 is left in an Italian board, panel, log line or button."""
 

@@ -1,4 +1,4 @@
-"""The hand of the day (issue 10 §2) through the emulator, with a clock the test moves."""
+"""The hand of the day through the emulator, with a clock the test moves."""
 
 from __future__ import annotations
 

@@ -126,7 +126,7 @@ async def test_odds_for_numbers(bingo) -> None:
     assert bad.message.ephemeral and "both `size` and `lands`" in bad.message.text
 
 
-# -- issue 12: every input answered ---------------------------------------------------------
+# -- every input answered ----------------------------------------------------------------
 
 
 async def test_a_deck_name_of_only_spaces_is_refused_privately(bingo) -> None:

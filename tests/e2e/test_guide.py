@@ -1,4 +1,4 @@
-"""Learning the game inside Discord (issue 8 §2): ``/bingo rules`` in pages, ``/help``,
+"""Learning the game inside Discord: ``/bingo rules`` in pages, ``/help``,
 and tips in a member's first match against the bot."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ratings, replays and rematches (issue 8 §5) through the emulator."""
+"""Ratings, replays and rematches through the emulator."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""English and Italian, through the emulator (issue 8 §1): localized slash commands, a
+"""English and Italian, through the emulator: localized slash commands, a
 whole match in an Italian server with Italian clients, a mixed match where each player
 reads their own language privately and the board follows the server, and the
 ``/bingo language`` override."""

@@ -1,4 +1,4 @@
-"""/mulligan in Italian (issue 8 §1): an Italian client practises, asks odds and saves
+"""/mulligan in Italian: an Italian client practises, asks odds and saves
 decks; public answers follow the server's language, private ones the reader's."""
 
 from __future__ import annotations

@@ -201,7 +201,7 @@ async def test_stats_and_practice_leaderboard(bingo) -> None:
     assert board.embeds[0]["description"].startswith(f"**1.** <@{bingo.world.user('alice').id}>")
 
 
-# -- issues 7 and 12 ----------------------------------------------------------------------
+# -- coach figures and inputs users met --------------------------------------------------
 
 
 def _service(bw):
@@ -209,7 +209,7 @@ def _service(bw):
 
 
 async def test_a_forced_keep_of_nothing_counts_the_whole_hand_as_bottomed(bingo) -> None:
-    """Issue 7: seed 2, Constructed on the draw, 7 London mulligans: the coach's figure
+    """Seed 2, Constructed on the draw, 7 London mulligans: the coach's figure
     comes from the 53 cards (23 lands) above the bottomed hand, not from all 60."""
     _service(bingo).seed_factory = lambda: 2
     alice, message = await deal(bingo, on_the_play=False, private=True)
@@ -305,7 +305,7 @@ def custom_ids_of(message) -> list[str]:
     return [c.get("custom_id", "") for row in message.components for c in row["components"]]
 
 
-# -- issue 7 §5: the BingoMagic coach; practice DMs through the outbox -----------------
+# -- the BingoMagic coach; practice DMs through the outbox ------------------------------
 
 
 async def test_bingomagic_keep_shows_the_win_chance_with_interval_and_verdict(bingo) -> None:

@@ -1,4 +1,4 @@
-"""Two bot processes (shards 0 and 1 of 2) on one PostgreSQL schema (issue 9 §3).
+"""Two bot processes (shards 0 and 1 of 2) on one PostgreSQL schema.
 
 Each test starts ``python -m bot`` twice as subprocesses, with ``SHARD_COUNT=2`` and
 ``SHARD_IDS=0`` / ``1``, against a sharded in-process emulator and a fresh schema of the

@@ -1,4 +1,4 @@
-"""Server settings (issue 8 §4) through the emulator: who may see and change them, what a
+"""Server settings through the emulator: who may see and change them, what a
 new match takes from them, what a match in progress keeps, and the allowed channels."""
 
 from __future__ import annotations

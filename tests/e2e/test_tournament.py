@@ -1,4 +1,4 @@
-"""A Swiss tournament through the emulator (issue 10 §1): sign-up with buttons, three
+"""A Swiss tournament through the emulator: sign-up with buttons, three
 rounds of matches the bot starts itself, played out by clicks, one drop and one bye,
 results reported by the matches' finished event, and the final standings posted."""
 
@@ -259,7 +259,7 @@ async def db_tables(settings, tournament_id: int, number: int):
 
 
 async def test_the_organizer_role(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
-    """Issue 10 §1: an organizer has Manage Server, or the role set in settings. Only
+    """An organizer has Manage Server, or the role set in settings. Only
     Manage Server sets (or clears) the role; a member holding it (without Manage Server)
     creates and starts a tournament; a member without it is refused privately."""
     world = build_world(emulator, users=("alice", "bob", "olga", "rita"))

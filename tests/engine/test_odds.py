@@ -542,7 +542,7 @@ def test_drawable_turns_on_the_play_and_on_the_draw() -> None:
 def test_deck_report_stops_where_the_library_runs_out(
     size: int, lands: int, turns: int, drop_turns: int, empty_turn: int | None
 ) -> None:
-    """Issue 12: "9 draws needed but the library holds 0 cards" is no error: the land
+    """A case a user met: "9 draws needed but the library holds 0 cards" is no error: the land
     drops go through the last turn the library supplies, and the report says from
     which turn it is empty."""
     report = deck_report(size, lands, turns=turns)

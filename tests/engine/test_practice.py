@@ -130,7 +130,7 @@ def test_json_round_trip_mid_decision() -> None:
 
 
 def test_forced_keep_of_nothing_under_london_counts_the_hand_as_bottomed() -> None:
-    """Issue 7: seed 2, Constructed on the draw, 7 mulligans: the forced keep of 0 cards
+    """Seed 2, Constructed on the draw, 7 mulligans: the forced keep of 0 cards
     puts all 7 on the bottom, so 53 cards with 23 lands are drawable (not 60/24)."""
     state, _ = PracticeState.new(2, PRESETS["constructed"], PracticeOptions(on_the_play=False))
     for _ in range(7):

@@ -1,7 +1,7 @@
 """Stored matches still load and replay exactly.
 
-``data/replays.json`` was recorded with the engine as it was before the speed-up of
-issue 7: 60 seeded random matches over every table rule (time-outs, resignations and
+``data/replays.json`` was recorded with the engine as it was before its speed-up
+(event-free playouts): 60 seeded random matches over every table rule (time-outs, resignations and
 abandons included), each with its seed, options, history, final ``to_json()``, the state
 half-way, both players' observations, and for the first 24 every step's events and
 legal actions.  Whatever the engine's insides become, these must not change.

@@ -1,4 +1,4 @@
-"""Several processes on one database (issue 9 §2): two runtimes, each with its own
+"""Several processes on one database: two runtimes, each with its own
 connection to one SQLite file, stand for two bot processes. Any of them applies any
 decision, exactly once; a deadline fires once; a dead process's deadline is taken over
 through the lease in the database."""

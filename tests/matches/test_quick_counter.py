@@ -1,4 +1,4 @@
-"""Quick counter windows in the runtime (issue 8 §6): a seat's choice, kept in the
+"""Quick counter windows in the runtime: a seat's choice, kept in the
 match, sets the length of its counter windows; the same whatever it holds, and their
 time-out is no timed-out turn (RULES §1.8)."""
 

@@ -138,7 +138,7 @@ async def test_leaderboard_on_a_phone_in_italian(open_tab, playground) -> None:
 
 async def test_whole_match_against_the_bot(open_tab, playground) -> None:
     """alice challenges the bot itself at the easy level and plays the match to its
-    result from her DM (issue 7: no accept step)."""
+    result from her DM (no accept step)."""
     commands = {c["name"]: c for c in playground.web.commands()}  # type: ignore[union-attr]
     challenge = next(o for o in commands["bingo"]["options"] if o["name"] == "challenge")
     level = next(o for o in challenge.get("options", []) if o["name"] == "level")

@@ -66,7 +66,7 @@ async def test_non_json_state_is_rejected(db: Database) -> None:
 
 def test_every_match_write_is_a_compare_and_set() -> None:
     """The old writes without a version check are gone: play is stored only through
-    save_match_cas / finish_match_cas (issue 9 §1)."""
+    save_match_cas / finish_match_cas."""
     assert not hasattr(Database, "save_match")
     assert not hasattr(Database, "finish_match")
 

@@ -75,7 +75,7 @@ def test_a_script_ending_with_a_version_pragma_may_say_only_its_own() -> None:
 
 def test_no_query_uses_json_functions() -> None:
     """Queries are portable: no SQLite JSON functions outside the SQLite-only data fix
-    of migration 4 (issue 9 §1)."""
+    of migration 4."""
     queries = [
         value
         for name, value in vars(sql).items()

@@ -1,4 +1,4 @@
-"""Server settings, member preferences and ratings (schema version 5, issue 8), on a real
+"""Server settings, member preferences and ratings (schema version 5), on a real
 SQLite file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Swiss pairings and tiebreakers (issue 10 §1, RULES §5).
+"""Swiss pairings and tiebreakers (RULES §5).
 
 The pairing properties are checked against a brute force over every legal pairing of
 small fields (at most 9 active players: 945 pairings with the bye's phantom seat), over

@@ -1,4 +1,4 @@
-## The hand of the day (/mulligan daily; issue 10 §2).
+## The hand of the day (/mulligan daily).
 
 cmd-mulligan-daily =
     .name = daily

@@ -1,4 +1,4 @@
-# Quiet DMs and quick counter windows (issue 8 §6): the private hand panel and /bingo quick.
+# Quiet DMs and quick counter windows: the private hand panel and /bingo quick.
 
 ## /bingo quick
 

@@ -1,4 +1,4 @@
-## La mano del giorno (/mulligan daily; issue 10 §2).
+## La mano del giorno (/mulligan daily).
 
 cmd-mulligan-daily =
     .name = mano-del-giorno

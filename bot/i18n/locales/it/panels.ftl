@@ -1,4 +1,4 @@
-# DM silenziosi e finestre rapide per neutralizzare (issue 8 §6): il pannello privato e /bingo quick.
+# DM silenziosi e finestre rapide per neutralizzare: il pannello privato e /bingo quick.
 
 ## /bingo quick
 
