@@ -93,11 +93,11 @@ class Settings:
     board_edit_seconds: float = 1.5
     #: Seconds after a match's result before its thread is archived and locked
     #: (``bot.limits.THREAD_CLOSE_SECONDS`` by default; 0: at once).
-    thread_close_seconds: float = 600.0
+    thread_close_seconds: float = limits.THREAD_CLOSE_SECONDS
     #: Seconds after a player's click on their DM panel during which their next decision
     #: is shown on it by an edit rather than a new DM (``bot.limits.PANEL_ATTENTION_SECONDS``
     #: by default; 0: every decision is a new DM).
-    panel_attention_seconds: float = 20.0
+    panel_attention_seconds: float = limits.PANEL_ATTENTION_SECONDS
     #: Discord shards across all processes (None: one unsharded connection, as a small bot).
     shard_count: int | None = None
     #: The shards this process runs, ascending (None when unsharded; all of them when
