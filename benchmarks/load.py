@@ -24,7 +24,9 @@ channel). Then every member clicks a random enabled button of their newest DM pa
 DM, or their panel edited in place; random legal play, seeded by ``--seed``) a uniform
 ``--think-min`` to ``--think-max`` seconds after it appears (``--think T``: 0.5 T to
 1.5 T), until every result is posted, or for ``--seconds`` of play. ``BINGO_*`` variables
-of this environment reach the bot (for example ``BINGO_BOARD_EDIT_SECONDS``).
+of this environment reach the bot (for example ``BINGO_BOARD_EDIT_SECONDS``), and so do
+Python's own ``PYTHON*`` ones but ``PYTHONPATH`` (``PYTHONASYNCIODEBUG=1`` logs every step
+that held the bot's event loop over 100 ms).
 
 Prints, "play" being from when every match had begun to the end:
 
@@ -97,6 +99,11 @@ BOT_ENV = {
     "BINGO_BOT_PAUSE_SECONDS": "0",
     "SCRYFALL_API_BASE": "http://127.0.0.1:9",
     **{k: v for k, v in os.environ.items() if k.startswith("BINGO_")},
+    **{
+        k: v
+        for k, v in os.environ.items()
+        if k.startswith("PYTHON") and k not in ("PYTHONPATH", "PYTHONHOME")
+    },
 }
 #: The bot's pacing (requests per second, ``DISCORD_OUTBOUND_PER_SECOND``) with
 #: ``--no-limits``: far above what it sends, so only its own speed shows.

@@ -195,8 +195,10 @@ class BingoBot(commands.Bot):
     async def _count_live_matches(self) -> None:
         while True:
             try:
-                records = await self.db.active_matches()
-                metrics.LIVE_MATCHES.set(sum(self.owns_guild(r.guild_id) for r in records))
+                counts = await self.db.active_matches_by_guild()
+                metrics.LIVE_MATCHES.set(
+                    sum(n for guild_id, n in counts.items() if self.owns_guild(guild_id))
+                )
             except Exception:
                 log.warning("Could not count the live matches", exc_info=True)
             await asyncio.sleep(metrics.LIVE_REFRESH_SECONDS)

@@ -571,6 +571,10 @@ SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decision
 FROM matches WHERE id = ?
 """
 
+COUNT_ACTIVE_MATCHES_BY_GUILD = """
+SELECT guild_id, COUNT(*) AS n FROM matches WHERE status = 'active' GROUP BY guild_id
+"""
+
 SELECT_ACTIVE_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, deadline, board_message_id, started_at, ended_at, result,

@@ -147,19 +147,29 @@ def event_line(
 
 
 def log_lines(
-    log: Sequence[Any], names: Sequence[str], options: BingoOptions, locale: object = None
+    log: Sequence[Any],
+    names: Sequence[str],
+    options: BingoOptions,
+    locale: object = None,
+    last: int | None = None,
 ) -> list[str]:
-    """The public log of a match as lines in ``locale``: ``log`` holds public events
-    (dicts, already filtered by ``events_for(events, None)``) or, in matches stored before
-    events were kept, lines of text shown as they are."""
-    lines = []
-    for entry in log:
+    """The public log of a match as lines in ``locale``, oldest first: ``log`` holds public
+    events (dicts, already filtered by ``events_for(events, None)``) or, in matches stored
+    before events were kept, lines of text shown as they are.
+
+    ``last``: only the newest ``last`` lines (``None``: all). The log is read from its end,
+    so a board costs the same on turn 3 as on turn 60."""
+    lines: list[str] = []
+    for entry in reversed(log):
+        if last is not None and len(lines) >= last:
+            break
         if isinstance(entry, str):
             line: str | None = entry
         else:
             line = event_line(entry, names, options=options, locale=locale)
         if line:
             lines.append(line)
+    lines.reverse()
     return lines
 
 
@@ -263,11 +273,11 @@ def board_embed(
         value=t(locale, "bingo-board-library-size", n=view["library_size"]),
         inline=True,
     )
-    lines = log_lines(log, names, options, locale)
+    lines = log_lines(log, names, options, locale, last=LOG_LINES)
     if lines:
         embed.add_field(
             name=t(locale, "bingo-board-recent"),
-            value="\n".join(lines[-LOG_LINES:])[:1024],
+            value="\n".join(lines)[:1024],
             inline=False,
         )
     embed.set_footer(

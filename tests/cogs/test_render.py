@@ -120,3 +120,18 @@ def test_the_board_says_who_is_one_land_from_winning() -> None:
     view["territories"] = [[5, 0, 0, 0, 0], [1, 1, 0, 1, 1]]
     view["result"] = {"winner": 0, "reason": "five_of_a_color"}
     assert "⚠️" not in board_embed(1, view, NAMES_AB, [], None).description
+
+
+def test_the_log_tail_matches_the_whole_log() -> None:
+    """``log_lines(last=n)`` is the last ``n`` lines of the whole log, even where some
+    events make no public line (private draws) and older entries are plain text."""
+    from bot.matches import events_for
+    from cogs.bingo._render import log_lines
+
+    options = BingoOptions()
+    log = ["an old line of text"] + events_for(_playout_events(3, MulliganRule.LONDON), None)
+    whole = log_lines(log, NAMES_AB, options)
+    assert len(whole) > 8
+    for n in (1, 8, len(whole), len(whole) + 5):
+        assert log_lines(log, NAMES_AB, options, last=n) == whole[-n:]
+    assert log_lines(log, NAMES_AB, options, last=0) == []

@@ -132,6 +132,20 @@ async def test_active_matches_excludes_finished(db: Database) -> None:
     assert [m.id for m in await db.active_matches()] == [first, other_guild]
 
 
+async def test_active_matches_are_counted_by_guild(db: Database) -> None:
+    """The live-match count: active matches per guild; finished ones and guilds with
+    none left out."""
+    assert await db.active_matches_by_guild() == {}
+    await new_match(db, (1, 2))
+    done = await new_match(db, (3, 4))
+    await new_match(db, (5, 6))
+    await new_match(db, (7, 8), guild_id=GUILD + 1)
+    await new_match(db, (9, 10), guild_id=GUILD + 2)
+    await finish(db, done, winner=3, loser=4)
+    await finish(db, await new_match(db, (11, 12), guild_id=GUILD + 3), winner=11, loser=12)
+    assert await db.active_matches_by_guild() == {GUILD: 2, GUILD + 1: 1, GUILD + 2: 1}
+
+
 async def test_active_match_of_finds_either_seat_in_guild(db: Database) -> None:
     """A user's active match is found whether they sit first or second, per guild."""
     match_id = await new_match(db, (1, 2))
