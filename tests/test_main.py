@@ -525,3 +525,21 @@ def test_filter_redacts_interaction_tokens_in_gateway_payloads_and_webhook_urls(
         assert REDACTED in text
     assert "/webhooks/42/[redacted]" in lines[2].getMessage()
     assert "/interactions/99/[redacted]/callback" in lines[3].getMessage()
+
+
+def test_start_up_freezes_its_objects_and_collects_young_garbage_less_often() -> None:
+    """After :func:`bot.client.freeze_startup`, what existed is frozen out of the
+    collector, and the youngest generation waits for the bot's threshold, not 700."""
+    import gc
+
+    from bot.client import YOUNG_COLLECTION_THRESHOLD, freeze_startup
+
+    before = gc.get_threshold()
+    try:
+        freeze_startup()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (YOUNG_COLLECTION_THRESHOLD, *before[1:])
+        assert YOUNG_COLLECTION_THRESHOLD > 700
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
