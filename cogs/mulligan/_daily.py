@@ -22,7 +22,6 @@ import io
 import json
 import logging
 import time
-import weakref
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
-from bot.engine import IllegalActionError, MulliganRule, odds
+from bot.engine import MulliganRule, odds
 from bot.engine.daily import (
     UNRATED,
     Verdict,
@@ -44,11 +43,12 @@ from bot.engine.daily import (
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import language_of, t
-from bot.interactions import reply_private, run_guarded
+from bot.interactions import NOT_CURRENT, reply_private, run_guarded
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.split_image import split_alt_text, split_png
 
 from ._coach import estimate, is_bingomagic, keep_agrees
+from ._decide import decide_daily
 from ._locale import reader_language
 from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
 from ._service import COACH_TURNS, bingo_coach_text, coach, next_draws_line
@@ -303,9 +303,6 @@ class DailyService:
         self.clock: Callable[[], float] = time.time
         self.edit_delay = limits.DAILY_POST_EDIT_SECONDS
         self._coach: dict[tuple[int, int, str], tuple[Verdict, str]] = {}
-        self._locks: weakref.WeakValueDictionary[tuple[int, int, int], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
         self._dirty: set[tuple[int, int]] = set()
         self._updates: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._posting: set[tuple[int, int]] = set()
@@ -439,68 +436,33 @@ class DailyService:
         version: int,
         actions: list[str],
     ) -> None:
-        """One decision on the member's hand of ``day``.  The first one (keep or
-        mulligan) is the answer: stored with the coach's agreement and the streak in one
-        transaction, once per member per day.  The deal is kept per member, so a second
-        click of an old version is refused privately."""
+        """One decision on the member's hand of ``day``, through
+        :func:`~._decide.decide_daily` (a compare-and-set on the version of the member's
+        deal, so of two concurrent clicks, in any processes, exactly one is applied).
+        The first one (keep or mulligan) is the answer: stored with the coach's
+        agreement and the streak in one transaction, once per member per day.  A click
+        of an old version, or one that lost the race, is refused privately."""
         locale = await reader_language(self.bot, interaction)
         user_id = interaction.user.id
         record = await self.store.day(guild_id, day)
         if record is None:
-            return await reply_private(interaction, t(locale, "mulligan-not-current"))
+            return await reply_private(interaction, t(locale, NOT_CURRENT))
         await interaction.response.defer()  # the verdict may take a second or two
-        key = (guild_id, day, user_id)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
-        first = False
-        async with lock:
-            answer = await self.store.answer(guild_id, day, user_id)
-            if answer is None:
-                state = self.opening(record)
-            else:
-                state = PracticeState.from_json(json.loads(answer.state))
-            if state.version != version:
-                return await self._answered_already(interaction, answer, locale)
-            try:
-                for action in actions:
-                    state.apply(action)
-            except IllegalActionError:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            kept_size = sum(state.hand) if state.is_over else None
-            now = self.clock()
-            if answer is None:
-                first = True
-                decision = actions[0]
-                verdict, _ = await self.coach_for(record, locale)
-                streak = await self.store.record_answer(
-                    guild_id,
-                    day,
-                    user_id,
-                    decision=decision,
-                    state=json.dumps(state.to_json()),
-                    version=state.version,
-                    kept_size=kept_size,
-                    agreed=verdict.agrees(decision),
-                    now=now,
-                )
-                if streak is None:
-                    return await reply_private(interaction, t(locale, "daily-already"))
-            else:
-                saved = await self.store.save_state(
-                    guild_id,
-                    day,
-                    user_id,
-                    state=json.dumps(state.to_json()),
-                    old_version=version,
-                    version=state.version,
-                    kept_size=kept_size,
-                    now=now,
-                )
-                if not saved:
-                    return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            answer = await self.store.answer(guild_id, day, user_id)
-        if first or state.is_over:
+
+        async def agreement(decision: str) -> bool | None:
+            verdict, _ = await self.coach_for(record, locale)
+            return verdict.agrees(decision)
+
+        decided = await decide_daily(
+            self.store, guild_id, day, user_id, self.opening(record), version, actions,
+            agreement, self.clock(),
+        )  # fmt: skip
+        state = decided.state
+        if state is None:
+            key = "daily-already" if decided.already else NOT_CURRENT
+            return await reply_private(interaction, t(locale, key))
+        answer = await self.store.answer(guild_id, day, user_id)
+        if decided.first or state.is_over:
             self.request_update(guild_id, day)
         assert answer is not None
         if state.is_over:
@@ -511,12 +473,6 @@ class DailyService:
         await interaction.edit_original_response(
             embed=embed, view=daily_view(guild_id, day, state, locale)
         )
-
-    async def _answered_already(
-        self, interaction: discord.Interaction[Any], answer: AnswerRecord | None, locale: str
-    ) -> None:
-        key = "daily-already" if answer is not None else "mulligan-not-current"
-        await reply_private(interaction, t(locale, key))
 
     async def _result(
         self,

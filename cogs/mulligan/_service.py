@@ -12,7 +12,6 @@ import contextlib
 import logging
 import secrets
 import time
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +20,7 @@ import discord
 from bot import limits
 from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
-from bot.engine import IllegalActionError, MulliganRule, odds
+from bot.engine import MulliganRule, odds
 from bot.engine.practice import (
     PRESETS,
     PracticeDeck,
@@ -30,12 +29,13 @@ from bot.engine.practice import (
     dealable,
 )
 from bot.i18n import t
-from bot.interactions import UserFacingError, reply_private
+from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage.database import DeckLimitError
 from bot.ui.text import echo
 
 from ._coach import COACH_GAMES, bingo_coach, estimating, is_bingomagic
+from ._decide import decide_practice
 from ._locale import reader_language
 from ._render import (
     CARD_NAME_SHOWN,
@@ -173,8 +173,6 @@ class PracticeService:
         # One BingoMagic estimate at a time: it runs in a thread that shares the GIL
         # with the event loop, so running several at once would only slow them all.
         self._estimating = asyncio.Semaphore(1)
-        # One lock per deal being clicked; an entry lives only while a click holds it.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # -- decks -------------------------------------------------------------------------
 
@@ -351,12 +349,13 @@ class PracticeService:
     ) -> None:
         """Apply one decision (a button, or a select's cards) if it is still current.
 
-        The deal's existence and owner are checked before its lock is taken; the lock
-        lives only while clicks hold it (a weak dictionary), so no entry outlives them,
-        and only while the decision is applied and committed: the answer is sent after
-        (a later click then finds the new version).  A kept BingoMagic hand first shows
-        :func:`~._coach.estimating`, then the coach's estimate, computed in a thread.
-        The hand is redrawn in the clicker's language (it is private to them).
+        The deal's existence and owner are checked, then the decision is applied through
+        :func:`~._decide.decide_practice` (a compare-and-set on the deal's version, so of
+        two concurrent clicks, in any processes, exactly one is applied; the other is
+        answered privately with :data:`~bot.interactions.NOT_CURRENT`).  A kept
+        BingoMagic hand first shows :func:`~._coach.estimating`, then the coach's
+        estimate, computed in a thread.  The hand is redrawn in the clicker's language
+        (it is private to them).
         """
         locale = await self.reader(interaction)
         record = await self.db.get_practice(session_id)
@@ -364,22 +363,10 @@ class PracticeService:
             return await reply_private(interaction, expired(locale))
         if record.user_id != interaction.user.id:
             return await reply_private(interaction, t(locale, "mulligan-not-yours"))
-        lock = self._locks.get(session_id)
-        if lock is None:
-            lock = self._locks[session_id] = asyncio.Lock()
-        async with lock:
-            record = await self.db.get_practice(session_id)  # as the previous click left it
-            if record is None:
-                return await reply_private(interaction, expired(locale))
-            state = PracticeState.from_json(record.state)
-            if state.version != version:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            try:
-                for action in actions:
-                    state.apply(action)
-            except IllegalActionError:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            await self.db.save_practice(session_id, state.to_json(), state.version, time.time())
+        result = await decide_practice(self.db, record, version, actions, time.time())
+        if result.new is None:
+            return await reply_private(interaction, t(locale, NOT_CURRENT))
+        state = result.new
         if state.is_over and is_bingomagic(state.deck):
             embed, view = self._render(session_id, state, estimating(locale), locale)
             await interaction.response.edit_message(embed=embed, view=view)

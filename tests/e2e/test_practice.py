@@ -223,17 +223,6 @@ async def test_a_forced_keep_of_nothing_counts_the_whole_hand_as_bottomed(bingo)
     assert percent(wrong) not in text
 
 
-async def test_locks_do_not_outlive_the_clicks(bingo) -> None:
-    """An abandoned deal (a mulligan, then nothing) and a kept one leave no lock."""
-    service = _service(bingo)
-    alice, message = await deal(bingo, private=True)
-    await alice.click(message, "Mulligan")  # then abandoned
-    assert len(service._locks) == 0
-    _, message = await deal(bingo, private=True)
-    await alice.click(message, "Keep")
-    assert len(service._locks) == 0
-
-
 async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None:
     """Deals untouched for PRACTICE_RETENTION_DAYS, finished or abandoned, are deleted
     when the cog starts (and every few hours); their buttons then answer privately."""
@@ -249,7 +238,9 @@ async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None
     for message in (abandoned, finished):
         session_id = int(custom_ids_of(bingo.emu.messages[message.id])[0].split(":")[2])
         record = await bingo.db.get_practice(session_id)
-        await bingo.db.save_practice(session_id, record.state, record.version, long_ago)
+        await bingo.db.save_practice_cas(
+            session_id, record.version, state=record.state, version=record.version, now=long_ago
+        )
         old_ids.append(session_id)
     await bingo.bot.reload_extension("cogs.mulligan")  # start-up runs the clean-up
     for _ in range(100):
@@ -266,7 +257,7 @@ async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None
     assert "Something went wrong" not in alice.seen_text()
     await alice.click(recent, "Keep")  # the recent deal still works
     assert "**Coach.**" in description(bingo.emu.messages[recent.id])
-    assert len(_service(bingo)._locks) == 0 and service is not _service(bingo)
+    assert service is not _service(bingo)
 
 
 async def test_practice_again_never_deals_1994_with_the_bingomagic_deck(bingo) -> None:
