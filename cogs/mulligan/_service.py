@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
+from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
 from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
-from bot.engine import MulliganRule, odds
 from bot.engine.practice import (
     PRESETS,
     PracticeDeck,
@@ -34,7 +34,7 @@ from bot.outbox import Delivery
 from bot.storage.database import DeckLimitError
 from bot.ui.text import echo
 
-from ._coach import COACH_GAMES, bingo_coach, estimating, is_bingomagic
+from ._coach import bingo_coach, estimating
 from ._decide import decide_practice
 from ._locale import reader_language
 from ._render import (
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COACH_TURNS = 4
 MAX_ERRORS_SHOWN = 15
 #: Characters of a bad decklist line quoted in a save error.
 LINE_SHOWN = 60
@@ -76,65 +75,49 @@ def no_such_deck(name: str, locale: object = None) -> str:
     return t(locale, "mulligan-no-such-deck", name=echo(name, DECK_NAME_SHOWN))
 
 
-def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
-    """The coach's words on a kept hand, in ``locale``'s language (English by
-    default), and whether it agrees with keeping.
-
-    The figure is the probability of making every land drop through turn 4 (or the
-    last turn the library supplies, when it runs out sooner) with this hand and the
-    cards above the bottomed ones (issue: "for a kept hand").  Under London it is
-    compared with mulliganing instead and following the default policy; elsewhere the
-    coach has no opinion (``None``).
-    """
-    opts, deck = state.options, state.deck
-    play = play_or_draw(opts.on_the_play)
-    size, lands = state.drawable_library()
-    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
-    if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
-        return t(locale, "mulligan-coach-empty-library", play=play), None
-    keep = odds.land_drops_for_hand(size, lands, state.hand_lands(), turns, opts.on_the_play)
+def land_words(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+    """The land-drop coach's ``advice`` on ``state``'s kept hand in ``locale``'s
+    language (English by default): the figure, the London comparison when rated, the
+    next draws."""
+    play = play_or_draw(state.options.on_the_play)
+    if advice.keep is None:  # a deck no bigger than its hand: nothing to draw on the draw
+        return t(locale, "mulligan-coach-empty-library", play=play)
     lines = [
         t(
             locale,
             "mulligan-coach-keep",
-            cards=sum(state.hand),
-            turns=turns,
+            cards=advice.cards,
+            turns=advice.turns,
             play=play,
-            percent=percent(keep, locale),
+            percent=percent(advice.keep, locale),
         )
     ]
-    if turns < COACH_TURNS:
-        lines.append(t(locale, "mulligan-coach-runs-out", turn=turns + 1))
-    agreed: bool | None = None
-    if opts.rule is MulliganRule.LONDON and turns == COACH_TURNS:
-        try:
-            alternative = odds.mulligan_instead(
-                deck.size,
-                deck.lands,
-                state.mulligans_taken,
-                hand_size=deck.hand_size,
-                turns=COACH_TURNS,
-                on_the_play=opts.on_the_play,
-                free_first=opts.free_first,
-            )
-        except ValueError:
-            alternative = None
-        if alternative is not None:
-            agreed = odds.keep_agrees(keep, alternative)
-            verdict = t(
+    if advice.runs_out:
+        lines.append(t(locale, "mulligan-coach-runs-out", turn=advice.turns + 1))
+    if advice.instead is not None:
+        verdict = t(
+            locale,
+            "mulligan-coach-keep-better" if advice.agreed else "mulligan-coach-mulligan-better",
+        )
+        lines.append(
+            t(
                 locale,
-                "mulligan-coach-keep-better" if agreed else "mulligan-coach-mulligan-better",
+                "mulligan-coach-london",
+                percent=percent(advice.instead, locale),
+                verdict=verdict,
             )
-            lines.append(
-                t(
-                    locale,
-                    "mulligan-coach-london",
-                    percent=percent(alternative, locale),
-                    verdict=verdict,
-                )
-            )
+        )
     lines.append(next_draws_line(state, locale))
-    return "\n".join(lines), agreed
+    return "\n".join(lines)
+
+
+def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
+    """The coach's words on a kept hand (:func:`bot.ai.coach.land_advice`: the chance
+    of every land drop through turn 4, against a London mulligan instead), in
+    ``locale``'s language (English by default), and whether it agrees with keeping
+    (``None``: no opinion)."""
+    advice = land_advice(state)
+    return land_words(advice, state, locale), advice.agreed
 
 
 def next_draws_line(state: PracticeState, locale: object = None) -> str:
