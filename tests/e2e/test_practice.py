@@ -223,6 +223,24 @@ async def test_a_forced_keep_of_nothing_counts_the_whole_hand_as_bottomed(bingo)
     assert percent(wrong) not in text
 
 
+async def test_a_click_of_an_old_panel_is_refused_privately_and_changes_nothing(bingo) -> None:
+    """A Keep drawn before a mulligan (both clicked at once, or the first panel kept
+    open) is refused as no longer current: the mulligan stands, applied once."""
+    alice, message = await deal(bingo, private=True)
+    before = alice.look(message)  # the panel as a client that missed the edit shows it
+    first = await alice.click(message, "Mulligan")
+    assert first.acknowledged
+    shown = await refresh(bingo, message)
+    assert hand_count(shown) == 7 and "Keep" in enabled_buttons(shown)
+    record = await alice.click(before, "Keep")
+    assert record.acknowledged and record.message.ephemeral
+    assert "no longer current" in record.message.text
+    assert bingo.emu.messages[message.id].embeds == shown.embeds, "nothing changed"
+    session_id = int(custom_ids_of(shown)[0].split(":")[2])
+    stored = await bingo.db.get_practice(session_id)
+    assert stored is not None and PracticeState.from_json(stored.state).mulligans_taken == 1
+
+
 async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None:
     """Deals untouched for PRACTICE_RETENTION_DAYS, finished or abandoned, are deleted
     when the cog starts (and every few hours); their buttons then answer privately."""
