@@ -1,8 +1,10 @@
 """Mulligan practice sessions: deal, decide, coach, practice again; decks and odds.
 
-A session is one deal (:class:`~bot.engine.practice.PracticeState`), stored in SQLite at
-every decision, so its controls keep working across restarts.  Every decision follows
-one path: apply to a copy, commit, answer the interaction by editing the hand message.
+A session is one deal (:class:`~bot.engine.practice.PracticeState`), stored in the
+database at every decision, so its controls keep working across restarts.  Every
+decision follows one path (:func:`~._decide.decide_practice`): apply to a copy, commit
+with a compare-and-set on the deal's version, answer the interaction by editing the
+hand message.  The coach's figures are :mod:`bot.ai.coach`'s; this module words them.
 """
 
 from __future__ import annotations
