@@ -3,7 +3,7 @@
     python -m benchmarks.coach [--deals 10] [--games N]
 
 Deals ``--deals`` BingoMagic practice hands (seeds 0..deals-1, London, on the play),
-keeps each, and times :func:`cogs.mulligan._coach.estimate` (the keep and the mulligan
+keeps each, and times :func:`bot.ai.coach.estimate` (the keep and the mulligan
 instead, ``--games`` simulated matches each, default the coach's ``COACH_GAMES``) in
 this thread, as the bot runs it in one.  Prints the games count, the p50 / max seconds
 per estimate and the simulated matches per second.  Figures only.
@@ -15,8 +15,8 @@ import argparse
 import statistics
 import time
 
+from bot.ai.coach import COACH_GAMES, estimate
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
-from cogs.mulligan._coach import COACH_GAMES, estimate
 
 
 def main(argv: list[str] | None = None) -> None:

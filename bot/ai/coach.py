@@ -1,19 +1,33 @@
-"""Win chances of an opening hand, by seeded simulation (the mulligan coach).
+"""The mulligan coach, as numbers: win chances of a BingoMagic opening hand by seeded
+simulation, land-drop figures of a Magic hand, and the verdicts drawn from them.
 
-Each simulated match deals the other player a random opening hand from the cards not in
-the kept hand, lets it mulligan as the ``medium`` player would (Vancouver, RULES §2:
-one card fewer per mulligan, then a scry 1 when below the starting size), and plays the
-match out with the ``medium`` heuristic in both seats (RULES §1).  A draw counts half.
-Pure: all chance comes from the ``random.Random`` passed in.
+**Win chances** (:func:`estimate_keep`, :func:`estimate_mulligan`). Each simulated
+match deals the other player a random opening hand from the cards not in the kept hand,
+lets it mulligan as the ``medium`` player would (Vancouver, RULES §2: one card fewer per
+mulligan, then a scry 1 when below the starting size), and plays the match out with the
+``medium`` heuristic in both seats (RULES §1).  A draw counts half.
+
+**Verdicts on a kept practice hand** (:func:`land_advice` for Magic decks,
+:func:`bingo_advice` for the BingoMagic deck, :func:`is_bingomagic`), and on the hand of
+the day (:attr:`LandAdvice.verdict`, :attr:`BingoAdvice.verdict`, a
+:class:`bot.engine.daily.Verdict`): which choice is right, by the figures. The cogs only
+word them (``cogs/mulligan``).
+
+Pure (no discord import, no I/O): all chance comes from the ``random.Random`` passed in
+or seeded from the deal (:func:`coach_seed`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
+from fractions import Fraction
 
-from bot.engine import BingoOptions, BingoState
-from bot.engine.cards import COPIES, KINDS
+from bot.engine import BingoOptions, BingoState, MulliganRule, odds
+from bot.engine.cards import COPIES, KINDS, NAMES
+from bot.engine.daily import UNRATED, Verdict
+from bot.engine.practice import PracticeDeck, PracticeState
 
 from .heuristics import View, medium_action
 
@@ -158,3 +172,216 @@ def estimate_mulligan(
 def _check(hand: list[int]) -> None:
     if len(hand) != KINDS or any(not 0 <= n <= COPIES for n in hand) or sum(hand) > HAND_SIZE:
         raise ValueError(f"not a BingoMagic opening hand: {hand!r}")
+
+
+# -- the land-drop coach (Magic decks) ---------------------------------------------------
+
+#: The land-drop coach's horizon: every land drop through this turn.
+COACH_TURNS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class LandAdvice:
+    """The land-drop coach on a kept hand of ``cards`` cards: ``keep``, the exact
+    chance of making every land drop through turn ``turns`` (:data:`COACH_TURNS`, or
+    the last turn the library supplies when it runs out sooner; ``turns`` 0 and
+    ``keep`` ``None``: nothing to draw, on the draw), and ``instead``, the chance after
+    mulliganing instead and following the default London policy (``None``: no opinion,
+    under another rule, with a shorter horizon, or with no mulligan left)."""
+
+    cards: int
+    turns: int
+    keep: Fraction | None
+    instead: Fraction | None = None
+
+    @property
+    def runs_out(self) -> bool:
+        """Whether the library runs out before turn :data:`COACH_TURNS`."""
+        return 0 < self.turns < COACH_TURNS
+
+    @property
+    def agreed(self) -> bool | None:
+        """Whether keeping was right (its figure at least the mulligan's); ``None``:
+        not rated."""
+        if self.keep is None or self.instead is None:
+            return None
+        return odds.keep_agrees(self.keep, self.instead)
+
+    @property
+    def verdict(self) -> Verdict:
+        """Both decisions judged: each is sound when its figure is at least the other's
+        (both on a tie); :data:`~bot.engine.daily.UNRATED` with no opinion."""
+        if self.keep is None or self.instead is None:
+            return UNRATED
+        return Verdict(self.keep >= self.instead, self.instead >= self.keep)
+
+
+def land_advice(state: PracticeState) -> LandAdvice:
+    """The land-drop coach on ``state``'s kept hand: figures from the hand and the cards
+    above the bottomed ones (:meth:`PracticeState.drawable_library`), compared under
+    London with mulliganing instead after ``state.mulligans_taken`` mulligans
+    (:func:`bot.engine.odds.mulligan_instead`)."""
+    opts, deck = state.options, state.deck
+    cards = sum(state.hand)
+    size, lands = state.drawable_library()
+    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
+    if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
+        return LandAdvice(cards, 0, None)
+    keep = odds.land_drops_for_hand(size, lands, state.hand_lands(), turns, opts.on_the_play)
+    if opts.rule is not MulliganRule.LONDON or turns < COACH_TURNS:
+        return LandAdvice(cards, turns, keep)
+    try:
+        instead = odds.mulligan_instead(
+            deck.size,
+            deck.lands,
+            state.mulligans_taken,
+            hand_size=deck.hand_size,
+            turns=COACH_TURNS,
+            on_the_play=opts.on_the_play,
+            free_first=opts.free_first,
+        )
+    except ValueError:
+        return LandAdvice(cards, turns, keep)
+    return LandAdvice(cards, turns, keep, instead)
+
+
+# -- the win-chance coach (the BingoMagic deck, RULES §4) ---------------------------------
+
+#: Simulated matches per figure (the keep, then the mulligan instead): both together
+#: took 0.95 s p50 (1.33 s max) at ~400 matches/s, and 1.45 s p50 (2.19 s max) at ~290
+#: matches/s with the 2-core machine loaded about 2.3x (``python -m benchmarks.coach``):
+#: about 2 s at most, for intervals about ±7 points wide.
+COACH_GAMES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class WinEstimate:
+    """A simulated win rate ``p`` (draws count half) and its 95 % Wilson interval
+    ``low``..``high``, all in [0, 1], over ``games`` matches."""
+
+    p: float
+    low: float
+    high: float
+    games: int
+
+
+def is_bingomagic(deck: PracticeDeck) -> bool:
+    """Whether ``deck`` is the BingoMagic library: 12 of each of the five basic lands
+    in engine order, 5-card hands (RULES §1.1, §1.2.2), whatever its title."""
+    return (
+        deck.names == NAMES
+        and deck.counts == (COPIES,) * KINDS
+        and all(deck.is_land)
+        and deck.hand_size == 5
+        and not deck.commander
+    )
+
+
+def keep_agrees(keep: WinEstimate, alternative: WinEstimate) -> bool:
+    """RULES §4: a keep is agreed unless its interval lies wholly below the
+    alternative's, i.e. ``keep.high >= alternative.low``.  Overlapping intervals mean
+    the simulation cannot tell them apart, and the player is given the benefit."""
+    return keep.high >= alternative.low
+
+
+def coach_seed(state: PracticeState, branch: str) -> str:
+    """The simulation's seed for ``branch`` (``"keep"`` or ``"mulligan"``): the deal's
+    seed, the kept hand and the play/draw, so one deal always gives one figure."""
+    hand = ",".join(map(str, state.hand))
+    return f"bingo-coach:{state.seed}:{hand}:{state.options.on_the_play}:{branch}"
+
+
+def mulligan_size(state: PracticeState) -> int | None:
+    """Cards a mulligan instead would have given: one fewer than the kept hand, or as
+    many for a free first mulligan (CR 103.5c); ``None`` when the hand is empty (no
+    mulligan is possible)."""
+    kept = sum(state.hand)
+    if kept == 0:
+        return None
+    if state.options.free_first and state.mulligans_taken == 0:
+        return kept
+    return kept - 1
+
+
+def estimate(
+    state: PracticeState, games: int = COACH_GAMES
+) -> tuple[WinEstimate, WinEstimate | None]:
+    """Win estimates for keeping ``state.hand`` and for a mulligan instead (``None``
+    when none is possible), each over ``games`` simulated matches, seeded from the
+    deal.  CPU-bound: about ``games / 150`` seconds (two figures, 300-400 matches/s).
+
+    The kept hand is simulated as the opening of a match on the play or the draw as
+    the practice says; cards put on the bottom count as unknown (RULES §4).  Raises
+    ``ValueError`` for a deck that is not :func:`is_bingomagic`.
+    """
+    if not is_bingomagic(state.deck):
+        raise ValueError("the win-chance coach is for the BingoMagic deck only")
+    hand, play = list(state.hand), state.options.on_the_play
+    keep = estimate_keep(hand, random.Random(coach_seed(state, "keep")), games, starting=play)
+    size = mulligan_size(state)
+    if size is None:
+        return WinEstimate(*keep, games), None
+    instead = estimate_mulligan(
+        hand, random.Random(coach_seed(state, "mulligan")), games, starting=play, size=size
+    )
+    return WinEstimate(*keep, games), WinEstimate(*instead, games)
+
+
+@dataclass(frozen=True, slots=True)
+class BingoAdvice:
+    """The win-chance coach on a kept BingoMagic hand of ``cards`` cards, on the play
+    or the draw: ``keep`` and ``instead`` (a mulligan to ``size`` cards; both ``None``
+    when no mulligan was possible), each over ``games`` simulated matches."""
+
+    cards: int
+    on_the_play: bool
+    games: int
+    keep: WinEstimate
+    instead: WinEstimate | None = None
+    size: int | None = None
+
+    @property
+    def agreed(self) -> bool | None:
+        """Whether keeping was right (:func:`keep_agrees`); ``None``: not rated."""
+        return None if self.instead is None else keep_agrees(self.keep, self.instead)
+
+    @property
+    def comparison(self) -> str | None:
+        """``"keep-better"`` (the keep's interval wholly above), ``"keep-as-good"``
+        (not told apart), ``"mulligan-better"`` (wholly below), ``None``: not rated."""
+        if self.instead is None:
+            return None
+        if self.keep.low > self.instead.high:
+            return "keep-better"
+        return "keep-as-good" if keep_agrees(self.keep, self.instead) else "mulligan-better"
+
+    @property
+    def verdict(self) -> Verdict:
+        """Both decisions judged: each is sound unless its interval lies wholly below
+        the other's (RULES §4); :data:`~bot.engine.daily.UNRATED` when not rated."""
+        if self.instead is None:
+            return UNRATED
+        return Verdict(keep_agrees(self.keep, self.instead), keep_agrees(self.instead, self.keep))
+
+
+def bingo_advice(state: PracticeState, games: int = COACH_GAMES) -> BingoAdvice:
+    """:func:`estimate` on ``state``'s kept hand, as a :class:`BingoAdvice`.  CPU-bound
+    (run it off the event loop).  Raises ``ValueError`` as :func:`estimate`."""
+    keep, instead = estimate(state, games)
+    size = None if instead is None else mulligan_size(state)
+    play = state.options.on_the_play
+    return BingoAdvice(sum(state.hand), play, games, keep, instead, size)
+
+
+def coach_advice(state: PracticeState, games: int = COACH_GAMES) -> LandAdvice | BingoAdvice:
+    """The coach on ``state``'s kept hand: :func:`bingo_advice` for the BingoMagic deck
+    (CPU-bound), :func:`land_advice` for any other."""
+    return bingo_advice(state, games) if is_bingomagic(state.deck) else land_advice(state)
+
+
+def kept_now(opening: PracticeState) -> PracticeState | None:
+    """``opening`` kept as dealt (a copy), or ``None`` if keeping leaves a step (the
+    coach judges the hand of the day kept as dealt, against a mulligan)."""
+    kept = PracticeState.from_json(opening.to_json())
+    kept.apply("keep")
+    return kept if kept.is_over else None

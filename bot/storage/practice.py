@@ -120,13 +120,25 @@ class PracticeStore(StorageBase):
         )
         return int(session_id)
 
-    async def save_practice(
-        self, session_id: int, state: dict[str, Any], version: int, now: float
-    ) -> None:
-        """Store the deal's new state (committed before returning)."""
-        await self.backend.execute(
-            sql.UPDATE_PRACTICE_SESSION, (encode_json(state), version, now, session_id)
-        )
+    async def save_practice_cas(
+        self,
+        session_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        version: int,
+        now: float,
+    ) -> bool:
+        """Compare-and-set: store the deal's new ``state`` (at ``version``; ``now`` in
+        Unix seconds) only if it is still at ``expected_version``. One UPDATE, committed
+        before returning.
+
+        Returns:
+            True if this call stored it; False (nothing changed) if another click moved
+            the deal on first, or it does not exist (deleted).
+        """
+        params = (encode_json(state), version, now, session_id, expected_version)
+        return await self.backend.execute(sql.SAVE_PRACTICE_SESSION_IF_VERSION, params) == 1
 
     async def get_practice(self, session_id: int) -> PracticeSession | None:
         """The practice deal ``session_id``, or None."""

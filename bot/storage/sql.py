@@ -813,8 +813,11 @@ VALUES (?, ?, ?, ?, ?, ?)
 RETURNING id
 """
 
-UPDATE_PRACTICE_SESSION = """
-UPDATE practice_sessions SET state = ?, version = ?, updated_at = ? WHERE id = ?
+# Compare-and-set (bot.matches.versioned): the deal moves on only from the version the
+# click was drawn at, so of two concurrent clicks (any processes) exactly one is stored.
+SAVE_PRACTICE_SESSION_IF_VERSION = """
+UPDATE practice_sessions SET state = ?, version = ?, updated_at = ?
+WHERE id = ? AND version = ?
 """
 
 SELECT_PRACTICE_SESSION = """

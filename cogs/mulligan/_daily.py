@@ -22,15 +22,14 @@ import io
 import json
 import logging
 import time
-import weakref
 from collections.abc import Callable
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import limits
-from bot.engine import IllegalActionError, MulliganRule, odds
+from bot.ai.coach import BingoAdvice, LandAdvice, coach_advice, is_bingomagic, kept_now
+from bot.engine import MulliganRule
 from bot.engine.daily import (
     UNRATED,
     Verdict,
@@ -44,14 +43,15 @@ from bot.engine.daily import (
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import language_of, t
-from bot.interactions import reply_private, run_guarded
+from bot.interactions import NOT_CURRENT, reply_private, run_guarded
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.split_image import split_alt_text, split_png
 
-from ._coach import estimate, is_bingomagic, keep_agrees
+from ._coach import bingo_words
+from ._decide import decide_daily
 from ._locale import reader_language
 from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
-from ._service import COACH_TURNS, bingo_coach_text, coach, next_draws_line
+from ._service import land_words, next_draws_line
 from ._views import LABELS, card_select, copy_options
 
 if TYPE_CHECKING:
@@ -68,56 +68,12 @@ POST_COLOR = discord.Colour.gold()
 # -- the coach on the day's hand ---------------------------------------------------------
 
 
-def kept_now(opening: PracticeState) -> PracticeState | None:
-    """The day's hand kept as dealt (a copy), or ``None`` if keeping leaves a step."""
-    kept = PracticeState.from_json(opening.to_json())
-    kept.apply("keep")
-    return kept if kept.is_over else None
-
-
-def land_verdict(kept: PracticeState) -> Verdict:
-    """The land-drop coach of practice (:func:`._service.coach`) as a verdict on both
-    decisions: the exact chance of every land drop through turn 4 keeping the hand,
-    against mulliganing now and following the default London policy; each decision is
-    sound when its figure is at least the other's.  Unrated for other rules."""
-    opts, deck = kept.options, kept.deck
-    size, lands = kept.drawable_library()
-    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
-    if opts.rule is not MulliganRule.LONDON or turns < COACH_TURNS:
-        return UNRATED
-    keep: Fraction = odds.land_drops_for_hand(
-        size, lands, kept.hand_lands(), turns, opts.on_the_play
-    )
-    try:
-        instead = odds.mulligan_instead(
-            deck.size,
-            deck.lands,
-            0,
-            hand_size=deck.hand_size,
-            turns=COACH_TURNS,
-            on_the_play=opts.on_the_play,
-            free_first=opts.free_first,
-        )
-    except ValueError:
-        return UNRATED
-    return Verdict(keep >= instead, instead >= keep)
-
-
-def bingo_verdict(kept: PracticeState, games: int) -> Verdict:
-    """The BingoMagic coach (:mod:`._coach`) as a verdict: a decision is sound unless
-    its 95 % interval lies wholly below the other's (RULES §4).  CPU-bound."""
-    keep, instead = estimate(kept, games)
-    if instead is None:
-        return UNRATED
-    return Verdict(keep_agrees(keep, instead), keep_agrees(instead, keep))
-
-
-def day_coach(kept: PracticeState, games: int, locale: object) -> tuple[Verdict, str]:
-    """The verdict and the coach's words (practice's, with the next draws) on the day's
-    hand kept as dealt.  CPU-bound for BingoMagic: run it off the loop."""
-    if is_bingomagic(kept.deck):
-        return bingo_verdict(kept, games), bingo_coach_text(kept, games, locale)[0]
-    return land_verdict(kept), coach(kept, locale)[0]
+def day_words(advice: LandAdvice | BingoAdvice, kept: PracticeState, locale: object) -> str:
+    """The coach's words on the day's hand kept as dealt (practice's, with the next
+    draws), in ``locale``'s language."""
+    if isinstance(advice, BingoAdvice):
+        return f"{bingo_words(advice, locale)}\n{next_draws_line(kept, locale)}"
+    return land_words(advice, kept, locale)
 
 
 # -- text ----------------------------------------------------------------------------
@@ -302,10 +258,7 @@ class DailyService:
         self.store = DailyStore(bot.db.backend)
         self.clock: Callable[[], float] = time.time
         self.edit_delay = limits.DAILY_POST_EDIT_SECONDS
-        self._coach: dict[tuple[int, int, str], tuple[Verdict, str]] = {}
-        self._locks: weakref.WeakValueDictionary[tuple[int, int, int], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._coach: dict[tuple[int, int], LandAdvice | BingoAdvice] = {}
         self._dirty: set[tuple[int, int]] = set()
         self._updates: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._posting: set[tuple[int, int]] = set()
@@ -379,25 +332,25 @@ class DailyService:
         return day_hand(record.seed, deck, options)
 
     async def coach_for(self, record: DayRecord, locale: object) -> tuple[Verdict, str]:
-        """The coach on the day's hand, in ``locale``'s language: computed once per day
-        and language (the BingoMagic simulation in a thread, one at a time)."""
-        lang = language_of(locale)
-        key = (record.guild_id, record.day, lang)
-        cached = self._coach.get(key)
-        if cached is not None:
-            return cached
+        """The coach on the day's hand kept as dealt (:func:`bot.ai.coach.coach_advice`):
+        its verdict and its words in ``locale``'s language.  The figures are computed
+        once per day (the BingoMagic simulation in a thread, one at a time)."""
         kept = kept_now(self.opening(record))
         if kept is None:
-            result = (UNRATED, "")
-        elif is_bingomagic(kept.deck):
-            async with self.practice._estimating:
-                result = await asyncio.to_thread(day_coach, kept, self.practice.coach_games, lang)
-        else:
-            result = day_coach(kept, self.practice.coach_games, lang)
-        if len(self._coach) > 256:  # old days
-            self._coach.clear()
-        self._coach[key] = result
-        return result
+            return UNRATED, ""
+        key = (record.guild_id, record.day)
+        advice = self._coach.get(key)
+        if advice is None:
+            games = self.practice.coach_games
+            if is_bingomagic(kept.deck):
+                async with self.practice._estimating:
+                    advice = await asyncio.to_thread(coach_advice, kept, games)
+            else:
+                advice = coach_advice(kept, games)
+            if len(self._coach) > 256:  # old days
+                self._coach.clear()
+            self._coach[key] = advice
+        return advice.verdict, day_words(advice, kept, language_of(locale))
 
     # -- the member's hand ------------------------------------------------------------
 
@@ -439,68 +392,33 @@ class DailyService:
         version: int,
         actions: list[str],
     ) -> None:
-        """One decision on the member's hand of ``day``.  The first one (keep or
-        mulligan) is the answer: stored with the coach's agreement and the streak in one
-        transaction, once per member per day.  The deal is kept per member, so a second
-        click of an old version is refused privately."""
+        """One decision on the member's hand of ``day``, through
+        :func:`~._decide.decide_daily` (a compare-and-set on the version of the member's
+        deal, so of two concurrent clicks, in any processes, exactly one is applied).
+        The first one (keep or mulligan) is the answer: stored with the coach's
+        agreement and the streak in one transaction, once per member per day.  A click
+        of an old version, or one that lost the race, is refused privately."""
         locale = await reader_language(self.bot, interaction)
         user_id = interaction.user.id
         record = await self.store.day(guild_id, day)
         if record is None:
-            return await reply_private(interaction, t(locale, "mulligan-not-current"))
+            return await reply_private(interaction, t(locale, NOT_CURRENT))
         await interaction.response.defer()  # the verdict may take a second or two
-        key = (guild_id, day, user_id)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
-        first = False
-        async with lock:
-            answer = await self.store.answer(guild_id, day, user_id)
-            if answer is None:
-                state = self.opening(record)
-            else:
-                state = PracticeState.from_json(json.loads(answer.state))
-            if state.version != version:
-                return await self._answered_already(interaction, answer, locale)
-            try:
-                for action in actions:
-                    state.apply(action)
-            except IllegalActionError:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            kept_size = sum(state.hand) if state.is_over else None
-            now = self.clock()
-            if answer is None:
-                first = True
-                decision = actions[0]
-                verdict, _ = await self.coach_for(record, locale)
-                streak = await self.store.record_answer(
-                    guild_id,
-                    day,
-                    user_id,
-                    decision=decision,
-                    state=json.dumps(state.to_json()),
-                    version=state.version,
-                    kept_size=kept_size,
-                    agreed=verdict.agrees(decision),
-                    now=now,
-                )
-                if streak is None:
-                    return await reply_private(interaction, t(locale, "daily-already"))
-            else:
-                saved = await self.store.save_state(
-                    guild_id,
-                    day,
-                    user_id,
-                    state=json.dumps(state.to_json()),
-                    old_version=version,
-                    version=state.version,
-                    kept_size=kept_size,
-                    now=now,
-                )
-                if not saved:
-                    return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            answer = await self.store.answer(guild_id, day, user_id)
-        if first or state.is_over:
+
+        async def agreement(decision: str) -> bool | None:
+            verdict, _ = await self.coach_for(record, locale)
+            return verdict.agrees(decision)
+
+        decided = await decide_daily(
+            self.store, guild_id, day, user_id, self.opening(record), version, actions,
+            agreement, self.clock(),
+        )  # fmt: skip
+        state = decided.state
+        if state is None:
+            key = "daily-already" if decided.already else NOT_CURRENT
+            return await reply_private(interaction, t(locale, key))
+        answer = await self.store.answer(guild_id, day, user_id)
+        if decided.first or state.is_over:
             self.request_update(guild_id, day)
         assert answer is not None
         if state.is_over:
@@ -511,12 +429,6 @@ class DailyService:
         await interaction.edit_original_response(
             embed=embed, view=daily_view(guild_id, day, state, locale)
         )
-
-    async def _answered_already(
-        self, interaction: discord.Interaction[Any], answer: AnswerRecord | None, locale: str
-    ) -> None:
-        key = "daily-already" if answer is not None else "mulligan-not-current"
-        await reply_private(interaction, t(locale, key))
 
     async def _result(
         self,

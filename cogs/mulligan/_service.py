@@ -1,8 +1,10 @@
 """Mulligan practice sessions: deal, decide, coach, practice again; decks and odds.
 
-A session is one deal (:class:`~bot.engine.practice.PracticeState`), stored in SQLite at
-every decision, so its controls keep working across restarts.  Every decision follows
-one path: apply to a copy, commit, answer the interaction by editing the hand message.
+A session is one deal (:class:`~bot.engine.practice.PracticeState`), stored in the
+database at every decision, so its controls keep working across restarts.  Every
+decision follows one path (:func:`~._decide.decide_practice`): apply to a copy, commit
+with a compare-and-set on the deal's version, answer the interaction by editing the
+hand message.  The coach's figures are :mod:`bot.ai.coach`'s; this module words them.
 """
 
 from __future__ import annotations
@@ -12,16 +14,15 @@ import contextlib
 import logging
 import secrets
 import time
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import limits
+from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
 from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
-from bot.engine import IllegalActionError, MulliganRule, odds
 from bot.engine.practice import (
     PRESETS,
     PracticeDeck,
@@ -30,12 +31,13 @@ from bot.engine.practice import (
     dealable,
 )
 from bot.i18n import t
-from bot.interactions import UserFacingError, reply_private
+from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage.database import DeckLimitError
 from bot.ui.text import echo
 
-from ._coach import COACH_GAMES, bingo_coach, estimating, is_bingomagic
+from ._coach import bingo_coach, estimating
+from ._decide import decide_practice
 from ._locale import reader_language
 from ._render import (
     CARD_NAME_SHOWN,
@@ -54,7 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COACH_TURNS = 4
 MAX_ERRORS_SHOWN = 15
 #: Characters of a bad decklist line quoted in a save error.
 LINE_SHOWN = 60
@@ -76,65 +77,49 @@ def no_such_deck(name: str, locale: object = None) -> str:
     return t(locale, "mulligan-no-such-deck", name=echo(name, DECK_NAME_SHOWN))
 
 
-def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
-    """The coach's words on a kept hand, in ``locale``'s language (English by
-    default), and whether it agrees with keeping.
-
-    The figure is the probability of making every land drop through turn 4 (or the
-    last turn the library supplies, when it runs out sooner) with this hand and the
-    cards above the bottomed ones (issue: "for a kept hand").  Under London it is
-    compared with mulliganing instead and following the default policy; elsewhere the
-    coach has no opinion (``None``).
-    """
-    opts, deck = state.options, state.deck
-    play = play_or_draw(opts.on_the_play)
-    size, lands = state.drawable_library()
-    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
-    if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
-        return t(locale, "mulligan-coach-empty-library", play=play), None
-    keep = odds.land_drops_for_hand(size, lands, state.hand_lands(), turns, opts.on_the_play)
+def land_words(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+    """The land-drop coach's ``advice`` on ``state``'s kept hand in ``locale``'s
+    language (English by default): the figure, the London comparison when rated, the
+    next draws."""
+    play = play_or_draw(state.options.on_the_play)
+    if advice.keep is None:  # a deck no bigger than its hand: nothing to draw on the draw
+        return t(locale, "mulligan-coach-empty-library", play=play)
     lines = [
         t(
             locale,
             "mulligan-coach-keep",
-            cards=sum(state.hand),
-            turns=turns,
+            cards=advice.cards,
+            turns=advice.turns,
             play=play,
-            percent=percent(keep, locale),
+            percent=percent(advice.keep, locale),
         )
     ]
-    if turns < COACH_TURNS:
-        lines.append(t(locale, "mulligan-coach-runs-out", turn=turns + 1))
-    agreed: bool | None = None
-    if opts.rule is MulliganRule.LONDON and turns == COACH_TURNS:
-        try:
-            alternative = odds.mulligan_instead(
-                deck.size,
-                deck.lands,
-                state.mulligans_taken,
-                hand_size=deck.hand_size,
-                turns=COACH_TURNS,
-                on_the_play=opts.on_the_play,
-                free_first=opts.free_first,
-            )
-        except ValueError:
-            alternative = None
-        if alternative is not None:
-            agreed = odds.keep_agrees(keep, alternative)
-            verdict = t(
+    if advice.runs_out:
+        lines.append(t(locale, "mulligan-coach-runs-out", turn=advice.turns + 1))
+    if advice.instead is not None:
+        verdict = t(
+            locale,
+            "mulligan-coach-keep-better" if advice.agreed else "mulligan-coach-mulligan-better",
+        )
+        lines.append(
+            t(
                 locale,
-                "mulligan-coach-keep-better" if agreed else "mulligan-coach-mulligan-better",
+                "mulligan-coach-london",
+                percent=percent(advice.instead, locale),
+                verdict=verdict,
             )
-            lines.append(
-                t(
-                    locale,
-                    "mulligan-coach-london",
-                    percent=percent(alternative, locale),
-                    verdict=verdict,
-                )
-            )
+        )
     lines.append(next_draws_line(state, locale))
-    return "\n".join(lines), agreed
+    return "\n".join(lines)
+
+
+def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
+    """The coach's words on a kept hand (:func:`bot.ai.coach.land_advice`: the chance
+    of every land drop through turn 4, against a London mulligan instead), in
+    ``locale``'s language (English by default), and whether it agrees with keeping
+    (``None``: no opinion)."""
+    advice = land_advice(state)
+    return land_words(advice, state, locale), advice.agreed
 
 
 def next_draws_line(state: PracticeState, locale: object = None) -> str:
@@ -173,8 +158,6 @@ class PracticeService:
         # One BingoMagic estimate at a time: it runs in a thread that shares the GIL
         # with the event loop, so running several at once would only slow them all.
         self._estimating = asyncio.Semaphore(1)
-        # One lock per deal being clicked; an entry lives only while a click holds it.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # -- decks -------------------------------------------------------------------------
 
@@ -351,12 +334,13 @@ class PracticeService:
     ) -> None:
         """Apply one decision (a button, or a select's cards) if it is still current.
 
-        The deal's existence and owner are checked before its lock is taken; the lock
-        lives only while clicks hold it (a weak dictionary), so no entry outlives them,
-        and only while the decision is applied and committed: the answer is sent after
-        (a later click then finds the new version).  A kept BingoMagic hand first shows
-        :func:`~._coach.estimating`, then the coach's estimate, computed in a thread.
-        The hand is redrawn in the clicker's language (it is private to them).
+        The deal's existence and owner are checked, then the decision is applied through
+        :func:`~._decide.decide_practice` (a compare-and-set on the deal's version, so of
+        two concurrent clicks, in any processes, exactly one is applied; the other is
+        answered privately with :data:`~bot.interactions.NOT_CURRENT`).  A kept
+        BingoMagic hand first shows :func:`~._coach.estimating`, then the coach's
+        estimate, computed in a thread.  The hand is redrawn in the clicker's language
+        (it is private to them).
         """
         locale = await self.reader(interaction)
         record = await self.db.get_practice(session_id)
@@ -364,22 +348,10 @@ class PracticeService:
             return await reply_private(interaction, expired(locale))
         if record.user_id != interaction.user.id:
             return await reply_private(interaction, t(locale, "mulligan-not-yours"))
-        lock = self._locks.get(session_id)
-        if lock is None:
-            lock = self._locks[session_id] = asyncio.Lock()
-        async with lock:
-            record = await self.db.get_practice(session_id)  # as the previous click left it
-            if record is None:
-                return await reply_private(interaction, expired(locale))
-            state = PracticeState.from_json(record.state)
-            if state.version != version:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            try:
-                for action in actions:
-                    state.apply(action)
-            except IllegalActionError:
-                return await reply_private(interaction, t(locale, "mulligan-not-current"))
-            await self.db.save_practice(session_id, state.to_json(), state.version, time.time())
+        result = await decide_practice(self.db, record, version, actions, time.time())
+        if result.new is None:
+            return await reply_private(interaction, t(locale, NOT_CURRENT))
+        state = result.new
         if state.is_over and is_bingomagic(state.deck):
             embed, view = self._render(session_id, state, estimating(locale), locale)
             await interaction.response.edit_message(embed=embed, view=view)

@@ -223,15 +223,22 @@ async def test_a_forced_keep_of_nothing_counts_the_whole_hand_as_bottomed(bingo)
     assert percent(wrong) not in text
 
 
-async def test_locks_do_not_outlive_the_clicks(bingo) -> None:
-    """An abandoned deal (a mulligan, then nothing) and a kept one leave no lock."""
-    service = _service(bingo)
+async def test_a_click_of_an_old_panel_is_refused_privately_and_changes_nothing(bingo) -> None:
+    """A Keep drawn before a mulligan (both clicked at once, or the first panel kept
+    open) is refused as no longer current: the mulligan stands, applied once."""
     alice, message = await deal(bingo, private=True)
-    await alice.click(message, "Mulligan")  # then abandoned
-    assert len(service._locks) == 0
-    _, message = await deal(bingo, private=True)
-    await alice.click(message, "Keep")
-    assert len(service._locks) == 0
+    before = alice.look(message)  # the panel as a client that missed the edit shows it
+    first = await alice.click(message, "Mulligan")
+    assert first.acknowledged
+    shown = await refresh(bingo, message)
+    assert hand_count(shown) == 7 and "Keep" in enabled_buttons(shown)
+    record = await alice.click(before, "Keep")
+    assert record.acknowledged and record.message.ephemeral
+    assert "no longer current" in record.message.text
+    assert bingo.emu.messages[message.id].embeds == shown.embeds, "nothing changed"
+    session_id = int(custom_ids_of(shown)[0].split(":")[2])
+    stored = await bingo.db.get_practice(session_id)
+    assert stored is not None and PracticeState.from_json(stored.state).mulligans_taken == 1
 
 
 async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None:
@@ -249,7 +256,9 @@ async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None
     for message in (abandoned, finished):
         session_id = int(custom_ids_of(bingo.emu.messages[message.id])[0].split(":")[2])
         record = await bingo.db.get_practice(session_id)
-        await bingo.db.save_practice(session_id, record.state, record.version, long_ago)
+        await bingo.db.save_practice_cas(
+            session_id, record.version, state=record.state, version=record.version, now=long_ago
+        )
         old_ids.append(session_id)
     await bingo.bot.reload_extension("cogs.mulligan")  # start-up runs the clean-up
     for _ in range(100):
@@ -266,7 +275,7 @@ async def test_expired_deals_are_deleted_and_their_buttons_say_so(bingo) -> None
     assert "Something went wrong" not in alice.seen_text()
     await alice.click(recent, "Keep")  # the recent deal still works
     assert "**Coach.**" in description(bingo.emu.messages[recent.id])
-    assert len(_service(bingo)._locks) == 0 and service is not _service(bingo)
+    assert service is not _service(bingo)
 
 
 async def test_practice_again_never_deals_1994_with_the_bingomagic_deck(bingo) -> None:

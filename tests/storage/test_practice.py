@@ -331,9 +331,12 @@ async def test_leaderboard_respects_limit(db: Database) -> None:
 
 
 async def test_practice_session_round_trip(db: Database) -> None:
-    """A practice deal is stored, updated and read back with its state."""
+    """A practice deal is stored, updated (compare-and-set on its version) and read
+    back with its state; a save from an old version changes nothing."""
     session_id = await db.create_practice(5, 7, {"hand": [1, 2]}, 0, 100.0)
-    await db.save_practice(session_id, {"hand": [3]}, 2, 101.0)
+    assert await db.save_practice_cas(session_id, 0, state={"hand": [3]}, version=2, now=101.0)
+    assert not await db.save_practice_cas(session_id, 0, state={"hand": [4]}, version=1, now=102.0)
+    assert not await db.save_practice_cas(session_id + 1, 0, state={}, version=1, now=102.0)
     session = await db.get_practice(session_id)
     assert (session.guild_id, session.user_id, session.state, session.version) == (
         5, 7, {"hand": [3]}, 2,
@@ -356,7 +359,7 @@ async def test_practice_deals_untouched_past_the_cutoff_are_deleted(db: Database
     the cutoff, and keeps the others (retention, limits.PRACTICE_RETENTION_DAYS)."""
     old = await db.create_practice(5, 7, {"hand": [1]}, 0, 100.0)
     touched = await db.create_practice(5, 7, {"hand": [1]}, 0, 100.0)
-    await db.save_practice(touched, {"hand": [2]}, 1, 300.0)  # clicked later
+    await db.save_practice_cas(touched, 0, state={"hand": [2]}, version=1, now=300.0)  # clicked
     fresh = await db.create_practice(5, 8, {"hand": [1]}, 0, 250.0)
     assert await db.delete_practice_before(200.0) == 1
     assert await db.get_practice(old) is None

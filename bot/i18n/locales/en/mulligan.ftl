@@ -87,7 +87,6 @@ mulligan-coach-bingo-instead = Mulliganing instead to { $size } cards: { $estima
 
 ## Refusals and errors (private)
 
-mulligan-not-current = That choice is no longer current.
 mulligan-not-yours = This isn't your practice hand.
 mulligan-expired = This practice hand is gone: deals are kept { $days } days. Start a new one with `/{ cmd-mulligan.name } { cmd-mulligan-practice.name }`.
 mulligan-1994-refusal = The 1994 mulligan is for Magic decks: every card here is a land.

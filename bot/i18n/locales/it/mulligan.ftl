@@ -104,7 +104,6 @@ mulligan-coach-bingo-instead = Facendo invece mulligan a { $size ->
 
 ## Rifiuti ed errori (privati)
 
-mulligan-not-current = Questa scelta non è più valida.
 mulligan-not-yours = Questa non è la tua mano di allenamento.
 mulligan-expired = Questa mano di allenamento non c'è più: le mani si conservano per { $days ->
         [one] un giorno
