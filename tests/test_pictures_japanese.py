@@ -9,7 +9,6 @@ import io
 
 import pytest
 from fluent.syntax import FluentParser, ast
-from fluent.syntax.visitor import Visitor as FluentVisitor
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import LOCALES_DIR, t
@@ -17,6 +16,7 @@ from bot.ui import typeset
 from bot.ui.lands_image import HEIGHT, TOP, WIDTH, lands_png
 from bot.ui.split_image import split_png
 from bot.ui.symbols import BACKGROUND, TEXT
+from tests.test_i18n import _variables
 
 #: The messages the pictures draw, by catalog file and key prefix: the board picture
 #: (bot/ui/board_image.py: board.ftl and the land names), the lands picture
@@ -28,17 +28,6 @@ PICTURE_MESSAGES = (
     ("daily.ftl", "daily-bar-"),
 )
 CJK = typeset.CHAIN.index("NotoSansCJKjp-Subset.otf")
-
-
-def _variables(message: ast.Message) -> set[str]:
-    names: set[str] = set()
-
-    class Visitor(FluentVisitor):
-        def visit_VariableReference(self, ref: ast.VariableReference) -> None:  # noqa: N802
-            names.add(ref.id.name)
-
-    Visitor().visit(message)
-    return names
 
 
 def _picture_texts() -> dict[str, str]:
