@@ -116,7 +116,8 @@ def test_language_of_maps_discord_locales() -> None:
     assert language_of("it") == "it"
     assert language_of("en-US") == "en"
     assert language_of("en-GB") == "en"
-    assert language_of("ja") == DEFAULT
+    assert language_of("ja") == "ja"
+    assert language_of("ko") == DEFAULT
     assert language_of(None) == DEFAULT
 
 

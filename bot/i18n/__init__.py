@@ -1,4 +1,5 @@
-"""Translations: English and Italian, in Fluent catalogs (``bot/i18n/locales/<lang>/*.ftl``).
+"""Translations: English, Italian and Japanese, in Fluent catalogs
+(``bot/i18n/locales/<lang>/*.ftl``).
 
 Why Fluent (``fluent.runtime``) rather than gettext: messages are keyed, so a sentence can be
 reworded in one language without touching the others; plural forms and variants (Italian
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 #: Catalog languages, the first is the fallback. Adding a language: add ``locales/<code>/``
 #: with the same files and keys, and its code here.
-LANGUAGES: tuple[str, ...] = ("en", "it")
+LANGUAGES: tuple[str, ...] = ("en", "it", "ja")
 DEFAULT = "en"
 LOCALES_DIR = Path(__file__).parent / "locales"
 

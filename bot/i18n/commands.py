@@ -23,7 +23,7 @@ from typing import Any
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from . import DEFAULT, LANGUAGES, bundle, language_of
+from . import DEFAULT, LANGUAGES, attribute, bundle, language_of
 
 
 def command_key(context: app_commands.TranslationContextTypes) -> tuple[str, str] | None:
@@ -41,6 +41,16 @@ def command_key(context: app_commands.TranslationContextTypes) -> tuple[str, str
     if where is Where.choice_name:
         return f"choice-{data.value}", "name"
     return None
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """One choice per catalog language, in :data:`~bot.i18n.LANGUAGES` order, named in
+    that language (``choice-<code>`` of the English catalog: "English", "Italiano",
+    "日本語") and valued by its catalog code."""
+    return [
+        app_commands.Choice(name=attribute(DEFAULT, f"choice-{code}", "name"), value=code)
+        for code in LANGUAGES
+    ]
 
 
 def _qualified(command: Any) -> str:

@@ -1,8 +1,9 @@
 """The picture of the five lands and their effects (``/bingo rules``), drawn with Pillow.
 
 Each land's symbol (:mod:`bot.ui.symbols`), its name and its effect in a few words, in the
-reader's language (``common.ftl`` land names, ``rules.ftl`` ``rules-picture-*``). No
-discord import; nothing fetched.
+reader's language (``common.ftl`` land names, ``rules.ftl`` ``rules-picture-*``), drawn with
+the fallback fonts of :mod:`bot.ui.typeset` (Japanese needs its CJK font). No discord
+import; nothing fetched.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import io
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.cards import KINDS
 from bot.i18n import language_of, t
 
-from .symbols import font, symbol
+from . import typeset
+from .symbols import symbol
 
 WIDTH = 640
 ROW = 76
@@ -30,16 +32,16 @@ _KINDS = ("plains", "island", "swamp", "mountain", "forest")
 @cache
 def _lands_png(language: str) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.text((20, 16), t(language, "rules-picture-title"), font=font(24, True), fill=TEXT)
+    # text through typeset's fallback fonts: DejaVu Sans alone has no kana nor kanji
+    typeset.draw_text(image, (20, 16), t(language, "rules-picture-title"), 24, TEXT, bold=True)
     for kind in range(KINDS):
         y = TOP + kind * ROW
         sprite = symbol(kind, 64)
         image.paste(sprite, (20, y), sprite)
         name = t(language, f"land-{_KINDS[kind]}")
-        draw.text((100, y + 6), name, font=font(22, True), fill=TEXT)
+        typeset.draw_text(image, (100, y + 6), name, 22, TEXT, bold=True)
         effect = t(language, f"rules-picture-{_KINDS[kind]}")
-        draw.text((100, y + 36), effect, font=font(18), fill=MUTED)
+        typeset.draw_text(image, (100, y + 36), effect, 18, MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

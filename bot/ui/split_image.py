@@ -1,8 +1,8 @@
 """How a server split on the hand of the day, as a bar chart (PNG, Pillow).
 
 Two bars: keep against mulligan, then one bar per kept hand size. Pure: no discord
-import, nothing fetched; labels come in already translated, the font ships in
-``bot/ui/fonts``.
+import, nothing fetched; labels come in already translated and are drawn with the fallback
+fonts of :mod:`bot.ui.typeset` (shipped in ``bot/ui/fonts``: Japanese needs their CJK font).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .symbols import BACKGROUND, EMPTY_CELL, MUTED, TEXT, font
+from . import typeset
+from .symbols import BACKGROUND, EMPTY_CELL, MUTED, TEXT
 
 WIDTH = 640
 ROW = 44
@@ -32,12 +33,12 @@ def split_png(title: str, rows: Sequence[tuple[str, int, int, str]]) -> bytes:
     height = TOP + ROW * max(1, len(rows)) + 16
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((16, 14), title, font=font(22, True), fill=TEXT)
+    typeset.draw_text(image, (16, 14), title, 22, TEXT, bold=True)
     track = WIDTH - LEFT - RIGHT
     colours = {"keep": KEEP, "mulligan": MULLIGAN, "size": SIZE}
     for index, (label, count, total, kind) in enumerate(rows):
         y = TOP + index * ROW
-        draw.text((16, y + 8), label, font=font(17), fill=TEXT)
+        typeset.draw_text(image, (16, y + 8), label, 17, TEXT)
         draw.rectangle((LEFT, y + 6, LEFT + track, y + 30), fill=TRACK)
         share = count / total if total else 0.0
         if share > 0:
@@ -46,7 +47,7 @@ def split_png(title: str, rows: Sequence[tuple[str, int, int, str]]) -> bytes:
                 fill=colours.get(kind, SIZE),
             )
         percent = f"{round(share * 100)}%" if total else "—"
-        draw.text((LEFT + track + 10, y + 8), f"{count} · {percent}", font=font(16), fill=MUTED)
+        typeset.draw_text(image, (LEFT + track + 10, y + 8), f"{count} · {percent}", 16, MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -4,16 +4,15 @@ Plains is a sun, Island a drop, Swamp a skull, Mountain a flame, Forest a tree: 
 glyph on a disc of its colour (Magic's WUBRG mana colours). Symbols are drawn four times
 larger and scaled down (anti-aliasing), once per size: :func:`symbol` is cached.
 
-Also the shipped fonts (:func:`font`): DejaVu Sans, in ``bot/ui/fonts`` with its licence.
+Text on the pictures is drawn by :mod:`bot.ui.typeset` (the shipped fonts with fallbacks).
 """
 
 from __future__ import annotations
 
 import math
 from functools import cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine.cards import KINDS
 
@@ -34,15 +33,7 @@ EMPTY_CELL = (62, 67, 80)
 TEXT = (232, 234, 240)
 MUTED = (150, 156, 170)
 
-FONTS_DIR = Path(__file__).parent / "fonts"
 _SUPERSAMPLE = 4
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (``bold``: DejaVu Sans Bold) at ``size`` pixels, loaded once."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONTS_DIR / name), size)
 
 
 def _polygon(points: list[tuple[float, float]], c: float, r: float) -> list[tuple[float, float]]:

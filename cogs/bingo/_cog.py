@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot import limits
 from bot.engine import MulliganRule
 from bot.i18n import attribute, language_of, t
+from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
@@ -181,13 +182,10 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await self.service.challenges.challenge(interaction, opponent, options)
 
     @app_commands.command(name="language", description="The language I use with you privately.")
-    @app_commands.describe(
-        language="English, Italiano, or automatic (your Discord language)",
-    )
+    @app_commands.describe(language="A language, or automatic (your Discord language)")
     @app_commands.choices(
         language=[
-            app_commands.Choice(name="English", value="en"),
-            app_commands.Choice(name="Italiano", value="it"),
+            *language_choices(),
             app_commands.Choice(name="Automatic (my Discord language)", value=AUTOMATIC),
         ]
     )

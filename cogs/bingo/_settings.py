@@ -25,7 +25,8 @@ from discord import app_commands
 
 from bot import limits
 from bot.engine import BingoOptions, MulliganRule
-from bot.i18n import DEFAULT, LANGUAGES, attribute, language_of, t
+from bot.i18n import attribute, language_of, t
+from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
@@ -370,10 +371,7 @@ class SettingsGroup(app_commands.Group):
     @app_commands.choices(
         language=[
             app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
-            *(
-                app_commands.Choice(name=attribute(DEFAULT, f"choice-{code}", "name"), value=code)
-                for code in LANGUAGES
-            ),
+            *language_choices(),
         ]
     )
     async def language(self, interaction: discord.Interaction, language: str) -> None:

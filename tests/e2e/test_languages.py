@@ -29,7 +29,7 @@ from .helpers import (
 
 BOARD = re.compile(r"^BingoMagic #(\d+) — ")
 PANEL = re.compile(r"— BingoMagic #(\d+)$")
-RESULT = re.compile(r"\(BingoMagic #(\d+), ")
+RESULT = re.compile(r"[(（]BingoMagic #(\d+)[,、] ?")  # Japanese: full-width forms
 
 #: Words only an Italian reader sees, and English words an Italian reader must never see.
 ITALIAN_PRIVATE = ("La mano di", "Territori", "Mano")

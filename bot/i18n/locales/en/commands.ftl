@@ -47,7 +47,7 @@ cmd-bingo-language =
     .description = The language I use with you privately.
 cmd-bingo-language-language =
     .name = language
-    .description = English, Italiano, or automatic (your Discord language)
+    .description = A language, or automatic (your Discord language)
 
 ## /mulligan
 
@@ -137,5 +137,7 @@ choice-en =
     .name = English
 choice-it =
     .name = Italiano
+choice-ja =
+    .name = 日本語
 choice-auto =
     .name = Automatic (my Discord language)

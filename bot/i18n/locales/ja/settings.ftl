@@ -1,0 +1,95 @@
+# サーバーの設定（/bingo settings）：「サーバー管理」権限を持つメンバーにだけ表示。
+# $channels はチャンネルのメンションの一覧（「<#1>, <#2>」）。
+# 権限の名前はDiscordの日本語版の表記に合わせる。
+
+settings-title = ⚙️ このサーバーのBingoMagicの設定
+settings-footer = 変更は新しい対戦に適用されます。進行中の対戦はルールとタイマーをそのまま保ちます。
+settings-refused = BingoMagicの設定を表示・変更できるのは、「サーバー管理」権限を持つメンバーだけです。
+settings-invalid = その値は使えません。何も変更していません。
+settings-saved = ✅ 設定を保存しました。新しい対戦から使われます。進行中の対戦は変わりません。
+settings-timer-bounds = タイマーは{ $low }秒から{ $high }秒の間にしてください（既定に戻すなら0）。
+settings-channels-full = 指定できるチャンネルは{ $n }個までです。
+settings-channel-refused = このチャンネルでは対戦を始められません。次のいずれかを使ってください：{ $channels }。
+settings-yes = はい
+settings-no = いいえ
+settings-seconds = { $seconds }秒
+settings-default-seconds = { $seconds }秒（既定）
+settings-default-value = { $value }（既定）
+settings-field-mulligan = マリガン
+settings-mulligan-value = ルール：{ $rule } · 初回フリー：{ $free_first } · 1人ずつ：{ $sequential }
+settings-field-timers = タイマー
+settings-timers-value = ターン：{ $turn } · 打ち消しの機会：{ $counter } · その他の判断：{ $choice } · 挑戦：{ $challenge }
+settings-field-house-rules = ハウスルール
+settings-house-rules-value = 森はどちらの墓地からでも回収できる：{ $forest }
+settings-field-language = 公開投稿の言語
+settings-field-channels = 新しい対戦のチャンネル
+settings-channels-all = すべてのチャンネル
+settings-field-place = 対戦の場所（このチャンネル）
+settings-place-threads = 対戦ごとに専用の公開スレッドを作り、結果が出たらアーカイブしてロックします。
+settings-place-threads-unlocked = 対戦ごとに専用の公開スレッドを作り、結果が出たらアーカイブします（ロックはしません：ここではボットに「スレッドの管理」権限がありません）。
+settings-place-channel = スレッドではなくチャンネル内で行います：ここではボットに{ $missing }権限がありません。
+settings-perm-create-threads = 「公開スレッドの作成」
+settings-perm-send-in-threads = 「スレッドでメッセージを送信」
+
+choice-server-default =
+    .name = サーバーの既定
+
+## コマンド
+
+cmd-bingo-settings =
+    .name = 設定
+    .description = このサーバーのBingoMagicの設定（サーバー管理）。
+cmd-bingo-settings-show =
+    .name = 表示
+    .description = このサーバーのBingoMagicの設定を表示します。
+cmd-bingo-settings-mulligan =
+    .name = マリガン
+    .description = 既定のマリガン・ルールとオプション。
+cmd-bingo-settings-mulligan-rule =
+    .name = ルール
+    .description = 既定のマリガン・ルール
+cmd-bingo-settings-mulligan-free_first =
+    .name = 初回フリー
+    .description = 最初のマリガンはフリー
+cmd-bingo-settings-mulligan-sequential =
+    .name = 1人ずつ
+    .description = 1人ずつキープするまでマリガンし、それから次の人が宣言する
+cmd-bingo-settings-timers =
+    .name = タイマー
+    .description = 制限時間（秒。0は既定）。
+cmd-bingo-settings-timers-turn =
+    .name = ターン
+    .description = ターンのメイン・ステップの秒数（0：既定）
+cmd-bingo-settings-timers-counter =
+    .name = 打ち消し
+    .description = 打ち消しの機会の秒数（0：既定）
+cmd-bingo-settings-timers-choice =
+    .name = 選択
+    .description = その他の判断の秒数（0：既定）
+cmd-bingo-settings-timers-challenge =
+    .name = 挑戦
+    .description = 挑戦が返答を待つ秒数（0：既定）
+cmd-bingo-settings-house-rules =
+    .name = ハウスルール
+    .description = サーバーのハウスルール。
+cmd-bingo-settings-house-rules-forest_either_pile =
+    .name = 森_両方の墓地
+    .description = 森はどちらの墓地からでも回収できる
+cmd-bingo-settings-language =
+    .name = 言語
+    .description = ボットの公開投稿の言語。
+cmd-bingo-settings-language-language =
+    .name = 言語
+    .description = 言語を選ぶか、サーバー自身の言語（優先ロケール）
+cmd-bingo-settings-channels =
+    .name = チャンネル
+    .description = 対戦を始められるチャンネル。
+cmd-bingo-settings-channels-add =
+    .name = 追加
+    .description = このチャンネルでの対戦を許可する
+cmd-bingo-settings-channels-remove =
+    .name = 削除
+    .description = このチャンネルでの対戦を許可しない
+cmd-bingo-settings-channels-everywhere =
+    .name = すべて
+    .description = すべてのチャンネルでの対戦を再び許可する

@@ -1,0 +1,138 @@
+"""Japanese through the emulator: every slash command registered with a valid Japanese
+name (unique among its siblings in every language, as Discord requires) and description,
+a Japanese client typing them, ``/bingo language`` offering 日本語, and a whole match in a
+Japanese server with Japanese clients, with no English word left."""
+
+from __future__ import annotations
+
+import re
+
+from bot.i18n import LANGUAGES
+
+from .helpers import BotWorld, embed_title
+from .test_languages import (
+    ENGLISH_WORDS,
+    _board,
+    _localized_nodes,
+    _play_out,
+    _private_text,
+    _public_text,
+    _speaks,
+    _start,
+    _world_fixture,
+    english_server,  # noqa: F401 (a fixture)
+)
+
+japanese_server = _world_fixture("ja")
+
+#: Discord's rule for command and option names (its "Application Command Naming" docs),
+#: for scripts with no letter case: letters and numbers of any script, "-" and "_".
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _commands(bw: BotWorld, locale: str | None = None) -> list[dict]:
+    guild = bw.world.guild
+    if locale is None:
+        return bw.emu.commands(guild) + bw.emu.commands()
+    return bw.emu.commands(guild, locale=locale) + bw.emu.commands(locale=locale)
+
+
+def _sibling_names(commands: list[dict]) -> list[list[str]]:
+    """The names of each set of siblings: the commands, then each command's or option's
+    options (choices are not names)."""
+    found = [[c["name"] for c in commands]]
+    stack = list(commands)
+    while stack:
+        node = stack.pop()
+        options = [o for o in node.get("options") or [] if "name" in o]
+        if options:
+            found.append([o["name"] for o in options])
+        stack += options
+    return found
+
+
+async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:  # noqa: F811
+    """Every command, option and choice has a Japanese name and description; names are
+    valid Discord names and unique among their siblings as each language's client shows
+    them; a Japanese client types the Japanese names and is answered in Japanese."""
+    bw = english_server
+    for command in _commands(bw):
+        for kind, node in _localized_nodes(command):
+            where = f"/{command['name']} {kind} {node['name']}"
+            assert (node.get("name_localizations") or {}).get("ja"), where
+            if kind != "choice":
+                assert 1 <= len(node["description_localizations"]["ja"]) <= 100, where
+    for language in LANGUAGES:
+        shown = _commands(bw, "en-US" if language == "en" else language)
+        for names in _sibling_names(shown):
+            assert len(set(names)) == len(names), (language, sorted(names))
+            for name in names:
+                assert NAME.match(name) and name == name.lower(), (language, name)
+
+    japanese = {c["name"]: c for c in _commands(bw, "ja")}
+    assert {"bingo", "マリガン", "ヘルプ"} <= set(japanese)
+    subcommands = {o["name"]: o for o in japanese["bingo"]["options"]}
+    assert {"挑戦", "手札", "投了", "成績", "ランキング", "言語", "設定"} <= set(subcommands)
+    challenge = {o["name"]: o for o in subcommands["挑戦"]["options"]}
+    assert [c["name"] for c in challenge["強さ"]["choices"]] == ["簡単", "普通", "難しい"]
+    rules = [c["name"] for c in challenge["マリガン"]["choices"]]
+    assert "バンクーバー・マリガン（2015）" in rules and "ロンドン・マリガン（2019）" in rules
+
+    alice = _speaks(bw, "alice", "ja")
+    record = await alice.slash(bw.channel, "bingo 投了")
+    assert record.acknowledged
+    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
+    assert answer.content == "このサーバーで参加中の対戦はありません。"
+    await alice.slash(bw.channel, "bingo 挑戦", 相手=bw.world.user("alice"))
+    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral and "挑戦" in m.content)
+    assert answer.content == "自分自身には挑戦できません。"
+
+
+async def test_bingo_language_offers_japanese(english_server) -> None:  # noqa: F811
+    """An English client chooses 日本語 for its private text, and is told so in Japanese."""
+    bw = english_server
+    alice = bw.driver("alice")
+    await alice.slash(bw.channel, "bingo language", language="日本語")
+    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
+    assert answer.content == "個別のメッセージは日本語でお送りします。"
+    assert (await bw.db.user_prefs(bw.world.user("alice").id)).language == "ja"
+
+
+def _japanese_policy(labels: list[str]) -> str:
+    """Keep, let everything resolve, leave the scried card on top, else place a land."""
+    for wanted in ("キープ", "解決させる", "一番上に残す"):
+        if wanted in labels:
+            return wanted
+    places = [label for label in labels if label.endswith("を置く")]
+    return places[0] if places else labels[0]
+
+
+async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
+    japanese_server,
+) -> None:
+    """From challenge to result, every message each player sees, public or private, is
+    Japanese, in the words of Japanese Magic (手札, 陣地, 墓地, ライブラリー)."""
+    bw = japanese_server
+    alice, bob = _speaks(bw, "alice", "ja"), _speaks(bw, "bob", "ja")
+    _speaks(bw, "carol", "ja")
+    match_id = await _start(bw, alice, "bob", "bingo 挑戦", "受ける", option="相手")
+    assert embed_title(_board(bw, match_id)) == f"BingoMagic #{match_id} — alice vs bob"
+    result = await _play_out(bw, match_id, policy=_japanese_policy)
+    assert f"（BingoMagic #{match_id}、" in result.content and "ターン）" in result.content
+
+    for driver in (alice, bob):
+        private = _private_text(driver)
+        for word in (f"{driver.user.username}の手札", "陣地", "キープ"):
+            assert word in private, (driver.user.username, word)
+        seen = driver.seen_text()
+        assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
+    public = _public_text(bw)
+    for word in (
+        "陣地：",
+        "墓地：",
+        "ライブラリー",
+        "からBingoMagicの挑戦です",
+        "挑戦を受けました",
+    ):
+        assert word in public, word
+    assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
