@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.engine import MulliganRule
-from bot.i18n import attribute, language_of, t
+from bot.i18n import DEFAULT, LANGUAGES, attribute, language_of, t
 from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
@@ -182,12 +182,14 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
 
     @app_commands.command(name="language", description="The language I use with you privately.")
     @app_commands.describe(
-        language="English, Italiano, or automatic (your Discord language)",
+        language="English, Italiano, Polski, or automatic (your Discord language)",
     )
     @app_commands.choices(
         language=[
-            app_commands.Choice(name="English", value="en"),
-            app_commands.Choice(name="Italiano", value="it"),
+            *(  # each catalog language by its own name ("Italiano", "Polski")
+                app_commands.Choice(name=attribute(DEFAULT, f"choice-{code}", "name"), value=code)
+                for code in LANGUAGES
+            ),
             app_commands.Choice(name="Automatic (my Discord language)", value=AUTOMATIC),
         ]
     )

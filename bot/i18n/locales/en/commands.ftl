@@ -47,7 +47,7 @@ cmd-bingo-language =
     .description = The language I use with you privately.
 cmd-bingo-language-language =
     .name = language
-    .description = English, Italiano, or automatic (your Discord language)
+    .description = English, Italiano, Polski, or automatic (your Discord language)
 
 ## /mulligan
 
@@ -137,5 +137,7 @@ choice-en =
     .name = English
 choice-it =
     .name = Italiano
+choice-pl =
+    .name = Polski
 choice-auto =
     .name = Automatic (my Discord language)

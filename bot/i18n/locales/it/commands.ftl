@@ -47,7 +47,7 @@ cmd-bingo-language =
     .description = La lingua che uso con te in privato.
 cmd-bingo-language-language =
     .name = lingua
-    .description = English, Italiano o automatica (la lingua del tuo Discord)
+    .description = English, Italiano, Polski o automatica (la lingua del tuo Discord)
 
 ## /mulligan
 
@@ -137,5 +137,7 @@ choice-en =
     .name = English
 choice-it =
     .name = Italiano
+choice-pl =
+    .name = Polski
 choice-auto =
     .name = Automatica (la lingua del mio Discord)
