@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.i18n import DEFAULT, LANGUAGES
+from bot.i18n import DEFAULT, LANGUAGES, t
 from bot.playground.driver import UserDriver
 
-from .helpers import embed_title
+from .helpers import embed_title, simple_policy
 from .test_languages import (
     _board,
     _localized_nodes,
@@ -39,12 +39,17 @@ ENGLISH_WORDS = re.compile(
 
 
 def polish_policy(labels: list[str]) -> str:
-    """Keep, place a land when possible, let everything resolve, in Polish."""
-    for wanted in ("Zatrzymaj", "Pozwól rozpatrzyć", "Zostaw na wierzchu"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.startswith("Wyłóż: ")]
-    return places[0] if places else labels[0]
+    """:func:`simple_policy` on Polish buttons (their labels read back in English)."""
+    keys = ("keep", "allow", "scry_top")
+    english = {t("pl", f"bingo-label-{k}"): t("en", f"bingo-label-{k}") for k in keys}
+    place = (t("pl", "bingo-label-place", name=""), t("en", "bingo-label-place", name=""))
+    read = [
+        place[1] + label.removeprefix(place[0])
+        if label.startswith(place[0])
+        else english.get(label, label)
+        for label in labels
+    ]
+    return labels[read.index(simple_policy(read))]
 
 
 def _siblings(command: dict) -> list[list[dict]]:
@@ -87,15 +92,18 @@ async def test_a_polish_client_sees_polish_commands(english_server) -> None:  # 
     assert "trening" in {o["name"] for o in polish["mulligan"]["options"]}
 
     alice = _speaks(bw, "alice", "pl")
-    record = await alice.slash(bw.channel, "bingo poddaj")
-    assert record.acknowledged
-    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
-    assert answer.content == "Nie grasz żadnego meczu na tym serwerze."
-    await alice.slash(bw.channel, "bingo wyzwij", przeciwnik=bw.world.user("alice"))
-    answer = await alice.wait_for_message(
-        bw.channel, lambda m: m.ephemeral and "wyzwać" in m.content
-    )
-    assert answer.content == "Nie możesz wyzwać siebie."
+    answers = {  # Polish names typed, Polish answers
+        "bingo poddaj": ({}, "Nie grasz żadnego meczu na tym serwerze."),
+        "bingo wyzwij": ({"przeciwnik": bw.world.user("alice")}, "Nie możesz wyzwać siebie."),
+    }
+    seen: set[int] = set()
+    for command, (options, expected) in answers.items():
+        assert (await alice.slash(bw.channel, command, **options)).acknowledged
+        answer = await alice.wait_for_message(
+            bw.channel, lambda m: m.ephemeral and m.id not in seen
+        )
+        seen.add(answer.id)
+        assert answer.content == expected
 
 
 async def test_a_whole_match_in_a_polish_server_with_polish_clients(polish_server) -> None:
