@@ -31,7 +31,7 @@ settings-channels-all = każdy kanał
 settings-field-place = Gdzie rozgrywane są mecze (ten kanał)
 settings-place-threads = Każdy mecz we własnym publicznym wątku, archiwizowanym i blokowanym po wyniku.
 settings-place-threads-unlocked = Każdy mecz we własnym publicznym wątku, archiwizowanym po wyniku (bez blokady: bot nie ma tu uprawnienia Zarządzanie wątkami).
-settings-place-channel = Na samym kanale, nie w wątkach: bot nie ma tu uprawnień: { $missing }.
+settings-place-channel = Na samym kanale, nie w wątkach (brakuje tu uprawnień bota: { $missing }).
 settings-perm-create-threads = Tworzenie wątków publicznych
 settings-perm-send-in-threads = Wysyłanie wiadomości w wątkach
 

@@ -11,7 +11,7 @@ tournament-signup =
        *[other] {""} · top { $cut } w fazie pucharowej
     }
     Gracze ({ $count }): { $players }
-tournament-started = 🏆 **{ $name }** się rozpoczął: { $count ->
+tournament-started = 🏆 Turniej **{ $name }** się rozpoczął: { $count ->
         [one] { $count } gracz
         [few] { $count } graczy
         [many] { $count } graczy
