@@ -54,7 +54,7 @@ cmd-bingo-language-language =
 
 cmd-mulligan =
     .name = mulligan
-    .description = Ćwicz decyzje o ręce otwierającej według każdej zasady mulligana w historii Magic.
+    .description = Ćwicz decyzje o otwierającej ręce według każdej zasady mulligana w historii Magic.
 cmd-mulligan-deck =
     .name = talia
     .description = Twoje zapisane listy talii.
@@ -93,7 +93,7 @@ cmd-mulligan-practice-private =
     .description = Pokaż rękę tutaj, tylko tobie, zamiast w wiadomości prywatnej
 cmd-mulligan-odds =
     .name = szanse
-    .description = Dokładne szanse ręki otwierającej i zagrania lądu w każdej kolejce.
+    .description = Dokładne szanse otwierającej ręki i zagrania lądu w każdej kolejce.
 cmd-mulligan-odds-deck =
     .name = talia
     .description = Gotowa lub zapisana talia (albo podaj rozmiar i lądy)

@@ -7,7 +7,7 @@ help-title = Bot BingoMagic — pomoc
 help-intro =
     Bot dla graczy Magic: the Gathering.
     - **BingoMagic**: gra dla dwojga na wspólnej bibliotece 60 lądów podstawowych. Wyzwij członka serwera albo mnie (poziom łatwy, średni lub trudny). Plansza jest publiczna; twoja ręka trafia tylko do ciebie, w wiadomości prywatnej.
-    - **Trening mulligana**: ręce otwierające według każdej zasady mulligana, z gotowej talii albo twojej listy, z szansami wyliczonymi przez trenera.
+    - **Trening mulligana**: otwierające ręce według każdej zasady mulligana, z gotowej talii albo twojej listy, z szansami wyliczonymi przez trenera.
     - **Statystyki** na serwerze: wyniki, rankingi i tabele najlepszych.
     Pierwszy raz z BingoMagic? `/{ cmd-bingo.name } { cmd-bingo-rules.name }` pokazuje zasady strona po stronie.
 help-group-bingo = BingoMagic

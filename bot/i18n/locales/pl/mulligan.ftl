@@ -1,7 +1,7 @@
 # /mulligan: ręce treningowe, trener, talie, szanse, statystyki i ranking.
 # Nazwy komend w tekście pochodzą z commands.ftl ({ cmd-mulligan.name } …), więc zgadzają
 # się z tym, co pokazuje klient Discorda czytelnika. Słowa z polskich zasad mulligana:
-# ręka otwierająca, biblioteka, zrobić mulligana, zatrzymać rękę, scry 1.
+# otwierająca ręka, biblioteka, zrobić mulligana, zatrzymać rękę, scry 1.
 
 ## Zasady mulligana (RULES §2) i gotowe talie
 
@@ -24,7 +24,7 @@ mulligan-card-spell = Czar
 
 ## Ręka treningowa
 
-mulligan-hand-title = Ręka otwierająca — { $deck }
+mulligan-hand-title = Otwierająca ręka — { $deck }
 mulligan-hand-lands = Lądy ({ $count })
 mulligan-hand-spells = Czary ({ $count })
 mulligan-footer-rule = { $rule }
@@ -206,7 +206,7 @@ mulligan-odds-custom-deck = { $size ->
         [many] { $lands } lądów
        *[other] { $lands } lądu
     }
-mulligan-odds-lands-in-hand = Lądy w ręce otwierającej ({ $size ->
+mulligan-odds-lands-in-hand = Lądy w otwierającej ręce ({ $size ->
         [one] { $size } karta
         [few] { $size } karty
         [many] { $size } kart
@@ -232,7 +232,7 @@ mulligan-odds-on-the-play = Gdy zaczynasz:
 mulligan-odds-on-the-draw = Gdy grasz jako drugi:
 mulligan-odds-average = Średnio:
 mulligan-odds-runs-out = Biblioteka kończy się przed kolejką { $turn }
-mulligan-odds-runs-out-text = Po dobraniu ręki otwierającej zostaje w niej { $library ->
+mulligan-odds-runs-out-text = Po dobraniu otwierającej ręki w bibliotece zostaje { $library ->
         [one] { $library } karta
         [few] { $library } karty
         [many] { $library } kart

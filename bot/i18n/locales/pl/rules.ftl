@@ -68,7 +68,7 @@ rules-end =
 
 rules-mulligans-title = Mulligany
 rules-mulligans =
-    Ręka otwierająca ci nie pasuje? Rozpoczynający gracz deklaruje, czy zatrzymuje rękę, czy robi mulligana, potem drugi gracz; kto zadeklarował mulligana, robi go, i powtarza się to, aż obaj zatrzymają rękę. Ręka z 0 kart musi zostać zatrzymana.
+    Otwierająca ręka ci nie pasuje? Rozpoczynający gracz deklaruje, czy zatrzymuje rękę, czy robi mulligana, potem drugi gracz; kto zadeklarował mulligana, robi go, i powtarza się to, aż obaj zatrzymają rękę. Ręka z 0 kart musi zostać zatrzymana.
     - **Vancouver** (domyślny): wtasuj rękę do biblioteki i dobierz o jedną kartę mniej. Gdy obaj zatrzymają rękę, gracz mający mniej niż 5 kart może zrobić scry 1.
     - **Paryski:** jak Vancouver, bez scry.
     - **Londyński:** dobierz pełną rękę, potem połóż na spód biblioteki po jednej karcie za każdy zrobiony mulligan.
