@@ -114,6 +114,7 @@ def test_command_names_are_valid_discord_names() -> None:
 def test_language_of_maps_discord_locales() -> None:
     """Discord locales map to catalogs; anything unknown falls back to English."""
     assert language_of("it") == "it"
+    assert language_of("pl") == "pl"
     assert language_of("en-US") == "en"
     assert language_of("en-GB") == "en"
     assert language_of("ja") == "ja"

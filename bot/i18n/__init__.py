@@ -1,11 +1,11 @@
-"""Translations: English, Italian and Japanese, in Fluent catalogs
+"""Translations: English, Italian, Polish and Japanese, in Fluent catalogs
 (``bot/i18n/locales/<lang>/*.ftl``).
 
 Why Fluent (``fluent.runtime``) rather than gettext: messages are keyed, so a sentence can be
 reworded in one language without touching the others; plural forms and variants (Italian
 gender and number) live inside each language's own message, chosen by CLDR plural rules; and
-each feature keeps its own ``.ftl`` file, so adding Polish or Japanese is adding a folder of
-files (``locales/pl/*.ftl``) and one line in :data:`LANGUAGES`.
+each feature keeps its own ``.ftl`` file, so adding a language is adding a folder of files
+(``locales/<code>/*.ftl``, as ``locales/pl/``) and one line in :data:`LANGUAGES`.
 
 Use::
 
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 #: Catalog languages, the first is the fallback. Adding a language: add ``locales/<code>/``
 #: with the same files and keys, and its code here.
-LANGUAGES: tuple[str, ...] = ("en", "it", "ja")
+LANGUAGES: tuple[str, ...] = ("en", "it", "pl", "ja")
 DEFAULT = "en"
 LOCALES_DIR = Path(__file__).parent / "locales"
 

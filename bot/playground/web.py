@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).resolve().with_name("static")
 #: Locales the page offers (Discord locale codes), with their names.
-LOCALES = {"en-US": "English", "it": "Italiano", "ja": "日本語"}
+LOCALES = {"en-US": "English", "it": "Italiano", "pl": "Polski", "ja": "日本語"}
 #: How often the status (bot online, commands registered) is checked, in seconds.
 STATUS_INTERVAL = 0.25
 #: Option types whose values are user (or mentionable) ids.

@@ -139,5 +139,7 @@ choice-it =
     .name = Italiano
 choice-ja =
     .name = 日本語
+choice-pl =
+    .name = Polski
 choice-auto =
     .name = Automatica (la lingua del mio Discord)

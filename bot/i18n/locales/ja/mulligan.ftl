@@ -84,7 +84,6 @@ mulligan-coach-bingo-instead = 代わりに{ $size }枚にマリガンすると�
 
 ## お断りとエラー（非公開）
 
-mulligan-not-current = その選択はもう有効ではありません。
 mulligan-not-yours = これはあなたの練習用の手札ではありません。
 mulligan-expired = この練習用の手札はもうありません：配った手札は{ $days }日間保存されます。`/{ cmd-mulligan.name } { cmd-mulligan-practice.name }`で新しく始めてください。
 mulligan-1994-refusal = 1994年のマリガンはマジックのデッキ用です：ここではすべてのカードが土地です。

@@ -1,0 +1,13 @@
+# Wspólne słowa. Lądy w kolejności WUBRG, nazwami z polskich kart Magic.
+land-plains = Równina
+land-island = Wyspa
+land-swamp = Bagno
+land-mountain = Góra
+land-forest = Las
+
+# Odpowiedzi wspólne dla wszystkich komend i przycisków (bot/interactions.py).
+common-not-current = Ten wybór jest już nieaktualny.
+common-not-now = Nie możesz tego teraz zrobić.
+common-bad-option = Nie rozumiem wartości { $value } dla tej opcji.
+common-out-of-date = Ta komenda jest nieaktualna; spróbuj ponownie za minutę.
+common-went-wrong = Coś poszło nie tak (identyfikator błędu { $id }).

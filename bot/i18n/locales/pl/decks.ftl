@@ -1,0 +1,9 @@
+# Dlaczego wiersz wklejonej listy talii jest odrzucany (bot/decks/parser.py). Fragmenty:
+# komenda pokazuje je po „Wiersz N: <wiersz> — ”.
+
+deck-error-count-not-whole = liczba { $word } nie jest liczbą całkowitą od 1 do { $max }
+deck-error-missing-count = brak liczby kopii (napisz np. „4 Nazwa karty”)
+deck-error-count-range = liczba { $count } nie mieści się między 1 a { $max }
+deck-error-missing-name = brak nazwy karty
+deck-error-name-too-long = nazwa karty ma więcej niż { $max } znaków
+deck-error-too-many-cards = talia przekracza tu { $max } kart (najwięcej, ile może mieć)

@@ -1,0 +1,16 @@
+# /help: co robi bot i jego komendy, na jednym ekranie (cogs/guide/_help.py).
+cmd-help =
+    .name = pomoc
+    .description = Co robi ten bot i jakie ma komendy.
+
+help-title = Bot BingoMagic — pomoc
+help-intro =
+    Bot dla graczy Magic: the Gathering.
+    - **BingoMagic**: gra dla dwojga na wspólnej bibliotece 60 lądów podstawowych. Wyzwij członka serwera albo mnie (poziom łatwy, średni lub trudny). Plansza jest publiczna; twoja ręka trafia tylko do ciebie, w wiadomości prywatnej.
+    - **Trening mulligana**: otwierające ręce według każdej zasady mulligana, z gotowej talii albo twojej listy, z szansami wyliczonymi przez trenera.
+    - **Statystyki** na serwerze: wyniki, rankingi i tabele najlepszych.
+    Pierwszy raz z BingoMagic? `/{ cmd-bingo.name } { cmd-bingo-rules.name }` pokazuje zasady strona po stronie.
+help-group-bingo = BingoMagic
+help-group-mulligan = Trening mulligana
+help-group-other = Inne
+help-footer = Tylko ty to widzisz.
