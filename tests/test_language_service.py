@@ -1,11 +1,14 @@
-"""The language service (bot/i18n/service.py) on a real database: the order in which a
-reader's language is resolved, and how long a stored choice is reused (a fake clock)."""
+"""The language service (bot/i18n/service.py) on a real database (SQLite and
+PostgreSQL): the order in which a reader's language is resolved, and how long a stored
+choice is reused (a fake clock)."""
+
+# ruff: noqa: F811 - the storage tests' fixtures are imported by name (``db`` and those it uses)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ import pytest
 from bot.i18n import DEFAULT
 from bot.i18n.service import CACHE_SECONDS, LanguageService
 from bot.storage import Database
-from tests.storage.conftest import pg_schema_url  # noqa: F401
+from tests.storage.conftest import db, db_path, db_target, pg_schema_url  # noqa: F401
 
 ALICE, BOB = 101, 102
 GUILD = 7 << 22
@@ -30,15 +33,6 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "bingo.db")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture
@@ -195,3 +189,25 @@ async def test_two_services_on_one_postgresql(pg_schema_url: str) -> None:  # no
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_read_in_flight_does_not_undo_a_change_through_the_service(
+    languages: LanguageService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read that began before ``set_choice`` and ends after it is not cached over it."""
+    real = db.user_prefs
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def slow(user_id: int):
+        prefs = await real(user_id)  # read before the change
+        started.set()
+        await release.wait()
+        return prefs
+
+    monkeypatch.setattr(db, "user_prefs", slow)
+    reading = asyncio.create_task(languages.private(ALICE, "en-US"))
+    await started.wait()
+    await languages.set_choice(ALICE, "it")
+    release.set()
+    await reading
+    assert await languages.private(ALICE, "en-US") == "it"

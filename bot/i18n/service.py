@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from cachetools import LRUCache, TTLCache
@@ -81,17 +81,7 @@ class LanguageService:
     async def choice(self, user_id: int) -> str | None:
         """The member's ``/bingo language`` choice (a code of :data:`~bot.i18n.LANGUAGES`),
         or ``None``: follow their client."""
-        cached = self._choices.get(user_id, _MISSING)
-        if cached is not _MISSING:
-            return cached  # type: ignore[return-value]
-        try:
-            code = (await self.store.user_prefs(user_id)).language
-        except Exception:  # noqa: BLE001 - see the class docstring
-            log.exception("Reading the language of user %s failed", user_id)
-            return None
-        choice = code if code in LANGUAGES else None
-        self._choices[user_id] = choice
-        return choice
+        return await self._stored(self._choices, "user", user_id, self._user_language)
 
     async def set_choice(self, user_id: int, language: str | None) -> None:
         """Store the member's choice (a catalog code; ``None``: follow their client
@@ -101,7 +91,7 @@ class LanguageService:
             ValueError: a code the storage refuses (``SettingsStore.set_user_language``).
         """
         await self.store.set_user_language(user_id, language)
-        self._choices[user_id] = language if language in LANGUAGES else None
+        self._choices[user_id] = _catalog(language)
 
     def seen(self, user_id: int, locale: str | None) -> str:
         """Remember ``locale``, the client locale of the member's interaction, for DMs
@@ -127,23 +117,12 @@ class LanguageService:
 
     async def server_setting(self, guild_id: int) -> str | None:
         """The server's language setting (a catalog code), or ``None``: its locale."""
-        cached = self._servers.get(guild_id, _MISSING)
-        if cached is not _MISSING:
-            return cached  # type: ignore[return-value]
-        try:
-            code = (await self.store.guild_settings(guild_id)).language
-        except Exception:  # noqa: BLE001 - see the class docstring
-            log.exception("Reading the language of guild %s failed", guild_id)
-            return None
-        setting = code if code in LANGUAGES else None
-        self._servers[guild_id] = setting
-        return setting
+        return await self._stored(self._servers, "guild", guild_id, self._guild_language)
 
     def server_changed(self, settings: GuildSettings) -> None:
         """Use ``settings``, just written (``SettingsStore.set_guild_settings``), from
         now on in this process."""
-        code = settings.language
-        self._servers[settings.guild_id] = code if code in LANGUAGES else None
+        self._servers[settings.guild_id] = _catalog(settings.language)
 
     async def public(self, guild_id: int | None, guild_locale: str | None) -> str:
         """The language of public text in server ``guild_id``: its setting, else
@@ -151,3 +130,38 @@ class LanguageService:
         server (``None``), the language of ``guild_locale``."""
         setting = await self.server_setting(guild_id) if guild_id is not None else None
         return setting or language_of(guild_locale)
+
+    # -- storage -------------------------------------------------------------------------
+
+    async def _user_language(self, user_id: int) -> str | None:
+        return (await self.store.user_prefs(user_id)).language
+
+    async def _guild_language(self, guild_id: int) -> str | None:
+        return (await self.store.guild_settings(guild_id)).language
+
+    async def _stored(
+        self,
+        cache: TTLCache[int, str | None],
+        kind: str,
+        key: int,
+        read: Callable[[int], Awaitable[str | None]],
+    ) -> str | None:
+        """The catalog code ``read(key)`` gives, reused from ``cache`` while fresh."""
+        cached = cache.get(key, _MISSING)
+        if cached is not _MISSING:
+            return cached  # type: ignore[return-value]
+        try:
+            code = _catalog(await read(key))
+        except Exception:  # noqa: BLE001 - see the class docstring
+            log.exception("Reading the language of %s %s failed", kind, key)
+            return None
+        if key in cache:  # written through this service while it was read: newer
+            return cache[key]
+        cache[key] = code
+        return code
+
+
+def _catalog(code: str | None) -> str | None:
+    """``code`` if it is a catalog language, else ``None`` (a code storage accepts, such
+    as ``"pt-BR"``, that the bot has no catalog for)."""
+    return code if code in LANGUAGES else None
