@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
+from bot.i18n.service import LanguageService
 from bot.interactions import NOT_CURRENT, reply_private, report_error
 from bot.matches import AIPool
 from bot.matches.events import DecisionApplied, MatchEvent
@@ -106,6 +107,8 @@ class BingoBot(commands.Bot):
             workers start on first use) and shut down in :meth:`close`.
         render_pool: where board pictures are drawn (``BINGO_RENDER_WORKERS``
             processes, 0 = a thread), created and shut down like ``ai_pool``.
+        languages: the one :class:`~bot.i18n.service.LanguageService` of every cog,
+            created in :meth:`setup_hook`.
     """
 
     EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan", "cogs.guide")
@@ -161,6 +164,7 @@ class BingoBot(commands.Bot):
         )  # fmt: skip
         self.render_pool.submit(int)  # started now, not by the first board (about 1 s)
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
+        self.languages = LanguageService(self.db)
         for name in self.EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)

@@ -14,8 +14,8 @@ Use::
     t(interaction.locale, "bingo-hand-size", n=3)    # Discord locales are accepted as is
 
 Public text follows the server's language (a server setting), private text the user's own
-(``interaction.locale``, or their ``/bingo language`` override). Text is rendered when it is
-sent: matches store events, never rendered lines.
+(``interaction.locale``, or their ``/bingo language`` override): :mod:`bot.i18n.service`
+resolves both. Text is rendered when it is sent: matches store events, never rendered lines.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.storage import ChallengeLimitError
 from bot.ui.text import echo
+from cogs.languages import guild_language, public_language
 
 from ._render import rules_text
 from ._settings import challenge_seconds
@@ -106,7 +107,7 @@ class Challenges:
                 return await tell(interaction, "bingo-challenge-pair", name=name)
             return await tell(interaction, "bingo-challenge-limit", n=error.limit)
         self._arm(challenge_id, expires)
-        public = await self.service.languages.public_of(interaction)
+        public = await public_language(interaction)
         await interaction.response.send_message(
             t(
                 public,
@@ -143,7 +144,7 @@ class Challenges:
             if not await self.db.close_challenge(challenge_id, "declined"):
                 return await tell(interaction, NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))
-            public = await self.service.languages.public_of(interaction)
+            public = await public_language(interaction)
             return await interaction.response.edit_message(
                 content=t(
                     public,
@@ -245,7 +246,7 @@ class Challenges:
         assert challenge is not None
         outbox = self.service.outbox
         text = t(
-            await self.service.languages.public(challenge.guild_id),
+            await guild_language(self.service.bot, challenge.guild_id),
             "bingo-challenge-expired",
             challenger=f"<@{challenge.challenger_id}>",
             opponent=f"<@{challenge.opponent_id}>",

@@ -19,6 +19,7 @@ from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
 from bot.ui.text import echo
 from cogs.guide import show_rules
+from cogs.languages import client_locale, private_language, public_language
 
 from . import _views
 from ._delivery import table_of
@@ -33,9 +34,8 @@ from ._history import (
     rating_leaderboard,
     show_replay,
 )
-from ._language import AUTOMATIC
 from ._matches import MatchService
-from ._settings import SettingsGroup, challenge_options, channel_refusal, reader_language
+from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._tournaments import TournamentGroup
 
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ LEADERBOARD_SIZE = 10
 RECENT_MATCHES = 5
 #: The level of a match against the bot when ``/bingo challenge`` names none.
 DEFAULT_LEVEL = "medium"
+#: The ``/bingo language`` choice that clears the member's choice.
+AUTOMATIC = "auto"
 
 
 def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
@@ -159,7 +161,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         server = await self.bot.db.guild_settings(interaction.guild_id)
         if not server.allows_channel(interaction.channel_id):
-            lang = await reader_language(self.bot.db, interaction)
+            lang = await private_language(interaction)
             return await reply_private(interaction, channel_refusal(server, lang))
         options = challenge_options(
             server,
@@ -193,16 +195,16 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         """The member's language for private text (DMs, panels, private answers) in every
         server, or ``auto``: their Discord client's. Public text keeps the
         server's language. Panels of a match in progress follow from the next one."""
-        languages = self.service.languages
+        languages = self.bot.languages
         chosen = None if language == AUTOMATIC else language_of(language)
-        await languages.set_override(interaction.user.id, chosen)
+        await languages.set_choice(interaction.user.id, chosen)
+        client = languages.seen(interaction.user.id, client_locale(interaction))
         for match in self.service.matches.values():
             player = match.seat_of(interaction.user.id)
             if player is not None:
                 languages_of = table_of(match).ui.setdefault("languages", [None, None])
-                languages_of[player] = chosen or language_of(interaction.locale)
+                languages_of[player] = chosen or client
         if chosen is None:
-            client = languages.seen(interaction)
             name = attribute(client, f"choice-{client}", "name")
             text = t(client, "bingo-language-auto", language=name)
         else:
@@ -250,7 +252,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
         target = user or interaction.user
-        lang = await self.service.languages.public_of(interaction)  # a public post
+        lang = await public_language(interaction)  # a public post
         stats = await self.bot.db.player_stats(guild_id, target.id)
         records = [r for r in await self.bot.db.bot_records(guild_id, target.id) if r.played]
         embed = discord.Embed(
@@ -323,7 +325,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         if by != "wins":
             return await rating_leaderboard(self.bot, interaction, limit=LEADERBOARD_SIZE)
         top = await self.bot.db.leaderboard(interaction.guild_id, limit=LEADERBOARD_SIZE)
-        lang = await self.service.languages.public_of(interaction)  # a public post
+        lang = await public_language(interaction)  # a public post
         embed = discord.Embed(
             title=t(lang, "bingo-leaderboard-title"), colour=discord.Colour.gold()
         )

@@ -205,7 +205,7 @@ def table_of(match: Match) -> Table:
 def panel_language(table: Table, player: int) -> str | None:
     """The language of ``player``'s private panel: ``ui["languages"][player]`` when
     the match stored it (their override or their last interaction's locale: see
-    :mod:`._language`), else the match's public language, else ``None`` (English)."""
+    :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
     languages = table.ui.get("languages") or [None, None]
     return languages[player] or table.ui.get("language")
 

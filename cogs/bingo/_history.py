@@ -39,9 +39,10 @@ from bot.storage import Rating
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
+from cogs.languages import private_language, public_language
 
 from ._render import board_embed, event_line
-from ._settings import channel_refusal, public_language, reader_language
+from ._settings import channel_refusal
 from ._views import Control, _button, _view
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ async def add_rating_field(
     rating = await bot.db.rating(interaction.guild_id, user_id)
     if rating is None:
         return
-    lang = await public_language(bot.db, interaction.guild, interaction.guild_id)
+    lang = await public_language(interaction)
     embed.add_field(name=t(lang, "ratings-field"), value=rating_text(rating, lang), inline=False)
 
 
@@ -122,7 +123,7 @@ async def rating_leaderboard(
     when they are not in it."""
     assert interaction.guild_id is not None
     db = bot.db
-    lang = await public_language(db, interaction.guild, interaction.guild_id)
+    lang = await public_language(interaction)
     top = await db.rating_leaderboard(interaction.guild_id, limit=limit)
     embed = discord.Embed(title=t(lang, "ratings-leaderboard-title"), colour=discord.Colour.gold())
     if not top:
@@ -281,7 +282,7 @@ async def _page(
 async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], match_id: int) -> None:
     """``/bingo replay match:``: the deal of a finished match of this server, privately,
     with Previous and Next. Refused privately: unknown here, still being played, broken."""
-    lang = await reader_language(bot.db, interaction)
+    lang = await private_language(interaction)
     record = await _replayable(bot.db, interaction, match_id, lang)
     if record is None:
         return
@@ -297,7 +298,7 @@ async def on_replay_button(
     bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton
 ) -> None:
     """Previous / Next: the same message shows step ``control.step``."""
-    lang = await reader_language(bot.db, interaction)
+    lang = await private_language(interaction)
     record = await _replayable(bot.db, interaction, control.match_id, lang)
     if record is None:
         return
@@ -348,7 +349,7 @@ async def on_rematch(
     (the usual challenge refusals apply: busy players, pending limits, the server's
     channels). Anyone else, or a match against the bot, is answered privately."""
     db = service.db
-    lang = await reader_language(db, interaction)
+    lang = await private_language(interaction)
     record = await db.get_match(control.match_id)
     if record is None or record.active or record.ai_level is not None:
         return await reply_private(interaction, t(lang, "rematch-unavailable"))

@@ -57,10 +57,10 @@ from bot.matches import (
 )
 from bot.storage.leases import Leases
 from bot.storage.match_store import DatabaseMatchStore
+from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
 from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
-from ._language import Languages
 from ._render import event_line
 from ._settings import match_timing, timing_json, timing_of
 from ._threads import MatchThreads, missing_thread_permissions
@@ -140,7 +140,7 @@ class MatchService:
         self.options = BingoOptions(max_timeouts=bot.settings.max_timeouts)
         self.seed_factory: Callable[[], int] = lambda: secrets.randbits(63)
         self.scheduler = Scheduler(name="bingo")
-        self.languages = Languages(bot)
+        self.languages = bot.languages
         settings = bot.settings
         self.leases = Leases(self.db)
         self.runtime = MatchRuntime(
@@ -321,7 +321,7 @@ class MatchService:
                 await self.db.set_match_announced(record.id)
             return None
         if "language" not in table.ui:  # stored before matches kept their languages
-            table.ui["language"] = await self.languages.public(record.guild_id)
+            table.ui["language"] = await guild_language(self.bot, record.guild_id)
         return Match(
             record.id, seats, state, deadline=record.deadline, context=table,
             quick_counter=quick_of(table.ui), timing=timing_of(table.ui, self.runtime.timing),
@@ -423,18 +423,11 @@ class MatchService:
         else:
             prefs = await self.db.set_user_quick_counter(user_id, on)
         timing = self.runtime.timing
+        language = await private_language(interaction)
         if prefs.quick_counter:
-            text = t(
-                prefs.language or interaction.locale,
-                "quick-on",
-                seconds=_whole(timing.quick_counter_seconds),
-            )
+            text = t(language, "quick-on", seconds=_whole(timing.quick_counter_seconds))
         else:
-            text = t(
-                prefs.language or interaction.locale,
-                "quick-off",
-                seconds=_whole(timing.counter_seconds),
-            )
+            text = t(language, "quick-off", seconds=_whole(timing.counter_seconds))
         await reply_private(interaction, text)
 
     async def begin(
@@ -547,13 +540,13 @@ class MatchService:
         user_ids: Sequence[int | None],
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
-        """Fix a new match's languages in its ``ui`` (see :mod:`._language`):
+        """Fix a new match's languages in its ``ui`` (see :mod:`bot.i18n.service`):
         ``ui["language"]``, the server's, for its public text; ``ui["languages"]``, per
         seat, the member's private language (``None`` for the bot's seat).
         ``interaction``: the one starting the match (its member's locale is current)."""
-        if interaction is not None:
-            await self.languages.private(interaction)
-        public = await self.languages.public(guild_id)
+        if interaction is not None:  # remembers its member's client locale
+            await private_language(interaction)
+        public = await guild_language(self.bot, guild_id)
         ui["language"] = public
         ui["languages"] = [
             None if user_id is None else await self.languages.of_user(user_id, public)
@@ -563,14 +556,14 @@ class MatchService:
     async def tell(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
         """Answer ``interaction`` privately with the message ``key`` (``bingo.ftl``) in
         the reader's language."""
-        await reply_private(interaction, t(await self.languages.private(interaction), key, **args))
+        await reply_private(interaction, t(await private_language(interaction), key, **args))
 
     async def _reader(
         self, interaction: discord.Interaction[Any], match: Match, player: int
     ) -> str:
         """The language of ``player`` answering ``interaction`` in ``match``, remembered
         in the match's ``ui["languages"]`` for the DMs that follow."""
-        language = await self.languages.private(interaction)
+        language = await private_language(interaction)
         languages = table_of(match).ui.setdefault("languages", [None, None])
         languages[player] = language
         return language
@@ -608,7 +601,7 @@ class MatchService:
         compare-and-set does that in the same write that applies the decision."""
         match = await self.runtime.known(control.match_id)
         if match is None:
-            language = await self.languages.private(interaction)
+            language = await private_language(interaction)
             return await self._retire(interaction, t(language, OVER))
         player = match.seat_of(interaction.user.id)
         if player is None:

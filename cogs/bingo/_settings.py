@@ -9,8 +9,7 @@ may use them; anyone else gets a private refusal. Every answer is private.
 
 A match captures its rules (``matches.options``) and its timers (``ui["timing"]``) when it
 is dealt, so a change never alters a match in progress; a challenge's expiry is fixed when
-it is posted. Public text follows :func:`public_language`; private text
-:func:`reader_language`.
+it is posted. Answers are private, in the reader's language (:mod:`cogs.languages`).
 """
 
 from __future__ import annotations
@@ -30,12 +29,12 @@ from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
+from cogs.languages import private_language
 
 from ._threads import missing_thread_permissions
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
-    from bot.storage import Database
 
 #: The ``language`` choice meaning "the guild's preferred locale".
 SERVER_DEFAULT = "server-default"
@@ -126,25 +125,6 @@ def timing_of(ui: Mapping[str, Any], base: Timing) -> Timing | None:
 def challenge_seconds(settings: GuildSettings, default: float) -> float:
     """How long a new challenge waits for its answer in this server (seconds)."""
     return settings.challenge_seconds if settings.challenge_seconds is not None else default
-
-
-# -- languages ----------------------------------------------------------------------------
-
-
-async def public_language(db: Database, guild: discord.Guild | None, guild_id: int) -> str:
-    """The catalog language of public text in a server: its setting, else the guild's
-    preferred locale (English when unknown)."""
-    settings = await db.guild_settings(guild_id)
-    if settings.language:
-        return language_of(settings.language)
-    return language_of(guild.preferred_locale if guild is not None else None)
-
-
-async def reader_language(db: Database, interaction: discord.Interaction[Any]) -> str:
-    """The catalog language of private text for the member of ``interaction``: their
-    ``/bingo language`` choice, else their client's locale."""
-    prefs = await db.user_prefs(interaction.user.id)
-    return language_of(prefs.language or interaction.locale)
 
 
 def channel_refusal(settings: GuildSettings, lang: str) -> str:
@@ -261,7 +241,7 @@ class SettingsGroup(app_commands.Group):
     async def _admin(self, interaction: discord.Interaction[Any]) -> str | None:
         """The reader's language if they may change settings; otherwise refuse privately
         and return ``None``."""
-        lang = await reader_language(self.bot.db, interaction)
+        lang = await private_language(interaction)
         perms = interaction.permissions
         if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
             await reply_private(interaction, t(lang, "settings-refused"))
@@ -276,6 +256,7 @@ class SettingsGroup(app_commands.Group):
             new = await self.bot.db.set_guild_settings(interaction.guild_id, time.time(), **changes)
         except ValueError:
             return await reply_private(interaction, t(lang, "settings-invalid"))
+        self.bot.languages.server_changed(new)
         embed = settings_embed(new, self.bot.settings, interaction.guild, lang)
         await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
 

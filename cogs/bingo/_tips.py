@@ -23,6 +23,7 @@ import discord
 from bot.engine.actions import Decision
 from bot.i18n import t
 from bot.interactions import reply_private, run_guarded
+from cogs.languages import private_language
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -120,15 +121,7 @@ async def tips_off(interaction: discord.Interaction[Any], match_id: int) -> None
         await service._answer_with_panel(interaction, match, player)
         service.delivery.kick(match)
         return
-    language = await _language(service, interaction)
-    await reply_private(interaction, t(language, "tips-off"))
-
-
-async def _language(service: Any, interaction: discord.Interaction[Any]) -> str | None:
-    languages = getattr(service, "languages", None)
-    if languages is not None:
-        return await languages.private(interaction)
-    return str(interaction.locale)
+    await reply_private(interaction, t(await private_language(interaction), "tips-off"))
 
 
 def with_tip(

@@ -48,9 +48,10 @@ from bot.tournaments import (
     standings,
 )
 from bot.ui.text import echo
+from cogs.languages import private_language, public_language
 
 from . import _views
-from ._settings import RULE_CHOICES, challenge_options, reader_language
+from ._settings import RULE_CHOICES, challenge_options
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -190,7 +191,7 @@ class Tournaments:
         await self._say(interaction, "tournament-organizer-set", role=role.mention)
 
     async def _say(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
-        lang = await reader_language(self.service.db, interaction)
+        lang = await private_language(interaction)
         await reply_private(interaction, t(lang, key, **args))
 
     async def _find(
@@ -230,7 +231,7 @@ class Tournaments:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        public = await self.service.languages.public_of(interaction)
+        public = await public_language(interaction)
         tid = await self.store.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             organizer_id=interaction.user.id, name=name, rounds=rounds,
@@ -571,7 +572,7 @@ class Tournaments:
         tournament = await self._find(interaction, tournament_id)
         if tournament is None:
             return
-        lang = await self.service.languages.public_of(interaction)
+        lang = await public_language(interaction)
         rows = await self.final_order(tournament)
         title = t(
             lang,
@@ -662,7 +663,7 @@ class Tournaments:
                     drawn += 1
                 if table.match_id is not None:
                     await self.service.runtime.abandon(table.match_id)
-        lang = await reader_language(self.service.db, interaction)
+        lang = await private_language(interaction)
         await interaction.edit_original_response(
             content=t(lang, "tournament-round-ended", round=number, drawn=drawn)
         )

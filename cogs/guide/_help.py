@@ -13,8 +13,7 @@ from discord import app_commands
 
 from bot.i18n import bundle, t
 from bot.interactions import reply_private
-
-from ._language import reader_language
+from cogs.languages import private_language
 
 COLOUR = discord.Colour.gold()
 
@@ -90,5 +89,5 @@ def help_embed(language: str, tree: app_commands.CommandTree) -> discord.Embed:
 
 async def show_help(interaction: discord.Interaction[Any], tree: app_commands.CommandTree) -> None:
     """``/help``: the help screen, privately."""
-    language = await reader_language(interaction)
+    language = await private_language(interaction)
     await reply_private(interaction, embed=help_embed(language, tree))

@@ -18,8 +18,7 @@ import discord
 from bot.i18n import t
 from bot.interactions import reply_private, run_guarded
 from bot.ui.lands_image import lands_alt_text, lands_png
-
-from ._language import reader_language
+from cogs.languages import private_language
 
 #: The pages, in order: ``rules-<name>-title`` and ``rules-<name>`` in rules.ftl.
 PAGES = ("game", "setup", "turn", "effects", "counter", "end", "mulligans")
@@ -60,7 +59,7 @@ def rules_page(
 
 async def show_rules(interaction: discord.Interaction[Any]) -> None:
     """``/bingo rules``: the first page, privately, in the reader's language."""
-    language = await reader_language(interaction)
+    language = await private_language(interaction)
     embed, files, view = rules_page(language, 0)
     await reply_private(interaction, embed=embed, files=files, view=view)
 
@@ -93,7 +92,7 @@ class RulesButton(
         await run_guarded(interaction, self._turn(interaction), where="rules page")
 
     async def _turn(self, interaction: discord.Interaction[Any]) -> None:
-        language = await reader_language(interaction)
+        language = await private_language(interaction)
         embed, files, view = rules_page(language, self.page)
         # attachments= replaces the message's files: the picture, or none on other pages
         await interaction.response.edit_message(embed=embed, attachments=files, view=view)

@@ -17,9 +17,9 @@ from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions
 from bot.i18n import t
 from bot.interactions import UserFacingError, reply_private, run_guarded
 from bot.ui.text import echo
+from cogs.languages import public_language
 
 from ._daily import DailyService
-from ._locale import server_language
 from ._render import (
     DECK_NAME_SHOWN,
     decimal,
@@ -289,7 +289,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         turns: app_commands.Range[int, 1, 10] = 4,
     ) -> None:
         reader = await self.service.reader(interaction)
-        public = await server_language(self.bot, interaction)  # the table is posted publicly
+        public = await public_language(interaction)  # the table is posted publicly
         free_first = False
         hand_size = 7
         if deck is not None:
@@ -316,7 +316,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
         assert interaction.guild_id is not None
-        loc = await server_language(self.bot, interaction)  # a public answer
+        loc = await public_language(interaction)  # a public answer
         target = user or interaction.user
         stats = await self.bot.db.practice_stats(interaction.guild_id, target.id)
         embed = discord.Embed(
@@ -363,7 +363,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     @app_commands.command(name="leaderboard", description="Who agrees with the coach most often.")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        loc = await server_language(self.bot, interaction)  # a public answer
+        loc = await public_language(interaction)  # a public answer
         top = await self.bot.db.practice_leaderboard(
             interaction.guild_id, min_hands=LEADERBOARD_MIN_HANDS, limit=10
         )

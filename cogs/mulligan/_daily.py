@@ -46,10 +46,10 @@ from bot.i18n import language_of, t
 from bot.interactions import NOT_CURRENT, reply_private, run_guarded
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.split_image import split_alt_text, split_png
+from cogs.languages import guild_language, private_language
 
 from ._coach import bingo_words
 from ._decide import decide_daily
-from ._locale import reader_language
 from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
 from ._service import land_words, next_draws_line
 from ._views import LABELS, card_select, copy_options
@@ -359,7 +359,7 @@ class DailyService:
         or (answered) their answer with the split, privately."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await reader_language(self.bot, interaction)
+        locale = await private_language(interaction)
         guild_id, day = interaction.guild_id, self.today()
         record = await self.day(guild_id, day)
         answer = await self.store.answer(guild_id, day, interaction.user.id)
@@ -398,7 +398,7 @@ class DailyService:
         The first one (keep or mulligan) is the answer: stored with the coach's
         agreement and the streak in one transaction, once per member per day.  A click
         of an old version, or one that lost the race, is refused privately."""
-        locale = await reader_language(self.bot, interaction)
+        locale = await private_language(interaction)
         user_id = interaction.user.id
         record = await self.store.day(guild_id, day)
         if record is None:
@@ -474,17 +474,6 @@ class DailyService:
 
     # -- the day's post ---------------------------------------------------------------
 
-    async def public_language(self, guild_id: int) -> str:
-        """The server's language for the day's post (its setting, else the guild's
-        preferred locale)."""
-        try:
-            setting = (await self.bot.db.guild_settings(guild_id)).language
-        except Exception:  # noqa: BLE001 - a language is never worth failing a post for
-            log.exception("Reading the language of guild %s failed", guild_id)
-            setting = None
-        guild = self.bot.get_guild(guild_id)
-        return language_of(setting or (guild.preferred_locale if guild else None))
-
     async def post_embed(
         self, record: DayRecord, locale: str
     ) -> tuple[discord.Embed, discord.File | None]:
@@ -526,7 +515,7 @@ class DailyService:
             record = await self.day(guild_id, day)
             if record.message_id is not None:
                 return
-            embed, _ = await self.post_embed(record, await self.public_language(guild_id))
+            embed, _ = await self.post_embed(record, await guild_language(self.bot, guild_id))
             outbox = self.bot.outbox
             assert outbox is not None, "the outbox is created in BingoBot.setup_hook"
             sent = await outbox.send(channel_id, embed=embed)
@@ -563,7 +552,7 @@ class DailyService:
         record = await self.store.day(guild_id, day)
         if record is None or record.message_id is None or record.channel_id is None:
             return
-        embed, file = await self.post_embed(record, await self.public_language(guild_id))
+        embed, file = await self.post_embed(record, await guild_language(self.bot, guild_id))
         outbox = self.bot.outbox
         assert outbox is not None
         sent = await outbox.edit(

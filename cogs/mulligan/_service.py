@@ -35,10 +35,10 @@ from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage.database import DeckLimitError
 from bot.ui.text import echo
+from cogs.languages import private_language
 
 from ._coach import bingo_coach, estimating
 from ._decide import decide_practice
-from ._locale import reader_language
 from ._render import (
     CARD_NAME_SHOWN,
     DECK_NAME_SHOWN,
@@ -162,8 +162,9 @@ class PracticeService:
     # -- decks -------------------------------------------------------------------------
 
     async def reader(self, interaction: discord.Interaction[Any]) -> str:
-        """The language of private answers to ``interaction``'s user (:mod:`._locale`)."""
-        return await reader_language(self.bot, interaction)
+        """The language of private answers to ``interaction``'s user
+        (:func:`cogs.languages.private_language`)."""
+        return await private_language(interaction)
 
     async def resolve_deck(self, user_id: int, key: str, locale: object = None) -> PracticeDeck:
         """A preset key (``constructed``, ``limited``, ``commander``, ``bingomagic``) or
