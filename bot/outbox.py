@@ -6,34 +6,20 @@ interaction answer goes through here.
   (deleting superseded panels, other tidying). Defaults: :meth:`Outbox.dm` TURN (a DM is
   what a member acts on: their hand, their deal), :meth:`Outbox.send`, :meth:`Outbox.edit`
   and :meth:`Outbox.call` PUBLIC, :meth:`Outbox.delete` TIDY.
-* **A queue per bucket** (:data:`Bucket`: the route kind and its major parameter, e.g.
-  ``("edit", channel_id)``), behind one global pacer. A dispatcher hands each slot of the
-  global budget to the most urgent request (priority, then FIFO) whose bucket is ready: not
-  known to be exhausted, and with a request in flight only within what Discord said
-  remains. A bucket that waits never delays a request for another bucket.
-* **Pacing follows Discord** (https://discord.com/developers/docs/topics/rate-limits): the
-  ``X-RateLimit-Limit/Remaining/Reset-After/Bucket`` headers of every response (seen through
-  :meth:`Outbox.attach`, an aiohttp trace the client is built with) set its bucket's state; a
-  bucket with nothing remaining is not served until its reset. A 429's ``retry_after`` holds
-  its bucket, or every paced request when it is global (``X-RateLimit-Scope: global``).
-  The global budget is ``per_second`` requests a second, evenly spaced (an
-  ``aiolimiter.AsyncLimiter``). Interaction callbacks and interaction webhooks
-  (``/webhooks/{application}/{token}``) do not count against the global limit:
-  ``call(op, paced=False)`` runs them at once, outside the queues.
+* **Queues, pacing, retries** (:class:`bot.pacing.Pacer`, whose docstring details them): a
+  queue per rate-limit bucket behind one global pacer that follows Discord's rate-limit
+  headers; transient failures tried again with a bounded backoff.
 * **DM channels**: opened once per user (one REST call), then remembered.
 * **Closed DMs**: a DM refused with 403/50007 is remembered in the database and later
   DMs to that user are skipped (reported as :attr:`Delivery.DM_CLOSED`) until the user
   asks again (``force=True``).
-* **Transient failures** (5xx, a 429 discord.py gave up on, a dropped connection) are
-  tried again after a bounded exponential backoff, then given up (``FAILED``).
 * **Gone**: 403/50013 or 403/50001 or 404/10003 on a channel is ``CHANNEL_GONE`` (the
   caller abandons what lives there, e.g. ``MatchRuntime.abandon``); 404/10008 on a
   message is ``MESSAGE_GONE`` (the caller posts a new one).
 
-Nothing here raises for a Discord answer: every call returns a :class:`Sent`. The queues,
-the pacing and the retries are :class:`bot.pacing.Pacer` (re-exported here: ``Delivery``,
-``Sent``, ``Priority``, ``classify``, ``bucket_of``...); this module adds the posts, edits,
-deletes and DMs.
+Nothing here raises for a Discord answer: every call returns a :class:`Sent`. The names of
+:mod:`bot.pacing` callers use (``Delivery``, ``Sent``, ``Priority``, ``classify``,
+``bucket_of``...) are re-exported here.
 """
 
 from __future__ import annotations
@@ -101,11 +87,8 @@ class ClosedDms(Protocol):
 class Outbox(Pacer):
     """Prioritised, paced, retried delivery for one ``discord.Client``.
 
-    ``closed_dms``: see :class:`ClosedDms`. ``per_second``: the global budget, requests per
-    second (``Settings.outbound_per_second``, this process's share). ``attempts``: tries per
-    request (>= 1). ``backoff`` / ``max_backoff``: seconds before the 2nd try, doubled each
-    time, capped. ``sleep``: how to wait between tries (tests pass a recorder). ``clock``:
-    seconds, for bucket resets (``time.monotonic``).
+    ``closed_dms``: see :class:`ClosedDms`. ``per_second``, ``attempts``, ``backoff``,
+    ``max_backoff``, ``sleep``, ``clock``: see :class:`~bot.pacing.Pacer`.
 
     Call :meth:`attach` with the client's ``http_trace`` before it logs in, so that pacing
     follows Discord's rate-limit headers.

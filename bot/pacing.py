@@ -3,7 +3,9 @@ interaction answer (:meth:`Pacer.call`), served by priority, paced by Discord's 
 headers and retried when transient. :class:`bot.outbox.Outbox` builds the bot's posts,
 edits, deletes and DMs on it (its docstring gives the whole policy).
 
-* **Priorities** (:class:`Priority`): ``TURN`` before ``PUBLIC`` before ``TIDY``.
+* **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
+  ``PUBLIC`` (boards, results, challenges, other posts), which is served before ``TIDY``
+  (deleting superseded panels, other tidying).
 * **A queue per bucket** (:data:`Bucket`: the route kind and its major parameter, e.g.
   ``("edit", channel_id)``), behind one global pacer. A dispatcher hands each slot of the
   global budget to the most urgent request (priority, then FIFO) whose bucket is ready: not
@@ -15,7 +17,9 @@ edits, deletes and DMs on it (its docstring gives the whole policy).
   bucket with nothing remaining is not served until its reset. A 429's ``retry_after`` holds
   its bucket, or every paced request when it is global (``X-RateLimit-Scope: global``).
   The global budget is ``per_second`` requests a second, evenly spaced (an
-  ``aiolimiter.AsyncLimiter``).
+  ``aiolimiter.AsyncLimiter``). Interaction callbacks and interaction webhooks
+  (``/webhooks/{application}/{token}``) do not count against the global limit:
+  ``call(op, paced=False)`` runs them at once, outside the queues.
 * **Transient failures** (5xx, a 429 discord.py gave up on, a dropped connection) are
   tried again after a bounded exponential backoff, then given up (``FAILED``); other
   refusals are told apart by :func:`classify`.
