@@ -18,7 +18,6 @@ standings, and passes on ``bingo_match_finished``.
 
 from __future__ import annotations
 
-import logging
 import re
 import secrets
 import time
@@ -45,8 +44,6 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
 
     from ._matches import MatchService
-
-log = logging.getLogger(__name__)
 
 
 class SignupButton(_views.Control, template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)"):
