@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
+from bot.playground.core import UploadedFile
 from bot.playground.errors import ApiError
 from bot.playground.faults import (
     RequestLog,
@@ -33,7 +34,6 @@ from bot.playground.rest_channels import ChannelRoutes
 from bot.playground.rest_common import NO_CONTENT, ApiRequest, Handler
 from bot.playground.rest_interactions import InteractionRoutes
 from bot.playground.rest_users import UserRoutes
-from bot.playground.server import UploadedFile
 
 if TYPE_CHECKING:
     from bot.playground.server import Emulator

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.playground.errors import ApiError
 
 if TYPE_CHECKING:
-    from bot.playground.server import UploadedFile
+    from bot.playground.core import UploadedFile
 
 
 @dataclass

@@ -26,6 +26,7 @@ from bot.playground.faults import RequestLog
 from bot.playground.gateway import Gateway
 from bot.playground.messaging import CREATE_FLAGS, EDIT_FLAGS
 from bot.playground.ratelimits import DiscordLimits
+from bot.playground.rest import RestApi
 
 __all__ = [
     "CREATE_FLAGS",
@@ -84,6 +85,4 @@ class Emulator(EmulatorControls):
         self._timers = []
         self._inflight = 0
         self._last_activity = time.monotonic()
-        from bot.playground.rest import RestApi  # local import: rest imports this module
-
         self.rest = RestApi(self)
