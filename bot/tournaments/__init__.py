@@ -1,4 +1,5 @@
-"""Swiss tournaments, pure: :mod:`bot.tournaments.swiss`."""
+"""Swiss tournaments: pairing and standings, pure (:mod:`bot.tournaments.swiss`); running
+them over the storage layer, Discord-free (:mod:`bot.tournaments.service`)."""
 
 from bot.tournaments.swiss import (
     BYE,

@@ -10,21 +10,18 @@ Organizers are members with Manage Server (or Administrator), or with the server
 organizer role (``/bingo tournament organizer``, set by Manage Server; stored in
 ``tournament_settings``). A player may drop themself.
 
-Each round: store the round and its tables (one transaction, compare-and-set on the round
-number, so a repeated end-of-round or a late match result cannot start it twice), then start
-every match (stored, deadline armed), then post the pairings. A finished match records its
-table's result through ``bingo_match_finished``; when every table of the round has a result,
-the next round is paired (or the cut, or the final standings posted).
+The rounds run in :class:`bot.tournaments.service.TournamentService` (Discord-free);
+this module is its :class:`~bot.tournaments.service.TournamentHost`: it starts a table's
+match (stored, deadline armed, in a thread when it can), posts the pairings and the final
+standings, and passes on ``bingo_match_finished``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import random
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,17 +33,8 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
 from bot.storage.tournaments import Tournament, TournamentStore
-from bot.tournaments import (
-    Pairing,
-    Standing,
-    cut_round,
-    cut_size,
-    default_rounds,
-    next_cut_round,
-    pair_round,
-    round_one,
-    standings,
-)
+from bot.tournaments import Pairing, Standing
+from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
@@ -57,8 +45,6 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
 
     from ._matches import MatchService
-
-log = logging.getLogger(__name__)
 
 
 class SignupButton(_views.Control, template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)"):
@@ -117,46 +103,26 @@ def standings_lines(rows: list[Standing], locale: object) -> list[str]:
     return lines
 
 
-def _round_seed(seed: int, number: int) -> int:
-    """The recorded seed of round ``number``'s random tie-breaks (round 1: the
-    tournament's own seed)."""
-    return seed if number == 1 else (seed * 1_000_003 + number) % 2**63
-
-
 class Tournaments:
-    """The tournaments of one bot process (see the module docstring)."""
+    """The tournaments of one bot process: the commands, the sign-up buttons and what
+    they post; :class:`~bot.tournaments.service.TournamentService` runs the rounds, with
+    this object as its :class:`~bot.tournaments.service.TournamentHost`."""
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.bot: BingoBot = service.bot
         self.store = TournamentStore(service.db.backend)
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def _lock(self, tournament_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
+        self.runner = TournamentService(self.store, self)
 
     async def start(self) -> None:
         """Bind the sign-up buttons; listen for finished matches; catch up on results
         that finished while the bot was down."""
         _views.bind({SignupButton: self.on_signup})
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
-        for tournament in await self.store.open_tournaments():
-            if tournament.status in ("swiss", "cut"):
-                try:
-                    await self._catch_up(tournament)
-                except Exception:
-                    log.exception("Catching up tournament %s failed", tournament.id)
+        await self.runner.catch_up_all()
 
     def stop(self) -> None:
         self.bot.remove_listener(self.on_match_finished, "on_bingo_match_finished")
-
-    async def _catch_up(self, tournament: Tournament) -> None:
-        for table in await self.store.tables(tournament.id):
-            if table.round == tournament.current_round and table.outcome is None and table.match_id:
-                record = await self.service.db.get_match(table.match_id)
-                if record is not None and not record.active and record.result is not None:
-                    await self._record_match(table.match_id, record.winner_id, record.result)
-        asyncio.get_running_loop().create_task(self._maybe_advance(tournament.id))
 
     # -- who may do what ---------------------------------------------------------------
 
@@ -296,16 +262,14 @@ class Tournaments:
             return
         if tournament.status != "signup":
             return await self._say(interaction, "tournament-already-started")
-        players = [e.user_id for e in await self.store.players(tournament.id)]
+        players = await self.runner.players(tournament.id)
         if len(players) < 2:
             return await self._say(interaction, "tournament-too-few")
         await interaction.response.defer()
-        tables = round_one(players, random.Random(tournament.seed))
-        seeds = [p for table in tables for p in (table.a, table.b) if p is not None]
-        rounds = tournament.rounds or default_rounds(len(players))
-        async with self._lock(tournament.id):
-            if not await self.store.start(tournament.id, rounds, seeds, time.time()):
-                return await self._say(interaction, "tournament-already-started")
+        closed = await self.runner.close_signup(tournament, players)
+        if closed is None:
+            return await self._say(interaction, "tournament-already-started")
+        rounds, tables = closed
         lang = tournament.language
         await interaction.edit_original_response(
             content=t(
@@ -321,47 +285,15 @@ class Tournaments:
                 tournament.channel_id, tournament.signup_message_id,
                 content=await self._signup_text(tournament), view=None,
             )  # fmt: skip
-        await self._run_round(tournament.id, 1, "swiss", tables)
+        await self.runner.run_round(tournament.id, 1, "swiss", tables)
 
-    async def _run_round(
-        self, tournament_id: int, number: int, kind: str, tables: list[Pairing]
-    ) -> None:
-        """Store round ``number`` (once), start its matches, post its pairings."""
-        tournament = await self.store.get(tournament_id)
-        assert tournament is not None
-        now = time.time()
-        stored = await self.store.begin_round(
-            tournament_id, number, kind=kind,  # type: ignore[arg-type]
-            seed=_round_seed(tournament.seed, number), now=now,
-            deadline=now + tournament.round_seconds, tables=tables,
-        )  # fmt: skip
-        if not stored:
-            return
-        options = BingoOptions.from_json(tournament.options)
-        threads: dict[int, int] = {}  # table number -> its match's thread
-        for index, table in enumerate(tables, start=1):
-            if table.b is None:
-                continue
-            try:
-                match_id = await self._start_match(tournament, (table.a, table.b), options)
-            except Exception:
-                log.exception(
-                    "Tournament %s round %s table %s: no match", tournament_id, number, index
-                )
-                continue
-            await self.store.set_match(tournament_id, number, index, match_id)
-            live = self.service.matches.get(match_id)
-            if live is not None and live.context.ui.get("thread"):  # type: ignore[attr-defined]
-                threads[index] = live.context.ui["thread"]  # type: ignore[attr-defined]
-        await self._post_pairings(
-            tournament, number, kind, tables, now + tournament.round_seconds, threads
-        )
+    # -- TournamentHost: what the runner asks of the bot -----------------------------------
 
-    async def _start_match(
-        self, tournament: Tournament, players: tuple[int, int], options: BingoOptions
-    ) -> int:
-        """Store and start one match between two members (no challenge step)."""
+    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+        """Store and start one match between two members (no challenge step), in a thread
+        of its own when it can (see ._threads)."""
         service = self.service
+        options = BingoOptions.from_json(tournament.options)
         names = [await self._name(tournament.guild_id, uid) for uid in players]
         setup = service.setup(
             options,
@@ -376,7 +308,7 @@ class Tournaments:
             player_ids=players,
             **setup.stored(),
         )
-        try:  # each table in a thread of its own (see ._threads)
+        try:
             await service.open_thread(
                 setup, match_id, tournament.channel_id, self._permissions(tournament)
             )
@@ -384,7 +316,18 @@ class Tournaments:
             await service.begin(
                 setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
             )
-        return match_id
+        live = service.matches.get(match_id)
+        thread = live.context.ui.get("thread") if live is not None else None  # type: ignore[attr-defined]
+        return StartedMatch(match_id, thread or None)
+
+    async def abandon(self, match_id: int) -> None:
+        await self.service.runtime.abandon(match_id)
+
+    async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
+        record = await self.service.db.get_match(match_id)
+        if record is not None and not record.active and record.result is not None:
+            return record.winner_id, record.result
+        return None
 
     def _permissions(self, tournament: Tournament) -> discord.Permissions:
         """The bot's permissions in the tournament's channel (none when not cached)."""
@@ -403,17 +346,17 @@ class Tournaments:
             member = fetched.value
         return member.display_name if member is not None else f"Player {user_id}"
 
-    async def _post_pairings(
+    async def post_pairings(
         self,
         tournament: Tournament,
         number: int,
         kind: str,
-        tables: list[Pairing],
+        tables: Sequence[Pairing],
         deadline: float,
-        threads: dict[int, int] | None = None,
-    ) -> None:
+        threads: dict[int, int],
+    ) -> int | None:
         """Post round ``number``'s pairings; a table played in a thread (``threads``: table
-        number -> thread id) links it."""
+        number -> thread id) links it. The message's id."""
         lang = tournament.language
         lines = [
             t(
@@ -431,138 +374,26 @@ class Tournaments:
                 line = t(
                     lang, "tournament-table-line", table=index, a=f"<@{table.a}>", b=f"<@{table.b}>"
                 )
-                thread = (threads or {}).get(index)
+                thread = threads.get(index)
                 lines.append(line if thread is None else f"{line} · <#{thread}>")
         sent = await self.service.outbox.send(
             tournament.channel_id, content="\n".join(lines)[:2000]
         )
         message = getattr(sent, "value", None)
-        if message is not None:
-            await self.store.set_round_message(tournament.id, number, message.id)
+        return None if message is None else message.id
 
-    # -- results ---------------------------------------------------------------------------
-
-    async def on_match_finished(self, event: MatchFinished) -> None:
-        """A match ended: if a tournament table was waiting for it, record its result and
-        move the tournament on when the round is complete."""
-        result = event.result
-        if result.outcome == "no_result":
-            return  # counts for nobody: the organizer reports it, or it is a draw at time
-        found = await self._record_match(event.match.id, result.winner_id, result.outcome)
-        if found is not None:
-            await self._maybe_advance(found)
-
-    async def _record_match(self, match_id: int, winner_id: int | None, outcome: str) -> int | None:
-        where = await self.store.table_of_match(match_id)
-        if where is None:
-            return None
-        tid, number, index = where
-        table = next(
-            (x for x in await self.store.tables(tid) if x.round == number and x.table == index),
-            None,
-        )
-        if table is None:
-            return None
-        if outcome == "draw" or winner_id is None:
-            side = "draw"
-        else:
-            side = "a" if winner_id == table.a else "b"
-        await self.store.record(tid, number, index, side, "match")  # type: ignore[arg-type]
-        return tid
-
-    async def _maybe_advance(self, tournament_id: int) -> None:
-        """If every table of the current round has a result: pair the next round, or the
-        cut, or post the final standings."""
-        async with self._lock(tournament_id):
-            tournament = await self.store.get(tournament_id)
-            if tournament is None or tournament.status not in ("swiss", "cut"):
-                return
-            number = tournament.current_round
-            tables = await self.store.tables(tournament_id)
-            current = [x for x in tables if x.round == number]
-            if not current or any(x.outcome is None for x in current):
-                return
-            await self.store.end_round(tournament_id, number, time.time())
-            plan = await self._next(tournament, tables)
-        if plan is None:
-            await self._finish(tournament_id)
-        else:
-            kind, pairings = plan
-            await self._run_round(tournament_id, number + 1, kind, pairings)
-
-    async def _next(
-        self, tournament: Tournament, tables: list[Any]
-    ) -> tuple[str, list[Pairing]] | None:
-        entries = await self.store.players(tournament.id)
-        seeds = [e.user_id for e in entries]
-        dropped = [e.user_id for e in entries if e.dropped]
-        number = tournament.current_round
-        swiss = [x.pairing for x in tables if x.round <= (tournament.rounds or 0)]
-        table = standings(seeds, swiss, dropped=dropped)
-        active = [s.player for s in table if not s.dropped]
-        if tournament.status == "swiss":
-            if number < (tournament.rounds or 0) and len(active) >= 2:
-                rng = random.Random(_round_seed(tournament.seed, number + 1))
-                return "swiss", pair_round(active, swiss, number + 1, rng)
-            size = cut_size(len(active), tournament.cut) if tournament.cut else 0
-            if size >= 2:
-                return "cut", cut_round(active[:size], number + 1)
-            return None
-        last = [x.pairing for x in tables if x.round == number]
-        following = next_cut_round(last, number + 1)
-        return ("cut", following) if following else None
-
-    async def _finish(self, tournament_id: int) -> None:
-        tournament = await self.store.get(tournament_id)
-        if tournament is None:
-            return
-        if not await self.store.set_status(
-            tournament_id, tournament.status, "finished", now=time.time()
-        ):
-            return
-        text = await self.final_text(tournament)
-        await self.service.outbox.send(tournament.channel_id, content=text[:2000])
-
-    async def final_order(self, tournament: Tournament) -> list[Standing]:
-        """The standings (RULES §5.3); after a cut, its finishing order comes first."""
-        entries = await self.store.players(tournament.id)
-        tables = await self.store.tables(tournament.id)
-        rounds = tournament.rounds or 0
-        swiss = [x.pairing for x in tables if x.round <= rounds]
-        rows = standings(
-            [e.user_id for e in entries], swiss, dropped=[e.user_id for e in entries if e.dropped]
-        )
-        cut = [x.pairing for x in tables if x.round > rounds]
-        if not cut:
-            return rows
-        out: dict[int, int] = {}  # player -> cut round reached
-        for pairing in cut:
-            for p in (pairing.a, pairing.b):
-                if p is not None:
-                    out[p] = max(out.get(p, 0), pairing.round)
-        final = max(p.round for p in cut)
-        champion = [p for p in cut if p.round == final][0]
-        best = {p.player: i for i, p in enumerate(rows)}
-
-        def key(row: Standing) -> tuple[int, int, int]:
-            reached = out.get(row.player)
-            if reached is None:
-                return (1, 0, best[row.player])
-            won = 1 if champion.outcome is not None and _advanced(champion, row.player) else 0
-            return (0, -(reached + won), best[row.player])
-
-        ordered = sorted(rows, key=key)
-        from dataclasses import replace
-
-        return [replace(row, rank=i + 1) for i, row in enumerate(ordered)]
-
-    async def final_text(self, tournament: Tournament) -> str:
+    async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
         lang = tournament.language
-        rows = await self.final_order(tournament)
         title = t(
             lang, "tournament-final-title", name=echo(tournament.name, limits.TOURNAMENT_NAME)
         )
-        return "\n".join([title, *standings_lines(rows, lang)])
+        text = "\n".join([title, *standings_lines(rows, lang)])
+        await self.service.outbox.send(tournament.channel_id, content=text[:2000])
+
+    async def on_match_finished(self, event: MatchFinished) -> None:
+        """A match ended: the runner records it on its table, if any."""
+        result = event.result
+        await self.runner.match_finished(event.match.id, result.winner_id, result.outcome)
 
     # -- organizer commands -----------------------------------------------------------------
 
@@ -573,7 +404,7 @@ class Tournaments:
         if tournament is None:
             return
         lang = await public_language(interaction)
-        rows = await self.final_order(tournament)
+        rows = await self.runner.final_order(tournament)
         title = t(
             lang,
             "tournament-standings-title",
@@ -597,29 +428,13 @@ class Tournaments:
             return
         if tournament.status not in ("swiss", "cut"):
             return await self._say(interaction, "tournament-not-running")
-        number = tournament.current_round
-        table = next(
-            (
-                x
-                for x in await self.store.tables(tournament.id)
-                if x.round == number and player.id in (x.a, x.b) and x.b is not None
-            ),
-            None,
-        )
+        table = await self.runner.report(tournament, player.id, result)  # type: ignore[arg-type]
         if table is None:
             return await self._say(interaction, "tournament-no-table", player=player.mention)
-        if result == "draw":
-            side = "draw"
-        else:
-            won = result == "win"
-            side = "a" if (player.id == table.a) == won else "b"
-        await self.store.record(
-            tournament.id, number, table.table, side, "organizer", overwrite=True
-        )  # type: ignore[arg-type]
-        if table.match_id is not None:
-            await self.service.runtime.abandon(table.match_id)  # its result no longer counts
-        await self._say(interaction, "tournament-reported", table=table.table, round=number)
-        await self._maybe_advance(tournament.id)
+        await self._say(
+            interaction, "tournament-reported", table=table.table, round=tournament.current_round
+        )
+        await self.runner.maybe_advance(tournament.id)
 
     async def drop(
         self,
@@ -635,7 +450,7 @@ class Tournaments:
             return
         if tournament.status not in ("swiss", "cut"):
             return await self._say(interaction, "tournament-not-running")
-        if not await self.store.drop(tournament.id, target.id, tournament.current_round):
+        if not await self.runner.drop(tournament, target.id):
             return await self._say(interaction, "tournament-not-a-player", player=target.mention)
         lang = tournament.language
         await interaction.response.send_message(
@@ -656,24 +471,12 @@ class Tournaments:
             return await self._say(interaction, "tournament-not-running")
         await interaction.response.defer(ephemeral=True, thinking=True)
         number = tournament.current_round
-        drawn = 0
-        for table in await self.store.tables(tournament.id):
-            if table.round == number and table.outcome is None:
-                if await self.store.record(tournament.id, number, table.table, "draw", "time"):
-                    drawn += 1
-                if table.match_id is not None:
-                    await self.service.runtime.abandon(table.match_id)
+        drawn = await self.runner.end_round(tournament)
         lang = await private_language(interaction)
         await interaction.edit_original_response(
             content=t(lang, "tournament-round-ended", round=number, drawn=drawn)
         )
-        await self._maybe_advance(tournament.id)
-
-
-def _advanced(pairing: Pairing, player: int) -> bool:
-    from bot.tournaments import advancing
-
-    return advancing(pairing) == player
+        await self.runner.maybe_advance(tournament.id)
 
 
 class TournamentGroup(app_commands.Group):

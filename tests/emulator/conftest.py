@@ -1,5 +1,6 @@
 """Fixtures for the emulator's own tests (see tests/emulator/fixtures.py)."""
 
 from tests.emulator.fixtures import emulator, world
+from tests.emulator.testbot import bot
 
-__all__ = ["emulator", "world"]
+__all__ = ["bot", "emulator", "world"]

@@ -1,0 +1,210 @@
+"""What a test does to the emulated Discord's side: rate limits and 429 bursts, failing
+routes, held requests and gateway events, gateway reconnects."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from bot.playground.core import RequestRecord
+from bot.playground.faults import (
+    Burst429,
+    Hold,
+    HoldPredicate,
+    RateLimit,
+    RateLimitedRequest,
+    RequestLog,
+    RouteFailure,
+    RouteFilter,
+)
+from bot.playground.interacting import EmulatorInteractions
+from bot.playground.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
+
+if TYPE_CHECKING:
+    pass
+
+#: The emulator's logger (its lines keep their name).
+log = logging.getLogger("bot.playground.server")
+
+
+class EmulatorControls(EmulatorInteractions):
+    """Test controls (a layer of :class:`bot.playground.server.Emulator`)."""
+
+    # ================================================================ rate limits
+    def rate_limit(
+        self,
+        route_filter: RouteFilter | None = None,
+        *,
+        limit: int,
+        per: float,
+        retry_after: float | None = None,
+        global_: bool = False,
+    ) -> RateLimit:
+        """Answer 429 once more than ``limit`` requests accepted by ``route_filter`` arrive
+        within a ``per``-second window (a fixed window opened by the first admitted request).
+
+        ``route_filter(method, path)`` sees the path below /api/v10; None means every bot REST
+        request except /gateway(/bot), application command routes and interaction callbacks
+        (which real Discord limits separately). Admitted requests carry ``X-RateLimit-*``
+        headers (Remaining counting down, Reset-After) so discord.py paces itself. 429 bodies
+        say ``retry_after`` (default: time left in the window) and ``global``.
+        """
+        if limit < 0 or per <= 0:
+            raise ValueError("limit must be >= 0 and per > 0")
+        rule = RateLimit(
+            limit=limit,
+            per=per,
+            route_filter=route_filter,
+            retry_after=retry_after,
+            global_=global_,
+        )
+        self.rate_limits.append(rule)
+        return rule
+
+    def burst_429(
+        self, count: int, retry_after: float = 0.2, route_filter: RouteFilter | None = None
+    ) -> Burst429:
+        """Answer the next ``count`` requests accepted by ``route_filter`` (None: as in
+        :meth:`rate_limit`) with 429, whatever the rate. discord.py gives up on one request
+        after 5 attempts, so ``count >= 5`` on a single request makes it raise HTTPException."""
+        if count < 0 or retry_after < 0:
+            raise ValueError("count and retry_after must be >= 0")
+        burst = Burst429(count=count, retry_after=retry_after, route_filter=route_filter)
+        self.bursts.append(burst)
+        return burst
+
+    def clear_rate_limits(self) -> None:
+        """Remove every rate limit and pending 429 burst (``rate_limited`` is kept)."""
+        self.rate_limits.clear()
+        self.bursts.clear()
+
+    def record_rate_limited(
+        self, method: str, path: str, retry_after: float, scope: str = "user"
+    ) -> None:
+        """Note a 429 sent (not a problem: tests assert on ``rate_limited`` and
+        ``rate_limited_by_scope``)."""
+        self.rate_limited.append(RateLimitedRequest(method, path, time.monotonic(), scope))
+        self.rate_limited_by_scope[scope] += 1
+        log.info("429 (%s) for %s %s (retry after %.3fs)", scope, method, path, retry_after)
+
+    def set_limits(self, limits: DiscordLimits | None) -> None:
+        """Enforce ``limits`` from now on (None: none), with fresh buckets."""
+        self.limits = limits
+        self.limiter = None if limits is None else Limiter(limits)
+
+    def note_response(
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        scope: str | None = None,
+        global_counted: bool = False,
+    ) -> None:
+        """Record the answer in :attr:`request_records`; count 401/403/429 answers (but not
+        429s of scope ``"shared"``) toward Discord's invalid-request limit; exceeding
+        ``invalid_request_limit`` within ``invalid_request_window`` seconds is a problem."""
+        self.request_records.append(
+            RequestRecord(time.monotonic(), method, path, status, global_counted, scope)
+        )
+        if status not in (401, 403, 429) or (status == 429 and scope == SCOPE_SHARED):
+            return
+        self.invalid_requests += 1
+        now = time.monotonic()
+        self._invalid_times.append(now)
+        while self._invalid_times and now - self._invalid_times[0] > self.invalid_request_window:
+            self._invalid_times.popleft()
+        if len(self._invalid_times) > self.invalid_request_limit and not self._invalid_ban_reported:
+            self._invalid_ban_reported = True
+            self.add_problem(
+                f"more than {self.invalid_request_limit} invalid (401/403/429) requests within "
+                f"{self.invalid_request_window:.0f} s (Discord would ban the bot's IP); "
+                f"last: {method} {path} -> {status}"
+            )
+
+    # ================================================================ failing routes
+    def fail_route(
+        self,
+        route_filter: RouteFilter | None,
+        *,
+        status: int = 500,
+        count: int | None = None,
+        code: int = 0,
+        message: str | None = None,
+    ) -> RouteFailure:
+        """Answer bot REST requests accepted by ``route_filter(method, path)`` with ``status``
+        (a 5xx by default), ``count`` times (None: until ``failure.stop()``).
+
+        ``route_filter`` sees the path below /api/v10; None means every bot REST request
+        except /gateway(/bot) and application command routes. The body is Discord's
+        ``{"code": code, "message": "500: Internal Server Error"}``. discord.py's HTTPClient
+        retries 500/502/504/524 up to 5 attempts (sleeping 1, 3, 5, 7, 9 s: a lasting 500
+        raises DiscordServerError after about 25 s), raises at once on other 5xx (503),
+        and interaction webhooks retry every 5xx. Failures are expected, not problems.
+        """
+        if not 400 <= status <= 599:
+            raise ValueError("status must be a 4xx or 5xx")
+        if count is not None and count < 0:
+            raise ValueError("count must be >= 0 or None")
+        failure = RouteFailure(
+            route_filter=route_filter, status=status, count=count, code=code, message=message
+        )
+        self.route_failures.append(failure)
+        return failure
+
+    # ================================================================ holding requests
+    def hold(self, predicate: HoldPredicate | None) -> Hold:
+        """Hold bot REST requests for which ``predicate(method, path, json_body)`` is true
+        (None: all) unanswered until ``hold.release()``. See :class:`~bot.playground.faults.Hold`.
+        """
+        hold = Hold(predicate)
+        self.holds.append(hold)
+        return hold
+
+    def hold_gateway(self) -> Hold:
+        """Leave new gateway websocket connections unanswered (the bot cannot reconnect) until
+        ``hold.release()``; dispatches meanwhile are buffered for RESUME."""
+        hold = Hold(None, what="gateway connection")
+        self.gateway_holds.append(hold)
+        return hold
+
+    async def hold_if_requested(
+        self, request: web.Request, method: str, path: str, body: Any
+    ) -> bool:
+        """Park a request while an active hold matches it. False if it must be dropped."""
+        for hold in self.holds:
+            try:
+                wanted = hold.matches(method, path, body)
+            except Exception as exc:
+                self.add_problem(f"hold predicate raised on {method} {path}: {exc!r}")
+                continue
+            if wanted:
+                self._inflight -= 1  # a held request does not keep settle() waiting
+                try:
+                    return await hold.hold(RequestLog(method, path, body), request)
+                finally:
+                    self._inflight += 1
+                    self._last_activity = time.monotonic()
+        return True
+
+    # ================================================================ gateway control
+    @property
+    def gateway_connects(self) -> int:
+        """How many IDENTIFYs the gateway accepted (new sessions)."""
+        return self.gateway.identify_count
+
+    @property
+    def gateway_resumes(self) -> int:
+        """How many RESUMEs the gateway accepted."""
+        return self.gateway.resume_count
+
+    async def send_reconnect(self) -> int:
+        """Send op 7 Reconnect to connected gateways; returns the number of connections."""
+        return self.gateway.send_reconnect()
+
+    async def send_invalid_session(self, resumable: bool = False) -> int:
+        """Send op 9 Invalid Session (d=``resumable``); returns the number of connections."""
+        return self.gateway.send_invalid_session(resumable)

@@ -1,0 +1,182 @@
+"""The emulator's interactions: their payloads, starting one, its acknowledgement and the
+latencies."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.playground import payloads
+from bot.playground.messaging import EmulatorMessages
+from bot.playground.models import (
+    Channel,
+    InteractionRecord,
+    Message,
+    User,
+)
+
+if TYPE_CHECKING:
+    pass
+
+#: The emulator's logger (its lines keep their name).
+log = logging.getLogger("bot.playground.server")
+
+
+class EmulatorInteractions(EmulatorMessages):
+    """Interactions (a layer of :class:`bot.playground.server.Emulator`)."""
+
+    # ================================================================ interactions
+    def interaction_payload(
+        self,
+        *,
+        interaction_id: int,
+        token: str,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any] | None,
+        message: Message | None = None,
+    ) -> dict[str, Any]:
+        """Full INTERACTION_CREATE payload for ``user`` acting in ``channel``."""
+        perms = self.permissions_for(user, channel)
+        bot_perms = self.permissions_for(self.bot_user, channel)
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "locale": user.locale,
+            "app_permissions": str(bot_perms),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if data is not None:
+            payload["data"] = data
+        if channel.is_dm:
+            channel_data = payloads.channel_payload(channel, recipient=user)
+            payload["user"] = payloads.user_payload(user)
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"0": "0"}
+        else:
+            guild = self.guilds[channel.guild_id or 0]
+            member = self._member(guild, user)
+            channel_data = payloads.channel_payload(channel)
+            channel_data["permissions"] = str(perms)
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
+            payload["guild_locale"] = guild.preferred_locale
+            payload["member"] = payloads.member_payload(member, permissions=perms)
+            payload["context"] = 0
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
+        payload["channel"] = channel_data
+        if message is not None:
+            payload["message"] = payloads.message_payload(self._whole, message)
+        return payload
+
+    def start_interaction(
+        self,
+        *,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any] | None,
+        description: str,
+        message: Message | None = None,
+    ) -> InteractionRecord:
+        """Create, register and dispatch an interaction; the ack deadline timer starts now.
+
+        Raises RuntimeError if no bot session can receive it.
+        """
+        if not self.gateway.live_sessions():
+            raise RuntimeError("no bot is connected to the emulator gateway")
+        interaction_id = self.new_id()
+        token = f"emu-{interaction_id}-{secrets.token_urlsafe(16)}"
+        payload = self.interaction_payload(
+            interaction_id=interaction_id,
+            token=token,
+            itype=itype,
+            user=user,
+            channel=channel,
+            data=data,
+            message=message,
+        )
+        rec = InteractionRecord(
+            id=interaction_id,
+            token=token,
+            type=itype,
+            user=user,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            payload=payload,
+            description=description,
+            source_message_id=message.id if message is not None else None,
+            _emu=self._whole,
+        )
+        self.interactions[rec.id] = rec
+        self._interactions_by_token[token] = rec
+        self._ack_events[rec.id] = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(self.ack_deadline, self._check_ack, rec))
+        delivered = self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
+        if not delivered:
+            raise RuntimeError("no bot session received the interaction")
+        log.info("interaction %s dispatched: %s", rec.id, description)
+        return rec
+
+    def _check_ack(self, rec: InteractionRecord) -> None:
+        channel = self.channels.get(rec.channel_id)
+        if channel is not None and channel.deleted:
+            return  # the channel went away: nobody is left to see "This interaction failed"
+        if rec.response_type is None and not rec.late:
+            rec.late = True
+            self.add_problem(
+                f"interaction {rec.id} ({rec.description}) not acknowledged within "
+                f"{self.ack_deadline:.1f} s"
+            )
+            event = self._ack_events.get(rec.id)
+            if event is not None:
+                event.set()
+
+    def mark_acknowledged(self, rec: InteractionRecord, response_type: int) -> None:
+        """Record a successful callback and wake up the driver waiting on it."""
+        rec.response_type = response_type
+        rec.ack_latency = time.monotonic() - rec.created_monotonic
+        event = self._ack_events.get(rec.id)
+        if event is not None:
+            event.set()
+
+    def ack_latencies(self) -> list[float]:
+        """Seconds from dispatch to callback of every acknowledged interaction, oldest first."""
+        return [
+            rec.ack_latency
+            for rec in self.interactions.values()
+            if rec.acknowledged and rec.ack_latency is not None
+        ]
+
+    def slowest_ack(self) -> float | None:
+        """The largest of :meth:`ack_latencies`, or None if nothing was acknowledged."""
+        return max(self.ack_latencies(), default=None)
+
+    async def wait_for_ack(self, rec: InteractionRecord, timeout: float | None = None) -> bool:  # noqa: ASYNC109
+        """Wait until ``rec`` is acknowledged or late (default: deadline + 0.5 s). True if acked."""
+        event = self._ack_events[rec.id]
+        limit = self.ack_deadline + 0.5 if timeout is None else timeout
+        try:
+            await asyncio.wait_for(event.wait(), timeout=limit)
+        except TimeoutError:
+            pass
+        return rec.acknowledged
+
+    def interaction_by_token(self, token: str) -> InteractionRecord | None:
+        """Look up an interaction by its token."""
+        return self._interactions_by_token.get(token)

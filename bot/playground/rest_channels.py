@@ -1,0 +1,351 @@
+"""Emulator REST routes of channels, threads, messages, reactions and guilds (Discord:
+"Channel", "Message", "Guild")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.playground import payloads
+from bot.playground.errors import ApiError, invalid_form, not_found
+from bot.playground.models import (
+    AUTO_ARCHIVE_DURATIONS,
+    CHANNEL_GUILD_TEXT,
+    CHANNEL_PUBLIC_THREAD,
+    Channel,
+    Guild,
+    Message,
+)
+from bot.playground.permissions import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    has_all,
+)
+from bot.playground.rest_common import NO_CONTENT, ApiRequest, archived_thread, snowflake
+from bot.playground.validation import (
+    validate_message,
+)
+
+if TYPE_CHECKING:
+    from bot.playground.server import Emulator
+
+
+class ChannelRoutes:
+    """Channels, threads, messages, reactions, guilds
+    (a part of :class:`bot.playground.rest.RestApi`)."""
+
+    emu: Emulator
+
+    # ================================================================ channels
+    def _channel(self, req: ApiRequest) -> Channel:
+        """The channel of the route: 404/10003 if unknown, deleted or in a guild the bot is not
+        in; 403/50001 Missing Access without View Channel."""
+        emu = self.emu
+        error = not_found(10003, "Channel")
+        channel = emu.channels.get(snowflake(req.params["channel_id"], error))
+        if channel is None or channel.deleted:
+            raise error
+        if channel.is_dm:
+            if not emu.can_view_channel(emu.bot_user, channel):
+                raise error
+            return channel
+        guild = emu.guilds.get(channel.guild_id or 0)
+        if guild is None or emu.bot_user.id not in guild.members:
+            raise error
+        if not emu.can_view_channel(emu.bot_user, channel):
+            raise ApiError(403, 50001, "Missing Access")
+        return channel
+
+    def _channel_message(self, req: ApiRequest) -> tuple[Channel, Message]:
+        channel = self._channel(req)
+        error = not_found(10008, "Message")
+        message = self.emu.messages.get(snowflake(req.params["message_id"], error))
+        if (
+            message is None
+            or message.channel_id != channel.id
+            or message.deleted
+            or message.ephemeral  # ephemeral messages are not reachable through channel routes
+        ):
+            raise error
+        return channel, message
+
+    async def get_channel(self, req: ApiRequest) -> Any:
+        """GET /channels/{id}."""
+        channel = self._channel(req)
+        recipient = self.emu.users.get(channel.recipient_id or 0)
+        return payloads.channel_payload(channel, recipient=recipient)
+
+    async def create_message(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/messages. DMs to closed/bot/no-mutual-guild users -> 403/50007."""
+        emu = self.emu
+        channel = self._channel(req)
+        body = req.body if isinstance(req.body, dict) else {}
+        if channel.is_dm:
+            recipient = emu.users[channel.recipient_id or 0]
+            if (
+                recipient.dms_closed
+                or recipient.bot
+                or (emu.require_mutual_guild_for_dm and not emu.mutual_guilds(recipient))
+            ):
+                raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif channel.is_thread:
+            self._check_thread_post(channel)
+        elif not has_all(emu.permissions_for(emu.bot_user, channel), VIEW_CHANNEL | SEND_MESSAGES):
+            raise ApiError(403, 50013, "Missing Permissions")
+        validate_message(body, creating=True, has_files=bool(req.files))
+        if channel.is_thread and channel.archived:  # a message unarchives an unlocked thread
+            emu.update_thread(channel, archived=False)
+        message = emu.create_message(channel, emu.bot_user, body, files=req.files)
+        return payloads.message_payload(emu, message)
+
+    def _check_thread_post(self, thread: Channel) -> None:
+        """May the bot post in ``thread``? Send Messages in Threads (not Send Messages) in the
+        parent; a locked thread takes Manage Threads: 400/50083 while it is archived, 403/160005
+        "Thread is locked" otherwise (Discord "Thread Metadata Object": ``locked``)."""
+        perms = self.emu.permissions_for(self.emu.bot_user, thread)
+        if not has_all(perms, VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.locked and not has_all(perms, MANAGE_THREADS):
+            if thread.archived:
+                raise archived_thread()
+            raise ApiError(403, 160005, "Thread is locked")
+
+    # ================================================================ threads
+    def _thread_fields(self, body: dict[str, Any], *, creating: bool) -> tuple[str | None, int]:
+        """Validate ``name`` (1-100 characters; required when ``creating``) and
+        ``auto_archive_duration`` (60, 1440, 4320 or 10080 minutes; default 1440) of a thread
+        body (Discord "Start Thread from Message" JSON params). Raises 400/50035."""
+        errors: list[tuple[str, str]] = []
+        name = body.get("name")
+        if name is None and creating:
+            errors.append(("name", "This field is required"))
+        elif name is not None and (not isinstance(name, str) or not 1 <= len(name) <= 100):
+            errors.append(("name", "Must be between 1 and 100 in length."))
+        duration = body.get("auto_archive_duration", 1440)
+        if duration not in AUTO_ARCHIVE_DURATIONS:
+            errors.append(
+                ("auto_archive_duration", "Value must be one of {60, 1440, 4320, 10080}.")
+            )
+        if errors:
+            raise invalid_form(errors)
+        return name, int(duration)
+
+    def _check_thread_start(self, channel: Channel) -> None:
+        if channel.type != CHANNEL_GUILD_TEXT:
+            raise ApiError(
+                400,
+                50024,
+                "Cannot execute action on this channel type",
+                problem=f"thread started in channel {channel.id} of type {channel.type}",
+            )
+        perms = self.emu.permissions_for(self.emu.bot_user, channel)
+        if not has_all(perms, VIEW_CHANNEL | CREATE_PUBLIC_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    async def start_thread_from_message(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/messages/{mid}/threads {name, auto_archive_duration} -> 201, the
+        new public thread (its id is the message's). Needs Create Public Threads; one thread per
+        message: 400/160004 (Discord "Start Thread from Message")."""
+        emu = self.emu
+        channel, message = self._channel_message(req)
+        self._check_thread_start(channel)
+        if message.thread_id is not None:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        body = req.body if isinstance(req.body, dict) else {}
+        name, duration = self._thread_fields(body, creating=True)
+        thread = emu.create_thread(
+            channel, emu.bot_user, str(name), message=message, auto_archive_duration=duration
+        )
+        return 201, payloads.channel_payload(thread)
+
+    async def start_thread(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/threads {name, auto_archive_duration, type: 11} -> 201, a public
+        thread without a starter message (Discord "Start Thread without Message"; private
+        threads, type 12, are not emulated)."""
+        emu = self.emu
+        channel = self._channel(req)
+        self._check_thread_start(channel)
+        body = req.body if isinstance(req.body, dict) else {}
+        if body.get("type") != CHANNEL_PUBLIC_THREAD:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                problem=f"thread type {body.get('type')!r}: the emulator has public threads only",
+            )
+        name, duration = self._thread_fields(body, creating=True)
+        thread = emu.create_thread(channel, emu.bot_user, str(name), auto_archive_duration=duration)
+        return 201, payloads.channel_payload(thread)
+
+    async def modify_channel(self, req: ApiRequest) -> Any:
+        """PATCH /channels/{id} on a thread: ``name``, ``archived``, ``locked``,
+        ``auto_archive_duration`` (Discord "Modify Channel", thread params). Manage Threads
+        may change all; the thread's creator may change name, archived and
+        auto_archive_duration; anyone who may post there may unarchive an unlocked thread;
+        ``locked`` takes Manage Threads. An archived thread stays unchanged unless the request
+        unarchives it: 400/50083. Other channel types are not emulated."""
+        emu = self.emu
+        channel = self._channel(req)
+        body = req.body if isinstance(req.body, dict) else {}
+        if not channel.is_thread:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                problem=f"PATCH /channels/{channel.id}: only threads can be modified here",
+            )
+        name, duration = self._thread_fields(body, creating=False)
+        archived = body.get("archived")
+        locked = body.get("locked")
+        for field_name, value in (("archived", archived), ("locked", locked)):
+            if value is not None and not isinstance(value, bool):
+                raise invalid_form([(field_name, "Must be either true or false.")])
+        perms = emu.permissions_for(emu.bot_user, channel)
+        manager = has_all(perms, MANAGE_THREADS)
+        owner = channel.owner_id == emu.bot_user.id
+        if channel.archived and archived is not False:
+            raise archived_thread()
+        forbidden = (
+            (locked is not None and locked != channel.locked and not manager)
+            or (
+                (name is not None or "auto_archive_duration" in body or archived is True)
+                and not (manager or owner)
+            )
+            or (
+                archived is False
+                and channel.archived
+                and (channel.locked and locked is not False)
+                and not manager
+            )
+            or (archived is False and not has_all(perms, SEND_MESSAGES_IN_THREADS) and not manager)
+        )
+        if forbidden:
+            raise ApiError(403, 50013, "Missing Permissions")
+        emu.update_thread(
+            channel,
+            name=name,
+            archived=archived,
+            locked=locked,
+            auto_archive_duration=duration if "auto_archive_duration" in body else None,
+        )
+        return payloads.channel_payload(channel)
+
+    async def list_messages(self, req: ApiRequest) -> Any:
+        """GET /channels/{id}/messages?limit&before&after&around -> newest first, public only."""
+        emu = self.emu
+        channel = self._channel(req)
+        try:
+            limit = max(1, min(100, int(req.query.get("limit", "50"))))
+        except ValueError:
+            raise invalid_form([("limit", "Value is not int.")]) from None
+        history = [m for m in emu.channel_messages(channel) if not m.ephemeral]
+        if "before" in req.query:
+            before = int(req.query["before"])
+            history = [m for m in history if m.id < before][-limit:]
+        elif "after" in req.query:
+            after = int(req.query["after"])
+            history = [m for m in history if m.id > after][:limit]
+        elif "around" in req.query:
+            around = int(req.query["around"])
+            index = sum(1 for m in history if m.id < around)
+            start = max(0, index - limit // 2)
+            history = history[start : start + limit]
+        else:
+            history = history[-limit:]
+        return [payloads.message_payload(emu, m) for m in reversed(history)]
+
+    async def get_message(self, req: ApiRequest) -> Any:
+        """GET /channels/{id}/messages/{mid}."""
+        _, message = self._channel_message(req)
+        return payloads.message_payload(self.emu, message)
+
+    async def edit_message(self, req: ApiRequest) -> Any:
+        """PATCH /channels/{id}/messages/{mid} (bot's own messages; keeps history)."""
+        emu = self.emu
+        channel, message = self._channel_message(req)
+        if channel.is_thread and channel.archived:
+            raise archived_thread()
+        if message.author.id != emu.bot_user.id:
+            raise ApiError(
+                403,
+                50005,
+                "Cannot edit a message authored by another user",
+                problem=f"bot tried to edit message {message.id} by {message.author.username}",
+            )
+        body = req.body if isinstance(req.body, dict) else {}
+        validate_message(body, creating=False)
+        emu.edit_message(message, body, files=req.files)
+        return payloads.message_payload(emu, message)
+
+    async def delete_message(self, req: ApiRequest) -> Any:
+        """DELETE /channels/{id}/messages/{mid} (own messages, or others with Manage Messages)."""
+        emu = self.emu
+        channel, message = self._channel_message(req)
+        if message.author.id != emu.bot_user.id and (
+            channel.is_dm
+            or not has_all(emu.permissions_for(emu.bot_user, channel), MANAGE_MESSAGES)
+        ):
+            raise ApiError(403, 50013, "Missing Permissions")
+        emu.delete_message(message)
+        return NO_CONTENT
+
+    async def typing(self, req: ApiRequest) -> Any:
+        """POST /channels/{id}/typing -> 204."""
+        self._channel(req)
+        return NO_CONTENT
+
+    async def add_reaction(self, req: ApiRequest) -> Any:
+        """PUT /channels/{id}/messages/{mid}/reactions/{emoji}/@me -> 204."""
+        _, message = self._channel_message(req)
+        message.reactions.setdefault(req.params["emoji"], set()).add(self.emu.bot_user.id)
+        return NO_CONTENT
+
+    async def remove_reaction(self, req: ApiRequest) -> Any:
+        """DELETE /channels/{id}/messages/{mid}/reactions/{emoji}/@me -> 204."""
+        _, message = self._channel_message(req)
+        message.reactions.get(req.params["emoji"], set()).discard(self.emu.bot_user.id)
+        return NO_CONTENT
+
+    # ================================================================ guilds
+    def _guild(self, req: ApiRequest) -> Guild:
+        emu = self.emu
+        error = not_found(10004, "Guild")
+        guild = emu.guilds.get(snowflake(req.params["guild_id"], error))
+        if guild is None or emu.bot_user.id not in guild.members:
+            raise error
+        return guild
+
+    async def get_guild(self, req: ApiRequest) -> Any:
+        """GET /guilds/{id}."""
+        return payloads.guild_payload(self.emu, self._guild(req))
+
+    async def get_guild_channels(self, req: ApiRequest) -> Any:
+        """GET /guilds/{id}/channels."""
+        guild = self._guild(req)
+        return [payloads.channel_payload(self.emu.channels[c]) for c in guild.channel_ids]
+
+    async def get_guild_roles(self, req: ApiRequest) -> Any:
+        """GET /guilds/{id}/roles."""
+        return [payloads.role_payload(r) for r in self._guild(req).roles.values()]
+
+    async def list_members(self, req: ApiRequest) -> Any:
+        """GET /guilds/{id}/members?limit&after (sorted by user id)."""
+        guild = self._guild(req)
+        limit = max(1, min(1000, int(req.query.get("limit", "1"))))
+        after = int(req.query.get("after", "0"))
+        members = sorted(
+            (m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id
+        )
+        return [payloads.member_payload(m) for m in members[:limit]]
+
+    async def get_member(self, req: ApiRequest) -> Any:
+        """GET /guilds/{id}/members/{uid} -> member or 404/10007."""
+        guild = self._guild(req)
+        error = not_found(10007, "Member")
+        member = guild.members.get(snowflake(req.params["user_id"], error))
+        if member is None:
+            raise error
+        return payloads.member_payload(member)

@@ -1,0 +1,51 @@
+"""What the emulator's REST route handlers share: the parsed request, the 204 marker and
+small parsers."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.playground.errors import ApiError
+
+if TYPE_CHECKING:
+    from bot.playground.core import UploadedFile
+
+
+@dataclass
+class ApiRequest:
+    """A parsed REST request handed to a route handler."""
+
+    method: str
+    path: str
+    params: dict[str, str]
+    query: Mapping[str, str]
+    body: Any
+    files: list[UploadedFile]
+
+
+Handler = Callable[[ApiRequest], Awaitable[Any]]
+
+
+class _NoContent:
+    """Marker for a 204 response."""
+
+
+NO_CONTENT = _NoContent()
+
+
+def truthy(value: str | None) -> bool:
+    return value is not None and value.lower() in ("1", "true", "yes")
+
+
+def snowflake(value: str, error: ApiError) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise error from None
+
+
+def archived_thread() -> ApiError:
+    """400/50083: Discord's answer to a change in an archived thread."""
+    return ApiError(400, 50083, "Operation cannot be performed on an archived thread")

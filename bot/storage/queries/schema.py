@@ -1,0 +1,462 @@
+"""The schema: its migrations, one per version (see :mod:`bot.storage.sql` for how the
+runner applies them), and the SQLite connection pragmas. A released migration never
+changes: a new version appends one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """A migration whose text differs per dialect. ``postgresql`` may use SQLite type
+    names too (``INTEGER``, ``REAL``, ``id INTEGER PRIMARY KEY``): it goes through the
+    same translation as a plain string migration."""
+
+    sqlite: str
+    postgresql: str
+
+
+# --- connection setup -------------------------------------------------------
+
+# SQLite only (the seam sets the connection up: bot.storage.backend.open_sqlite).
+PRAGMA_USER_VERSION = "PRAGMA user_version"
+PRAGMA_BUSY_TIMEOUT = "PRAGMA busy_timeout"
+
+# --- schema -----------------------------------------------------------------
+
+MIGRATION_1 = """
+CREATE TABLE matches (
+    id               INTEGER PRIMARY KEY,
+    guild_id         INTEGER NOT NULL,
+    channel_id       INTEGER NOT NULL,
+    player0_id       INTEGER NOT NULL,
+    player1_id       INTEGER NOT NULL,
+    seed             INTEGER NOT NULL,
+    options          TEXT    NOT NULL DEFAULT '{}',
+    decisions        TEXT    NOT NULL DEFAULT '[]',
+    state            TEXT    NOT NULL DEFAULT '{}',
+    version          INTEGER NOT NULL DEFAULT 0,
+    status           TEXT    NOT NULL DEFAULT 'active'
+                     CHECK (status IN ('active', 'finished')),
+    ui               TEXT    NOT NULL DEFAULT '{}',
+    deadline         REAL,
+    board_message_id INTEGER,
+    started_at       REAL    NOT NULL,
+    ended_at         REAL,
+    result           TEXT    CHECK (result IS NULL OR result IN ('win', 'draw')),
+    winner_id        INTEGER,
+    loser_id         INTEGER,
+    reason           TEXT,
+    turns            INTEGER,
+    CHECK (player0_id <> player1_id)
+);
+
+CREATE INDEX matches_by_guild_status ON matches (guild_id, status);
+CREATE INDEX matches_by_status ON matches (status);
+
+CREATE TABLE challenges (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    challenger_id INTEGER NOT NULL,
+    opponent_id   INTEGER NOT NULL,
+    message_id    INTEGER,
+    status        TEXT    NOT NULL DEFAULT 'pending'
+                  CHECK (status IN ('pending', 'accepted', 'declined', 'expired', 'cancelled')),
+    created_at    REAL    NOT NULL,
+    expires_at    REAL    NOT NULL,
+    match_id      INTEGER REFERENCES matches (id),
+    options       TEXT    NOT NULL DEFAULT '{}'
+);
+
+CREATE INDEX challenges_by_status ON challenges (status);
+CREATE INDEX challenges_by_guild_status ON challenges (guild_id, status);
+
+CREATE TABLE players (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    wins     INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses   INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    draws    INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+    PRIMARY KEY (guild_id, user_id)
+);
+
+PRAGMA user_version = 1;
+"""
+
+# Version 2: saved decks (per user, usable in every server), the Scryfall card-type
+# cache, per-server mulligan practice statistics, practice deals in progress, and the
+# users whose DMs were found closed (so the bot does not retry into 403s).
+MIGRATION_2 = """
+CREATE TABLE decks (
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL COLLATE NOCASE CHECK (length(name) > 0),
+    cards      TEXT    NOT NULL DEFAULT '[]',
+    commander  TEXT    NOT NULL DEFAULT '[]',
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, name)
+);
+
+CREATE TABLE card_types (
+    name       TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
+    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
+    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
+    checked_at REAL    NOT NULL
+);
+
+CREATE TABLE mulligan_stats (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
+    mulligans  INTEGER NOT NULL DEFAULT 0 CHECK (mulligans >= 0),
+    keeps      INTEGER NOT NULL DEFAULT 0 CHECK (keeps >= 0),
+    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
+    agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
+    kept_sizes TEXT    NOT NULL DEFAULT '{}',
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE dm_closed (
+    user_id   INTEGER PRIMARY KEY,
+    closed_at REAL    NOT NULL
+);
+
+CREATE TABLE practice_sessions (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    state      TEXT    NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+PRAGMA user_version = 2;
+"""
+
+# PostgreSQL has no COLLATE NOCASE: deck and card names are unique case-insensitively
+# through unique indexes on lower(name), and every query compares lower(name) = lower(?).
+_MIGRATION_2_POSTGRESQL = """
+CREATE TABLE decks (
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL CHECK (length(name) > 0),
+    cards      TEXT    NOT NULL DEFAULT '[]',
+    commander  TEXT    NOT NULL DEFAULT '[]',
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+CREATE UNIQUE INDEX decks_by_user_name ON decks (user_id, lower(name));
+
+CREATE TABLE card_types (
+    name       TEXT    NOT NULL,
+    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
+    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
+    checked_at REAL    NOT NULL
+);
+
+CREATE UNIQUE INDEX card_types_by_name ON card_types (lower(name));
+
+CREATE TABLE mulligan_stats (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
+    mulligans  INTEGER NOT NULL DEFAULT 0 CHECK (mulligans >= 0),
+    keeps      INTEGER NOT NULL DEFAULT 0 CHECK (keeps >= 0),
+    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
+    agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
+    kept_sizes TEXT    NOT NULL DEFAULT '{}',
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE dm_closed (
+    user_id   INTEGER PRIMARY KEY,
+    closed_at REAL    NOT NULL
+);
+
+CREATE TABLE practice_sessions (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    state      TEXT    NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
+# Version 3: matches against the bot. ``ai_seat`` (0 or 1) is the seat the bot plays and
+# ``ai_level`` its level; both NULL for a match between two members. Such matches never
+# count in ``players`` (the server leaderboard ranks matches between members only): each
+# member's record against the bot, per level, is kept in ``bot_records`` instead, updated
+# in the transaction that finishes the match. The bot's own account has no row anywhere.
+MIGRATION_3 = """
+ALTER TABLE matches ADD COLUMN ai_seat INTEGER CHECK (ai_seat IS NULL OR ai_seat IN (0, 1));
+
+ALTER TABLE matches ADD COLUMN ai_level TEXT
+    CHECK ((ai_level IS NULL) = (ai_seat IS NULL)
+           AND (ai_level IS NULL OR ai_level IN ('easy', 'medium', 'hard')));
+
+CREATE TABLE bot_records (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    level    TEXT    NOT NULL CHECK (level IN ('easy', 'medium', 'hard')),
+    wins     INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses   INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    draws    INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+    PRIMARY KEY (guild_id, user_id, level)
+);
+
+PRAGMA user_version = 3;
+"""
+
+# Version 4: "result announced" is a column, not a key in the ``ui`` JSON. A finished match
+# with ``announced = 0`` had its result committed but not posted (the process stopped in
+# between): the next start posts it. Matches already announced (or set aside) by earlier
+# versions are marked so.
+MIGRATION_4 = """
+ALTER TABLE matches ADD COLUMN announced INTEGER NOT NULL DEFAULT 0
+    CHECK (announced IN (0, 1));
+
+UPDATE matches SET announced = 1
+WHERE status = 'finished'
+  AND (reason IS 'broken'
+       OR CASE WHEN json_valid(ui) THEN json_extract(ui, '$.announced') ELSE 1 END IS 1);
+
+PRAGMA user_version = 4;
+"""
+
+# The data fix above reads the old ``ui`` JSON of SQLite files written by versions 1-3
+# (SQLite only, a one-time upgrade: no PostgreSQL database predates version 5).
+_MIGRATION_4_POSTGRESQL = """
+ALTER TABLE matches ADD COLUMN announced INTEGER NOT NULL DEFAULT 0
+    CHECK (announced IN (0, 1));
+
+UPDATE matches SET announced = 1 WHERE status = 'finished';
+"""
+
+# Version 5: per-server settings, per-member preferences, and ratings.
+#
+# ``guild_settings``: one row per server that changed something (no row: every default).
+# NULL in a column means "the bot's default": ``mulligan_rule`` (Vancouver), the timers
+# (the bot's BINGO_*_SECONDS configuration) and ``language`` (the guild's preferred
+# locale). ``channels`` is a JSON list of channel ids where matches may be started
+# (empty: every channel).
+#
+# ``user_prefs``: a member's own choices, in every server: ``language`` (NULL: their
+# Discord client's locale), ``tips`` (first-match tips on) and ``quick_counter``.
+#
+# ``ratings``: openskill (Plackett-Luce) per server and member: ``mu``/``sigma``, how many
+# rated matches, and the change of the last one (``last_delta``, in ordinal
+# ``mu - 3 sigma``, from match ``last_match_id``). ``matches.rated`` = 1 once a finished
+# match was considered for ratings (rated or not eligible), set in the same transaction
+# as the rating change, so it counts exactly once. Matches finished before this version
+# are marked considered (ratings start from this version on).
+MIGRATION_5 = """
+CREATE TABLE guild_settings (
+    guild_id           INTEGER PRIMARY KEY,
+    mulligan_rule      TEXT,
+    free_first         INTEGER NOT NULL DEFAULT 0 CHECK (free_first IN (0, 1)),
+    sequential         INTEGER NOT NULL DEFAULT 0 CHECK (sequential IN (0, 1)),
+    forest_either_pile INTEGER NOT NULL DEFAULT 0 CHECK (forest_either_pile IN (0, 1)),
+    turn_seconds       REAL CHECK (turn_seconds IS NULL OR turn_seconds > 0),
+    counter_seconds    REAL CHECK (counter_seconds IS NULL OR counter_seconds > 0),
+    choice_seconds     REAL CHECK (choice_seconds IS NULL OR choice_seconds > 0),
+    challenge_seconds  REAL CHECK (challenge_seconds IS NULL OR challenge_seconds > 0),
+    language           TEXT,
+    channels           TEXT NOT NULL DEFAULT '[]',
+    updated_at         REAL NOT NULL
+);
+
+CREATE TABLE user_prefs (
+    user_id       INTEGER PRIMARY KEY,
+    language      TEXT,
+    tips          INTEGER NOT NULL DEFAULT 1 CHECK (tips IN (0, 1)),
+    quick_counter INTEGER NOT NULL DEFAULT 0 CHECK (quick_counter IN (0, 1))
+);
+
+CREATE TABLE ratings (
+    guild_id      INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    mu            REAL    NOT NULL,
+    sigma         REAL    NOT NULL CHECK (sigma > 0),
+    matches       INTEGER NOT NULL DEFAULT 0 CHECK (matches >= 0),
+    last_delta    REAL,
+    last_match_id INTEGER,
+    updated_at    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+UPDATE matches SET rated = 1 WHERE status = 'finished';
+
+PRAGMA user_version = 5;
+"""
+
+# Version 6 (Swiss tournaments; T1): see bot/storage/tournaments.py. Written
+# in SQLite syntax for the dialect seam (``id INTEGER PRIMARY KEY`` becomes an identity,
+# INTEGER becomes BIGINT on PostgreSQL).
+MIGRATION_6 = """
+CREATE TABLE tournaments (
+    id                INTEGER PRIMARY KEY,
+    guild_id          BIGINT  NOT NULL,
+    channel_id        BIGINT  NOT NULL,
+    organizer_id      BIGINT  NOT NULL,
+    name              TEXT    NOT NULL,
+    status            TEXT    NOT NULL DEFAULT 'signup'
+                      CHECK (status IN ('signup', 'swiss', 'cut', 'finished', 'cancelled')),
+    rounds            INTEGER CHECK (rounds IS NULL OR rounds > 0),
+    round_seconds     DOUBLE PRECISION NOT NULL CHECK (round_seconds > 0),
+    options           TEXT    NOT NULL DEFAULT '{}',
+    cut               INTEGER NOT NULL DEFAULT 0 CHECK (cut >= 0),
+    seed              BIGINT  NOT NULL,
+    current_round     INTEGER NOT NULL DEFAULT 0,
+    signup_message_id BIGINT,
+    language          TEXT,
+    created_at        DOUBLE PRECISION NOT NULL,
+    started_at        DOUBLE PRECISION,
+    ended_at          DOUBLE PRECISION
+);
+
+CREATE INDEX tournaments_by_guild_status ON tournaments (guild_id, status);
+
+CREATE TABLE tournament_players (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+    user_id       BIGINT  NOT NULL,
+    seed          INTEGER,
+    joined_at     DOUBLE PRECISION NOT NULL,
+    dropped       INTEGER NOT NULL DEFAULT 0 CHECK (dropped IN (0, 1)),
+    dropped_round INTEGER,
+    PRIMARY KEY (tournament_id, user_id)
+);
+
+CREATE TABLE tournament_rounds (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+    number        INTEGER NOT NULL,
+    kind          TEXT    NOT NULL CHECK (kind IN ('swiss', 'cut')),
+    seed          BIGINT  NOT NULL,
+    started_at    DOUBLE PRECISION NOT NULL,
+    deadline      DOUBLE PRECISION NOT NULL,
+    ended_at      DOUBLE PRECISION,
+    message_id    BIGINT,
+    PRIMARY KEY (tournament_id, number)
+);
+
+CREATE TABLE tournament_pairings (
+    tournament_id BIGINT  NOT NULL,
+    round         INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL,
+    player_a      BIGINT  NOT NULL,
+    player_b      BIGINT,
+    match_id      BIGINT,
+    outcome       TEXT    CHECK (outcome IS NULL OR outcome IN ('a', 'b', 'draw')),
+    source        TEXT    CHECK (source IS NULL OR source IN ('match', 'organizer', 'time', 'bye')),
+    PRIMARY KEY (tournament_id, round, table_no),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, number)
+);
+
+CREATE INDEX tournament_pairings_by_match ON tournament_pairings (match_id);
+
+PRAGMA user_version = 6;
+"""
+
+# Version 7 (hand of the day; T2): see bot/storage/daily.py for the tables.
+# Portable DDL (SQLite and PostgreSQL): BIGINT snowflakes, DOUBLE PRECISION times.
+MIGRATION_7 = """
+CREATE TABLE daily_settings (
+    guild_id   BIGINT PRIMARY KEY,
+    channel_id BIGINT,
+    deck       TEXT,
+    rule       TEXT,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE daily_days (
+    guild_id     BIGINT  NOT NULL,
+    day          INTEGER NOT NULL,
+    seed         BIGINT  NOT NULL,
+    deck         TEXT    NOT NULL,
+    options      TEXT    NOT NULL,
+    channel_id   BIGINT,
+    message_id   BIGINT,
+    finalized_at DOUBLE PRECISION,
+    created_at   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, day)
+);
+
+CREATE INDEX daily_days_unfinalized ON daily_days (finalized_at, day);
+
+CREATE TABLE daily_answers (
+    guild_id    BIGINT  NOT NULL,
+    day         INTEGER NOT NULL,
+    user_id     BIGINT  NOT NULL,
+    decision    TEXT    NOT NULL CHECK (decision IN ('keep', 'mulligan')),
+    state       TEXT    NOT NULL,
+    version     INTEGER NOT NULL,
+    kept_size   INTEGER,
+    agreed      INTEGER CHECK (agreed IS NULL OR agreed IN (0, 1)),
+    answered_at DOUBLE PRECISION NOT NULL,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, day, user_id)
+);
+
+CREATE TABLE daily_streaks (
+    guild_id      BIGINT  NOT NULL,
+    user_id       BIGINT  NOT NULL,
+    last_day      INTEGER NOT NULL,
+    answered      INTEGER NOT NULL,
+    answered_best INTEGER NOT NULL,
+    agreed        INTEGER NOT NULL,
+    agreed_best   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+PRAGMA user_version = 7;
+"""
+
+# Version 8 (several processes; P3): see bot/storage/leases.py. When each
+# match next needs the bot itself (a deadline, or the bot's own move: ``wake_at``, valid
+# for ``wake_version``) and which process is handling it until when (the lease).
+MIGRATION_8 = """
+ALTER TABLE matches ADD COLUMN wake_at DOUBLE PRECISION;
+
+ALTER TABLE matches ADD COLUMN wake_version BIGINT;
+
+ALTER TABLE matches ADD COLUMN lease_owner TEXT;
+
+ALTER TABLE matches ADD COLUMN lease_until DOUBLE PRECISION;
+
+CREATE INDEX matches_by_wake ON matches (status, wake_at);
+
+CREATE INDEX challenges_by_status_expiry ON challenges (status, expires_at);
+
+PRAGMA user_version = 8;
+"""
+
+# Version 9 (the tournament organizer role; T1): see bot/storage/tournaments.py.
+# A server's organizer role (NULL or no row: Manage Server only).
+MIGRATION_9 = """
+CREATE TABLE tournament_settings (
+    guild_id       BIGINT PRIMARY KEY,
+    organizer_role BIGINT,
+    updated_at     DOUBLE PRECISION NOT NULL
+);
+
+PRAGMA user_version = 9;
+"""
+
+MIGRATIONS: list[str | Migration] = [
+    MIGRATION_1,
+    Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
+    MIGRATION_3,
+    Migration(sqlite=MIGRATION_4, postgresql=_MIGRATION_4_POSTGRESQL),
+    MIGRATION_5,
+    MIGRATION_6,
+    MIGRATION_7,
+    MIGRATION_8,
+    MIGRATION_9,
+]
+"""Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

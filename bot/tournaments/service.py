@@ -1,0 +1,352 @@
+"""Running a Swiss tournament, Discord-free: sign-up closes, rounds are paired and their
+matches started, results recorded, rounds advanced, the tournament finished.
+
+Pairing and standings are pure (:mod:`bot.tournaments.swiss`, RULES §5); the state lives
+in the database (:mod:`bot.storage.tournaments`), so a restart in the middle of a round
+loses nothing. What touches the outside world (starting a match, abandoning one, posting
+the pairings or the final standings) goes through a small :class:`TournamentHost` that the
+cog (``cogs/bingo/_tournaments.py``) implements; tests use a fake.
+
+Each round: store the round and its tables (one transaction, compare-and-set on the round
+number, so a repeated end-of-round or a late match result cannot start it twice), then
+start every match, then post the pairings. A finished match records its table's result
+(:meth:`TournamentService.match_finished`); when every table of the round has a result,
+the next round is paired (or the cut, or the tournament finishes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
+
+from bot.storage.tournaments import Table, Tournament, TournamentStore
+from bot.tournaments.swiss import (
+    Pairing,
+    Standing,
+    advancing,
+    cut_round,
+    cut_size,
+    default_rounds,
+    next_cut_round,
+    pair_round,
+    round_one,
+    standings,
+)
+
+log = logging.getLogger(__name__)
+
+Kind = Literal["swiss", "cut"]
+
+
+@dataclass(frozen=True, slots=True)
+class StartedMatch:
+    """A table's match once started: its id and the thread it is played in (``None``:
+    in the tournament's channel)."""
+
+    match_id: int
+    thread_id: int | None = None
+
+
+class TournamentHost(Protocol):
+    """What the service needs from the bot around it (the cog implements it)."""
+
+    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+        """Store and start one match between two members with the tournament's options;
+        raises when no match could be started (the table is then left without one)."""
+
+    async def abandon(self, match_id: int) -> None:
+        """Stop a live match without a result of its own (its result no longer counts)."""
+
+    async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
+        """``(winner id or None, outcome)`` of a match that has finished, ``None`` while it
+        is live or unknown (the catch-up after a restart)."""
+
+    async def post_pairings(
+        self,
+        tournament: Tournament,
+        number: int,
+        kind: Kind,
+        tables: Sequence[Pairing],
+        deadline: float,
+        threads: dict[int, int],
+    ) -> int | None:
+        """Post round ``number``'s pairings (``threads``: table number -> thread id;
+        ``deadline``: Unix seconds); the posted message's id, ``None`` if none."""
+
+    async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
+        """Post the final standings (``rows`` from :meth:`TournamentService.final_order`)."""
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The recorded seed of round ``number``'s random tie-breaks (round 1: the
+    tournament's own seed)."""
+    return seed if number == 1 else (seed * 1_000_003 + number) % 2**63
+
+
+class TournamentService:
+    """The tournaments of one process: ``store`` holds the state, ``host`` acts on it,
+    ``clock`` gives Unix seconds (tests pass a fake)."""
+
+    def __init__(
+        self,
+        store: TournamentStore,
+        host: TournamentHost,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.host = host
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        """The lock serializing one tournament's advances in this process."""
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # -- start and catch-up --------------------------------------------------------------
+
+    async def catch_up_all(self) -> None:
+        """At start: record results of matches that finished while the bot was down, and
+        move every running tournament on if its round is complete."""
+        for tournament in await self.store.open_tournaments():
+            if tournament.status in ("swiss", "cut"):
+                try:
+                    await self.catch_up(tournament)
+                except Exception:
+                    log.exception("Catching up tournament %s failed", tournament.id)
+
+    async def catch_up(self, tournament: Tournament) -> None:
+        """Record the current round's finished matches; advance later (a task)."""
+        for table in await self.store.tables(tournament.id):
+            if table.round == tournament.current_round and table.outcome is None and table.match_id:
+                found = await self.host.finished_result(table.match_id)
+                if found is not None:
+                    await self.record_match(table.match_id, *found)
+        asyncio.get_running_loop().create_task(self.maybe_advance(tournament.id))
+
+    async def players(self, tournament_id: int) -> list[int]:
+        """The signed-up players' ids, in the stored order."""
+        return [e.user_id for e in await self.store.players(tournament_id)]
+
+    async def close_signup(
+        self, tournament: Tournament, players: list[int]
+    ) -> tuple[int, list[Pairing]] | None:
+        """Close sign-up: fix the number of Swiss rounds and round 1's random order
+        (from the tournament's seed). ``(rounds, round 1's tables)``, or ``None`` when it
+        had already started. Round 1 is not run yet (:meth:`run_round`)."""
+        tables = round_one(players, random.Random(tournament.seed))
+        seeds = [p for table in tables for p in (table.a, table.b) if p is not None]
+        rounds = tournament.rounds or default_rounds(len(players))
+        async with self.lock(tournament.id):
+            if not await self.store.start(tournament.id, rounds, seeds, self.clock()):
+                return None
+        return rounds, tables
+
+    # -- rounds --------------------------------------------------------------------------
+
+    async def run_round(
+        self, tournament_id: int, number: int, kind: Kind, tables: list[Pairing]
+    ) -> None:
+        """Store round ``number`` (once), start its matches, post its pairings."""
+        tournament = await self.store.get(tournament_id)
+        assert tournament is not None
+        now = self.clock()
+        deadline = now + tournament.round_seconds
+        stored = await self.store.begin_round(
+            tournament_id, number, kind=kind, seed=round_seed(tournament.seed, number),
+            now=now, deadline=deadline, tables=tables,
+        )  # fmt: skip
+        if not stored:
+            return
+        threads: dict[int, int] = {}  # table number -> its match's thread
+        for index, table in enumerate(tables, start=1):
+            if table.b is None:
+                continue
+            try:
+                started = await self.host.start_match(tournament, (table.a, table.b))
+            except Exception:
+                log.exception(
+                    "Tournament %s round %s table %s: no match", tournament_id, number, index
+                )
+                continue
+            await self.store.set_match(tournament_id, number, index, started.match_id)
+            if started.thread_id:
+                threads[index] = started.thread_id
+        message_id = await self.host.post_pairings(
+            tournament, number, kind, tables, deadline, threads
+        )
+        if message_id is not None:
+            await self.store.set_round_message(tournament.id, number, message_id)
+
+    async def maybe_advance(self, tournament_id: int) -> None:
+        """If every table of the current round has a result: pair the next round, or the
+        cut, or finish the tournament."""
+        async with self.lock(tournament_id):
+            tournament = await self.store.get(tournament_id)
+            if tournament is None or tournament.status not in ("swiss", "cut"):
+                return
+            number = tournament.current_round
+            tables = await self.store.tables(tournament_id)
+            current = [x for x in tables if x.round == number]
+            if not current or any(x.outcome is None for x in current):
+                return
+            await self.store.end_round(tournament_id, number, self.clock())
+            plan = await self.next_round(tournament, tables)
+        if plan is None:
+            await self.finish(tournament_id)
+        else:
+            kind, pairings = plan
+            await self.run_round(tournament_id, number + 1, kind, pairings)
+
+    async def next_round(
+        self, tournament: Tournament, tables: list[Table]
+    ) -> tuple[Kind, list[Pairing]] | None:
+        """What follows the current round: the next Swiss round (RULES §5), the cut, the
+        cut's next round, or ``None`` (the tournament is over)."""
+        entries = await self.store.players(tournament.id)
+        seeds = [e.user_id for e in entries]
+        dropped = [e.user_id for e in entries if e.dropped]
+        number = tournament.current_round
+        swiss = [x.pairing for x in tables if x.round <= (tournament.rounds or 0)]
+        table = standings(seeds, swiss, dropped=dropped)
+        active = [s.player for s in table if not s.dropped]
+        if tournament.status == "swiss":
+            if number < (tournament.rounds or 0) and len(active) >= 2:
+                rng = random.Random(round_seed(tournament.seed, number + 1))
+                return "swiss", pair_round(active, swiss, number + 1, rng)
+            size = cut_size(len(active), tournament.cut) if tournament.cut else 0
+            if size >= 2:
+                return "cut", cut_round(active[:size], number + 1)
+            return None
+        last = [x.pairing for x in tables if x.round == number]
+        following = next_cut_round(last, number + 1)
+        return ("cut", following) if following else None
+
+    async def finish(self, tournament_id: int) -> None:
+        """Mark the tournament finished (once) and post the final standings."""
+        tournament = await self.store.get(tournament_id)
+        if tournament is None:
+            return
+        if not await self.store.set_status(
+            tournament_id, tournament.status, "finished", now=self.clock()
+        ):
+            return
+        await self.host.post_final(tournament, await self.final_order(tournament))
+
+    async def final_order(self, tournament: Tournament) -> list[Standing]:
+        """The standings (RULES §5.3); after a cut, its finishing order comes first."""
+        entries = await self.store.players(tournament.id)
+        tables = await self.store.tables(tournament.id)
+        rounds = tournament.rounds or 0
+        swiss = [x.pairing for x in tables if x.round <= rounds]
+        rows = standings(
+            [e.user_id for e in entries], swiss, dropped=[e.user_id for e in entries if e.dropped]
+        )
+        cut = [x.pairing for x in tables if x.round > rounds]
+        if not cut:
+            return rows
+        out: dict[int, int] = {}  # player -> cut round reached
+        for pairing in cut:
+            for p in (pairing.a, pairing.b):
+                if p is not None:
+                    out[p] = max(out.get(p, 0), pairing.round)
+        final = max(p.round for p in cut)
+        champion = [p for p in cut if p.round == final][0]
+        best = {p.player: i for i, p in enumerate(rows)}
+
+        def key(row: Standing) -> tuple[int, int, int]:
+            reached = out.get(row.player)
+            if reached is None:
+                return (1, 0, best[row.player])
+            won = 1 if champion.outcome is not None and advancing(champion) == row.player else 0
+            return (0, -(reached + won), best[row.player])
+
+        ordered = sorted(rows, key=key)
+        return [replace(row, rank=i + 1) for i, row in enumerate(ordered)]
+
+    # -- results -------------------------------------------------------------------------
+
+    async def match_finished(self, match_id: int, winner_id: int | None, outcome: str) -> None:
+        """A match ended: if a tournament table was waiting for it, record its result and
+        move the tournament on when the round is complete. ``outcome`` ``no_result``
+        counts for nobody (the organizer reports it, or it is a draw at time)."""
+        if outcome == "no_result":
+            return
+        found = await self.record_match(match_id, winner_id, outcome)
+        if found is not None:
+            await self.maybe_advance(found)
+
+    async def record_match(self, match_id: int, winner_id: int | None, outcome: str) -> int | None:
+        """Record the finished match's result on its table (unless the table already has
+        one); the tournament's id, ``None`` when no table waits for this match."""
+        where = await self.store.table_of_match(match_id)
+        if where is None:
+            return None
+        tid, number, index = where
+        table = next(
+            (x for x in await self.store.tables(tid) if x.round == number and x.table == index),
+            None,
+        )
+        if table is None:
+            return None
+        side: Literal["a", "b", "draw"]
+        if outcome == "draw" or winner_id is None:
+            side = "draw"
+        else:
+            side = "a" if winner_id == table.a else "b"
+        await self.store.record(tid, number, index, side, "match")
+        return tid
+
+    async def report(
+        self, tournament: Tournament, player_id: int, result: Literal["win", "loss", "draw"]
+    ) -> Table | None:
+        """The organizer records ``player_id``'s result at their current table by hand
+        (overwriting a result; its match, if any, is abandoned). The table, or ``None``
+        when the player has no table with an opponent this round. Does not advance
+        (call :meth:`maybe_advance`)."""
+        number = tournament.current_round
+        table = next(
+            (
+                x
+                for x in await self.store.tables(tournament.id)
+                if x.round == number and player_id in (x.a, x.b) and x.b is not None
+            ),
+            None,
+        )
+        if table is None:
+            return None
+        side: Literal["a", "b", "draw"]
+        if result == "draw":
+            side = "draw"
+        else:
+            won = result == "win"
+            side = "a" if (player_id == table.a) == won else "b"
+        await self.store.record(
+            tournament.id, number, table.table, side, "organizer", overwrite=True
+        )
+        if table.match_id is not None:
+            await self.host.abandon(table.match_id)  # its result no longer counts
+        return table
+
+    async def drop(self, tournament: Tournament, player_id: int) -> bool:
+        """Drop a player from the current round on; ``False`` if not a (remaining) player."""
+        return await self.store.drop(tournament.id, player_id, tournament.current_round)
+
+    async def end_round(self, tournament: Tournament) -> int:
+        """End the current round at its time limit: every unfinished table is a draw
+        (source ``time``) and its match abandoned. The number of tables drawn. Does not
+        advance (call :meth:`maybe_advance`)."""
+        number = tournament.current_round
+        drawn = 0
+        for table in await self.store.tables(tournament.id):
+            if table.round == number and table.outcome is None:
+                if await self.store.record(tournament.id, number, table.table, "draw", "time"):
+                    drawn += 1
+                if table.match_id is not None:
+                    await self.host.abandon(table.match_id)
+        return drawn

@@ -1,0 +1,278 @@
+"""The tournament runner (:mod:`bot.tournaments.service`) without Discord: a real SQLite
+file holds the state, a fake host records the matches started and the posts made."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Database
+from bot.storage.tournaments import Tournament, TournamentStore
+from bot.tournaments import Pairing, Standing
+from bot.tournaments.service import StartedMatch, TournamentService, round_seed
+
+GUILD, CHANNEL, ORG = 10**17 + 1, 10**17 + 2, 10**17 + 3
+P = [10**17 + 100 + i for i in range(9)]
+
+
+class FakeHost:
+    """Records what the runner asks; match ids count up from 1000, each match in a
+    thread whose id is the match id + 1 unless ``threads`` is off."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[int, tuple[int, int]]] = []  # (match id, players)
+        self.abandoned: list[int] = []
+        self.pairings: list[tuple[int, str, list[Pairing], float, dict[int, int]]] = []
+        self.finals: list[list[Standing]] = []
+        self.finished: dict[int, tuple[int | None, str]] = {}
+        self.fail_for: set[int] = set()  # players whose match cannot start
+        self.threads = True
+        self._next = 1000
+
+    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+        if self.fail_for & set(players):
+            raise RuntimeError("no match")
+        self._next += 1
+        self.started.append((self._next, players))
+        return StartedMatch(self._next, self._next + 1 if self.threads else None)
+
+    async def abandon(self, match_id: int) -> None:
+        self.abandoned.append(match_id)
+
+    async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
+        return self.finished.get(match_id)
+
+    async def post_pairings(
+        self,
+        tournament: Tournament,
+        number: int,
+        kind: str,
+        tables: Sequence[Pairing],
+        deadline: float,
+        threads: dict[int, int],
+    ) -> int | None:
+        self.pairings.append((number, kind, list(tables), deadline, dict(threads)))
+        return 5000 + number
+
+    async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
+        self.finals.append(rows)
+
+    def match_of(self, player: int, since: int = 0) -> tuple[int, tuple[int, int]]:
+        return next(m for m in self.started[since:] if player in m[1])
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[TournamentStore]:
+    database = await Database.open(tmp_path / "bingo.db")
+    try:
+        yield TournamentStore(database.backend)
+    finally:
+        await database.close()
+
+
+def runner(store: TournamentStore, host: FakeHost) -> TournamentService:
+    return TournamentService(store, host, clock=lambda: 1_000.0)
+
+
+async def signed_up(store: TournamentStore, players: list[int], **changes: Any) -> Tournament:
+    args: dict[str, Any] = dict(
+        guild_id=GUILD, channel_id=CHANNEL, organizer_id=ORG, name="Friday Swiss",
+        rounds=None, round_seconds=1800.0, options={}, cut=0, seed=12345,
+        language="en", now=1.0, per_guild=5,
+    )  # fmt: skip
+    args.update(changes)
+    tid = await store.create(**args)
+    assert tid is not None
+    for p in players:
+        assert await store.join(tid, p, 2.0, limit=16) == "joined"
+    tournament = await store.get(tid)
+    assert tournament is not None
+    return tournament
+
+
+async def started(service: TournamentService, tournament: Tournament) -> Tournament:
+    closed = await service.close_signup(tournament, await service.players(tournament.id))
+    assert closed is not None
+    await service.run_round(tournament.id, 1, "swiss", closed[1])
+    now = await service.store.get(tournament.id)
+    assert now is not None
+    return now
+
+
+async def win_all(service: TournamentService, host: FakeHost, since: int, winners: set[int]):
+    """Finish every match started from ``host.started[since:]``: a player of ``winners``
+    wins, else side a wins."""
+    for match_id, (a, b) in list(host.started[since:]):
+        winner = b if b in winners else a
+        await service.match_finished(match_id, winner, "win")
+
+
+async def test_close_signup_fixes_rounds_and_runs_once(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await signed_up(store, P[:5])
+    closed = await service.close_signup(tournament, P[:5])
+    assert closed is not None
+    rounds, tables = closed
+    assert rounds == 3  # ⌈log2 5⌉
+    assert sorted(p for x in tables for p in (x.a, x.b) if p is not None) == sorted(P[:5])
+    assert await service.close_signup(tournament, P[:5]) is None
+    entries = await store.players(tournament.id)
+    assert sorted(e.seed or 0 for e in entries) == [0, 1, 2, 3, 4]
+
+
+async def test_a_round_starts_a_match_per_table_and_a_bye_without_one(
+    store: TournamentStore,
+) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:5]))
+    assert tournament.status == "swiss" and tournament.current_round == 1
+    assert len(host.started) == 2
+    ((number, kind, tables, deadline, threads),) = host.pairings
+    assert (number, kind, deadline) == (1, "swiss", 1_000.0 + 1800.0)
+    bye = [x for x in tables if x.b is None]
+    assert len(bye) == 1
+    stored = [x for x in await store.tables(tournament.id) if x.round == 1]
+    for table in stored:
+        if table.b is None:
+            assert (table.outcome, table.source, table.match_id) == ("a", "bye", None)
+        else:
+            assert table.match_id is not None and threads[table.table] == table.match_id + 1
+    ((round_one,),) = [await store.rounds(tournament.id)]
+    assert round_one.seed == round_seed(12345, 1) == 12345 and round_one.message_id == 5001
+    # A repeated start of the same round stores and starts nothing.
+    await service.run_round(tournament.id, 1, "swiss", tables)
+    assert len(host.started) == 2 and len(host.pairings) == 1
+
+
+async def test_results_advance_rounds_and_finish_with_standings(
+    store: TournamentStore,
+) -> None:
+    host = FakeHost()
+    host.threads = False
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    assert tournament.rounds == 2
+    champion = P[0]
+    first = host.match_of(champion)[0]
+    await service.match_finished(first, champion, "win")
+    assert (await store.get(tournament.id)).current_round == 1  # type: ignore[union-attr]
+    await win_all(service, host, 0, {champion})
+    after_one = await store.get(tournament.id)
+    assert after_one is not None and after_one.current_round == 2
+    assert len(host.pairings) == 2 and host.pairings[1][4] == {}
+    # Round 2 pairs the two 1-0 players together (RULES §5).
+    winners_one = {
+        x.a if x.outcome == "a" else x.b for x in await store.tables(tournament.id) if x.round == 1
+    }
+    round_two = [x for x in await store.tables(tournament.id) if x.round == 2]
+    assert any({x.a, x.b} == winners_one for x in round_two)
+    await win_all(service, host, 2, {champion})
+    done = await store.get(tournament.id)
+    assert done is not None and done.status == "finished"
+    ((rows,),) = [host.finals]
+    assert rows[0].player == champion and rows[0].wins == 2 and rows[0].rank == 1
+    # A late, repeated result changes nothing.
+    await service.match_finished(first, P[1], "win")
+    assert len(host.finals) == 1
+
+
+async def test_no_result_counts_for_nobody_and_unknown_matches_are_ignored(
+    store: TournamentStore,
+) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:2]))
+    ((match_id, _),) = host.started
+    await service.match_finished(match_id, None, "no_result")
+    assert (await store.tables(tournament.id))[0].outcome is None
+    assert await service.record_match(999_999, P[0], "win") is None
+    await service.match_finished(match_id, None, "draw")
+    assert (await store.tables(tournament.id))[0].outcome == "draw"
+    assert (await store.get(tournament.id)).status == "finished"  # type: ignore[union-attr]
+
+
+async def test_the_organizer_reports_and_ends_the_round(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    match_a, (a, b) = host.started[0]
+    table = await service.report(tournament, b, "win")
+    assert table is not None and table.match_id == match_a
+    assert host.abandoned == [match_a]
+    first = next(x for x in await store.tables(tournament.id) if x.match_id == match_a)
+    assert (first.outcome, first.source) == ("b", "organizer")
+    # The abandoned match's own late result does not overwrite the organizer's.
+    await service.match_finished(match_a, a, "win")
+    assert (
+        next(x for x in await store.tables(tournament.id) if x.match_id == match_a).outcome == "b"
+    )
+    assert await service.report(tournament, 424242, "draw") is None
+    assert await service.end_round(tournament) == 1
+    other = host.started[1][0]
+    assert host.abandoned == [match_a, other]
+    second = next(x for x in await store.tables(tournament.id) if x.match_id == other)
+    assert (second.outcome, second.source) == ("draw", "time")
+    assert (await store.get(tournament.id)).current_round == 1  # type: ignore[union-attr]
+    await service.maybe_advance(tournament.id)
+    assert (await store.get(tournament.id)).current_round == 2  # type: ignore[union-attr]
+
+
+async def test_a_dropped_player_is_not_paired_again(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    assert await service.drop(tournament, P[3]) and not await service.drop(tournament, P[3])
+    assert not await service.drop(tournament, 424242)
+    await win_all(service, host, 0, set())
+    round_two = [x for x in await store.tables(tournament.id) if x.round == 2]
+    assert P[3] not in {p for x in round_two for p in (x.a, x.b)}
+    assert [x.b for x in round_two].count(None) == 1  # three players: one bye
+
+
+async def test_a_table_whose_match_cannot_start_waits_for_the_organizer(
+    store: TournamentStore,
+) -> None:
+    host = FakeHost()
+    host.fail_for = {P[0]}
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    assert len(host.started) == 1 and len(host.pairings) == 1
+    stuck = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    assert stuck.match_id is None and stuck.outcome is None
+
+
+async def test_the_cut_follows_the_swiss_rounds(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4], rounds=1, cut=8))
+    await win_all(service, host, 0, set())
+    cut = await store.get(tournament.id)
+    assert cut is not None and cut.status == "cut" and cut.current_round == 2
+    assert host.pairings[-1][1] == "cut" and len(host.pairings[-1][2]) == 2
+    await win_all(service, host, 2, set())
+    final = [x for x in await store.tables(tournament.id) if x.round == 3]
+    assert len(final) == 1 and host.pairings[-1][1] == "cut"
+    champion = final[0].a
+    await service.match_finished(final[0].match_id, champion, "win")  # type: ignore[arg-type]
+    ((rows,),) = [host.finals]
+    assert rows[0].player == champion and {r.player for r in rows[:2]} == {final[0].a, final[0].b}
+
+
+async def test_catch_up_records_what_finished_while_down(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:2]))
+    ((match_id, (a, _)),) = host.started
+    host.finished[match_id] = (a, "win")
+    restarted = runner(store, host)
+    await restarted.catch_up_all()
+    await asyncio.gather(*(t for t in asyncio.all_tasks() if t is not asyncio.current_task()))
+    done = await store.get(tournament.id)
+    assert done is not None and done.status == "finished"
+    assert host.finals[0][0].player == a
