@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -47,9 +46,9 @@ from bot.tournaments import (
     round_one,
     standings,
 )
+from bot.ui.controls import SignupButton
 from bot.ui.text import echo
 
-from . import _views
 from ._settings import RULE_CHOICES, challenge_options, reader_language
 
 if TYPE_CHECKING:
@@ -58,28 +57,6 @@ if TYPE_CHECKING:
     from ._matches import MatchService
 
 log = logging.getLogger(__name__)
-
-
-class SignupButton(_views.Control, template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)"):
-    """Join / Leave on a tournament's public sign-up message."""
-
-    where = "tournament sign-up"
-
-    def __init__(self, tournament_id: int, op: str, locale: object = None) -> None:
-        join = op == "join"
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"bingo:tj:{tournament_id}:{op}",
-                label=t(locale, "tournament-button-join" if join else "tournament-button-leave"),
-                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-            )
-        )
-        self.tournament_id = tournament_id
-        self.op = op
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> SignupButton:
-        return cls(int(found["tournament"]), found["op"])
 
 
 def signup_view(tournament_id: int, locale: object = None) -> discord.ui.View:
@@ -135,9 +112,8 @@ class Tournaments:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
     async def start(self) -> None:
-        """Bind the sign-up buttons; listen for finished matches; catch up on results
-        that finished while the bot was down."""
-        _views.bind({SignupButton: self.on_signup})
+        """Listen for finished matches; catch up on results that finished while the bot
+        was down. (The cog registers :meth:`on_signup` for the sign-up buttons.)"""
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
         for tournament in await self.store.open_tournaments():
             if tournament.status in ("swiss", "cut"):
