@@ -319,26 +319,13 @@ class ReplayButton(
         return cls(int(found["match"]), int(found["step"]), found["dir"])
 
 
-class TipsOffButton(Control[discord.ui.Button[Any]], template=r"bingo:tips:(?P<match>\d+)"):
+class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     """ "Turn tips off" under a tip (``cogs.bingo._tips``): stores the choice and redraws
-    the panel without it. ``label``: the caller's (the reader's language)."""
+    the panel without it."""
 
     where = "bingo tips off"
-
-    def __init__(self, match_id: int, label: str = "Turn tips off") -> None:
-        super().__init__(
-            _button(
-                f"bingo:tips:{match_id}",
-                label,
-                emoji="🔕",
-                style=discord.ButtonStyle.secondary,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]))
+    prefix, label_key, button_emoji = "bingo:tips:", "tips-turn-off", "🔕"
+    button_style = discord.ButtonStyle.secondary
 
 
 class SignupButton(
@@ -561,8 +548,9 @@ class RulesButton(
         return cls(int(found["page"]), found["way"])
 
 
-#: Every kind of control, in the order of the module docstring's table.
-KINDS: tuple[type[Control[Any]], ...] = (
+#: The kinds the Bingo cog answers, then the Mulligan cog's, then every kind there is (in
+#: the order of the module docstring's table).
+BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     DecisionButton,
     ChallengeButton,
     ShowHandButton,
@@ -571,10 +559,12 @@ KINDS: tuple[type[Control[Any]], ...] = (
     RematchButton,
     TipsOffButton,
     SignupButton,
+)
+MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     PracticeButton,
     CardSelect,
     AgainButton,
     DailyButton,
     DailySelect,
-    RulesButton,
 )
+KINDS = (*BINGO_KINDS, *MULLIGAN_KINDS, RulesButton)

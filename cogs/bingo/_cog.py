@@ -18,6 +18,7 @@ from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
 from bot.ui.controls import (
+    BINGO_KINDS,
     ChallengeButton,
     DecisionButton,
     PlayAgainButton,
@@ -51,17 +52,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The controls whose handlers this cog registers.
-CONTROLS = (
-    DecisionButton,
-    ChallengeButton,
-    ShowHandButton,
-    PlayAgainButton,
-    ReplayButton,
-    RematchButton,
-    TipsOffButton,
-    SignupButton,
-)
 LEADERBOARD_SIZE = 10
 RECENT_MATCHES = 5
 #: The level of a match against the bot when ``/bingo challenge`` names none.
@@ -96,8 +86,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         self.__cog_app_commands_group__.add_command(self.tournament_group)
 
     async def cog_load(self) -> None:
-        """Register the handlers of the match controls with the bot's router, then
-        start the matches, the tournaments and the ratings' catch-up."""
+        """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
+        then start the matches, the tournaments and the ratings' catch-up."""
         service, controls = self.service, self.bot.controls
         controls.register(DecisionButton, service.on_decision)
         controls.register(ChallengeButton, service.challenges.on_answer)
@@ -112,7 +102,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
-        self.bot.controls.unregister(*CONTROLS)
+        self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
         await self.service.stop()
 

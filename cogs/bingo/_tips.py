@@ -119,7 +119,7 @@ def with_tip(
     view = controls if controls is not None else discord.ui.View(timeout=None)
     if len(view.children) < MAX_BUTTONS:
         try:
-            view.add_item(TipsOffButton(match_id, t(locale, "tips-turn-off")))
+            view.add_item(TipsOffButton(match_id, locale))
         except ValueError:  # no row left
             pass
     return view
