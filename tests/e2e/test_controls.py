@@ -25,21 +25,28 @@ from .helpers import BotWorld, custom_ids, embed_title, start_match, wait_prompt
 SEED = 5
 
 
-def _target(handler: Any) -> tuple[Any, Any]:
-    """The function a registered handler runs, and what it is bound to (or ``None``)."""
+def _name(function: Any) -> str:
+    """``module.qualname``: the bot imports its extensions afresh at every start
+    (``load_extension``), so a function is known by its name, not its identity."""
+    return f"{function.__module__}.{function.__qualname__}"
+
+
+def _target(handler: Any) -> tuple[str, Any]:
+    """The function a registered handler runs (:func:`_name`), and what it is bound to
+    (or ``None``)."""
     if isinstance(handler, functools.partial):
-        return handler.func, handler.args[0]
+        return _name(handler.func), handler.args[0]
     if inspect.ismethod(handler):
-        return handler.__func__, handler.__self__
-    return handler, None
+        return _name(handler.__func__), handler.__self__
+    return _name(handler), None
 
 
-def _expected(bw: BotWorld) -> dict[str, tuple[Any, Any]]:
+def _expected(bw: BotWorld) -> dict[str, tuple[str, Any]]:
     """By custom_id prefix: the function that answered the old code's clicks, and the
     live object it runs on."""
     service = bw.service
     tournaments = bw.bot.get_cog("Bingo").tournament_group.tournaments
-    return {
+    functions = {
         "bingo:m:": (MatchService.on_decision, service),
         "bingo:c:": (Challenges.on_answer, service.challenges),
         "bingo:h:": (MatchService.on_show_hand, service),
@@ -55,6 +62,7 @@ def _expected(bw: BotWorld) -> dict[str, tuple[Any, Any]]:
         "mull:ds:": (on_daily_select, None),
         "guide:rules:": (turn_page, None),
     }
+    return {prefix: (_name(f), bound) for prefix, (f, bound) in functions.items()}
 
 
 async def test_old_custom_ids_reach_the_handlers_that_answered_them(bingo: BotWorld) -> None:
@@ -120,3 +128,17 @@ async def test_an_old_show_hand_button_under_an_old_board_answers_privately(
         message="bob's private answer",
     )
     assert "bob" in embed_title(answer) and "'s hand" in embed_title(answer)
+
+
+async def test_the_match_service_runs_on_the_bots_own_runtime(bingo: BotWorld) -> None:
+    """The bot builds the runtime, its scheduler, leases and store; the Bingo cog runs its
+    matches there and plugs its hooks into them (the metrics count the same runtime)."""
+    bot, service = bingo.bot, bingo.service
+    assert service.runtime is bot.runtime and bot.runtime.store is bot.match_store
+    assert service.scheduler is bot.scheduler is bot.runtime.scheduler
+    assert service.leases is bot.leases is bot.runtime.claims
+    assert service.outbox is bot.outbox
+    assert _target(bot.runtime.loader) == (_name(MatchService._loader), service)
+    assert _target(bot.match_store.ui_for) == (_name(MatchService._next_ui), service)
+    match_id = await start_match(bingo, "alice", "bob", seed=SEED)
+    assert bot.runtime.get(match_id) is service.matches[match_id]
