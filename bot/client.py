@@ -15,17 +15,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import endpoints, metrics
+from bot import endpoints, limits, metrics
 from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.i18n.service import LanguageService
 from bot.interactions import NOT_CURRENT, reply_private, report_error
-from bot.matches import AIPool
+from bot.matches import AIPool, MatchRuntime, Scheduler, Timing
 from bot.matches.events import DecisionApplied, MatchEvent
 from bot.outbox import Outbox
 from bot.storage import Database
+from bot.storage.leases import Leases
+from bot.storage.match_store import DatabaseMatchStore
+from bot.ui.controls import ControlRouter
 from bot.workers import WorkerPool
 
 __all__ = ["BingoBot", "BingoTree", "ShardedBingoBot", "make_bot", "reply_private"]
@@ -94,6 +97,10 @@ class BingoBot(commands.Bot):
     """The BingoMagic bot (one unsharded gateway connection; see :class:`ShardedBingoBot`
     and :func:`make_bot` for ``SHARD_COUNT``).
 
+    The bot owns the services its cogs share and hands them over as attributes, which
+    the cogs read when they load (:attr:`EXTENSIONS`, after :meth:`setup_hook` built
+    them); no cog reaches into another.
+
     Attributes:
         settings: the :class:`Settings` it was started with.
         db: the open :class:`Database` (owned by the caller, who closes it).
@@ -109,7 +116,26 @@ class BingoBot(commands.Bot):
             processes, 0 = a thread), created and shut down like ``ai_pool``.
         languages: the one :class:`~bot.i18n.service.LanguageService` of every cog,
             created in :meth:`setup_hook`.
+        controls: the one :class:`~bot.ui.controls.ControlRouter`: every cog registers
+            the handlers of its controls there, and every click goes through it.
+        scheduler: the one :class:`~bot.matches.Scheduler` of timed work (match
+            deadlines, the bot's moves, challenge expiry, thread closing, delivery
+            retries), created in :meth:`setup_hook`, closed in :meth:`close`.
+        leases: the :class:`~bot.storage.leases.Leases` through which processes on one
+            database claim timed work of a match (created in :meth:`setup_hook`).
+        match_store: the runtime's :class:`~bot.storage.match_store.DatabaseMatchStore`
+            (the Bingo cog sets its ``ui`` hooks when it loads).
+        runtime: the one :class:`~bot.matches.MatchRuntime` of BingoMagic matches, over
+            ``match_store``, ``scheduler`` and ``leases``, with the timers of
+            :attr:`settings` (the Bingo cog sets its ``loader``); created in
+            :meth:`setup_hook`, closed in :meth:`close`.
     """
+
+    #: Built by :meth:`setup_hook` before any cog loads (see the class docstring).
+    scheduler: Scheduler
+    leases: Leases
+    match_store: DatabaseMatchStore
+    runtime: MatchRuntime
 
     EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan", "cogs.guide")
 
@@ -146,6 +172,7 @@ class BingoBot(commands.Bot):
         self.outbox.attach(instruments.trace)
         self.ai_pool: AIPool | None = None
         self.render_pool: WorkerPool | None = None
+        self.controls = ControlRouter(self.add_dynamic_items)
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
@@ -153,10 +180,12 @@ class BingoBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Open the web session, load every extension in
-        :attr:`EXTENSIONS`, then sync slash commands."""
+        """Open the web session, build the shared services (the AI and render pools, the
+        match runtime and its scheduler), load every extension in :attr:`EXTENSIONS`,
+        then sync slash commands."""
         self.web = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
         self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
+        self._build_match_runtime()
         # Pictures may wait; clicks may not: the render process runs at a lower priority.
         self.render_pool = WorkerPool(
             self.settings.render_workers, name="board-render",
@@ -171,6 +200,27 @@ class BingoBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         self._watch_matches()
+
+    def _build_match_runtime(self) -> None:
+        """The scheduler, leases, store and runtime of the BingoMagic matches, with the
+        timers of :attr:`settings` (see the class docstring)."""
+        settings = self.settings
+        self.scheduler = Scheduler(name="bingo")
+        self.leases = Leases(self.db)
+        self.match_store = DatabaseMatchStore(self.db)
+        self.runtime = MatchRuntime(
+            self.match_store,
+            scheduler=self.scheduler,
+            timing=Timing(
+                turn_seconds=settings.turn_seconds,
+                counter_seconds=settings.counter_seconds,
+                choice_seconds=settings.choice_seconds,
+                quick_counter_seconds=settings.quick_counter_seconds,
+                agent_pause=settings.bot_pause_seconds,
+            ),
+            claims=self.leases,
+            poll_grace=limits.MATCH_POLL_GRACE_SECONDS,
+        )
 
     def outbound_share(self) -> float:
         """This process's share of ``DISCORD_OUTBOUND_PER_SECOND`` (requests a second):
@@ -198,16 +248,12 @@ class BingoBot(commands.Bot):
     def _watch_matches(self) -> None:
         """Count the decisions of the bingo runtime and, every
         :data:`~bot.metrics.LIVE_REFRESH_SECONDS`, the live matches of our servers."""
-        service = getattr(self.get_cog("Bingo"), "service", None)
-        runtime = getattr(service, "runtime", None)
-        if runtime is None:
-            return
 
         def on_event(event: MatchEvent) -> None:
             if isinstance(event, DecisionApplied):
                 metrics.decided(str(event.cause))
 
-        runtime.subscribe(on_event)
+        self.runtime.subscribe(on_event)
         self._live_task = asyncio.create_task(self._count_live_matches(), name="live-matches")
 
     async def _count_live_matches(self) -> None:
@@ -241,11 +287,15 @@ class BingoBot(commands.Bot):
 
     async def close(self) -> None:
         """Cancel the outbox's background deliveries, close the gateway and HTTP
-        clients (unloading the cogs), then the web session and the AI pool."""
+        clients (unloading the cogs), then the match runtime and its scheduler (stored
+        deadlines survive for the next start), the web session and the pools."""
         if self._live_task is not None:
             self._live_task.cancel()
         await self.outbox.close()
         await super().close()
+        if (runtime := getattr(self, "runtime", None)) is not None:  # setup_hook ran
+            await runtime.close()
+            await self.scheduler.close()
         if self.web is not None:
             await self.web.close()
         if self.ai_pool is not None:

@@ -33,12 +33,14 @@ Engine events can be private; show them through :func:`events_for`.
 :func:`player_view` (a hand panel), :func:`events_for` (log lines). Renderers take these
 and never read ``state.hands`` or the mulligan internals.
 
-**How the cog plugs in** (``cogs/bingo/_matches.py``). At load it builds
-``MatchRuntime(adapter_over_db, scheduler=..., timing=Timing(from settings))`` (the
-adapter: ``bot.storage.match_store.DatabaseMatchStore``; ``agent_pause`` from
-``BINGO_BOT_PAUSE_SECONDS``); the bot's seats search in ``bot.ai_pool``, the one
-:class:`AIPool` the client creates in ``setup_hook`` (``BINGO_AI_WORKERS``,
-``BINGO_AI_BUDGET_SECONDS``) and closes with the bot. It subscribes one listener that
+**How the cog plugs in** (``cogs/bingo/_matches.py``). The client builds, in
+``setup_hook``, ``bot.runtime = MatchRuntime(adapter_over_db, scheduler=bot.scheduler,
+timing=Timing(from settings))`` (the adapter: ``bot.storage.match_store.DatabaseMatchStore``;
+``agent_pause`` from ``BINGO_BOT_PAUSE_SECONDS``) and closes it with the bot; at load the
+cog sets its loader and the adapter's ``ui`` hooks. The bot's seats search in
+``bot.ai_pool``, the one :class:`AIPool` the client creates in ``setup_hook``
+(``BINGO_AI_WORKERS``, ``BINGO_AI_BUDGET_SECONDS``) and closes with the bot. The cog
+subscribes one listener that
 hands board/panel delivery to the match's courier (``cogs/bingo/_delivery.py``, over
 ``bot.outbox``) and forwards :class:`MatchFinished` to
 ``bot.dispatch("bingo_match_finished", event)`` (the cog's listener posts the result;

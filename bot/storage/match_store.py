@@ -19,10 +19,12 @@ change's events. It plugs in two callbacks:
   written (or ``None`` if kept), still under the match's lock and before any event
   is emitted: the place to make it the live ``ui``.
 
-Wiring, in the cog::
+Wiring: the bot builds the store and the runtime (``BingoBot.setup_hook``); the cog
+that owns the matches sets both hooks when it loads::
 
-    store = DatabaseMatchStore(db, ui_for=service.next_ui, on_saved=service.ui_saved)
+    store = DatabaseMatchStore(db)
     runtime = MatchRuntime(store, scheduler=..., timing=...)
+    store.ui_for, store.on_saved = service.next_ui, service.ui_saved
 
 The store never imports discord; it imports no database driver itself either (it talks
 to :class:`Database` only).
@@ -47,8 +49,9 @@ OnSaved = Callable[[int, dict[str, Any] | None], None]
 class DatabaseMatchStore:
     """A :class:`bot.matches.MatchStore` over ``db`` (see the module docstring).
 
-    ``ui_for`` / ``on_saved``: the owner's hooks for the ``ui`` column (both optional;
-    without ``ui_for`` the stored ``ui`` is never touched by commits).
+    ``ui_for`` / ``on_saved``: the owner's hooks for the ``ui`` column (both optional,
+    and attributes the owner may set later; without ``ui_for`` the stored ``ui`` is never
+    touched by commits).
     """
 
     def __init__(
@@ -59,8 +62,8 @@ class DatabaseMatchStore:
         on_saved: OnSaved | None = None,
     ) -> None:
         self.db = db
-        self._ui_for = ui_for
-        self._on_saved = on_saved
+        self.ui_for = ui_for
+        self.on_saved = on_saved
 
     async def save(
         self,
@@ -82,7 +85,7 @@ class DatabaseMatchStore:
         (``sqlite3.Error`` or ``asyncpg.PostgresError``; nothing was stored then) and
         ``ValueError`` for a result that does not fit the match's players.
         """
-        ui = self._ui_for(match_id, new_state, events) if self._ui_for is not None else None
+        ui = self.ui_for(match_id, new_state, events) if self.ui_for is not None else None
         state = new_state.to_json()
         decisions = new_state.history
         if result is None:
@@ -111,6 +114,6 @@ class DatabaseMatchStore:
                 ended_at=result.ended_at,
                 ui=ui,
             )
-        if committed and self._on_saved is not None:
-            self._on_saved(match_id, ui)
+        if committed and self.on_saved is not None:
+            self.on_saved(match_id, ui)
         return committed

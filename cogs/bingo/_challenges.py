@@ -22,15 +22,17 @@ from bot import limits
 from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.storage import ChallengeLimitError
+from bot.ui.controls import Answer
 from bot.ui.text import echo
 from cogs.languages import guild_language, public_language
 
 from ._render import rules_text
 from ._settings import challenge_seconds
-from ._views import Answer, challenge_view
+from ._views import challenge_view
 
 if TYPE_CHECKING:
     from bot.storage import Challenge
+    from bot.ui.controls import ChallengeButton
 
     from ._matches import MatchService
 
@@ -59,7 +61,7 @@ class Challenges:
         """Re-arm the expiry of every pending challenge (one that expired while the bot
         was down expires at once)."""
         for challenge in await self.db.pending_challenges():
-            if self.service._owns(challenge.guild_id):  # the others: their own process
+            if self.service.owns(challenge.guild_id):  # the others: their own process
                 self._arm(challenge.id, challenge.expires_at)
 
     def expire_soon(self, challenge_id: int) -> None:
@@ -126,10 +128,11 @@ class Challenges:
         # channels while it waits (Discord allows few openings a second).
         self.service.outbox.open_dms_ahead((user.id, opponent.id))
 
-    async def answer(
-        self, interaction: discord.Interaction[Any], challenge_id: int, answer: Answer
+    async def on_answer(
+        self, interaction: discord.Interaction[Any], control: ChallengeButton
     ) -> None:
         """Accept or Decline, by the challenged member only."""
+        challenge_id = control.challenge_id
         challenge = await self.db.get_challenge(challenge_id)
         tell = self.service.tell
         if challenge is None or challenge.status != "pending":
@@ -140,7 +143,7 @@ class Challenges:
                 "bingo-challenge-only-opponent",
                 opponent=f"<@{challenge.opponent_id}>",
             )
-        if answer is Answer.DECLINE:
+        if control.answer is Answer.DECLINE:
             if not await self.db.close_challenge(challenge_id, "declined"):
                 return await tell(interaction, NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))

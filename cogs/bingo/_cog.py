@@ -4,6 +4,7 @@ engine; running matches in :mod:`bot.matches`; this layer moves requests in."""
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,15 +18,23 @@ from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
+from bot.ui.controls import (
+    BINGO_KINDS,
+    ChallengeButton,
+    DecisionButton,
+    PlayAgainButton,
+    RematchButton,
+    ReplayButton,
+    ShowHandButton,
+    SignupButton,
+    TipsOffButton,
+)
 from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
-from . import _views
 from ._delivery import table_of
 from ._history import (
-    RematchButton,
-    ReplayButton,
     add_rating_field,
     catch_up,
     on_rematch,
@@ -36,6 +45,7 @@ from ._history import (
 )
 from ._matches import MatchService
 from ._settings import SettingsGroup, challenge_options, channel_refusal
+from ._tips import tips_off
 from ._tournaments import TournamentGroup
 
 if TYPE_CHECKING:
@@ -79,25 +89,23 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         self.__cog_app_commands_group__.add_command(self.tournament_group)
 
     async def cog_load(self) -> None:
-        service = self.service
-        _views.bind(
-            {
-                _views.DecisionButton: service.on_decision,
-                _views.ChallengeButton: lambda i, c: service.challenges.answer(
-                    i, c.challenge_id, c.answer
-                ),
-                _views.ShowHandButton: service.on_show_hand,
-                _views.PlayAgainButton: service.on_play_again,
-                ReplayButton: lambda i, c: on_replay_button(self.bot, i, c),
-                RematchButton: lambda i, c: on_rematch(service, i, c),
-            }
-        )
+        """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
+        then start the matches, the tournaments and the ratings' catch-up."""
+        service, controls = self.service, self.bot.controls
+        controls.register(DecisionButton, service.on_decision)
+        controls.register(ChallengeButton, service.challenges.on_answer)
+        controls.register(ShowHandButton, service.on_show_hand)
+        controls.register(PlayAgainButton, service.on_play_again)
+        controls.register(ReplayButton, partial(on_replay_button, self.bot))
+        controls.register(RematchButton, partial(on_rematch, service))
+        controls.register(TipsOffButton, partial(tips_off, service))
+        controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
         await service.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
-        _views.unbind()
+        self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
         await self.service.stop()
 

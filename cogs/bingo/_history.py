@@ -8,14 +8,16 @@ against the bot and no-results change nothing. :func:`catch_up` rates at start-u
 finished but not rated (the process stopped in between).
 
 **Replays.** ``/bingo replay match:`` shows one step of a finished match of this server,
-privately, with Previous and Next (:class:`ReplayButton`, restart-proof: the step is in the
-``custom_id``). Each step is rebuilt from the stored seed, options and decisions with
-:meth:`bot.engine.BingoState.replay`; the match is over, so both hands are shown. The board
-picture (:mod:`bot.ui.board_image`) is attached to every step, with the text embed kept.
+privately, with Previous and Next (:class:`bot.ui.controls.ReplayButton`, restart-proof:
+the step is in the ``custom_id``). Each step is rebuilt from the stored seed, options and
+decisions with :meth:`bot.engine.BingoState.replay`; the match is over, so both hands are
+shown. The board picture (:mod:`bot.ui.board_image`) is attached to every step, with the
+text embed kept.
 
 **Rematch.** Under the result of a match between members, "Rematch"
-(:class:`RematchButton`) lets either player challenge the other again with the same table
-rules; the other accepts it like any challenge (:meth:`._challenges.Challenges.challenge`).
+(:class:`bot.ui.controls.RematchButton`) lets either player challenge the other again with
+the same table rules; the other accepts it like any challenge
+(:meth:`._challenges.Challenges.challenge`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -37,13 +38,13 @@ from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
+from bot.ui.controls import RematchButton, ReplayButton, view_of
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
 from ._render import board_embed, event_line
 from ._settings import channel_refusal
-from ._views import Control, _button, _view
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -217,41 +218,11 @@ def replay_page(
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
     inputs = board_inputs(record.id, view, raw_names, last_move(events), lang)
     picture = render_board(inputs)
-    buttons = _view(
+    buttons = view_of(
         ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
         ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
     )
     return embed, buttons, picture, board_alt_text(inputs)
-
-
-class ReplayButton(Control, template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])"):
-    """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match."""
-
-    where = "bingo replay"
-
-    def __init__(
-        self,
-        match_id: int,
-        step: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        item = _button(
-            f"bingo:rp:{match_id}:{step}:{direction}",
-            t(locale, "replay-previous" if direction == "p" else "replay-next"),
-            emoji="◀️" if direction == "p" else "▶️",
-            style=discord.ButtonStyle.secondary,
-        )
-        item.disabled = disabled
-        super().__init__(item)
-        self.match_id = match_id
-        self.step = step
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> ReplayButton:
-        return cls(int(found["match"]), int(found["step"]), found["dir"])
 
 
 async def _replayable(
@@ -314,32 +285,10 @@ async def on_replay_button(
 # -- rematch -----------------------------------------------------------------------------------
 
 
-class RematchButton(Control, template=r"bingo:r:(?P<match>\d+)"):
-    """Under the result of a match between members: either player challenges the other
-    again, with the same table rules."""
-
-    where = "bingo rematch"
-
-    def __init__(self, match_id: int, locale: object = None) -> None:
-        super().__init__(
-            _button(
-                f"bingo:r:{match_id}",
-                t(locale, "rematch-button"),
-                emoji="⚔️",
-                style=discord.ButtonStyle.primary,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> RematchButton:
-        return cls(int(found["match"]))
-
-
 def rematch_view(match_id: int, locale: object = None) -> discord.ui.View:
     """The "Rematch" button under the result of a match between members (in the
     server's ``locale``)."""
-    return _view(RematchButton(match_id, locale))
+    return view_of(RematchButton(match_id, locale))
 
 
 async def on_rematch(

@@ -1,18 +1,18 @@
 """The BingoMagic match service: the match runtime wired to the database, Discord and
 the bot's AI pool.
 
-It builds one :class:`bot.matches.MatchRuntime` over
-:class:`bot.storage.match_store.DatabaseMatchStore` (compare-and-set commits; the
-commit that ends a match records its stats in the same transaction), one
-:class:`bot.matches.Scheduler` (match deadlines, the bot's moves, challenge expiry,
-delivery retries) and the couriers of :mod:`._delivery`. Its runtime listener hands
-every change to the couriers and announces a finished match as the bot event
-``bingo_match_finished`` (a :class:`bot.matches.MatchFinished`), which the cog's
+It runs the bot's one :class:`bot.matches.MatchRuntime` (``BingoBot.runtime``, built by
+the bot over :class:`bot.storage.match_store.DatabaseMatchStore`: compare-and-set
+commits; the commit that ends a match records its stats in the same transaction), with
+the bot's one :class:`bot.matches.Scheduler` (match deadlines, the bot's moves,
+challenge expiry, delivery retries), and builds the couriers of :mod:`._delivery`. Its
+runtime listener hands every change to the couriers and announces a finished match as the
+bot event ``bingo_match_finished`` (a :class:`bot.matches.MatchFinished`), which the cog's
 listener turns into the result post; a result committed but never posted (kill -9) is
 announced again at the next start.
 
-Interactions come in through the handlers at the bottom (bound to the controls by the
-cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
+Interactions come in through the handlers at the bottom (registered with the bot's
+control router by the cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
 
 **Several processes on one database** (docs/deploy.md). No process trusts a match it holds
 in memory: the runtime's loader (:meth:`MatchService._loader`) checks the cached copy's
@@ -49,14 +49,10 @@ from bot.matches import (
     Match,
     MatchEvent,
     MatchFinished,
-    MatchRuntime,
-    Scheduler,
     Seat,
     Timing,
     events_for,
 )
-from bot.storage.leases import Leases
-from bot.storage.match_store import DatabaseMatchStore
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
@@ -69,8 +65,7 @@ from ._tips import first_match_tips
 if TYPE_CHECKING:
     from bot.client import BingoBot
     from bot.storage import MatchRecord
-
-    from ._views import DecisionButton, PlayAgainButton, ShowHandButton
+    from bot.ui.controls import DecisionButton, PlayAgainButton, ShowHandButton
 
 log = logging.getLogger(__name__)
 
@@ -132,31 +127,22 @@ class MatchService:
     """
 
     def __init__(self, bot: BingoBot) -> None:
+        """Run the matches on the bot's shared services (``BingoBot.setup_hook`` builds
+        them before the cogs load): its runtime, scheduler, leases and outbox; this
+        service sets the runtime's loader and its store's ``ui`` hooks."""
         self.bot = bot
         self.db = bot.db
         self.settings = bot.settings
-        assert bot.outbox is not None, "the bot creates its outbox before loading cogs"
         self.outbox = bot.outbox
         self.options = BingoOptions(max_timeouts=bot.settings.max_timeouts)
         self.seed_factory: Callable[[], int] = lambda: secrets.randbits(63)
-        self.scheduler = Scheduler(name="bingo")
+        self.scheduler = bot.scheduler
         self.languages = bot.languages
         settings = bot.settings
-        self.leases = Leases(self.db)
-        self.runtime = MatchRuntime(
-            DatabaseMatchStore(self.db, ui_for=self._next_ui, on_saved=self._ui_saved),
-            scheduler=self.scheduler,
-            timing=Timing(
-                turn_seconds=settings.turn_seconds,
-                counter_seconds=settings.counter_seconds,
-                choice_seconds=settings.choice_seconds,
-                quick_counter_seconds=settings.quick_counter_seconds,
-                agent_pause=settings.bot_pause_seconds,
-            ),
-            loader=self._loader,
-            claims=self.leases,
-            poll_grace=limits.MATCH_POLL_GRACE_SECONDS,
-        )
+        self.leases = bot.leases
+        self.runtime = bot.runtime
+        self.runtime.loader = self._loader
+        bot.match_store.ui_for, bot.match_store.on_saved = self._next_ui, self._ui_saved
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
@@ -188,20 +174,20 @@ class MatchService:
         panel and announce any result the last process committed but did not post."""
         active = []
         for record in await self.db.active_matches():
-            if not self._owns(record.guild_id):
+            if not self.owns(record.guild_id):
                 continue  # its own process restores it (any process takes its clicks)
             match = await self._load(record)
             if match is not None:
                 self.runtime.restore(match)
                 active.append(match)
         await self.challenges.restore()
-        closing = await self.threads.restore(self._owns)
+        closing = await self.threads.restore(self.owns)
         if closing:
             log.info("%s finished match(es) have a thread to close", closing)
         finished = [
             match
             for record in await self.db.unannounced_matches()
-            if self._owns(record.guild_id) and (match := await self._load(record)) is not None
+            if self.owns(record.guild_id) and (match := await self._load(record)) is not None
         ]
         if active or finished:
             self._restore_task = asyncio.create_task(
@@ -210,7 +196,7 @@ class MatchService:
         self._poll_task = asyncio.create_task(self._poll(), name="bingo-poll")
         log.info("Restored %s match(es) in progress", len(active))
 
-    def _owns(self, guild_id: int) -> bool:
+    def owns(self, guild_id: int) -> bool:
         """Whether this process runs ``guild_id``'s shard (``bot.owns_guild``; always
         when unsharded)."""
         owns = getattr(self.bot, "owns_guild", None)
@@ -632,7 +618,7 @@ class MatchService:
                 return await reply_private(interaction, t(language, OVER))
             if not result.applied:
                 return await reply_private(interaction, t(language, NOT_CURRENT))
-            await self._answer_with_panel(interaction, match, player)
+            await self.answer_with_panel(interaction, match, player)
         finally:
             table.answering.discard(player)
             self.delivery.kick(match)
@@ -669,7 +655,7 @@ class MatchService:
             log.info("Could not retire an old panel: %s", error)
         await reply_private(interaction, text)
 
-    async def _answer_with_panel(
+    async def answer_with_panel(
         self, interaction: discord.Interaction[Any], match: Match, player: int
     ) -> None:
         """Replace the clicked panel with the player's panel of the live state (its

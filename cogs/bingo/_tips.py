@@ -15,18 +15,20 @@ seat, "shown": {kind: version}}``), so a restart neither repeats nor loses a tip
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine.actions import Decision
 from bot.i18n import t
-from bot.interactions import reply_private, run_guarded
+from bot.interactions import reply_private
+from bot.ui.controls import TipsOffButton
 from cogs.languages import private_language
 
 if TYPE_CHECKING:
     from bot.storage import Database
+
+    from ._matches import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -78,47 +80,20 @@ def tip_key(ui: dict[str, Any], view: dict[str, Any]) -> str | None:
     return f"tips-{kind}"
 
 
-class TipsOffButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"bingo:tips:(?P<match>\d+)"
-):
-    """ "Turn tips off" under a tip: stores the choice and redraws the panel without it."""
-
-    def __init__(self, match_id: int, label: str = "Turn tips off") -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"bingo:tips:{match_id}",
-                label=label,
-                emoji="🔕",
-                style=discord.ButtonStyle.secondary,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: re.Match[str], /
-    ) -> TipsOffButton:
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_guarded(interaction, tips_off(interaction, self.match_id), where="bingo tips off")
-
-
-async def tips_off(interaction: discord.Interaction[Any], match_id: int) -> None:
-    """Turn the clicking member's tips off (every match from now on, this one included)
-    and answer with their panel without the tip (or a private note when the match is
-    over)."""
-    bot: Any = interaction.client
-    await bot.db.set_user_tips(interaction.user.id, False)
-    cog = bot.get_cog("Bingo")
-    service = getattr(cog, "service", None)
-    match = service.runtime.get(match_id) if service is not None else None
+async def tips_off(
+    service: MatchService, interaction: discord.Interaction[Any], control: TipsOffButton
+) -> None:
+    """ "Turn tips off": turn the clicking member's tips off (every match from now on,
+    this one included) and answer with their panel without the tip (or a private note
+    when the match is over)."""
+    await service.db.set_user_tips(interaction.user.id, False)
+    match = service.runtime.get(control.match_id)
     player = match.seat_of(interaction.user.id) if match is not None else None
     if match is not None and player is not None:
         for live in service.matches.values():
             if live.seat_of(interaction.user.id) is not None:
                 live.context.ui["tips"] = None
-        await service._answer_with_panel(interaction, match, player)
+        await service.answer_with_panel(interaction, match, player)
         service.delivery.kick(match)
         return
     await reply_private(interaction, t(await private_language(interaction), "tips-off"))
@@ -137,7 +112,7 @@ def with_tip(
     view = controls if controls is not None else discord.ui.View(timeout=None)
     if len(view.children) < MAX_BUTTONS:
         try:
-            view.add_item(TipsOffButton(match_id, t(locale, "tips-turn-off")))
+            view.add_item(TipsOffButton(match_id, locale))
         except ValueError:  # no row left
             pass
     return view

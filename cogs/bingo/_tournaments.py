@@ -18,7 +18,6 @@ standings, and passes on ``bingo_match_finished``.
 
 from __future__ import annotations
 
-import re
 import secrets
 import time
 from collections.abc import Sequence
@@ -35,38 +34,16 @@ from bot.matches import MatchFinished
 from bot.storage.tournaments import Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
+from bot.ui.controls import SignupButton
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
-from . import _views
 from ._settings import RULE_CHOICES, challenge_options
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
     from ._matches import MatchService
-
-
-class SignupButton(_views.Control, template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)"):
-    """Join / Leave on a tournament's public sign-up message."""
-
-    where = "tournament sign-up"
-
-    def __init__(self, tournament_id: int, op: str, locale: object = None) -> None:
-        join = op == "join"
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"bingo:tj:{tournament_id}:{op}",
-                label=t(locale, "tournament-button-join" if join else "tournament-button-leave"),
-                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-            )
-        )
-        self.tournament_id = tournament_id
-        self.op = op
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> SignupButton:
-        return cls(int(found["tournament"]), found["op"])
 
 
 def signup_view(tournament_id: int, locale: object = None) -> discord.ui.View:
@@ -115,9 +92,8 @@ class Tournaments:
         self.runner = TournamentService(self.store, self)
 
     async def start(self) -> None:
-        """Bind the sign-up buttons; listen for finished matches; catch up on results
-        that finished while the bot was down."""
-        _views.bind({SignupButton: self.on_signup})
+        """Listen for finished matches; catch up on results that finished while the bot
+        was down. (The cog registers :meth:`on_signup` for the sign-up buttons.)"""
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
         await self.runner.catch_up_all()
 

@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui.controls import RulesButton
+
 from ._help import help_embed, show_help
-from ._rules import PAGES, RulesButton, rules_page, show_rules
+from ._rules import PAGES, rules_page, show_rules, turn_page
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -30,6 +32,6 @@ class GuideCog(commands.Cog, name="Guide"):
 
 
 async def setup(bot: BingoBot) -> None:
-    """Add the cog and the rules pages' restart-proof buttons."""
-    bot.add_dynamic_items(RulesButton)
+    """Register the rules pages' buttons with ``bot.controls`` and add the cog."""
+    bot.controls.register(RulesButton, turn_page)
     await bot.add_cog(GuideCog(bot))

@@ -2,21 +2,21 @@
 short pages with Previous and Next, privately, in the reader's language, with a picture
 of the five lands and their effects on the effects page.
 
-The page buttons are restart-proof ``DynamicItem`` s: ``guide:rules:<page>:<prev|next>``
-carries the page they open; a click redraws the same (ephemeral) message in the language
-of whoever clicks.
+The page buttons are restart-proof ``DynamicItem`` s (:class:`bot.ui.controls.RulesButton`):
+``guide:rules:<page>:<prev|next>`` carries the page they open; a click (:func:`turn_page`)
+redraws the same (ephemeral) message in the language of whoever clicks.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.interactions import reply_private, run_guarded
+from bot.interactions import reply_private
+from bot.ui.controls import RulesButton
 from bot.ui.lands_image import lands_alt_text, lands_png
 from cogs.languages import private_language
 
@@ -64,35 +64,10 @@ async def show_rules(interaction: discord.Interaction[Any]) -> None:
     await reply_private(interaction, embed=embed, files=files, view=view)
 
 
-class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)",
-):
-    """Previous or Next on a rules page: opens page ``page``."""
-
-    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"guide:rules:{page}:{way}",
-                label=label,
-                emoji="◀️" if way == "prev" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: re.Match[str], /
-    ) -> RulesButton:
-        return cls(int(match["page"]), match["way"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_guarded(interaction, self._turn(interaction), where="rules page")
-
-    async def _turn(self, interaction: discord.Interaction[Any]) -> None:
-        language = await private_language(interaction)
-        embed, files, view = rules_page(language, self.page)
-        # attachments= replaces the message's files: the picture, or none on other pages
-        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+async def turn_page(interaction: discord.Interaction[Any], control: RulesButton) -> None:
+    """Previous / Next: the same message shows page ``control.page``, in the language of
+    whoever clicks."""
+    language = await private_language(interaction)
+    embed, files, view = rules_page(language, control.page)
+    # attachments= replaces the message's files: the picture, or none on other pages
+    await interaction.response.edit_message(embed=embed, attachments=files, view=view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,10 +17,18 @@ from bot.engine import MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions
 from bot.i18n import t
 from bot.interactions import UserFacingError, reply_private, run_guarded
+from bot.ui.controls import (
+    MULLIGAN_KINDS,
+    AgainButton,
+    CardSelect,
+    DailyButton,
+    DailySelect,
+    PracticeButton,
+)
 from bot.ui.text import echo
 from cogs.languages import public_language
 
-from ._daily import DailyService
+from ._daily import DailyService, on_daily_button, on_daily_select
 from ._render import (
     DECK_NAME_SHOWN,
     decimal,
@@ -31,6 +40,7 @@ from ._render import (
     rule_name,
 )
 from ._service import PracticeService, deck_too_many, early_1994_refusal, no_such_deck
+from ._views import on_again, on_card_select, on_practice_button
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -88,11 +98,20 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         super().__init__()
 
     async def cog_load(self) -> None:
-        """Start deleting expired practice deals: now, then every few hours."""
+        """Register the handlers of the practice and daily controls with
+        ``bot.controls``, bound to this cog's services; start deleting expired practice
+        deals: now, then every few hours."""
+        controls = self.bot.controls
+        controls.register(PracticeButton, partial(on_practice_button, self.service))
+        controls.register(CardSelect, partial(on_card_select, self.service))
+        controls.register(AgainButton, partial(on_again, self.service))
+        controls.register(DailyButton, partial(on_daily_button, self.daily))
+        controls.register(DailySelect, partial(on_daily_select, self.daily))
         self.cleanup.start()
         self.daily.start()
 
     async def cog_unload(self) -> None:
+        self.bot.controls.unregister(*MULLIGAN_KINDS)
         self.cleanup.cancel()
         await self.daily.stop()
 

@@ -43,8 +43,9 @@ from bot.engine.daily import (
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import language_of, t
-from bot.interactions import NOT_CURRENT, reply_private, run_guarded
+from bot.interactions import NOT_CURRENT, reply_private
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
+from bot.ui.controls import DailyButton, DailySelect
 from bot.ui.split_image import split_alt_text, split_png
 from cogs.languages import guild_language, private_language
 
@@ -52,7 +53,7 @@ from ._coach import bingo_words
 from ._decide import decide_daily
 from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
 from ._service import land_words, next_draws_line
-from ._views import LABELS, card_select, copy_options
+from ._views import copy_options
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -136,88 +137,19 @@ def setup_line(state: PracticeState, locale: object) -> str:
 # -- controls ------------------------------------------------------------------------
 
 
-def _daily(interaction: discord.Interaction[Any]) -> DailyService:
-    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
-    if cog is None:
-        raise RuntimeError("the Mulligan cog is not loaded")
-    return cog.daily  # type: ignore[attr-defined]
+async def on_daily_button(
+    daily: DailyService, interaction: discord.Interaction[Any], control: DailyButton
+) -> None:
+    """Keep, Mulligan, Top or Bottom on a member's hand of the day (bound to ``daily``
+    with ``functools.partial`` when the cog registers it)."""
+    await daily.act(interaction, control.guild_id, control.day, control.version, [control.action])
 
 
-class DailyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"mull:d:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
-):
-    """Keep, Mulligan, Top or Bottom on a member's hand of the day."""
-
-    def __init__(
-        self, guild_id: int, day: int, version: int, action: str, locale: object = None
-    ) -> None:
-        key, style = LABELS[action]
-        super().__init__(
-            discord.ui.Button(
-                label=t(locale, key),
-                style=style,
-                custom_id=f"mull:d:{guild_id}:{day}:{version}:{action}",
-            )
-        )
-        self.guild_id, self.day, self.version, self.action = guild_id, day, version, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
-    ) -> DailyButton:
-        return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = _daily(interaction)
-        await run_guarded(
-            interaction,
-            service.act(interaction, self.guild_id, self.day, self.version, [self.action]),
-            where=f"daily {self.custom_id}",
-        )
-
-
-class DailySelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"mull:ds:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
-):
+async def on_daily_select(
+    daily: DailyService, interaction: discord.Interaction[Any], control: DailySelect
+) -> None:
     """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
-
-    def __init__(
-        self,
-        guild_id: int,
-        day: int,
-        version: int,
-        step: str,
-        options: list[discord.SelectOption] | None = None,
-        count: tuple[int, int] = (1, 1),
-        locale: object = None,
-    ) -> None:
-        super().__init__(
-            card_select(f"mull:ds:{guild_id}:{day}:{version}:{step}", step, options, count, locale)
-        )
-        self.guild_id, self.day, self.version, self.step = guild_id, day, version, step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
-    ) -> DailySelect:
-        return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["step"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
-        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in values]
-        if self.step == "aside":
-            actions.append("aside_done")
-        service = _daily(interaction)
-        await run_guarded(
-            interaction,
-            service.act(interaction, self.guild_id, self.day, self.version, actions),
-            where=f"daily {self.custom_id}",
-        )
-
-
-DAILY_ITEMS = (DailyButton, DailySelect)
+    await daily.act(interaction, control.guild_id, control.day, control.version, control.actions)
 
 
 def daily_view(

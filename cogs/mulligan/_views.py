@@ -1,11 +1,10 @@
-"""Practice controls as restart-proof ``DynamicItem`` s.
+"""Practice views and the handlers of their controls.
 
-==========================================  =========================================
-``mull:a:<session>:<version>:<action>``      a button: keep, mulligan, scry_top/bottom
-``mull:s:<session>:<version>:<bottom|aside>`` a select of exactly N (bottom) or 1..7
-                                             (aside) cards, one option per copy
-``mull:again:<session>``                     deal a fresh hand with the same options
-==========================================  =========================================
+The controls (restart-proof ``DynamicItem`` s; their ``custom_id`` templates) are in
+:mod:`bot.ui.controls`: ``mull:a`` (keep, mulligan, scry_top/bottom), ``mull:s`` (a
+select of exactly N (bottom) or 1..7 (aside) cards, one option per copy) and
+``mull:again`` (deal a fresh hand with the same options). ``cogs.mulligan.setup``
+registers the handlers below with the bot's router.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import discord
 from bot import limits
 from bot.engine.practice import dealable
 from bot.i18n import t
-from bot.interactions import run_guarded
+from bot.ui.controls import AgainButton, CardSelect, PracticeButton
 from bot.ui.text import shorten
 
 from ._render import plain_card_name
@@ -27,147 +26,27 @@ if TYPE_CHECKING:
 
     from ._service import PracticeService
 
-#: Each action's label (a catalog key) and style.
-LABELS = {
-    "keep": ("mulligan-button-keep", discord.ButtonStyle.success),
-    "mulligan": ("mulligan-button-mulligan", discord.ButtonStyle.danger),
-    "scry_top": ("mulligan-button-top", discord.ButtonStyle.primary),
-    "scry_bottom": ("mulligan-button-bottom", discord.ButtonStyle.secondary),
-}
+
+async def on_practice_button(
+    service: PracticeService, interaction: discord.Interaction[Any], control: PracticeButton
+) -> None:
+    """Keep, Mulligan, Top or Bottom on a practice deal (bound to ``service`` with
+    ``functools.partial`` when the cog registers it)."""
+    await service.act(interaction, control.session_id, control.version, [control.action])
 
 
-def _service(interaction: discord.Interaction[Any]) -> PracticeService:
-    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
-    if cog is None:
-        raise RuntimeError("the Mulligan cog is not loaded")
-    return cog.service  # type: ignore[attr-defined]
+async def on_card_select(
+    service: PracticeService, interaction: discord.Interaction[Any], control: CardSelect
+) -> None:
+    """Cards chosen from a practice hand (London bottom, Partial Paris set-aside)."""
+    await service.act(interaction, control.session_id, control.version, control.actions)
 
 
-class PracticeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
-):
-    """Keep, Mulligan, or the Vancouver scry's Top / Bottom, labelled in ``locale``'s
-    language (the reader's)."""
-
-    def __init__(self, session_id: int, version: int, action: str, locale: object = None) -> None:
-        key, style = LABELS[action]
-        super().__init__(
-            discord.ui.Button(
-                label=t(locale, key),
-                style=style,
-                custom_id=f"mull:a:{session_id}:{version}:{action}",
-            )
-        )
-        self.session_id, self.version, self.action = session_id, version, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
-    ) -> PracticeButton:
-        return cls(int(match["session"]), int(match["version"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_guarded(
-            interaction,
-            _service(interaction).act(interaction, self.session_id, self.version, [self.action]),
-            where=f"practice {self.custom_id}",
-        )
-
-
-def card_select(
-    custom_id: str,
-    step: str,
-    options: list[discord.SelectOption] | None,
-    count: tuple[int, int],
-    locale: object,
-) -> discord.ui.Select:
-    """The select of cards from a hand (London ``bottom`` or Partial Paris ``aside``), one
-    option per copy, choosing ``count`` = (fewest, most) of them; shared by practice deals
-    and the hand of the day."""
-    placeholder = (
-        t(locale, "mulligan-select-bottom", count=count[0])
-        if step == "bottom"
-        else t(locale, "mulligan-select-aside")
-    )
-    return discord.ui.Select(
-        custom_id=custom_id,
-        placeholder=placeholder,
-        min_values=count[0],
-        max_values=count[1],
-        options=options or [discord.SelectOption(label="…", value="0:0")],
-    )
-
-
-class CardSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
-):
-    """Choose cards from the hand, one option per copy: London bottom or Partial Paris."""
-
-    def __init__(
-        self,
-        session_id: int,
-        version: int,
-        step: str,
-        options: list[discord.SelectOption] | None = None,
-        count: tuple[int, int] = (1, 1),
-        locale: object = None,
-    ) -> None:
-        super().__init__(
-            card_select(f"mull:s:{session_id}:{version}:{step}", step, options, count, locale)
-        )
-        self.session_id, self.version, self.step = session_id, version, step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
-    ) -> CardSelect:
-        return cls(int(match["session"]), int(match["version"]), match["step"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
-        kinds = [int(value.split(":")[0]) for value in values]
-        actions = [f"{self.step}:{k}" for k in kinds]
-        if self.step == "aside":
-            actions.append("aside_done")
-        await run_guarded(
-            interaction,
-            _service(interaction).act(interaction, self.session_id, self.version, actions),
-            where=f"practice {self.custom_id}",
-        )
-
-
-class AgainButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"mull:again:(?P<session>\d+)"
-):
-    """Deal a fresh hand with the same deck and options."""
-
-    def __init__(self, session_id: int, locale: object = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(locale, "mulligan-button-again"),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"mull:again:{session_id}",
-            )
-        )
-        self.session_id = session_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
-    ) -> AgainButton:
-        return cls(int(match["session"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_guarded(
-            interaction,
-            _service(interaction).again(interaction, self.session_id),
-            where=f"practice {self.custom_id}",
-        )
-
-
-DYNAMIC_ITEMS = (PracticeButton, CardSelect, AgainButton)
+async def on_again(
+    service: PracticeService, interaction: discord.Interaction[Any], control: AgainButton
+) -> None:
+    """ "Practice again": a fresh hand with the same deck and options."""
+    await service.again(interaction, control.session_id)
 
 
 def copy_options(state: PracticeState, locale: object = None) -> list[discord.SelectOption]:

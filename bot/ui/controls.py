@@ -1,0 +1,570 @@
+"""Every restart-proof control of the bot, and the one router that answers their clicks.
+
+A control is a discord.py ``DynamicItem`` (discord.py docs: "Bot UI Kit", DynamicItem):
+its ``custom_id`` carries everything a click needs, so a button posted before a restart
+(or by an older version of the bot) still works. Each kind of control is a subclass of
+:class:`Control` with one ``template`` and typed fields parsed from it. These are all
+the templates there are; the strings never change, since live buttons in members' DMs
+and channels carry them (``tests/cogs/test_controls.py`` clicks ones made by older
+code):
+
+===============================================  ============================================
+``bingo:m:<match>:<version>:<action>``           :class:`DecisionButton`: a match decision
+``bingo:c:<challenge>:<accept|decline>``         :class:`ChallengeButton`
+``bingo:h:<match>``                              :class:`ShowHandButton`: "Show my hand"
+``bingo:a:<match>``                              :class:`PlayAgainButton`: against the bot
+``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next
+``bingo:r:<match>``                              :class:`RematchButton`
+``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
+``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
+``mull:a:<session>:<version>:<action>``          :class:`PracticeButton`: keep, mulligan, scry
+``mull:s:<session>:<version>:<bottom|aside>``    :class:`CardSelect`: a practice hand's cards
+``mull:again:<session>``                         :class:`AgainButton`: "Practice again"
+``mull:d:<guild>:<day>:<version>:<action>``      :class:`DailyButton`: the hand of the day
+``mull:ds:<guild>:<day>:<version>:<step>``       :class:`DailySelect`: its cards
+``guide:rules:<page>:<prev|next>``               :class:`RulesButton`: a rules page
+===============================================  ============================================
+
+Actions inside ``bingo:m`` are read and written only by
+:class:`bot.engine.actions.Action`.
+
+**Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
+registers a handler per kind it answers (:meth:`ControlRouter.register`), and a click is
+parsed into its kind's fields and handed to that handler through
+:func:`bot.interactions.run_guarded` (the one error path). The views that carry controls
+never time out (``timeout=None``, :func:`view_of`): a decision stops working when the
+match's version moves on, not when a timer in this process fires.
+
+The labels are looked up here (``t``) from the catalog keys each kind uses, in the
+``locale`` the caller gives (the reader's for private panels, the server's for public
+posts); a decision's label comes from its caller (``cogs.bingo._render.action_label``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from enum import StrEnum
+from typing import Any, ClassVar, Self, TypeVar
+
+import discord
+
+from bot.engine.actions import Action
+from bot.i18n import t
+from bot.interactions import run_guarded
+
+#: The item a control wraps: a button or a string select.
+ItemT = TypeVar("ItemT", discord.ui.Button[Any], discord.ui.Select[Any])
+ControlT = TypeVar("ControlT", bound="Control[Any]")
+#: ``handler(interaction, control)``: what a click on a control of one kind does.
+Handler = Callable[[discord.Interaction[Any], ControlT], Awaitable[None]]
+
+
+class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """A control: subclasses give a ``template``, their fields and :meth:`parse`.
+
+    ``where`` names the kind in the log line of a failed click.
+    """
+
+    where: ClassVar[str] = "control"
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        """The control described by a ``custom_id`` matching the template."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        router = getattr(interaction.client, "controls", None)
+        if isinstance(router, ControlRouter):
+            work = router.dispatch(interaction, self)
+        else:
+            work = _unrouted(self)
+        await run_guarded(interaction, work, where=f"{self.where} {self.custom_id}")
+
+
+async def _unrouted(control: Control[Any]) -> None:
+    raise RuntimeError(f"no control router answers {control.custom_id}")
+
+
+class ControlRouter:
+    """The handler of every kind of control, registered by the cogs at load.
+
+    ``add_items``: called with a kind the first time it is registered, so that discord.py
+    dispatches its clicks (``discord.Client.add_dynamic_items``); ``None`` in tests.
+    """
+
+    def __init__(self, add_items: Callable[[type[Control[Any]]], None] | None = None) -> None:
+        self._handlers: dict[type[Control[Any]], Handler[Any]] = {}
+        self._added: set[type[Control[Any]]] = set()
+        self._add_items = add_items
+
+    def register(self, kind: type[ControlT], handler: Handler[ControlT]) -> None:
+        """Answer clicks on controls of ``kind`` with ``handler`` (replacing any)."""
+        self._handlers[kind] = handler
+        if kind not in self._added and self._add_items is not None:
+            self._add_items(kind)
+        self._added.add(kind)
+
+    def unregister(self, *kinds: type[Control[Any]]) -> None:
+        """Forget the handlers of ``kinds`` (their cog is unloading): later clicks on them
+        are answered with an error id, as any failed click."""
+        for kind in kinds:
+            self._handlers.pop(kind, None)
+
+    def handler_for(self, kind: type[ControlT]) -> Handler[ControlT] | None:
+        """The handler registered for ``kind``, or ``None``."""
+        return self._handlers.get(kind)
+
+    async def dispatch(self, interaction: discord.Interaction[Any], control: Control[Any]) -> None:
+        """Run the handler of ``control``'s kind.
+
+        Raises:
+            RuntimeError: no cog registered a handler for that kind (it is not loaded).
+        """
+        handler = self._handlers.get(type(control))
+        if handler is None:
+            raise RuntimeError(f"no handler for {type(control).__name__}: its cog is not loaded")
+        await handler(interaction, control)
+
+
+def parse(custom_id: str) -> Control[Any] | None:
+    """The control a ``custom_id`` describes (its kind and fields), or ``None`` when it
+    fits no template. discord.py does the same matching for a click (``fullmatch``)."""
+    for kind in KINDS:
+        found = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is not None:
+            return kind.parse(found)
+    return None
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of ``items`` that never times out (see the module docstring)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def _button(custom_id: str, label: str, **kwargs: Any) -> discord.ui.Button[Any]:
+    return discord.ui.Button(custom_id=custom_id, label=label, **kwargs)
+
+
+# -- BingoMagic matches -------------------------------------------------------------------
+
+
+class DecisionButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:m:(?P<match>\d+):(?P<version>\d+):(?P<action>[a-z_]+(?::\d+)?)",
+):
+    """One legal action of one player at one state version. ``action`` is ``None`` when
+    the custom_id holds no well-formed action (answered as no longer current)."""
+
+    where = "bingo decision"
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        action: Action | None,
+        label: str = "…",
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        raw: str | None = None,
+    ) -> None:
+        text = str(action) if action is not None else raw or ""
+        super().__init__(
+            _button(
+                f"bingo:m:{match_id}:{version}:{text}", label, emoji=emoji, style=style, row=row
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        try:
+            action: Action | None = Action.parse(found["action"])
+        except ValueError:
+            action = None
+        return cls(int(found["match"]), int(found["version"]), action, raw=found["action"])
+
+
+class Answer(StrEnum):
+    """The two answers to a challenge."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+
+
+class ChallengeButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:c:(?P<challenge>\d+):(?P<answer>accept|decline)",
+):
+    """Accept or Decline on a challenge; only the challenged member may use it."""
+
+    where = "bingo challenge"
+
+    def __init__(self, challenge_id: int, answer: Answer, locale: object = None) -> None:
+        accept = answer is Answer.ACCEPT
+        super().__init__(
+            _button(
+                f"bingo:c:{challenge_id}:{answer.value}",
+                t(locale, "bingo-button-accept" if accept else "bingo-button-decline"),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            )
+        )
+        self.challenge_id = challenge_id
+        self.answer = answer
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["challenge"]), Answer(found["answer"]))
+
+
+class MatchButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that names only a match: ``<prefix><match>``. Subclasses set
+    ``prefix``, ``label_key`` (the label's catalog key), ``button_emoji`` and
+    ``button_style``."""
+
+    prefix: ClassVar[str]
+    label_key: ClassVar[str]
+    button_emoji: ClassVar[str]
+    button_style: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, match_id: int, locale: object = None) -> None:
+        super().__init__(
+            _button(
+                f"{self.prefix}{match_id}",
+                t(locale, self.label_key),
+                emoji=self.button_emoji,
+                style=self.button_style,
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["match"]))
+
+
+class ShowHandButton(MatchButton, template=r"bingo:h:(?P<match>\d+)"):
+    """On the public board when a player's DMs are closed: answers that player privately."""
+
+    where = "bingo show hand"
+    prefix, label_key, button_emoji = "bingo:h:", "bingo-button-show-hand", "🂠"
+    button_style = discord.ButtonStyle.primary
+
+
+class PlayAgainButton(MatchButton, template=r"bingo:a:(?P<match>\d+)"):
+    """Under the result of a match against the bot: its member starts another one at the
+    same level and table rules (anyone else is told privately it is not theirs)."""
+
+    where = "bingo play again"
+    prefix, label_key, button_emoji = "bingo:a:", "bingo-button-play-again", "🔁"
+    button_style = discord.ButtonStyle.success
+
+
+class RematchButton(MatchButton, template=r"bingo:r:(?P<match>\d+)"):
+    """Under the result of a match between members: either player challenges the other
+    again, with the same table rules."""
+
+    where = "bingo rematch"
+    prefix, label_key, button_emoji = "bingo:r:", "rematch-button", "⚔️"
+    button_style = discord.ButtonStyle.primary
+
+
+class ReplayButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])",
+):
+    """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match."""
+
+    where = "bingo replay"
+
+    def __init__(
+        self,
+        match_id: int,
+        step: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        item = _button(
+            f"bingo:rp:{match_id}:{step}:{direction}",
+            t(locale, "replay-previous" if direction == "p" else "replay-next"),
+            emoji="◀️" if direction == "p" else "▶️",
+            style=discord.ButtonStyle.secondary,
+        )
+        item.disabled = disabled
+        super().__init__(item)
+        self.match_id = match_id
+        self.step = step
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["match"]), int(found["step"]), found["dir"])
+
+
+class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
+    """ "Turn tips off" under a tip (``cogs.bingo._tips``): stores the choice and redraws
+    the panel without it."""
+
+    where = "bingo tips off"
+    prefix, label_key, button_emoji = "bingo:tips:", "tips-turn-off", "🔕"
+    button_style = discord.ButtonStyle.secondary
+
+
+class SignupButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)",
+):
+    """Join / Leave on a tournament's public sign-up message."""
+
+    where = "tournament sign-up"
+
+    def __init__(self, tournament_id: int, op: str, locale: object = None) -> None:
+        join = op == "join"
+        super().__init__(
+            _button(
+                f"bingo:tj:{tournament_id}:{op}",
+                t(locale, "tournament-button-join" if join else "tournament-button-leave"),
+                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
+            )
+        )
+        self.tournament_id = tournament_id
+        self.op = op
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["tournament"]), found["op"])
+
+
+# -- mulligan practice and the hand of the day ---------------------------------------------
+
+#: Each hand action's label (a catalog key) and style.
+HAND_LABELS = {
+    "keep": ("mulligan-button-keep", discord.ButtonStyle.success),
+    "mulligan": ("mulligan-button-mulligan", discord.ButtonStyle.danger),
+    "scry_top": ("mulligan-button-top", discord.ButtonStyle.primary),
+    "scry_bottom": ("mulligan-button-bottom", discord.ButtonStyle.secondary),
+}
+
+
+def _hand_button(custom_id: str, action: str, locale: object) -> discord.ui.Button[Any]:
+    key, style = HAND_LABELS[action]
+    return discord.ui.Button(label=t(locale, key), style=style, custom_id=custom_id)
+
+
+class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
+    """Cards chosen from a hand, one option per copy (values ``"<kind>:<copy>"``, as
+    ``cogs.mulligan._views.copy_options`` makes them): London ``bottom`` (exactly N) or
+    Partial Paris ``aside`` (1..7). Subclasses set ``step``."""
+
+    where = "practice"
+    step: str
+
+    @staticmethod
+    def make(
+        custom_id: str,
+        step: str,
+        options: list[discord.SelectOption] | None,
+        count: tuple[int, int],
+        locale: object,
+    ) -> discord.ui.Select[Any]:
+        """The select of cards, choosing ``count`` = (fewest, most) of ``options``."""
+        placeholder = (
+            t(locale, "mulligan-select-bottom", count=count[0])
+            if step == "bottom"
+            else t(locale, "mulligan-select-aside")
+        )
+        return discord.ui.Select(
+            custom_id=custom_id,
+            placeholder=placeholder,
+            min_values=count[0],
+            max_values=count[1],
+            options=options or [discord.SelectOption(label="…", value="0:0")],
+        )
+
+    @property
+    def actions(self) -> list[str]:
+        """What the chosen options mean, as practice actions (``bot.engine.practice``):
+        ``bottom:K`` / ``aside:K`` per chosen copy, then ``aside_done`` for a set-aside."""
+        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in self.item.values]
+        if self.step == "aside":
+            actions.append("aside_done")
+        return actions
+
+
+class PracticeButton(
+    Control[discord.ui.Button[Any]],
+    template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
+):
+    """Keep, Mulligan, or the Vancouver scry's Top / Bottom on a practice deal, labelled
+    in ``locale``'s language (the reader's)."""
+
+    where = "practice"
+
+    def __init__(self, session_id: int, version: int, action: str, locale: object = None) -> None:
+        super().__init__(_hand_button(f"mull:a:{session_id}:{version}:{action}", action, locale))
+        self.session_id, self.version, self.action = session_id, version, action
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["session"]), int(found["version"]), found["action"])
+
+
+class CardSelect(
+    HandSelect, template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)"
+):
+    """Choose cards from a practice hand (see :class:`HandSelect`)."""
+
+    def __init__(
+        self,
+        session_id: int,
+        version: int,
+        step: str,
+        options: list[discord.SelectOption] | None = None,
+        count: tuple[int, int] = (1, 1),
+        locale: object = None,
+    ) -> None:
+        super().__init__(
+            self.make(f"mull:s:{session_id}:{version}:{step}", step, options, count, locale)
+        )
+        self.session_id, self.version, self.step = session_id, version, step
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["session"]), int(found["version"]), found["step"])
+
+
+class AgainButton(Control[discord.ui.Button[Any]], template=r"mull:again:(?P<session>\d+)"):
+    """Deal a fresh hand with the same deck and options."""
+
+    where = "practice"
+
+    def __init__(self, session_id: int, locale: object = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(locale, "mulligan-button-again"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mull:again:{session_id}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["session"]))
+
+
+class DailyButton(
+    Control[discord.ui.Button[Any]],
+    template=r"mull:d:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
+):
+    """Keep, Mulligan, Top or Bottom on a member's hand of the day."""
+
+    where = "daily"
+
+    def __init__(
+        self, guild_id: int, day: int, version: int, action: str, locale: object = None
+    ) -> None:
+        super().__init__(
+            _hand_button(f"mull:d:{guild_id}:{day}:{version}:{action}", action, locale)
+        )
+        self.guild_id, self.day, self.version, self.action = guild_id, day, version, action
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["guild"]), int(found["day"]), int(found["version"]), found["action"])
+
+
+class DailySelect(
+    HandSelect,
+    template=r"mull:ds:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
+):
+    """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
+
+    where = "daily"
+
+    def __init__(
+        self,
+        guild_id: int,
+        day: int,
+        version: int,
+        step: str,
+        options: list[discord.SelectOption] | None = None,
+        count: tuple[int, int] = (1, 1),
+        locale: object = None,
+    ) -> None:
+        super().__init__(
+            self.make(f"mull:ds:{guild_id}:{day}:{version}:{step}", step, options, count, locale)
+        )
+        self.guild_id, self.day, self.version, self.step = guild_id, day, version, step
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["guild"]), int(found["day"]), int(found["version"]), found["step"])
+
+
+# -- the guide -----------------------------------------------------------------------------
+
+
+class RulesButton(
+    Control[discord.ui.Button[Any]], template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)"
+):
+    """Previous or Next on a rules page: opens page ``page``."""
+
+    where = "rules page"
+
+    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            _button(
+                f"guide:rules:{page}:{way}",
+                label,
+                emoji="◀️" if way == "prev" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.page = page
+        self.way = way
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["page"]), found["way"])
+
+
+#: The kinds the Bingo cog answers, then the Mulligan cog's, then every kind there is (in
+#: the order of the module docstring's table).
+BINGO_KINDS: tuple[type[Control[Any]], ...] = (
+    DecisionButton,
+    ChallengeButton,
+    ShowHandButton,
+    PlayAgainButton,
+    ReplayButton,
+    RematchButton,
+    TipsOffButton,
+    SignupButton,
+)
+MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
+    PracticeButton,
+    CardSelect,
+    AgainButton,
+    DailyButton,
+    DailySelect,
+)
+KINDS = (*BINGO_KINDS, *MULLIGAN_KINDS, RulesButton)

@@ -1,0 +1,177 @@
+"""The control router reads the custom_ids of buttons posted by older code.
+
+Live buttons (in members' DMs, under boards and results) keep the custom_id they were
+posted with. ``OLD`` holds, for each of the 14 kinds of control, custom_ids exactly as
+the code before the router (commit 8ce512b) made them: each was printed by calling that
+code (``DecisionButton(7, 3, Action.parse("place:2")).custom_id`` and so on), with the
+fields its own parser read back. The router must parse each to the same kind and fields
+and hand it to the handler registered for that kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.engine.actions import Action, Verb
+from bot.ui import controls
+from bot.ui.controls import (
+    KINDS,
+    AgainButton,
+    Answer,
+    CardSelect,
+    ChallengeButton,
+    Control,
+    ControlRouter,
+    DailyButton,
+    DailySelect,
+    DecisionButton,
+    PlayAgainButton,
+    PracticeButton,
+    RematchButton,
+    ReplayButton,
+    RulesButton,
+    ShowHandButton,
+    SignupButton,
+    TipsOffButton,
+)
+
+GUILD = 123456789012345678
+
+#: (custom_id made by the code at 8ce512b, its kind, the fields that code parsed from it)
+OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
+    (
+        "bingo:m:7:3:place:2",
+        DecisionButton,
+        {"match_id": 7, "version": 3, "action": Action(Verb.PLACE, 2)},
+    ),
+    (
+        "bingo:m:7:0:keep",
+        DecisionButton,
+        {"match_id": 7, "version": 0, "action": Action(Verb.KEEP)},
+    ),
+    (
+        "bingo:m:12:41:take_opp:4",
+        DecisionButton,
+        {"match_id": 12, "version": 41, "action": Action(Verb.TAKE_OPP, 4)},
+    ),
+    # An action the grammar does not know: parsed, answered as no longer current.
+    ("bingo:m:7:3:bogus", DecisionButton, {"match_id": 7, "version": 3, "action": None}),
+    ("bingo:c:5:accept", ChallengeButton, {"challenge_id": 5, "answer": Answer.ACCEPT}),
+    ("bingo:c:5:decline", ChallengeButton, {"challenge_id": 5, "answer": Answer.DECLINE}),
+    ("bingo:h:7", ShowHandButton, {"match_id": 7}),
+    ("bingo:a:8", PlayAgainButton, {"match_id": 8}),
+    ("bingo:rp:9:4:n", ReplayButton, {"match_id": 9, "step": 4, "direction": "n"}),
+    ("bingo:rp:9:0:p", ReplayButton, {"match_id": 9, "step": 0, "direction": "p"}),
+    ("bingo:r:10", RematchButton, {"match_id": 10}),
+    ("bingo:tips:11", TipsOffButton, {"match_id": 11}),
+    ("bingo:tj:3:join", SignupButton, {"tournament_id": 3, "op": "join"}),
+    ("bingo:tj:3:leave", SignupButton, {"tournament_id": 3, "op": "leave"}),
+    (
+        "mull:a:21:2:scry_bottom",
+        PracticeButton,
+        {"session_id": 21, "version": 2, "action": "scry_bottom"},
+    ),
+    ("mull:s:21:3:bottom", CardSelect, {"session_id": 21, "version": 3, "step": "bottom"}),
+    ("mull:s:21:4:aside", CardSelect, {"session_id": 21, "version": 4, "step": "aside"}),
+    ("mull:again:22", AgainButton, {"session_id": 22}),
+    (
+        f"mull:d:{GUILD}:20419:1:keep",
+        DailyButton,
+        {"guild_id": GUILD, "day": 20419, "version": 1, "action": "keep"},
+    ),
+    (
+        f"mull:ds:{GUILD}:20419:2:aside",
+        DailySelect,
+        {"guild_id": GUILD, "day": 20419, "version": 2, "step": "aside"},
+    ),
+    ("guide:rules:2:next", RulesButton, {"page": 2, "way": "next"}),
+    ("guide:rules:0:prev", RulesButton, {"page": 0, "way": "prev"}),
+]
+
+
+def test_the_old_custom_ids_cover_every_kind() -> None:
+    assert len(KINDS) == 14
+    assert {kind for _, kind, _ in OLD} == set(KINDS)
+
+
+@pytest.mark.parametrize(("custom_id", "kind", "fields"), OLD, ids=[c for c, _, _ in OLD])
+def test_an_old_custom_id_parses_to_its_kind_and_fields(
+    custom_id: str, kind: type[Control[Any]], fields: dict[str, Any]
+) -> None:
+    matching = [k for k in KINDS if k.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    assert matching == [kind]  # one template only: discord.py tries them all
+    control = controls.parse(custom_id)
+    assert type(control) is kind
+    assert {name: getattr(control, name) for name in fields} == fields
+    assert control.custom_id == custom_id  # made again, it is the same string
+
+
+async def test_the_router_hands_each_old_custom_id_to_its_kinds_handler() -> None:
+    """Every kind has its own handler; each old custom_id reaches its kind's, once,
+    with the parsed control."""
+    calls: list[tuple[type[Control[Any]], Control[Any], object]] = []
+    added: list[type[Control[Any]]] = []
+    router = ControlRouter(added.append)
+
+    def handler_of(kind: type[Control[Any]]):
+        async def handle(interaction: object, control: Any) -> None:
+            calls.append((kind, control, interaction))
+
+        return handle
+
+    for kind in KINDS:
+        router.register(kind, handler_of(kind))
+    for custom_id, kind, fields in OLD:
+        control = controls.parse(custom_id)
+        assert control is not None
+        await router.dispatch(interaction := object(), control)  # type: ignore[arg-type]
+        assert calls[-1] == (kind, control, interaction)
+        assert {name: getattr(calls[-1][1], name) for name in fields} == fields
+    assert len(calls) == len(OLD)
+    assert added == list(KINDS)  # each kind handed to discord.py once
+
+
+def test_a_kind_registered_again_replaces_its_handler_and_is_added_once() -> None:
+    added: list[type[Control[Any]]] = []
+    router = ControlRouter(added.append)
+
+    async def first(interaction: object, control: ShowHandButton) -> None: ...
+
+    async def second(interaction: object, control: ShowHandButton) -> None: ...
+
+    router.register(ShowHandButton, first)
+    router.register(ShowHandButton, second)
+    assert router.handler_for(ShowHandButton) is second
+    assert added == [ShowHandButton]
+
+
+async def test_a_click_on_a_kind_with_no_handler_fails_loudly() -> None:
+    """An unloaded cog's controls raise (``run_guarded`` answers with an error id)."""
+    router = ControlRouter()
+
+    async def handle(interaction: object, control: RematchButton) -> None: ...
+
+    router.register(RematchButton, handle)
+    router.unregister(RematchButton)
+    assert router.handler_for(RematchButton) is None
+    with pytest.raises(RuntimeError, match="RematchButton"):
+        await router.dispatch(object(), RematchButton(10))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "bingo:m:7:x:keep",  # a version that is not a number
+        "bingo:c:5:maybe",
+        "bingo:tips:",
+        "mull:a:21:2:pass",  # not a practice action
+        "mull:s:21:3:top",
+        "guide:rules:1:up",
+        "bingo:h:7 ",  # fullmatch: nothing after the id
+        "other:h:7",
+    ],
+)
+def test_custom_ids_of_no_template_parse_to_nothing(custom_id: str) -> None:
+    assert controls.parse(custom_id) is None
