@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.engine import BingoState
-from bot.engine.actions import Reason
+from bot.engine.outcome import Reason
 
 if TYPE_CHECKING:
     from .runtime import Match

@@ -16,7 +16,8 @@ import discord
 
 from bot import limits
 from bot.engine import BingoOptions, MulliganRule
-from bot.engine.actions import Action, Decision, Reason, Verb
+from bot.engine.actions import Action, Decision, Verb
+from bot.engine.outcome import Reason
 from bot.i18n import DEFAULT, attribute, bundle, t
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import shorten

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
-from bot.engine.actions import Reason
+from bot.engine.outcome import Reason
 from bot.i18n import LANGUAGES, attribute
 from bot.matches import events_for, player_view, public_view
 from cogs.bingo._render import (
