@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import BingoState
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Outcome, Reason
 
 if TYPE_CHECKING:
     from .runtime import Match
@@ -29,14 +29,11 @@ class Cause(StrEnum):
     ABANDON = "abandon"  # stopped from outside (its channel is gone): no result
 
 
-Outcome = Literal["win", "draw", "no_result"]
-
-
 @dataclass(frozen=True, slots=True)
 class FinalResult:
     """How a match ended, in the words storage and stats need.
 
-    ``outcome``: ``"win"``, ``"draw"`` or ``"no_result"`` (abandoned). ``winner`` /
+    ``outcome``: an :class:`~bot.engine.outcome.Outcome` (``no_result``: abandoned). ``winner`` /
     ``loser``: seat indexes (``None`` unless a win); ``winner_id`` / ``loser_id``: their
     user ids. ``reason``: the engine's result reason as a :class:`Reason`.
     ``turns``: the turn number reached. ``ended_at``: Unix seconds.
@@ -60,20 +57,13 @@ class FinalResult:
         result = state.result
         if result is None:
             raise ValueError("the match is not over")
-        reason = Reason(result.reason)
-        if result.winner is not None:
-            outcome: Outcome = "win"
-        elif reason is Reason.NO_RESULT:
-            outcome = "no_result"
-        else:
-            outcome = "draw"
         return cls(
-            outcome=outcome,
+            outcome=result.outcome,
             winner=result.winner,
             loser=result.loser,
             winner_id=None if result.winner is None else seats[result.winner].user_id,
             loser_id=None if result.loser is None else seats[result.loser].user_id,
-            reason=reason,
+            reason=Reason(result.reason),
             turns=state.turn,
             ended_at=ended_at,
             levels=(seats[0].level, seats[1].level),

@@ -29,6 +29,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import KINDS
+from bot.engine.outcome import Reason
 from bot.i18n import language_of, t
 
 from . import typeset
@@ -208,15 +209,15 @@ def _status(inputs: Mapping[str, Any]) -> str:
 
 def _result_text(language: str, names: Sequence[str], result: Mapping[str, Any]) -> str:
     reason = str(result.get("reason"))
-    if reason == "no_result":
+    if reason == Reason.NO_RESULT:
         return t(language, "board-no-result")
     if result.get("winner") is None:
         return t(language, "board-draw")
     how = {
-        "five_of_a_color": "board-how-column",
-        "five_colors": "board-how-row",
-        "resign": "board-how-resign",
-        "timeout": "board-how-timeout",
+        Reason.FIVE_OF_A_COLOR: "board-how-column",
+        Reason.FIVE_COLORS: "board-how-row",
+        Reason.RESIGN: "board-how-resign",
+        Reason.TIMEOUT: "board-how-timeout",
     }.get(reason, "board-how-other")
     return t(language, "board-win", name=names[result["winner"]], how=t(language, how))
 
@@ -245,10 +246,10 @@ def winning_line(inputs: Mapping[str, Any]) -> tuple[int, str, int | None] | Non
         return None
     player = result["winner"]
     counts = inputs["territories"][player]
-    if result.get("reason") == "five_of_a_color":
+    if result.get("reason") == Reason.FIVE_OF_A_COLOR:
         column = max(range(KINDS), key=lambda k: counts[k])
         return player, "column", column
-    if result.get("reason") == "five_colors":
+    if result.get("reason") == Reason.FIVE_COLORS:
         return player, "row", None
     return None
 
