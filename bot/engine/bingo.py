@@ -41,6 +41,25 @@ from typing import Any
 from .actions import KIND_ACTIONS, PARSED, Action, Decision, Verb
 from .cards import KINDS, LETTERS, Land, bingo_library
 from .codec import json_field, json_fields
+from .events import (
+    Abandon,
+    Allow,
+    Announce,
+    Counter,
+    Deal,
+    Destroy,
+    Discard,
+    End,
+    Event,
+    NoEffect,
+    Pass,
+    Resign,
+    Resolve,
+    Roll,
+    Take,
+    Timeout,
+    Turn,
+)  # fmt: skip
 from .mulligan import DONE, MulliganPhase
 from .options import BingoOptions
 from .outcome import Reason, Result, winning_territory
@@ -135,7 +154,7 @@ class BingoState(CardTable):
         options: BingoOptions | None = None,
         *,
         chance: random.Random | None = None,
-    ) -> tuple[BingoState, list[dict]]:
+    ) -> tuple[BingoState, list[Event]]:
         """Shuffle, deal 5 cards each, roll for the start, open mulligans (RULES §1.2).
 
         Returns the state and the setup events (``deal`` ×2 private, ``roll`` public).
@@ -149,15 +168,12 @@ class BingoState(CardTable):
         state.options = options or BingoOptions()
         state.seed = seed
         state.chance = chance
-        events: list[dict] = []
+        events: list[Event] = []
         state.library = bingo_library()
         state.shuffle_into_library([])
         for player in (0, 1):
             state.draw_many(player, state.options.hand_size, None)
-            events.append(
-                {"type": "deal", "player": player, "cards": list(state.hands[player]),
-                 "private": player}
-            )  # fmt: skip
+            events.append(Deal(player=player, cards=tuple(state.hands[player]), private=player))
         rng = state.rng()
         while True:
             rolls = [rng.randint(1, 6), rng.randint(1, 6)]
@@ -166,8 +182,7 @@ class BingoState(CardTable):
                 break
         state.starting = 0 if rolls[0] > rolls[1] else 1
         state.active = state.starting
-        events.append({"type": "roll", "rolls": [r[:] for r in state.rolls],
-                       "starting": state.starting})  # fmt: skip
+        events.append(Roll(rolls=tuple(tuple(r) for r in state.rolls), starting=state.starting))
         order = [state.starting, 1 - state.starting]
         state.mulligans = MulliganPhase(
             state.options.mulligan_options(), order, is_land=[True] * KINDS
@@ -340,7 +355,7 @@ class BingoState(CardTable):
 
     # -- changes -----------------------------------------------------------------------
 
-    def apply(self, action: str | Action, player: int | None = None) -> list[dict]:
+    def apply(self, action: str | Action, player: int | None = None) -> list[Event]:
         """Apply one legal ``action`` of :meth:`current_player`; return its events.
 
         ``action``: an action string (or an :class:`~bot.engine.actions.Action`).
@@ -348,7 +363,7 @@ class BingoState(CardTable):
         act on behalf of a user).  Raises :class:`IllegalActionError` otherwise, or
         when the action is not legal now.  Nothing changes when it raises.
         """
-        events: list[dict] = []
+        events: list[Event] = []
         self.apply_fast(action, player, events)
         return events
 
@@ -383,7 +398,7 @@ class BingoState(CardTable):
             self.chance = saved
 
     def apply_fast(
-        self, action: str | Action, player: int | None = None, events: list[dict] | None = None
+        self, action: str | Action, player: int | None = None, events: list[Event] | None = None
     ) -> None:
         """:meth:`apply` without building events, for search and random playouts.
 
@@ -441,7 +456,7 @@ class BingoState(CardTable):
             if verb is _ALLOW:
                 self.history.append([other, action])
                 if events is not None:
-                    events.append({"type": "allow", "player": other})
+                    events.append(Allow(player=other))
                 self._resolve(events)
                 return
             if verb is _COUNTER:
@@ -456,7 +471,7 @@ class BingoState(CardTable):
         else:  # an effect's choice: swamp, mountain or forest (RULES §1.4)
             self._effect(action, player, verb, kind, events)
 
-    def _place(self, active: int, kind: int, events: list[dict] | None) -> None:
+    def _place(self, active: int, kind: int, events: list[Event] | None) -> None:
         """``active`` announces a land of ``kind`` (RULES §1.3.2); the counter window
         opens if the opponent holds 2 cards (§1.3.3), else the land resolves."""
         self.timeouts_in_row[active] = 0
@@ -464,13 +479,13 @@ class BingoState(CardTable):
         self.hands[active][kind] -= 1
         self.pending_land = kind
         if events is not None:
-            events.append({"type": "announce", "player": active, "land": kind})
+            events.append(Announce(player=active, land=kind))
         if sum(self.hands[1 - active]) >= 2:
             self.step = COUNTER
         else:
             self._resolve(events)
 
-    def _counter(self, kind: int, events: list[dict] | None) -> None:
+    def _counter(self, kind: int, events: list[Event] | None) -> None:
         """The opponent discards an Island and a ``kind``; the announced land goes to
         its owner's discard pile and the turn ends (RULES §1.5)."""
         active = self.active
@@ -486,9 +501,7 @@ class BingoState(CardTable):
         self.discards[active][land] += 1
         self.pending_land = None
         if events is not None:
-            events.append(
-                {"type": "counter", "player": other, "land": land, "discarded": [ISLAND, kind]}
-            )
+            events.append(Counter(player=other, land=land, discarded=(ISLAND, kind)))
         self._next_turn(events)
 
     def _effect(
@@ -497,7 +510,7 @@ class BingoState(CardTable):
         player: int | None,
         verb: Verb,
         kind: int | None,
-        events: list[dict] | None,
+        events: list[Event] | None,
     ) -> None:
         """The Swamp, Mountain and Forest decisions of :meth:`apply_fast` (RULES §1.4)."""
         active = self.active
@@ -525,27 +538,25 @@ class BingoState(CardTable):
         target[kind] += 1  # type: ignore[index]
         if events is not None:
             if step == SWAMP:
-                events.append({"type": "discard", "player": other, "land": kind})
+                events.append(Discard(player=other, land=kind))
             elif step == MOUNTAIN:
-                events.append({"type": "destroy", "player": active, "target": other, "land": kind})
+                events.append(Destroy(player=active, target=other, land=kind))
             else:
                 source_player = other if verb is _TAKE_OPP else active
-                events.append(
-                    {"type": "take", "player": active, "source": source_player, "land": kind}
-                )
+                events.append(Take(player=active, source=source_player, land=kind))
         self._next_turn(events)
 
-    def _pass(self, player: int, events: list[dict] | None) -> None:
+    def _pass(self, player: int, events: list[Event] | None) -> None:
         """A pass, chosen or timed out (RULES §1.3.2); enough in a row draw (§1.8)."""
         self.passes_in_row += 1
         if events is not None:
-            events.append({"type": "pass", "player": player})
+            events.append(Pass(player=player))
         if self.passes_in_row >= self.options.max_passes:
             self._end(Result(None, Reason.PASSES), events)
         else:
             self._next_turn(events)
 
-    def apply_timeout(self) -> list[dict]:
+    def apply_timeout(self) -> list[Event]:
         """The current decision ran out of time (RULES §1.8); return its events.
 
         Main step: pass (three such turns in a row forfeit).  Counter window: the land
@@ -558,9 +569,7 @@ class BingoState(CardTable):
         if player is None:
             raise IllegalActionError("the match is over")
         decision = self.decision()
-        events: list[dict] = [
-            {"type": "timeout", "player": player, "decision": str.__str__(decision)}
-        ]
+        events: list[Event] = [Timeout(player=player, decision=Decision(decision))]
         self.history.append([player, TIMEOUT])
         legal = self.legal_actions()
         if decision == MAIN:
@@ -602,18 +611,18 @@ class BingoState(CardTable):
             pile = self.discards[other]
         return pile[kind]
 
-    def resign(self, player: int) -> list[dict]:
+    def resign(self, player: int) -> list[Event]:
         """``player`` resigns and loses (RULES §1.8).  Raises if the match is over."""
         if self.result is not None:
             raise IllegalActionError("the match is over")
         if player not in (0, 1):
             raise IllegalActionError(f"no player {player}")
         self.history.append([player, RESIGN])
-        events: list[dict] = [{"type": "resign", "player": player}]
+        events: list[Event] = [Resign(player=player)]
         self._end(Result(1 - player, Reason.RESIGN, loser=player), events)
         return events
 
-    def abandon(self) -> list[dict]:
+    def abandon(self) -> list[Event]:
         """End the match with no result (reason ``"no_result"``): it cannot go on, for
         reasons outside the rules (the table is gone: its Discord channel was deleted or
         the bot may no longer post there). Recorded in :attr:`history` as
@@ -621,7 +630,7 @@ class BingoState(CardTable):
         if self.result is not None:
             raise IllegalActionError("the match is over")
         self.history.append([None, ABANDON])
-        events: list[dict] = [{"type": "abandon"}]
+        events: list[Event] = [Abandon()]
         self._end(Result(None, Reason.NO_RESULT), events)
         return events
 
@@ -638,16 +647,16 @@ class BingoState(CardTable):
             self.shuffle_into_library([])
         return len(self.library)
 
-    def after_mulligans(self, events: list[dict] | None) -> None:
+    def after_mulligans(self, events: list[Event] | None) -> None:
         """When the mulligan phase has just ended, begin turn 1 (no draw, RULES §1.3.1)."""
         if self.mulligans is not None and self.mulligans.done and self.turn == 0:
             self.turn = 1
             self.active = self.starting
             self.step = MAIN
             if events is not None:
-                events.append({"type": "turn", "player": self.active, "turn": 1})
+                events.append(Turn(player=self.active, turn=1))
 
-    def _resolve(self, events: list[dict] | None) -> None:
+    def _resolve(self, events: list[Event] | None) -> None:
         """RULES §1.3.4: the land enters; a win ends the match, else its effect (§1.4)."""
         active = self.active
         other = 1 - active
@@ -657,7 +666,7 @@ class BingoState(CardTable):
         territory = self.territories[active]
         territory[land] += 1
         if events is not None:
-            events.append({"type": "resolve", "player": active, "land": land})
+            events.append(Resolve(player=active, land=land))
         reason = winning_territory(territory)
         if reason is not None:
             self._end(Result(active, reason, loser=other), events)
@@ -678,12 +687,12 @@ class BingoState(CardTable):
                 step = FOREST
         if step is None:
             if land >= 2 and events is not None:  # a Swamp, Mountain or Forest with no target
-                events.append({"type": "no_effect", "player": active, "land": land})
+                events.append(NoEffect(player=active, land=land))
             self._next_turn(events)
         else:
             self.step = step
 
-    def _next_turn(self, events: list[dict] | None) -> None:
+    def _next_turn(self, events: list[Event] | None) -> None:
         """The turn ends: the other player's turn begins with a draw (RULES §1.3.1), or
         the match is drawn when the last turn has ended (§1.8)."""
         turn = self.turn
@@ -695,17 +704,19 @@ class BingoState(CardTable):
         self.step = MAIN
         library = self.library
         if events is not None:
-            events.append({"type": "turn", "player": active, "turn": turn})
+            events.append(Turn(player=active, turn=turn))
             self.draw(active, events)
         elif len(library) > self.lazy_hi:  # draw() without events, inlined for playouts
             self.hands[active][library.pop()] += 1
         else:
             self.draw(active, None)
 
-    def _end(self, result: Result, events: list[dict] | None) -> None:
+    def _end(self, result: Result, events: list[Event] | None) -> None:
         self.result = result
         if events is not None:
-            events.append({"type": "end", **result.to_json()})
+            events.append(
+                End(winner=result.winner, reason=Reason(result.reason), loser=result.loser)
+            )
 
     # -- copies and JSON ---------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .actions import KIND_ACTIONS, Decision, Verb
 from .cards import KINDS, Land, bingo_library
+from .events import Deal, Event, Roll
 from .mulligan import DECLARE, DONE, MulliganPhase, MulliganRule
 from .options import BingoOptions
 from .outcome import Reason, Result, winning_territory
@@ -69,7 +70,7 @@ def _vancouver_round_start(mull: MulliganPhase) -> bool:
 
 def new_sampled(
     cls: type[BingoState], seed: int, options: BingoOptions, chance: random.Random
-) -> tuple[BingoState, list[dict]]:
+) -> tuple[BingoState, list[Event]]:
     """``BingoState.new`` under sampled chance, written out: the library lazily shuffled
     (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
     as ``randint(1, 6)`` draws them; the same distributions as ``new``."""
@@ -93,9 +94,9 @@ def new_sampled(
             hand[card] += 1
     if len(library) > 1:
         state.lazy_hi = len(library)
-    events: list[dict] = [
-        {"type": "deal", "player": 0, "cards": hands[0][:], "private": 0},
-        {"type": "deal", "player": 1, "cards": hands[1][:], "private": 1},
+    events: list[Event] = [
+        Deal(player=0, cards=tuple(hands[0]), private=0),
+        Deal(player=1, cards=tuple(hands[1]), private=1),
     ]
     rolls = state.rolls
     while True:
@@ -109,7 +110,7 @@ def new_sampled(
         if pair[0] != pair[1]:
             break
     state.starting = state.active = starting = 0 if pair[0] > pair[1] else 1
-    events.append({"type": "roll", "rolls": [r[:] for r in rolls], "starting": starting})
+    events.append(Roll(rolls=tuple(tuple(r) for r in rolls), starting=starting))
     state.mulligans = MulliganPhase(
         options.mulligan_options(), [starting, 1 - starting], is_land=[True] * KINDS
     )

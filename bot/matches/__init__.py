@@ -19,7 +19,8 @@ private view.
 **Events** (:mod:`bot.matches.events`, dataclasses): :class:`MatchStarted` (match,
 setup events), :class:`DecisionApplied` (match, engine events, ``by`` seat, ``cause``,
 ``action``, ``version``) and :class:`MatchFinished` (match, :class:`FinalResult`).
-Engine events can be private; show them through :func:`events_for`.
+Engine events (:mod:`bot.engine.events`, frozen dataclasses) can be private; show them
+through :func:`events_for` (``Event.for_viewer``).
 
 **The store protocol** (:class:`MatchStore`): one coroutine,
 ``save(match_id, expected_version, new_state, *, deadline, events, result) -> bool``;

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.engine import BingoState
+from bot.engine.events import Event
 from bot.engine.outcome import Outcome, Reason
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class MatchStarted:
     """A new match was registered (already stored). ``events``: its setup events."""
 
     match: Match
-    events: list[dict[str, Any]]
+    events: list[Event]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class DecisionApplied:
     """
 
     match: Match
-    events: list[dict[str, Any]]
+    events: list[Event]
     by: int | None
     cause: Cause
     action: str

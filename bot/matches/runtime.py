@@ -34,6 +34,7 @@ from typing import Any
 
 from bot.engine import BingoState, IllegalActionError
 from bot.engine.actions import Decision
+from bot.engine.events import Event
 
 from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
 from .scheduler import Scheduler
@@ -151,7 +152,7 @@ class ActResult:
 
     status: ActStatus
     match: Match | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     @property
     def applied(self) -> bool:
@@ -238,7 +239,7 @@ class MatchRuntime:
         seconds = (timing or self.timing).seconds_for(state.decision(), quick=quick)
         return None if seconds is None else self.clock() + seconds
 
-    async def start(self, match: Match, events: list[dict[str, Any]]) -> None:
+    async def start(self, match: Match, events: list[Event]) -> None:
         """Run a new match, already stored at ``match.state.version`` with
         ``match.deadline`` (use :meth:`deadline_for`): arm its deadline, emit
         :class:`MatchStarted` with its setup ``events``, then let an agent move."""
@@ -423,7 +424,7 @@ class MatchRuntime:
     @staticmethod
     def _next(
         state: BingoState, cause: Cause, seat: int | None, action: str
-    ) -> tuple[BingoState, list[dict[str, Any]], int | None] | None:
+    ) -> tuple[BingoState, list[Event], int | None] | None:
         """``(new state, events, by)``: ``state`` with the change applied to a copy, and
         the seat it is charged to; ``None`` when it is not that seat's decision or not
         legal (``state`` itself is never touched)."""
@@ -451,7 +452,7 @@ class MatchRuntime:
         match: Match,
         expected: int,
         new: BingoState,
-        events: list[dict[str, Any]],
+        events: list[Event],
         deadline: float | None,
         result: FinalResult | None,
         wake: float | None,

@@ -41,6 +41,7 @@ import discord
 
 from bot import limits
 from bot.engine import BingoOptions, BingoState
+from bot.engine.events import Event
 from bot.i18n import t
 from bot.interactions import NOT_CURRENT, reply_private, within_ack_deadline
 from bot.matches import (
@@ -105,7 +106,7 @@ class MatchSetup:
     seed: int
     options: BingoOptions
     state: BingoState
-    events: list[dict[str, Any]]
+    events: list[Event]
     ui: dict[str, Any]
     deadline: float | None
     started_at: float
@@ -343,7 +344,7 @@ class MatchService:
             self.delivery.kick(event.match)
 
     def _next_ui(
-        self, match_id: int, new_state: BingoState, events: Sequence[dict[str, Any]]
+        self, match_id: int, new_state: BingoState, events: Sequence[Event]
     ) -> dict[str, Any] | None:
         """The ``ui`` stored with a commit: the public log grows by the change's public
         events (those the board shows)."""
@@ -353,8 +354,8 @@ class MatchService:
         table = table_of(match)
         names = table.shown_names
         shown = [
-            event
-            for event in events_for(list(events), None)
+            event.to_json()
+            for event in events_for(events, None)
             if event_line(event, names, options=new_state.options) is not None
         ]
         return {**table.ui, "log": (list(table.ui["log"]) + shown)[-LOG_KEEP:]}
@@ -384,7 +385,7 @@ class MatchService:
         ui["quick"] = list(quick)
         if timing is not None:
             ui["timing"] = timing_json(timing)
-        shown = [e for e in events_for(events, None) if event_line(e, names) is not None]
+        shown = [e.to_json() for e in events_for(events, None) if event_line(e, names) is not None]
         ui["log"] = shown[-LOG_KEEP:]
         return MatchSetup(
             seed,

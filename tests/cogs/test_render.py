@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.engine import NAMES, BingoOptions, BingoState, MulliganRule
+from bot.engine.events import Draw, Event
 from bot.matches import player_view, public_view
 from cogs.bingo._render import action_label, board_embed, event_line, panel_embed, result_line
 
@@ -19,7 +20,7 @@ def _embed_text(embed) -> str:
     return "\n".join(parts)
 
 
-def _playout_events(seed: int, rule: MulliganRule) -> list[dict]:
+def _playout_events(seed: int, rule: MulliganRule) -> list[Event]:
     state, events = BingoState.new(seed, BingoOptions(mulligan_rule=rule))
     rng = random.Random(seed)
     while not state.is_over:
@@ -33,7 +34,7 @@ def test_public_lines_never_name_private_cards(rule: MulliganRule) -> None:
     seen = 0
     for seed in range(40):
         for event in _playout_events(seed, rule):
-            if "private" not in event:
+            if event.private is None:
                 continue
             line = event_line(event, NAMES_AB) or ""
             seen += 1
@@ -43,7 +44,7 @@ def test_public_lines_never_name_private_cards(rule: MulliganRule) -> None:
 
 def test_private_draw_is_named_for_its_owner() -> None:
     """The owner of a draw sees which land it was; the opponent does not."""
-    event = {"type": "draw", "player": 1, "card": 3, "private": 1}
+    event = Draw(player=1, card=3, private=1)
     assert "Mountain" in event_line(event, NAMES_AB, viewer=1)
     assert "Mountain" not in event_line(event, NAMES_AB, viewer=0)
 
@@ -129,7 +130,8 @@ def test_the_log_tail_matches_the_whole_log() -> None:
     from cogs.bingo._render import log_lines
 
     options = BingoOptions()
-    log = ["an old line of text"] + events_for(_playout_events(3, MulliganRule.LONDON), None)
+    events = events_for(_playout_events(3, MulliganRule.LONDON), None)
+    log = ["an old line of text"] + [event.to_json() for event in events]
     whole = log_lines(log, NAMES_AB, options)
     assert len(whole) > 8
     for n in (1, 8, len(whole), len(whole) + 5):

@@ -267,9 +267,14 @@ class Invariants:
         # events: a card shown only to its own player
         checks["events"] += 1
         for event in events:
-            if "card" in event or "cards" in event:
+            if event.PRIVATE_FIELDS:
                 require(
-                    event.get("private") == event.get("player"),
+                    event.private == getattr(event, "player", None)
+                    and all(
+                        getattr(event.for_viewer(viewer), name) is None
+                        for viewer in (None, 1 - event.private)
+                        for name in event.PRIVATE_FIELDS
+                    ),
                     "events",
                     lambda e=event: f"public card event {e}",
                 )
