@@ -16,9 +16,12 @@ is a minimum for every decision, so timing never reveals a hand. Nothing outside
 package asks whether a seat is a bot: :meth:`Match.viewers` names the seats that need a
 private view.
 
-**Events** (:mod:`bot.matches.events`, dataclasses): :class:`MatchStarted` (match,
-setup events), :class:`DecisionApplied` (match, engine events, ``by`` seat, ``cause``,
-``action``, ``version``) and :class:`MatchFinished` (match, :class:`FinalResult`).
+**Events** (:mod:`bot.matches.events`, frozen dataclasses): :class:`MatchStarted`
+(setup events), :class:`DecisionApplied` (engine events, ``by`` seat, ``cause``,
+``action``) and :class:`MatchFinished` (:class:`FinalResult`). Each carries the match id,
+the ``version`` it describes and ``view``, the read-only public view at that version,
+never the live :class:`Match` (listeners that need it ask :meth:`MatchRuntime.lookup`,
+which still finds a match that has just finished).
 Engine events (:mod:`bot.engine.events`, frozen dataclasses) can be private; show them
 through :func:`events_for` (``Event.for_viewer``).
 

@@ -36,7 +36,15 @@ from bot.engine import BingoState, IllegalActionError
 from bot.engine.actions import Decision
 from bot.engine.events import Event
 
-from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .events import (
+    Cause,
+    DecisionApplied,
+    FinalResult,
+    MatchEvent,
+    MatchFinished,
+    MatchStarted,
+    snapshot,
+)  # fmt: skip
 from .scheduler import Scheduler
 from .seats import Seat
 from .store import Claims, MatchStore
@@ -49,6 +57,9 @@ Listener = Callable[[MatchEvent], Any]
 #: version differs; without: a new :class:`Match`. ``None``: not active (over, unknown).
 Loader = Callable[[int, "Match | None"], Awaitable["Match | None"]]
 
+#: How many finished matches :meth:`MatchRuntime.lookup` still finds (their listeners
+#: run right after the end; a few hundred cover any burst of endings).
+ENDED_KEPT = 256
 #: What a scheduled job of a match does.
 _DEADLINE, _AGENT = "deadline", "agent"
 
@@ -201,6 +212,7 @@ class MatchRuntime:
         self.claims = claims
         self.poll_grace = poll_grace
         self._matches: dict[int, Match] = {}
+        self._ended: dict[int, Match] = {}  # the last ENDED_KEPT finished, oldest first
         self._listeners: list[Listener] = []
 
     # -- registry and listeners ------------------------------------------------------
@@ -213,6 +225,12 @@ class MatchRuntime:
     def get(self, match_id: int) -> Match | None:
         """The live match ``match_id``, or ``None`` (unknown or finished)."""
         return self._matches.get(match_id)
+
+    def lookup(self, match_id: int) -> Match | None:
+        """The live match ``match_id``, or, for listeners of :class:`MatchFinished`, one
+        of the last :data:`ENDED_KEPT` matches that finished in this process (its final
+        state); ``None`` otherwise."""
+        return self._matches.get(match_id) or self._ended.get(match_id)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(event)`` for every :data:`MatchEvent`, in commit order, after
@@ -245,7 +263,8 @@ class MatchRuntime:
         :class:`MatchStarted` with its setup ``events``, then let an agent move."""
         self._register(match)
         await self._set_wake(match)
-        await self._emit(MatchStarted(match, events))
+        state = match.state
+        await self._emit(MatchStarted(match.id, state.version, snapshot(state), tuple(events)))
         self._schedule_agent(match)
 
     def restore(self, match: Match) -> None:
@@ -263,6 +282,7 @@ class MatchRuntime:
             self.scheduler.cancel(_agent_key(match_id))
             self.scheduler.cancel(_due_key(match_id))
         self._matches.clear()
+        self._ended.clear()
 
     async def current(self, match_id: int) -> Match | None:
         """The match ``match_id`` as stored now: the live copy, checked against the store
@@ -412,11 +432,15 @@ class MatchRuntime:
                 fresh = True
             if over:
                 self._forget(match.id)
+                self._keep_ended(match)
             else:
                 self._arm(match)
-        await self._emit(DecisionApplied(match, events, by, cause, action, new.version))
+        view = snapshot(new)
+        await self._emit(
+            DecisionApplied(match.id, new.version, view, tuple(events), by, cause, action)
+        )
         if result is not None:
-            await self._emit(MatchFinished(match, result))
+            await self._emit(MatchFinished(match.id, new.version, view, result))
         else:
             self._schedule_agent(match)
         return ActResult(ActStatus.APPLIED, match, events)
@@ -471,6 +495,12 @@ class MatchRuntime:
     def _register(self, match: Match) -> None:
         self._matches[match.id] = match
         self._arm(match)
+
+    def _keep_ended(self, match: Match) -> None:
+        """Keep the finished ``match`` for :meth:`lookup`, dropping the oldest kept."""
+        self._ended[match.id] = match
+        while len(self._ended) > ENDED_KEPT:
+            del self._ended[next(iter(self._ended))]
 
     def _forget(self, match_id: int) -> None:
         self._matches.pop(match_id, None)

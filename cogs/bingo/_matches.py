@@ -56,6 +56,7 @@ from bot.matches import (
     Timing,
     events_for,
 )
+from bot.matches.events import snapshot
 from bot.storage.leases import Leases
 from bot.storage.match_store import DatabaseMatchStore
 
@@ -267,11 +268,14 @@ class MatchService:
         for match in active:
             self.delivery.kick(match, redraw=True)
         for match in finished:
-            assert match.state.result is not None
+            state = match.state
+            assert state.result is not None
             ended = (await self.db.get_match(match.id)).ended_at or time.time()  # type: ignore[union-attr]
+            self.delivery.kick(match, announce=True)  # not in the runtime: kicked here
+            result = FinalResult.of(state, match.seats, ended)
             self.bot.dispatch(
                 "bingo_match_finished",
-                MatchFinished(match, FinalResult.of(match.state, match.seats, ended)),
+                MatchFinished(match.id, state.version, snapshot(state), result),
             )
         log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
         for match in active + finished:
@@ -340,8 +344,10 @@ class MatchService:
         """After every commit (outside the match's lock): show it; announce an end."""
         if isinstance(event, MatchFinished):
             self.bot.dispatch("bingo_match_finished", event)
-        else:
-            self.delivery.kick(event.match)
+            return
+        match = self.runtime.lookup(event.match_id)
+        if match is not None:
+            self.delivery.kick(match)
 
     def _next_ui(
         self, match_id: int, new_state: BingoState, events: Sequence[Event]

@@ -447,7 +447,7 @@ class Tournaments:
         result = event.result
         if result.outcome == "no_result":
             return  # counts for nobody: the organizer reports it, or it is a draw at time
-        found = await self._record_match(event.match.id, result.winner_id, result.outcome)
+        found = await self._record_match(event.match_id, result.winner_id, result.outcome)
         if found is not None:
             await self._maybe_advance(found)
 
