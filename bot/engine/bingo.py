@@ -537,6 +537,7 @@ class BingoState(CardTable):
         source[kind] -= 1  # type: ignore[index]
         target[kind] += 1  # type: ignore[index]
         if events is not None:
+            assert kind is not None  # a card-choosing verb (checked above)
             if step == SWAMP:
                 events.append(Discard(player=other, land=kind))
             elif step == MOUNTAIN:

@@ -170,7 +170,7 @@ class Roll(Event):
     """The d6 rolls for the start, ties included, and who starts (RULES §1.2)."""
 
     TYPE = "roll"
-    rolls: tuple[tuple[int, int], ...]
+    rolls: tuple[tuple[int, ...], ...]  # pairs
     starting: int
 
 

@@ -213,12 +213,13 @@ def _result_text(language: str, names: Sequence[str], result: Mapping[str, Any])
         return t(language, "board-no-result")
     if result.get("winner") is None:
         return t(language, "board-draw")
-    how = {
+    hows: dict[str, str] = {
         Reason.FIVE_OF_A_COLOR: "board-how-column",
         Reason.FIVE_COLORS: "board-how-row",
         Reason.RESIGN: "board-how-resign",
         Reason.TIMEOUT: "board-how-timeout",
-    }.get(reason, "board-how-other")
+    }
+    how = hows.get(reason, "board-how-other")
     return t(language, "board-win", name=names[result["winner"]], how=t(language, how))
 
 
