@@ -137,3 +137,42 @@ def test_the_log_tail_matches_the_whole_log() -> None:
     for n in (1, 8, len(whole), len(whole) + 5):
         assert log_lines(log, NAMES_AB, options, last=n) == whole[-n:]
     assert log_lines(log, NAMES_AB, options, last=0) == []
+
+
+def test_every_engine_event_has_a_line_or_is_known_silent() -> None:
+    """Each event class of the engine renders a public line, except those shown
+    elsewhere (a ``deal`` in the hand panel) or said by the next event (``allow``,
+    ``abandon``): a new event kind cannot go unrendered unnoticed."""
+    from bot.engine.events import EVENT_TYPES, event_from_json
+
+    samples = {
+        "deal": {"player": 0, "cards": [1, 1, 1, 1, 1], "private": 0},
+        "roll": {"rolls": [[3, 3], [5, 2]], "starting": 0},
+        "declare": {"player": 0, "choice": "keep"},
+        "mulligan": {"player": 0, "number": 1, "hand_size": 4, "private": 0},
+        "bottom": {"player": 0, "private": 0},
+        "aside": {"player": 0, "count": 2},
+        "aside_returned": {"player": 0, "count": 2},
+        "scry": {"player": 0, "choice": "top", "private": 0},
+        "end": {"winner": None, "reason": "passes", "loser": None},
+        "timeout": {"player": 0, "decision": "main"},
+        "reshuffle": {"size": 7},
+        "counter": {"player": 1, "land": 2, "discarded": [1, 3]},
+        "destroy": {"player": 0, "target": 1, "land": 2},
+        "take": {"player": 0, "source": 0, "land": 2},
+        "turn": {"player": 0, "turn": 3},
+        "abandon": {},
+    }
+    silent = set()
+    for kind in EVENT_TYPES:
+        data = {"type": kind, **samples.get(kind, {"player": 0, "land": 4})}
+        if kind in ("draw",):
+            data = {"type": kind, "player": 0, "private": 0}
+        elif kind in ("allow", "pass", "resign", "no_draw", "scry_skipped"):
+            data = {"type": kind, "player": 0}
+        line = event_line(event_from_json(data), NAMES_AB)
+        if line is None:
+            silent.add(kind)
+        else:
+            assert "bingo-event" not in line and line.strip(), (kind, line)
+    assert silent == {"deal", "allow", "abandon"}
