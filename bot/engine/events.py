@@ -12,8 +12,9 @@ match already holds (the public board log in a match's ``ui`` column, replays):
 ``{"type": "draw", "player": 0, "card": 3, "private": 0}``: ``type`` first, then the
 fields in declaration order, then ``private``; a redacted private field, ``private``
 when ``None`` and a ``declare``'s ``auto`` when false are left out. Tuples become lists,
-enums their string values. ``tests/engine/test_events.py`` proves stored JSON
-round-trips byte for byte.
+enums their string values. ``tests/engine/test_stored_matches.py`` replays recorded
+matches and checks their stored event JSON round-trips byte for byte;
+``tests/engine/test_events.py`` checks redaction and round trips for every viewer.
 
 =====================  =====================================================  ========
 ``type``               fields                                                 private
