@@ -52,8 +52,9 @@ the interaction from the returned :class:`ActResult`.
 """
 
 from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .match import ActResult, ActStatus, Match, Timing
 from .pool import AIPool
-from .runtime import ActResult, ActStatus, Match, MatchRuntime, Timing
+from .runtime import MatchRuntime
 from .scheduler import Scheduler
 from .seats import LEVELS, Policy, SearchPolicy, Seat
 from .store import MatchStore, MemoryMatchStore
