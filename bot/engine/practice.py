@@ -174,7 +174,7 @@ class PracticeState(CardTable):
 
         Raises:
             ValueError: the 1994 rule with a deck of only lands (RULES §2: the 1994
-                mulligan is for Magic decks, as :class:`~bot.engine.bingo.BingoOptions`
+                mulligan is for Magic decks, as :class:`~bot.engine.options.BingoOptions`
                 refuses it for BingoMagic).
         """
         options = options or PracticeOptions()

@@ -43,8 +43,8 @@ from typing import Any
 
 from bot.engine import BingoState, IllegalActionError, MulliganRule
 from bot.engine.actions import all_actions
-from bot.engine.bingo import winning_territory
 from bot.engine.cards import COPIES, DECK_SIZE, KINDS
+from bot.engine.outcome import winning_territory
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 
 REASONS = ("five_of_a_color", "five_colors", "resign", "timeout", "passes", "turn_limit")
