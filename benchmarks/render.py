@@ -29,14 +29,15 @@ def boards(count: int, seed: int) -> list[dict]:
     while len(found) < count:
         match += 1
         state, events = BingoState.new(rng.randrange(1 << 30))
-        log = events_for(events, None)
+        log = [event.to_json() for event in events_for(events, None)]
         language = ("en", "it")[match % 2]
         while len(found) < count:
             view = public_view(state)
             found.append(board_inputs(match, view, ["alice", "bob"], last_move(log), language))
             if state.is_over:
                 break
-            log += events_for(state.apply(rng.choice(state.legal_actions())), None)
+            events = state.apply(rng.choice(state.legal_actions()))
+            log += [event.to_json() for event in events_for(events, None)]
     return found
 
 

@@ -377,3 +377,23 @@ def test_the_other_pictures_have_alt_text() -> None:
     split = split_alt_text("Hand of the day", rows)
     assert split == "Hand of the day. Keep: 6 (60%); Mulligan: 4 (40%); 7 cards: 6 (100%)."
     assert split_alt_text("Empty", []) == "Empty."
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        {"type": "timeout", "player": 1, "decision": "counter"},
+        {"type": "resign", "player": 0},
+        {"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]},
+    ],
+)
+def test_every_kind_of_last_move_draws(last: dict) -> None:
+    """The picture rebuilds the last public move from its stored JSON, whatever its kind
+    (a timeout's decision included)."""
+    from bot.engine import BingoOptions, BingoState
+    from bot.matches import public_view
+    from bot.ui.board_image import board_inputs, render_board
+
+    state, _ = BingoState.new(3, BingoOptions())
+    inputs = board_inputs(1, public_view(state), ["alice", "bob"], last, "en")
+    assert render_board(inputs)[:8] == b"\x89PNG\r\n\x1a\n"

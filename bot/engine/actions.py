@@ -1,4 +1,4 @@
-"""Typed actions, decisions and result reasons, and the one ``verb:K`` grammar.
+"""Typed actions and decisions, and the one ``verb:K`` grammar.
 
 Every action is a short string, so that it fits in a Discord ``custom_id``, in a match's
 JSON and in its history: a *verb*, and for verbs that choose a card, ``:`` and a kind
@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+from .outcome import Reason as Reason  # defined in .outcome; kept importable from here
 
 #: The largest kind index the grammar accepts (practice decks have a handful of kinds).
 MAX_KIND = 99
@@ -109,23 +111,6 @@ class Decision(StrEnum):
 PLAY_DECISIONS = (Decision.MAIN, Decision.COUNTER, Decision.SWAMP, Decision.MOUNTAIN,
                   Decision.FOREST)  # fmt: skip
 MULLIGAN_DECISIONS = (Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE, Decision.SCRY)
-
-
-class Reason(StrEnum):
-    """Why a match ended (``Result.reason``)."""
-
-    FIVE_OF_A_COLOR = "five_of_a_color"  # RULES §1.6
-    FIVE_COLORS = "five_colors"  # RULES §1.6
-    RESIGN = "resign"  # §1.8
-    TIMEOUT = "timeout"  # §1.8: too many timed-out turns in a row
-    PASSES = "passes"  # §1.8 stalemate: passes in a row
-    TURN_LIMIT = "turn_limit"  # §1.8 stalemate: the last turn ended
-    NO_RESULT = "no_result"  # stopped from outside (``BingoState.abandon``)
-
-    @property
-    def is_draw(self) -> bool:
-        """Whether the match ended drawn (no winner, but a result)."""
-        return self in (Reason.PASSES, Reason.TURN_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)

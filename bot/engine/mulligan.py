@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from .actions import KIND_ACTIONS, PARSED, Decision, Verb
+from .events import Aside, AsideReturned, Bottom, Declare, Event, Mulligan, Scry, ScrySkipped
 from .table import CardTable, IllegalActionError
 
 
@@ -195,11 +196,11 @@ class MulliganPhase:
 
     # -- changes ---------------------------------------------------------------------
 
-    def start(self, table: CardTable, events: list[dict] | None) -> None:
+    def start(self, table: CardTable, events: list[Event] | None) -> None:
         """Begin the first round of declarations (after the opening hands are dealt)."""
         self._new_round(table, events)
 
-    def apply(self, table: CardTable, action: str, events: list[dict] | None) -> None:
+    def apply(self, table: CardTable, action: str, events: list[Event] | None) -> None:
         """Apply ``action`` for :meth:`current`.  Raises :class:`IllegalActionError`.
 
         ``events``: a list to append the events to, or ``None`` to build none.
@@ -208,7 +209,7 @@ class MulliganPhase:
             raise IllegalActionError(f"{action!r} is not legal in the mulligan step {self.step}")
         self.apply_legal(table, action, events)
 
-    def apply_legal(self, table: CardTable, action: str, events: list[dict] | None) -> None:
+    def apply_legal(self, table: CardTable, action: str, events: list[Event] | None) -> None:
         """:meth:`apply` for an ``action`` known to be in :meth:`legal` (no check)."""
         player = self.current()
         assert player is not None
@@ -230,7 +231,7 @@ class MulliganPhase:
             table.put_on_bottom(kind)
             self.bottom_left[player] -= 1
             if events is not None:
-                events.append({"type": "bottom", "player": player, "card": kind, "private": player})
+                events.append(Bottom(player=player, card=kind, private=player))
             if not self.bottom_left[player]:
                 self.step = DECLARE
                 self._advance(table, events)
@@ -241,24 +242,21 @@ class MulliganPhase:
             self.aside_now[player] += 1
         elif action == ASIDE_DONE:
             if events is not None:
-                events.append({"type": "aside", "player": player, "count": self.aside_now[player]})
+                events.append(Aside(player=player, count=self.aside_now[player]))
             self.step = DECLARE
             self._mulligan_declared(table, player, events)
         else:
             self._scry(table, player, action == SCRY_BOTTOM, events)
 
     def _declare(
-        self, player: int, choice: str, events: list[dict] | None, auto: bool = False
+        self, player: int, choice: str, events: list[Event] | None, auto: bool = False
     ) -> None:
         self.declared[player] = choice
         if events is None:
             return
-        event = {"type": "declare", "player": player, "choice": choice}
-        if auto:
-            event["auto"] = True
-        events.append(event)
+        events.append(Declare(player=player, choice=choice, auto=auto))
 
-    def _mulligan_declared(self, table: CardTable, player: int, events: list[dict] | None) -> None:
+    def _mulligan_declared(self, table: CardTable, player: int, events: list[Event] | None) -> None:
         if self.options.sequential:
             self._take(table, player, events)
             self._settle(table, events)
@@ -266,7 +264,7 @@ class MulliganPhase:
             self.pending.append(player)
             self._advance(table, events)
 
-    def _advance(self, table: CardTable, events: list[dict] | None) -> None:
+    def _advance(self, table: CardTable, events: list[Event] | None) -> None:
         """The current declarer is finished; move on to the next one or the next round."""
         if self.options.sequential:
             if self.kept[self.queue[0]]:
@@ -284,7 +282,7 @@ class MulliganPhase:
                 return
         self._settle(table, events)
 
-    def _new_round(self, table: CardTable, events: list[dict] | None) -> None:
+    def _new_round(self, table: CardTable, events: list[Event] | None) -> None:
         self.queue = [p for p in self.order if not self.kept[p]]
         self.declared = [None] * len(self.order)
         if not self.queue:
@@ -292,7 +290,7 @@ class MulliganPhase:
         else:
             self._settle(table, events)
 
-    def _settle(self, table: CardTable, events: list[dict] | None) -> None:
+    def _settle(self, table: CardTable, events: list[Event] | None) -> None:
         """Apply forced keeps: a player whose hand size has reached 0 must keep (§2)."""
         self.step = DECLARE
         player = self.queue[0]
@@ -302,7 +300,7 @@ class MulliganPhase:
             self._declare(player, KEEP, events, auto=True)
             self._kept(table, player, events)
 
-    def _kept(self, table: CardTable, player: int, events: list[dict] | None) -> None:
+    def _kept(self, table: CardTable, player: int, events: list[Event] | None) -> None:
         """``player`` keeps: London bottoms N cards (automatically when it is the whole
         hand), every other rule moves straight on to the next declarer."""
         self.kept[player] = True
@@ -318,7 +316,7 @@ class MulliganPhase:
                 while hand[kind]:
                     self.apply(table, BOTTOM_ACTIONS[kind], events)
 
-    def _take(self, table: CardTable, player: int, events: list[dict] | None) -> None:
+    def _take(self, table: CardTable, player: int, events: list[Event] | None) -> None:
         """Carry out one declared mulligan for ``player`` (RULES §2 table, 'a mulligan')."""
         opts = self.options
         rule = opts.rule
@@ -343,17 +341,16 @@ class MulliganPhase:
             return
         new_hand = list(table.hands[player])
         events.append(
-            {
-                "type": "mulligan",
-                "player": player,
-                "number": self.taken[player] or int(self.early_used[player]),
-                "hand_size": sum(new_hand),
-                "cards": new_hand,
-                "private": player,
-            }
+            Mulligan(
+                player=player,
+                number=self.taken[player] or int(self.early_used[player]),
+                hand_size=sum(new_hand),
+                cards=tuple(new_hand),
+                private=player,
+            )
         )
 
-    def _finish(self, table: CardTable, events: list[dict] | None) -> None:
+    def _finish(self, table: CardTable, events: list[Event] | None) -> None:
         """Everyone kept: return set-aside cards (Partial Paris), then Vancouver scries."""
         rule = self.options.rule
         if rule is MulliganRule.PARTIAL_PARIS:
@@ -363,7 +360,7 @@ class MulliganPhase:
                     table.shuffle_into_library(self.aside[player])
                     self.aside[player] = [0] * len(self.aside[player])
                     if events is not None:
-                        events.append({"type": "aside_returned", "player": player, "count": count})
+                        events.append(AsideReturned(player=player, count=count))
         if rule is MulliganRule.VANCOUVER:
             self.scry_queue = [
                 p for p in self.order if sum(table.hands[p]) < self.options.hand_size
@@ -373,27 +370,23 @@ class MulliganPhase:
         else:
             self.step = DONE
 
-    def _next_scry(self, table: CardTable, events: list[dict] | None) -> None:
+    def _next_scry(self, table: CardTable, events: list[Event] | None) -> None:
         while self.scry_queue and table.peek(events) is None:
             player = self.scry_queue.pop(0)
             if events is not None:
-                events.append({"type": "scry_skipped", "player": player})
+                events.append(ScrySkipped(player=player))
         if not self.scry_queue:
             self.step = DONE
 
-    def _scry(self, table: CardTable, player: int, bottom: bool, events: list[dict] | None) -> None:
+    def _scry(
+        self, table: CardTable, player: int, bottom: bool, events: list[Event] | None
+    ) -> None:
         card = table.library[-1]
         if bottom:
             table.put_on_bottom(table.library.pop())
         if events is not None:
             events.append(
-                {
-                    "type": "scry",
-                    "player": player,
-                    "choice": "bottom" if bottom else "top",
-                    "card": card,
-                    "private": player,
-                }
+                Scry(player=player, choice="bottom" if bottom else "top", card=card, private=player)
             )
         self.scry_queue.pop(0)
         self._next_scry(table, events)

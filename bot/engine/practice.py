@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import COPIES, KINDS, NAMES
+from .events import Deal, Event
 from .mulligan import MulliganOptions, MulliganPhase, MulliganRule
 from .table import CardTable, IllegalActionError
 
@@ -168,12 +169,12 @@ class PracticeState(CardTable):
     @classmethod
     def new(
         cls, seed: int, deck: PracticeDeck, options: PracticeOptions | None = None
-    ) -> tuple[PracticeState, list[dict]]:
+    ) -> tuple[PracticeState, list[Event]]:
         """Shuffle ``deck`` from ``seed``, deal an opening hand, open the mulligans.
 
         Raises:
             ValueError: the 1994 rule with a deck of only lands (RULES §2: the 1994
-                mulligan is for Magic decks, as :class:`~bot.engine.bingo.BingoOptions`
+                mulligan is for Magic decks, as :class:`~bot.engine.options.BingoOptions`
                 refuses it for BingoMagic).
         """
         options = options or PracticeOptions()
@@ -188,7 +189,7 @@ class PracticeState(CardTable):
         state.rng().shuffle(state.library)
         state.hands = [[0] * state.kinds]
         state.draw_many(0, deck.hand_size, [])
-        events: list[dict] = [{"type": "deal", "player": 0, "cards": list(state.hands[0])}]
+        events: list[Event] = [Deal(player=0, cards=tuple(state.hands[0]))]
         mull_options = MulliganOptions(
             rule=state.options.rule,
             free_first=state.options.free_first,
@@ -266,13 +267,13 @@ class PracticeState(CardTable):
 
     # -- changes -----------------------------------------------------------------------
 
-    def apply(self, action: str) -> list[dict]:
+    def apply(self, action: str) -> list[Event]:
         """Apply one legal action; raises :class:`IllegalActionError` otherwise."""
         if self.is_over:
             raise IllegalActionError("the hand is already kept")
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action!r} is not legal now")
-        events: list[dict] = []
+        events: list[Event] = []
         self.history.append(action)
         self.mulligans.apply(self, action, events)
         return events

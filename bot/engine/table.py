@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import random
 
+from .events import Draw, Event, NoDraw, Reshuffle
+
 #: ``BIT_LENGTHS[n] == n.bit_length()`` for the list sizes a table shuffles.
 BIT_LENGTHS = tuple(n.bit_length() for n in range(256))
 
@@ -97,7 +99,7 @@ class CardTable:
         """Rebuild an empty library; returns how many cards it now holds.  Default: none."""
         return 0
 
-    def draw(self, player: int, events: list[dict] | None) -> int | None:
+    def draw(self, player: int, events: list[Event] | None) -> int | None:
         """Move the top card of the library to ``player``'s hand.
 
         Refills an empty library first (RULES §1.7).  Returns the kind drawn, or
@@ -107,17 +109,17 @@ class CardTable:
         library = self.library
         if not library and not self.refill_logged(events):
             if events is not None:
-                events.append({"type": "no_draw", "player": player})
+                events.append(NoDraw(player=player))
             return None
         if len(library) <= self.lazy_hi:
             self.fix_top()
         card = library.pop()
         self.hands[player][card] += 1
         if events is not None:
-            events.append({"type": "draw", "player": player, "card": card, "private": player})
+            events.append(Draw(player=player, card=card, private=player))
         return card
 
-    def peek(self, events: list[dict] | None) -> int | None:
+    def peek(self, events: list[Event] | None) -> int | None:
         """The top card of the library, refilling an empty one first; ``None`` if none."""
         library = self.library
         if not library and not self.refill_logged(events):
@@ -166,11 +168,11 @@ class CardTable:
             self.library[lo:hi] = middle
             self.lazy_lo = self.lazy_hi = 0
 
-    def refill_logged(self, events: list[dict] | None) -> int:
+    def refill_logged(self, events: list[Event] | None) -> int:
         """:meth:`refill`, with a public ``reshuffle`` event when it found cards."""
         size = self.refill()
         if size and events is not None:
-            events.append({"type": "reshuffle", "size": size})
+            events.append(Reshuffle(size=size))
         return size
 
     def shuffle_into_library(self, counts: list[int]) -> None:
@@ -185,7 +187,7 @@ class CardTable:
             return
         shuffle(self.rng(), library)
 
-    def draw_many(self, player: int, n: int, events: list[dict] | None) -> int:
+    def draw_many(self, player: int, n: int, events: list[Event] | None) -> int:
         """Draw up to ``n`` cards into ``player``'s hand; returns how many were drawn."""
         drawn = 0
         for _ in range(n):

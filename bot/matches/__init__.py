@@ -16,10 +16,14 @@ is a minimum for every decision, so timing never reveals a hand. Nothing outside
 package asks whether a seat is a bot: :meth:`Match.viewers` names the seats that need a
 private view.
 
-**Events** (:mod:`bot.matches.events`, dataclasses): :class:`MatchStarted` (match,
-setup events), :class:`DecisionApplied` (match, engine events, ``by`` seat, ``cause``,
-``action``, ``version``) and :class:`MatchFinished` (match, :class:`FinalResult`).
-Engine events can be private; show them through :func:`events_for`.
+**Events** (:mod:`bot.matches.events`, frozen dataclasses): :class:`MatchStarted`
+(setup events), :class:`DecisionApplied` (engine events, ``by`` seat, ``cause``,
+``action``) and :class:`MatchFinished` (:class:`FinalResult`). Each carries the match id,
+the ``version`` it describes and ``view``, the read-only public view at that version,
+never the live :class:`Match` (listeners that need it ask :meth:`MatchRuntime.lookup`,
+which still finds a match that has just finished).
+Engine events (:mod:`bot.engine.events`, frozen dataclasses) can be private; show them
+through :func:`events_for` (``Event.for_viewer``).
 
 **The store protocol** (:class:`MatchStore`): one coroutine,
 ``save(match_id, expected_version, new_state, *, deadline, events, result) -> bool``;
@@ -50,8 +54,9 @@ the interaction from the returned :class:`ActResult`.
 """
 
 from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .match import ActResult, ActStatus, Match, Timing
 from .pool import AIPool
-from .runtime import ActResult, ActStatus, Match, MatchRuntime, Timing
+from .runtime import MatchRuntime
 from .scheduler import Scheduler
 from .seats import LEVELS, Policy, SearchPolicy, Seat
 from .store import MatchStore, MemoryMatchStore

@@ -1,22 +1,28 @@
 """What the match runtime tells its listeners, after a change is committed.
 
-Each event holds the live :class:`~bot.matches.runtime.Match` (read its ``state`` for
-the state *now*, which may already be newer than the event) and the engine's event
-dicts of that change. Engine events may be private (``"private": player``): show them
+Each event names its match by id and carries the ``version`` it describes and ``view``,
+the public view of the match at that version (:func:`bot.matches.views.public_view`,
+read-only): a snapshot that never changes, however far the match has moved on since.
+For the live match, ask the runtime (``MatchRuntime.get`` / ``MatchRuntime.lookup``).
+Engine events (:mod:`bot.engine.events`) may be private (``Event.private``): show them
 through :func:`bot.matches.views.events_for`, never raw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import BingoState
-from bot.engine.actions import Reason
+from bot.engine.events import Event
+from bot.engine.outcome import Outcome, Reason
+
+from .views import public_view
 
 if TYPE_CHECKING:
-    from .runtime import Match
     from .seats import Seat
 
 
@@ -29,14 +35,11 @@ class Cause(StrEnum):
     ABANDON = "abandon"  # stopped from outside (its channel is gone): no result
 
 
-Outcome = Literal["win", "draw", "no_result"]
-
-
 @dataclass(frozen=True, slots=True)
 class FinalResult:
     """How a match ended, in the words storage and stats need.
 
-    ``outcome``: ``"win"``, ``"draw"`` or ``"no_result"`` (abandoned). ``winner`` /
+    ``outcome``: an :class:`~bot.engine.outcome.Outcome` (``no_result``: abandoned). ``winner`` /
     ``loser``: seat indexes (``None`` unless a win); ``winner_id`` / ``loser_id``: their
     user ids. ``reason``: the engine's result reason as a :class:`Reason`.
     ``turns``: the turn number reached. ``ended_at``: Unix seconds.
@@ -60,37 +63,39 @@ class FinalResult:
         result = state.result
         if result is None:
             raise ValueError("the match is not over")
-        reason = Reason(result.reason)
-        if result.winner is not None:
-            outcome: Outcome = "win"
-        elif reason is Reason.NO_RESULT:
-            outcome = "no_result"
-        else:
-            outcome = "draw"
         return cls(
-            outcome=outcome,
+            outcome=result.outcome,
             winner=result.winner,
             loser=result.loser,
             winner_id=None if result.winner is None else seats[result.winner].user_id,
             loser_id=None if result.loser is None else seats[result.loser].user_id,
-            reason=reason,
+            reason=Reason(result.reason),
             turns=state.turn,
             ended_at=ended_at,
             levels=(seats[0].level, seats[1].level),
         )
 
 
+def snapshot(state: BingoState) -> Mapping[str, Any]:
+    """The read-only public view of ``state`` that an event carries."""
+    return MappingProxyType(public_view(state))
+
+
 @dataclass(frozen=True, slots=True)
 class MatchStarted:
-    """A new match was registered (already stored). ``events``: its setup events."""
+    """A new match was registered (already stored). ``events``: its setup events;
+    ``view``: its public view at ``version`` (:func:`snapshot`)."""
 
-    match: Match
-    events: list[dict[str, Any]]
+    match_id: int
+    version: int
+    view: Mapping[str, Any]
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionApplied:
-    """One change was committed: ``version`` is the state version it produced.
+    """One change was committed: ``version`` is the state version it produced and
+    ``view`` the public view at that version (:func:`snapshot`).
 
     ``by``: the seat that decided (``None`` for an abandon); ``cause``: why;
     ``action``: the engine action (``"place:3"``; for other causes the cause string).
@@ -99,19 +104,23 @@ class DecisionApplied:
     to both seats.
     """
 
-    match: Match
-    events: list[dict[str, Any]]
+    match_id: int
+    version: int
+    view: Mapping[str, Any]
+    events: tuple[Event, ...]
     by: int | None
     cause: Cause
     action: str
-    version: int
 
 
 @dataclass(frozen=True, slots=True)
 class MatchFinished:
-    """The match ended (emitted right after the :class:`DecisionApplied` that ended it)."""
+    """The match ended (emitted right after the :class:`DecisionApplied` that ended it):
+    ``version`` is its last version, ``view`` its final public view."""
 
-    match: Match
+    match_id: int
+    version: int
+    view: Mapping[str, Any]
     result: FinalResult
 
 

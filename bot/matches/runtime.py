@@ -27,17 +27,23 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from bot.engine import BingoState, IllegalActionError
-from bot.engine.actions import Decision
+from bot.engine.events import Event
 
-from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .events import (
+    Cause,
+    DecisionApplied,
+    FinalResult,
+    MatchEvent,
+    MatchFinished,
+    MatchStarted,
+    snapshot,
+)
+from .match import ActResult, ActStatus, Match, Timing
 from .scheduler import Scheduler
-from .seats import Seat
 from .store import Claims, MatchStore
 
 log = logging.getLogger(__name__)
@@ -48,114 +54,11 @@ Listener = Callable[[MatchEvent], Any]
 #: version differs; without: a new :class:`Match`. ``None``: not active (over, unknown).
 Loader = Callable[[int, "Match | None"], Awaitable["Match | None"]]
 
+#: How many finished matches :meth:`MatchRuntime.lookup` still finds (their listeners
+#: run right after the end; a few hundred cover any burst of endings).
+ENDED_KEPT = 256
 #: What a scheduled job of a match does.
 _DEADLINE, _AGENT = "deadline", "agent"
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long each decision may take, and the agents' pause (all in seconds).
-
-    ``turn_seconds``: the main step; ``counter_seconds``: a counter window; every other
-    decision (mulligans, scry, Swamp, Mountain, Forest): ``choice_seconds`` (RULES §1.8).
-    ``quick_counter_seconds``: a counter window of a seat that chose quick windows
-    (:attr:`Match.quick_counter`); it lasts this long whatever that seat holds, and its
-    time-out lets the land resolve without counting toward the time-out forfeit, which
-    counts main steps only (RULES §1.8).
-    ``agent_pause``: the least time an agent takes per decision, whatever it decides
-    and whatever it holds (so timing never reveals a hand; 0 in tests).
-    """
-
-    turn_seconds: float = 120.0
-    counter_seconds: float = 45.0
-    choice_seconds: float = 90.0
-    quick_counter_seconds: float = 8.0
-    agent_pause: float = 1.5
-
-    def seconds_for(self, decision: str, *, quick: bool = False) -> float | None:
-        """Seconds allowed for a ``BingoState.decision()`` kind; ``None`` for ``"over"``.
-        ``quick``: the deciding seat chose quick counter windows (only a counter window
-        is shortened)."""
-        if decision == Decision.OVER:
-            return None
-        if decision == Decision.MAIN:
-            return self.turn_seconds
-        if decision == Decision.COUNTER:
-            return self.quick_counter_seconds if quick else self.counter_seconds
-        return self.choice_seconds
-
-
-@dataclass(eq=False)
-class Match:
-    """A match being played: its seats and live state.
-
-    ``deadline``: Unix seconds when the pending decision times out (``None`` once over).
-    ``context``: whatever the owner keeps with the match (the cog: guild, channel,
-    display names, message ids); the runtime never reads it.
-    ``quick_counter``: per seat, whether its counter windows are quick
-    (:attr:`Timing.quick_counter_seconds`): the players' choice when the match began,
-    kept for the whole match (the owner stores it, so a restart keeps it).
-    """
-
-    id: int
-    seats: tuple[Seat, Seat]
-    state: BingoState
-    deadline: float | None = None
-    context: Any = None
-    quick_counter: tuple[bool, bool] = (False, False)
-    #: This match's own timers (a server's settings when it began), or ``None`` for the
-    #: runtime's :class:`Timing`; kept for the whole match (the owner stores it).
-    timing: Timing | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-
-    @property
-    def user_ids(self) -> tuple[int, int]:
-        """The two seats' user ids, seat order."""
-        return (self.seats[0].user_id, self.seats[1].user_id)
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat index a *human* ``user_id`` plays, or ``None`` (not theirs to play)."""
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id and not seat.is_agent:
-                return index
-        return None
-
-    def viewers(self) -> list[int]:
-        """The seats that need a private view of their hand and controls (the humans)."""
-        return [index for index, seat in enumerate(self.seats) if not seat.is_agent]
-
-    def in_quick_window(self) -> bool:
-        """Whether the pending decision is a quick counter window: a counter window of a
-        seat that chose quick windows (it resolves by itself when its short time runs
-        out; "Counter" stays available until then)."""
-        player = self.state.current_player()
-        return (
-            player is not None
-            and self.quick_counter[player]
-            and self.state.decision() == Decision.COUNTER
-        )
-
-
-class ActStatus(StrEnum):
-    """The answer to a request to change a match."""
-
-    APPLIED = "applied"
-    NOT_CURRENT = "not_current"  # stale version, not their decision, illegal, or lost a race
-    NOT_YOURS = "not_yours"  # the user plays no (human) seat of this match
-    OVER = "over"  # no such live match, or it is already over
-
-
-@dataclass(frozen=True, slots=True)
-class ActResult:
-    """``status``, the live match (``None`` if unknown) and the committed events."""
-
-    status: ActStatus
-    match: Match | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def applied(self) -> bool:
-        return self.status is ActStatus.APPLIED
 
 
 def _deadline_key(match_id: int) -> tuple[str, int]:
@@ -200,6 +103,7 @@ class MatchRuntime:
         self.claims = claims
         self.poll_grace = poll_grace
         self._matches: dict[int, Match] = {}
+        self._ended: dict[int, Match] = {}  # the last ENDED_KEPT finished, oldest first
         self._listeners: list[Listener] = []
 
     # -- registry and listeners ------------------------------------------------------
@@ -212,6 +116,12 @@ class MatchRuntime:
     def get(self, match_id: int) -> Match | None:
         """The live match ``match_id``, or ``None`` (unknown or finished)."""
         return self._matches.get(match_id)
+
+    def lookup(self, match_id: int) -> Match | None:
+        """The live match ``match_id``, or, for listeners of :class:`MatchFinished`, one
+        of the last :data:`ENDED_KEPT` matches that finished in this process (its final
+        state); ``None`` otherwise."""
+        return self._matches.get(match_id) or self._ended.get(match_id)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(event)`` for every :data:`MatchEvent`, in commit order, after
@@ -238,13 +148,14 @@ class MatchRuntime:
         seconds = (timing or self.timing).seconds_for(state.decision(), quick=quick)
         return None if seconds is None else self.clock() + seconds
 
-    async def start(self, match: Match, events: list[dict[str, Any]]) -> None:
+    async def start(self, match: Match, events: list[Event]) -> None:
         """Run a new match, already stored at ``match.state.version`` with
         ``match.deadline`` (use :meth:`deadline_for`): arm its deadline, emit
         :class:`MatchStarted` with its setup ``events``, then let an agent move."""
         self._register(match)
         await self._set_wake(match)
-        await self._emit(MatchStarted(match, events))
+        state = match.state
+        await self._emit(MatchStarted(match.id, state.version, snapshot(state), tuple(events)))
         self._schedule_agent(match)
 
     def restore(self, match: Match) -> None:
@@ -262,6 +173,7 @@ class MatchRuntime:
             self.scheduler.cancel(_agent_key(match_id))
             self.scheduler.cancel(_due_key(match_id))
         self._matches.clear()
+        self._ended.clear()
 
     async def current(self, match_id: int) -> Match | None:
         """The match ``match_id`` as stored now: the live copy, checked against the store
@@ -411,11 +323,15 @@ class MatchRuntime:
                 fresh = True
             if over:
                 self._forget(match.id)
+                self._keep_ended(match)
             else:
                 self._arm(match)
-        await self._emit(DecisionApplied(match, events, by, cause, action, new.version))
+        view = snapshot(new)
+        await self._emit(
+            DecisionApplied(match.id, new.version, view, tuple(events), by, cause, action)
+        )
         if result is not None:
-            await self._emit(MatchFinished(match, result))
+            await self._emit(MatchFinished(match.id, new.version, view, result))
         else:
             self._schedule_agent(match)
         return ActResult(ActStatus.APPLIED, match, events)
@@ -423,7 +339,7 @@ class MatchRuntime:
     @staticmethod
     def _next(
         state: BingoState, cause: Cause, seat: int | None, action: str
-    ) -> tuple[BingoState, list[dict[str, Any]], int | None] | None:
+    ) -> tuple[BingoState, list[Event], int | None] | None:
         """``(new state, events, by)``: ``state`` with the change applied to a copy, and
         the seat it is charged to; ``None`` when it is not that seat's decision or not
         legal (``state`` itself is never touched)."""
@@ -451,7 +367,7 @@ class MatchRuntime:
         match: Match,
         expected: int,
         new: BingoState,
-        events: list[dict[str, Any]],
+        events: list[Event],
         deadline: float | None,
         result: FinalResult | None,
         wake: float | None,
@@ -470,6 +386,12 @@ class MatchRuntime:
     def _register(self, match: Match) -> None:
         self._matches[match.id] = match
         self._arm(match)
+
+    def _keep_ended(self, match: Match) -> None:
+        """Keep the finished ``match`` for :meth:`lookup`, dropping the oldest kept."""
+        self._ended[match.id] = match
+        while len(self._ended) > ENDED_KEPT:
+            del self._ended[next(iter(self._ended))]
 
     def _forget(self, match_id: int) -> None:
         self._matches.pop(match_id, None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.engine import BingoState
+from bot.engine.events import Event
 
 from .events import FinalResult
 
@@ -25,7 +26,7 @@ class MatchStore(Protocol):
         new_state: BingoState,
         *,
         deadline: float | None,
-        events: Sequence[dict[str, Any]],
+        events: Sequence[Event],
         result: FinalResult | None,
         wake: float | None = None,
     ) -> bool:
@@ -52,7 +53,7 @@ class StoredMatch:
     deadline: float | None = None
     result: FinalResult | None = None
     wake: float | None = None
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
 
 
 class MemoryMatchStore:
@@ -77,7 +78,7 @@ class MemoryMatchStore:
         new_state: BingoState,
         *,
         deadline: float | None,
-        events: Sequence[dict[str, Any]],
+        events: Sequence[Event],
         result: FinalResult | None,
         wake: float | None = None,
     ) -> bool:

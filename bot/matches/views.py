@@ -4,7 +4,8 @@
   library order, no scry card, no legal actions.
 * :func:`player_view`: what one player sees: ``BingoState.observation(player)`` plus
   what their prompt needs (:func:`player_view` documents the extra keys).
-* :func:`events_for`: engine events with the cards private to someone else removed.
+* :func:`events_for`: engine events (:mod:`bot.engine.events`) with the cards private to
+  someone else redacted.
 
 All three are pure and return fresh JSON-ready values, so renderers (embeds today,
 other languages or images later) never read ``state.hands`` or the mulligan internals,
@@ -13,9 +14,11 @@ and the engine's leak-freedom checks cover what is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import BingoState
+from bot.engine.events import Event
 from bot.engine.mulligan import MulliganRule
 
 #: Keys of ``BingoState.observation`` that are the same for every observer.
@@ -36,9 +39,6 @@ PUBLIC_KEYS = (
     "mulligans",
     "result",
 )
-
-#: Event fields that name hidden cards, removed unless the event is the viewer's own.
-PRIVATE_FIELDS = ("card", "cards")
 
 
 def _table(state: BingoState) -> dict[str, Any]:
@@ -91,16 +91,9 @@ def player_view(state: BingoState, player: int) -> dict[str, Any]:
     return view
 
 
-def events_for(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+def events_for(events: Sequence[Event], viewer: int | None) -> list[Event]:
     """``events`` as ``viewer`` (a player index, or ``None`` for the public) may see
-    them: an event private to another player (``"private": p``) loses its card fields
-    (``card``, ``cards``); everything else is copied as is. Never mutates ``events``."""
-    shown = []
-    for event in events:
-        private = event.get("private")
-        if private is not None and private != viewer:
-            event = {k: v for k, v in event.items() if k not in PRIVATE_FIELDS}
-        else:
-            event = dict(event)
-        shown.append(event)
-    return shown
+    them: :meth:`~bot.engine.events.Event.for_viewer` of each (an event private to
+    another player has its private fields, the cards, set to ``None``). Never changes
+    ``events``."""
+    return [event.for_viewer(viewer) for event in events]

@@ -36,12 +36,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.engine import BingoState
+from bot.engine.events import Event
 from bot.matches.events import FinalResult
 from bot.storage.database import Database
 
 #: ``ui_for(match_id, new_state, events)``: the ``ui`` JSON to store with this commit, or
 #: ``None`` to keep the stored one.
-UiFor = Callable[[int, BingoState, Sequence[dict[str, Any]]], dict[str, Any] | None]
+UiFor = Callable[[int, BingoState, Sequence[Event]], dict[str, Any] | None]
 #: ``on_saved(match_id, ui)``: a commit succeeded, storing ``ui`` (``None``: unchanged).
 OnSaved = Callable[[int, dict[str, Any] | None], None]
 
@@ -72,7 +73,7 @@ class DatabaseMatchStore:
         new_state: BingoState,
         *,
         deadline: float | None,
-        events: Sequence[dict[str, Any]],
+        events: Sequence[Event],
         result: FinalResult | None,
         wake: float | None = None,
     ) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row
 from bot.storage.base import StorageBase, encode_json
@@ -24,10 +25,10 @@ from bot.storage.stats import AiLevel, count_result
 log = logging.getLogger(__name__)
 
 MatchStatus = Literal["active", "finished"]
-MatchResult = Literal["win", "draw"]
-#: How a match ends for :meth:`MatchRowStore.finish_match_cas` (``"no_result"``: stopped
-#: from outside, stored as a NULL result).
-Outcome = Literal["win", "draw", "no_result"]
+#: The ``result`` column: :attr:`Outcome.WIN` or :attr:`Outcome.DRAW` (NULL for
+#: :attr:`Outcome.NO_RESULT`, stopped from outside). :class:`Outcome` (the engine's) is
+#: how a match ends for :meth:`MatchRowStore.finish_match_cas`.
+MatchResult = Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,15 +362,17 @@ class MatchRowStore(StorageBase):
             ValueError: ``outcome`` is unknown; a win's winner and loser are not the
                 match's two players; a draw or no result names a winner or loser.
         """
-        if outcome == "win":
+        try:
+            outcome = Outcome(outcome)
+        except ValueError:
+            raise ValueError(f"unknown match outcome {outcome!r}") from None
+        if outcome is Outcome.WIN:
             if winner_id is None or loser_id is None or winner_id == loser_id:
                 raise ValueError("a win needs a winner_id and a different loser_id")
-        elif outcome in ("draw", "no_result"):
-            if winner_id is not None or loser_id is not None:
-                raise ValueError(f"{outcome!r} has no winner or loser")
-        else:
-            raise ValueError(f"unknown match outcome {outcome!r}")
-        result: MatchResult | None = None if outcome == "no_result" else outcome
+        elif winner_id is not None or loser_id is not None:
+            raise ValueError(f"{outcome.value!r} has no winner or loser")
+        # The ``result`` column (NULL for no result), as its plain string.
+        result = None if outcome is Outcome.NO_RESULT else outcome.value
         params = (
             encode_json(state),
             encode_json(decisions),
@@ -389,7 +392,7 @@ class MatchRowStore(StorageBase):
             if row is None or row["status"] != "active" or row["version"] != expected_version:
                 return False
             players = (row["player0_id"], row["player1_id"])
-            if outcome == "win" and sorted((winner_id, loser_id)) != sorted(players):
+            if outcome is Outcome.WIN and sorted((winner_id, loser_id)) != sorted(players):
                 raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
             if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, params) != 1:
                 return False
@@ -398,7 +401,7 @@ class MatchRowStore(StorageBase):
                     tx,
                     guild_id=row["guild_id"],
                     players=players,
-                    result=result,
+                    result=outcome,
                     winner_id=winner_id,
                     ai_seat=row["ai_seat"],
                     ai_level=row["ai_level"],
@@ -428,7 +431,7 @@ def match_of(row: Row) -> MatchRecord:
         board_message_id=row["board_message_id"],
         started_at=row["started_at"],
         ended_at=row["ended_at"],
-        result=row["result"],
+        result=None if row["result"] is None else Outcome(row["result"]),
         winner_id=row["winner_id"],
         loser_id=row["loser_id"],
         reason=row["reason"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import ratings as openskill
+from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row
 from bot.storage.base import StorageBase
@@ -73,7 +74,7 @@ class RatingStore(StorageBase):
                 before.append(
                     openskill.Skill(found["mu"], found["sigma"]) if found else openskill.Skill()
                 )
-            winner = None if row["result"] == "draw" else players.index(row["winner_id"])
+            winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
             after = openskill.rate(before[0], before[1], winner)
             out = []
             for user_id, old, new in zip(players, before, after, strict=True):

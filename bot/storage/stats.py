@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row, Session
 from bot.storage.base import StorageBase
@@ -93,7 +94,7 @@ async def count_result(
     *,
     guild_id: int,
     players: tuple[int, int],
-    result: Literal["win", "draw"],
+    result: Outcome,
     winner_id: int | None,
     ai_seat: int | None,
     ai_level: str | None,
@@ -103,7 +104,7 @@ async def count_result(
     bot (``ai_level`` set), only the member's ``bot_records`` row at that level changes.
     ``winner_id``: the winner of a ``"win"`` (one of ``players``)."""
     if ai_level is None:
-        if result == "win":
+        if result == Outcome.WIN:
             loser_id = players[1] if winner_id == players[0] else players[0]
             deltas = [(winner_id, 1, 0, 0), (loser_id, 0, 1, 0)]
         else:
@@ -113,7 +114,7 @@ async def count_result(
         return
     assert ai_seat is not None
     member = players[1 - ai_seat]
-    if result == "draw":
+    if result == Outcome.DRAW:
         delta = (0, 0, 1)
     else:
         delta = (1, 0, 0) if winner_id == member else (0, 1, 0)

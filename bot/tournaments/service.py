@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
+from bot.engine.outcome import Outcome
 from bot.storage.tournaments import Table, Tournament, TournamentStore
 from bot.tournaments.swiss import (
     Pairing,
@@ -271,17 +272,19 @@ class TournamentService:
 
     # -- results -------------------------------------------------------------------------
 
-    async def match_finished(self, match_id: int, winner_id: int | None, outcome: str) -> None:
+    async def match_finished(self, match_id: int, winner_id: int | None, outcome: Outcome) -> None:
         """A match ended: if a tournament table was waiting for it, record its result and
         move the tournament on when the round is complete. ``outcome`` ``no_result``
         counts for nobody (the organizer reports it, or it is a draw at time)."""
-        if outcome == "no_result":
+        if outcome == Outcome.NO_RESULT:
             return
         found = await self.record_match(match_id, winner_id, outcome)
         if found is not None:
             await self.maybe_advance(found)
 
-    async def record_match(self, match_id: int, winner_id: int | None, outcome: str) -> int | None:
+    async def record_match(
+        self, match_id: int, winner_id: int | None, outcome: Outcome
+    ) -> int | None:
         """Record the finished match's result on its table (unless the table already has
         one); the tournament's id, ``None`` when no table waits for this match."""
         where = await self.store.table_of_match(match_id)
@@ -295,7 +298,7 @@ class TournamentService:
         if table is None:
             return None
         side: Literal["a", "b", "draw"]
-        if outcome == "draw" or winner_id is None:
+        if outcome == Outcome.DRAW or winner_id is None:
             side = "draw"
         else:
             side = "a" if winner_id == table.a else "b"

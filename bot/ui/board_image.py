@@ -28,7 +28,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine import events as ev
 from bot.engine.cards import KINDS
+from bot.engine.outcome import Reason
 from bot.i18n import language_of, t
 
 from . import typeset
@@ -76,8 +78,12 @@ _CAPTION_Y = HEIGHT - 30
 
 #: Public events a caption describes, the "last move" (the rest set the scene).
 MOVES = frozenset(
-    {"announce", "resolve", "counter", "discard", "destroy", "take", "pass", "timeout", "resign"}
-)
+    cls.TYPE
+    for cls in (
+        ev.Announce, ev.Resolve, ev.Counter, ev.Discard, ev.Destroy, ev.Take, ev.Pass,
+        ev.Timeout, ev.Resign,
+    )
+)  # fmt: skip
 _LAND_KEYS = ("land-plains", "land-island", "land-swamp", "land-mountain", "land-forest")
 
 
@@ -88,6 +94,12 @@ def last_move(log: Sequence[Any]) -> dict[str, Any] | None:
         if isinstance(entry, dict) and entry.get("type") in MOVES:
             return entry
     return None
+
+
+def _last(inputs: Mapping[str, Any]) -> ev.Event | None:
+    """The last move of ``inputs`` (stored as its JSON) as an engine event, or ``None``."""
+    last = inputs["last"]
+    return None if last is None else ev.event_from_json(last)
 
 
 def board_inputs(
@@ -107,13 +119,9 @@ def board_inputs(
     Discord locale or catalog code (public text: the server's language).
     """
     result = view.get("result")
-    event = None
-    if last is not None:
-        event = {
-            k: last[k]
-            for k in ("type", "player", "land", "target", "source", "discarded")
-            if k in last
-        }
+    # the whole public event (the picture rebuilds it: bot.engine.events.event_from_json
+    # needs every field, e.g. a timeout's decision)
+    event = None if last is None else {k: v for k, v in last.items() if k != "private"}
     return {
         "id": match_id,
         "names": [str(names[0]), str(names[1])],
@@ -208,32 +216,34 @@ def _status(inputs: Mapping[str, Any]) -> str:
 
 def _result_text(language: str, names: Sequence[str], result: Mapping[str, Any]) -> str:
     reason = str(result.get("reason"))
-    if reason == "no_result":
+    if reason == Reason.NO_RESULT:
         return t(language, "board-no-result")
     if result.get("winner") is None:
         return t(language, "board-draw")
-    how = {
-        "five_of_a_color": "board-how-column",
-        "five_colors": "board-how-row",
-        "resign": "board-how-resign",
-        "timeout": "board-how-timeout",
-    }.get(reason, "board-how-other")
+    hows: dict[str, str] = {
+        Reason.FIVE_OF_A_COLOR: "board-how-column",
+        Reason.FIVE_COLORS: "board-how-row",
+        Reason.RESIGN: "board-how-resign",
+        Reason.TIMEOUT: "board-how-timeout",
+    }
+    how = hows.get(reason, "board-how-other")
     return t(language, "board-win", name=names[result["winner"]], how=t(language, how))
 
 
 def _caption(inputs: Mapping[str, Any]) -> str | None:
     """The last move in words (``None`` before any)."""
-    event = inputs["last"]
+    event = _last(inputs)
     if event is None:
         return None
     language, names = inputs["language"], inputs["names"]
-    kind = event["type"]
-    args: dict[str, Any] = {"name": names[event["player"]] if "player" in event else ""}
-    if "land" in event:
-        args["land"] = _land(language, event["land"])
-    if kind == "destroy":
-        args["target"] = names[event["target"]]
-    return t(language, f"board-last-{kind}", **args)
+    player = getattr(event, "player", None)
+    args: dict[str, Any] = {"name": "" if player is None else names[player]}
+    land = getattr(event, "land", None)
+    if land is not None:
+        args["land"] = _land(language, land)
+    if isinstance(event, ev.Destroy):
+        args["target"] = names[event.target]
+    return t(language, f"board-last-{event.type}", **args)
 
 
 def winning_line(inputs: Mapping[str, Any]) -> tuple[int, str, int | None] | None:
@@ -245,10 +255,10 @@ def winning_line(inputs: Mapping[str, Any]) -> tuple[int, str, int | None] | Non
         return None
     player = result["winner"]
     counts = inputs["territories"][player]
-    if result.get("reason") == "five_of_a_color":
+    if result.get("reason") == Reason.FIVE_OF_A_COLOR:
         column = max(range(KINDS), key=lambda k: counts[k])
         return player, "column", column
-    if result.get("reason") == "five_colors":
+    if result.get("reason") == Reason.FIVE_COLORS:
         return player, "row", None
     return None
 
@@ -321,19 +331,15 @@ def _mark_discard(
     box: tuple[int, int, int, int],
 ) -> None:
     """Ring a discard pile entry the last move put there."""
-    event = inputs["last"]
-    if event is None:
-        return
-    hit = False
-    if event["type"] == "discard" and event.get("player") == player and event.get("land") == kind:
-        hit = True
-    elif event["type"] == "destroy" and event.get("target") == player and event.get("land") == kind:
-        hit = True
-    elif event["type"] == "counter":
-        discarded = event.get("discarded") or []
-        hit = (player == event.get("player") and kind in discarded) or (
-            player != event.get("player") and kind == event.get("land")
-        )
+    match _last(inputs):
+        case ev.Discard(player=owner, land=land) | ev.Destroy(target=owner, land=land):
+            hit = owner == player and land == kind
+        case ev.Counter(player=counterer, land=land, discarded=discarded):
+            hit = (player == counterer and kind in discarded) or (
+                player != counterer and kind == land
+            )
+        case _:
+            hit = False
     if hit:
         draw.rounded_rectangle(box, 6, outline=GOLD, width=2)
 
@@ -341,18 +347,16 @@ def _mark_discard(
 def _highlight_last(draw: ImageDraw.ImageDraw, inputs: Mapping[str, Any]) -> None:
     """Ring the cell the last move changed: a land that entered (gold), a land that was
     destroyed (red, on its empty cell)."""
-    event = inputs["last"]
-    if event is None:
-        return
+    event = _last(inputs)
     pad = (CELL - SYMBOL) // 2 - 3
-    if event["type"] == "resolve":
-        player, kind = event["player"], event["land"]
+    if isinstance(event, ev.Resolve):
+        player, kind = event.player, event.land
         row = inputs["territories"][player][kind] - 1
         if 0 <= row < ROWS:
             x0, y0, x1, y1 = _cell_box(player, kind, row)
             draw.ellipse((x0 + pad, y0 + pad, x1 - pad, y1 - pad), outline=GOLD, width=4)
-    elif event["type"] == "destroy":
-        player, kind = event["target"], event["land"]
+    elif isinstance(event, ev.Destroy):
+        player, kind = event.target, event.land
         row = inputs["territories"][player][kind]
         if 0 <= row < ROWS:
             x0, y0, x1, y1 = _cell_box(player, kind, row)

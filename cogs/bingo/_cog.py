@@ -113,13 +113,15 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     async def on_bingo_match_finished(self, event: MatchFinished) -> None:
         """A match ended (committed, stats recorded in the same transaction): post its
         result. Also dispatched again at start-up for a result never posted."""
-        self.service.delivery.kick(event.match, announce=True)
+        match = self.service.runtime.lookup(event.match_id)
+        if match is not None:  # else not run here: whoever loaded it kicked it
+            self.service.delivery.kick(match, announce=True)
 
     @commands.Cog.listener("on_bingo_match_finished")
     async def rate_finished_match(self, event: MatchFinished) -> None:
         """Update both members' ratings after a match between members with a result
         (exactly once per match, however often its end is announced)."""
-        await rate_finished(self.bot.db, event.match.id)
+        await rate_finished(self.bot.db, event.match_id)
 
     @app_commands.command(
         name="replay", description="Step through a finished BingoMagic match of this server."

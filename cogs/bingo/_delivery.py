@@ -36,7 +36,7 @@ import discord
 import orjson
 
 from bot import limits
-from bot.engine.actions import Reason
+from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, player_view, public_view
 from bot.outbox import Delivery as Status

@@ -33,6 +33,7 @@ import discord
 from bot import limits
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
+from bot.engine.events import Event
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import public_view
@@ -157,7 +158,7 @@ async def rating_leaderboard(
 # -- replays -----------------------------------------------------------------------------------
 
 
-def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[dict[str, Any]]]:
+def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[Event]]:
     """The state of ``record``'s match after its first ``step`` decisions (0: the deal),
     rebuilt from its seed, options and decisions (:meth:`BingoState.replay`), and the
     events of that step.
@@ -202,7 +203,7 @@ def replay_page(
     lines = []
     for event in events:
         # The match is over: private cards are shown to everyone (as to their owner).
-        line = event_line(event, names, event.get("private"), options, lang)
+        line = event_line(event, names, event.private, options, lang)
         if line:
             lines.append(line)
     embed.add_field(
@@ -216,7 +217,8 @@ def replay_page(
     )
     embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
-    inputs = board_inputs(record.id, view, raw_names, last_move(events), lang)
+    last = last_move([event.for_viewer(None).to_json() for event in events])
+    inputs = board_inputs(record.id, view, raw_names, last, lang)
     picture = render_board(inputs)
     buttons = view_of(
         ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),

@@ -41,6 +41,7 @@ import discord
 
 from bot import limits
 from bot.engine import BingoOptions, BingoState
+from bot.engine.events import Event
 from bot.i18n import t
 from bot.interactions import NOT_CURRENT, reply_private, within_ack_deadline
 from bot.matches import (
@@ -53,6 +54,7 @@ from bot.matches import (
     Timing,
     events_for,
 )
+from bot.matches.events import snapshot
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
@@ -100,7 +102,7 @@ class MatchSetup:
     seed: int
     options: BingoOptions
     state: BingoState
-    events: list[dict[str, Any]]
+    events: list[Event]
     ui: dict[str, Any]
     deadline: float | None
     started_at: float
@@ -252,11 +254,14 @@ class MatchService:
         for match in active:
             self.delivery.kick(match, redraw=True)
         for match in finished:
-            assert match.state.result is not None
+            state = match.state
+            assert state.result is not None
             ended = (await self.db.get_match(match.id)).ended_at or time.time()  # type: ignore[union-attr]
+            self.delivery.kick(match, announce=True)  # not in the runtime: kicked here
+            result = FinalResult.of(state, match.seats, ended)
             self.bot.dispatch(
                 "bingo_match_finished",
-                MatchFinished(match, FinalResult.of(match.state, match.seats, ended)),
+                MatchFinished(match.id, state.version, snapshot(state), result),
             )
         log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
         for match in active + finished:
@@ -325,11 +330,13 @@ class MatchService:
         """After every commit (outside the match's lock): show it; announce an end."""
         if isinstance(event, MatchFinished):
             self.bot.dispatch("bingo_match_finished", event)
-        else:
-            self.delivery.kick(event.match)
+            return
+        match = self.runtime.lookup(event.match_id)
+        if match is not None:
+            self.delivery.kick(match)
 
     def _next_ui(
-        self, match_id: int, new_state: BingoState, events: Sequence[dict[str, Any]]
+        self, match_id: int, new_state: BingoState, events: Sequence[Event]
     ) -> dict[str, Any] | None:
         """The ``ui`` stored with a commit: the public log grows by the change's public
         events (those the board shows)."""
@@ -339,8 +346,8 @@ class MatchService:
         table = table_of(match)
         names = table.shown_names
         shown = [
-            event
-            for event in events_for(list(events), None)
+            event.to_json()
+            for event in events_for(events, None)
             if event_line(event, names, options=new_state.options) is not None
         ]
         return {**table.ui, "log": (list(table.ui["log"]) + shown)[-LOG_KEEP:]}
@@ -370,7 +377,7 @@ class MatchService:
         ui["quick"] = list(quick)
         if timing is not None:
             ui["timing"] = timing_json(timing)
-        shown = [e for e in events_for(events, None) if event_line(e, names) is not None]
+        shown = [e.to_json() for e in events_for(events, None) if event_line(e, names) is not None]
         ui["log"] = shown[-LOG_KEEP:]
         return MatchSetup(
             seed,

@@ -2,21 +2,25 @@
 
 Renderers take what an audience may see, never the engine state itself:
 :func:`board_embed` takes :func:`bot.matches.views.public_view`, :func:`panel_embed`
-takes :func:`bot.matches.views.player_view`, and log lines come from events already
-filtered by :func:`bot.matches.views.events_for`. So what a player can see is decided
-in one place, covered by the engine's leak-freedom checks.
+takes :func:`bot.matches.views.player_view`, and :func:`event_line` redacts each engine
+event (:mod:`bot.engine.events`) for its viewer with ``Event.for_viewer`` before
+rendering it, dispatching on the event's class. So what a player can see is decided in
+one place, covered by the engine's leak-freedom checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot import limits
 from bot.engine import BingoOptions, MulliganRule
-from bot.engine.actions import Action, Decision, Reason, Verb
+from bot.engine import events as ev
+from bot.engine.actions import Action, Decision, Verb
+from bot.engine.events import event_from_json
+from bot.engine.outcome import Reason
 from bot.i18n import DEFAULT, attribute, bundle, t
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import shorten
@@ -25,6 +29,8 @@ BOARD_COLOR = discord.Colour.dark_gold()
 PANEL_COLOR = discord.Colour.blurple()
 LOG_LINES = 8
 
+#: ``say(key, **args)``: an event line's text (see :func:`event_line`).
+Say = Callable[..., str]
 #: Kept for callers that compare a stored reason string.
 NO_RESULT = Reason.NO_RESULT.value
 
@@ -53,97 +59,158 @@ def reason_text(reason: str, options: BingoOptions | None = None, locale: object
     return t(locale, key, n=number)
 
 
+#: Event class → its line: ``(event, say, names, locale, options)`` → text or ``None``.
+#: ``say(key, **args)`` formats ``bingo-event-{key}`` with ``who`` (the event's player).
+_LINES: dict[type[ev.Event], Callable[..., str | None]] = {}
+
+
+def _line(
+    *kinds: type[ev.Event],
+) -> Callable[[Callable[..., str | None]], Callable[..., str | None]]:
+    """Register the function that turns events of ``kinds`` into a line."""
+
+    def register(fn: Callable[..., str | None]) -> Callable[..., str | None]:
+        for kind in kinds:
+            _LINES[kind] = fn
+        return fn
+
+    return register
+
+
+@_line(ev.Roll)
+def _roll(e: ev.Roll, say: Say, names: Sequence[str], locale: object, _: BingoOptions) -> str:
+    rolls = ", ".join(
+        t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
+        for a, b in e.rolls
+    )
+    return say("roll", rolls=rolls, starter=names[e.starting])
+
+
+@_line(ev.Declare)
+def _declare(e: ev.Declare, say: Say, *_: Any) -> str:
+    if e.auto:
+        return say("declare-auto")
+    return say("declare-keep" if e.choice == Verb.KEEP else "declare-mulligan")
+
+
+@_line(ev.Mulligan)
+def _mulligan(e: ev.Mulligan, say: Say, *_: Any) -> str:
+    return say("mulligan", number=e.number, n=e.hand_size)
+
+
+@_line(ev.Bottom)
+def _bottom(e: ev.Bottom, say: Say, _: Sequence[str], locale: object, *__: Any) -> str:
+    return say("bottom") if e.card is None else say("bottom-own", card=land(e.card, locale))
+
+
+@_line(ev.Aside)
+def _aside(e: ev.Aside, say: Say, *_: Any) -> str:
+    return say("aside", n=e.count)
+
+
+@_line(ev.AsideReturned)
+def _aside_returned(e: ev.AsideReturned, say: Say, *_: Any) -> str:
+    return say("aside-returned", n=e.count)
+
+
+@_line(ev.Scry)
+def _scry(e: ev.Scry, say: Say, _: Sequence[str], locale: object, *__: Any) -> str:
+    where = "bottom" if e.choice == "bottom" else "top"
+    if e.card is None:
+        return say(f"scry-{where}")
+    return say(f"scry-own-{where}", card=land(e.card, locale))
+
+
+@_line(ev.Turn)
+def _turn(e: ev.Turn, say: Say, *_: Any) -> str:
+    return say("turn", turn=e.turn)
+
+
+@_line(ev.Draw)
+def _draw(e: ev.Draw, say: Say, _: Sequence[str], locale: object, *__: Any) -> str:
+    return say("draw") if e.card is None else say("draw-own", card=land(e.card, locale))
+
+
+@_line(ev.Reshuffle)
+def _reshuffle(e: ev.Reshuffle, say: Say, *_: Any) -> str:
+    return say("reshuffle", n=e.size)
+
+
+@_line(ev.Announce, ev.Resolve, ev.Discard)
+def _land(
+    e: ev.Announce | ev.Resolve | ev.Discard, say: Say, _: Sequence[str], locale: object, *__: Any
+) -> str:
+    return say(e.type, land=land(e.land, locale))
+
+
+@_line(ev.Counter)
+def _counter(e: ev.Counter, say: Say, _: Sequence[str], locale: object, *__: Any) -> str:
+    return say(
+        "counter",
+        island=land(1, locale),
+        other=land(e.discarded[1], locale),
+        land=land(e.land, locale),
+    )
+
+
+@_line(ev.Destroy)
+def _destroy(e: ev.Destroy, say: Say, names: Sequence[str], locale: object, *_: Any) -> str:
+    return say("destroy", target=names[e.target], land=land(e.land, locale))
+
+
+@_line(ev.Take)
+def _take(e: ev.Take, say: Say, names: Sequence[str], locale: object, *_: Any) -> str:
+    if e.source == e.player:
+        return say("take-own", land=land(e.land, locale))
+    return say("take", land=land(e.land, locale), source=names[e.source])
+
+
+@_line(ev.NoEffect)
+def _no_effect(e: ev.NoEffect, say: Say, _: Sequence[str], locale: object, *__: Any) -> str:
+    return say("no-effect", land=land_name(e.land, locale))
+
+
+@_line(ev.ScrySkipped, ev.NoDraw, ev.Pass, ev.Timeout, ev.Resign)
+def _plain(e: ev.Event, say: Say, *_: Any) -> str:
+    return say(e.type.replace("_", "-"))
+
+
+@_line(ev.End)
+def _end(e: ev.End, _: Say, names: Sequence[str], locale: object, options: BingoOptions) -> str:
+    return result_line(e.to_json(), names, options, locale)
+
+
+# ``deal`` (private, shown in the hand panel), ``allow`` and ``abandon`` (the ``end`` event
+# that follows says it) have no line.
+
+
 def event_line(
-    event: dict,
+    event: ev.Event,
     names: Sequence[str],
     viewer: int | None = None,
     options: BingoOptions | None = None,
     locale: object = None,
 ) -> str | None:
-    """One event as a line of text for ``viewer`` (a player index, or ``None`` for the
-    public).  Cards private to another player are never named.  ``None`` = not shown.
+    """One event (:mod:`bot.engine.events`) as a line of text for ``viewer`` (a player
+    index, or ``None`` for the public): the event is first redacted for ``viewer``
+    (:meth:`~bot.engine.events.Event.for_viewer`), so cards private to another player are
+    never named.  ``None`` = not shown.
 
     ``names``: the two players' display names, already made safe to show
     (:func:`bot.ui.text.echo`). ``options``: the match's table rules, for the limits
     named in a result (default: :class:`BingoOptions`). ``locale``: the reader's
     language (events are stored, lines are rendered when sent)."""
-    kind = event["type"]
-    who = names[event["player"]] if "player" in event else ""
-    mine = viewer is not None and event.get("private") == viewer
+    render = _LINES.get(type(event))
+    if render is None:
+        return None
+    event = event.for_viewer(viewer)
+    player = getattr(event, "player", None)
+    who = names[player] if player is not None else ""
 
     def say(key: str, **args: Any) -> str:
         return t(locale, f"bingo-event-{key}", who=who, **args)
 
-    def lnd(kind: int) -> str:
-        return land(kind, locale)
-
-    if kind == "roll":
-        rolls = ", ".join(
-            t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
-            for a, b in event["rolls"]
-        )
-        return say("roll", rolls=rolls, starter=names[event["starting"]])
-    if kind == "declare":
-        if event.get("auto"):
-            return say("declare-auto")
-        return say("declare-keep" if event["choice"] == Verb.KEEP else "declare-mulligan")
-    if kind == "mulligan":
-        return say("mulligan", number=event["number"], n=event["hand_size"])
-    if kind == "bottom":
-        return say("bottom-own", card=lnd(event["card"])) if mine else say("bottom")
-    if kind == "aside":
-        return say("aside", n=event["count"])
-    if kind == "aside_returned":
-        return say("aside-returned", n=event["count"])
-    if kind == "scry":
-        where = "bottom" if event["choice"] == "bottom" else "top"
-        if mine:
-            return say(f"scry-own-{where}", card=lnd(event["card"]))
-        return say(f"scry-{where}")
-    if kind == "scry_skipped":
-        return say("scry-skipped")
-    if kind == "turn":
-        return say("turn", turn=event["turn"])
-    if kind == "draw":
-        return say("draw-own", card=lnd(event["card"])) if mine else say("draw")
-    if kind == "no_draw":
-        return say("no-draw")
-    if kind == "reshuffle":
-        return say("reshuffle", n=event["size"])
-    if kind == "announce":
-        return say("announce", land=lnd(event["land"]))
-    if kind == "allow":
-        return None
-    if kind == "counter":
-        return say(
-            "counter",
-            island=lnd(1),
-            other=lnd(event["discarded"][1]),
-            land=lnd(event["land"]),
-        )
-    if kind == "resolve":
-        return say("resolve", land=lnd(event["land"]))
-    if kind == "discard":
-        return say("discard", land=lnd(event["land"]))
-    if kind == "destroy":
-        return say("destroy", target=names[event["target"]], land=lnd(event["land"]))
-    if kind == "take":
-        if event["source"] == event["player"]:
-            return say("take-own", land=lnd(event["land"]))
-        return say("take", land=lnd(event["land"]), source=names[event["source"]])
-    if kind == "no_effect":
-        return say("no-effect", land=land_name(event["land"], locale))
-    if kind == "pass":
-        return say("pass")
-    if kind == "timeout":
-        return say("timeout")
-    if kind == "resign":
-        return say("resign")
-    if kind == "abandon":
-        return None  # the "end" event that follows says it
-    if kind == "end":
-        return result_line(event, names, options, locale)
-    return None  # deal: private, shown in the hand panel
+    return render(event, say, names, locale, options or BingoOptions())
 
 
 def log_lines(
@@ -154,7 +221,7 @@ def log_lines(
     last: int | None = None,
 ) -> list[str]:
     """The public log of a match as lines in ``locale``, oldest first: ``log`` holds public
-    events (dicts, already filtered by ``events_for(events, None)``) or, in matches stored
+    events (their JSON, ``Event.to_json()`` of ``events_for(events, None)``) or, in matches stored
     before events were kept, lines of text shown as they are.
 
     ``last``: only the newest ``last`` lines (``None``: all). The log is read from its end,
@@ -166,7 +233,7 @@ def log_lines(
         if isinstance(entry, str):
             line: str | None = entry
         else:
-            line = event_line(entry, names, options=options, locale=locale)
+            line = event_line(event_from_json(entry), names, options=options, locale=locale)
         if line:
             lines.append(line)
     lines.reverse()

@@ -369,7 +369,7 @@ class Tournaments:
     async def on_match_finished(self, event: MatchFinished) -> None:
         """A match ended: the runner records it on its table, if any."""
         result = event.result
-        await self.runner.match_finished(event.match.id, result.winner_id, result.outcome)
+        await self.runner.match_finished(event.match_id, result.winner_id, result.outcome)
 
     # -- organizer commands -----------------------------------------------------------------
 

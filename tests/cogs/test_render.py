@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.engine import NAMES, BingoOptions, BingoState, MulliganRule
+from bot.engine.events import Draw, Event
 from bot.matches import player_view, public_view
 from cogs.bingo._render import action_label, board_embed, event_line, panel_embed, result_line
 
@@ -19,7 +20,7 @@ def _embed_text(embed) -> str:
     return "\n".join(parts)
 
 
-def _playout_events(seed: int, rule: MulliganRule) -> list[dict]:
+def _playout_events(seed: int, rule: MulliganRule) -> list[Event]:
     state, events = BingoState.new(seed, BingoOptions(mulligan_rule=rule))
     rng = random.Random(seed)
     while not state.is_over:
@@ -33,7 +34,7 @@ def test_public_lines_never_name_private_cards(rule: MulliganRule) -> None:
     seen = 0
     for seed in range(40):
         for event in _playout_events(seed, rule):
-            if "private" not in event:
+            if event.private is None:
                 continue
             line = event_line(event, NAMES_AB) or ""
             seen += 1
@@ -43,7 +44,7 @@ def test_public_lines_never_name_private_cards(rule: MulliganRule) -> None:
 
 def test_private_draw_is_named_for_its_owner() -> None:
     """The owner of a draw sees which land it was; the opponent does not."""
-    event = {"type": "draw", "player": 1, "card": 3, "private": 1}
+    event = Draw(player=1, card=3, private=1)
     assert "Mountain" in event_line(event, NAMES_AB, viewer=1)
     assert "Mountain" not in event_line(event, NAMES_AB, viewer=0)
 
@@ -129,9 +130,49 @@ def test_the_log_tail_matches_the_whole_log() -> None:
     from cogs.bingo._render import log_lines
 
     options = BingoOptions()
-    log = ["an old line of text"] + events_for(_playout_events(3, MulliganRule.LONDON), None)
+    events = events_for(_playout_events(3, MulliganRule.LONDON), None)
+    log = ["an old line of text"] + [event.to_json() for event in events]
     whole = log_lines(log, NAMES_AB, options)
     assert len(whole) > 8
     for n in (1, 8, len(whole), len(whole) + 5):
         assert log_lines(log, NAMES_AB, options, last=n) == whole[-n:]
     assert log_lines(log, NAMES_AB, options, last=0) == []
+
+
+def test_every_engine_event_has_a_line_or_is_known_silent() -> None:
+    """Each event class of the engine renders a public line, except those shown
+    elsewhere (a ``deal`` in the hand panel) or said by the next event (``allow``,
+    ``abandon``): a new event kind cannot go unrendered unnoticed."""
+    from bot.engine.events import EVENT_TYPES, event_from_json
+
+    samples = {
+        "deal": {"player": 0, "cards": [1, 1, 1, 1, 1], "private": 0},
+        "roll": {"rolls": [[3, 3], [5, 2]], "starting": 0},
+        "declare": {"player": 0, "choice": "keep"},
+        "mulligan": {"player": 0, "number": 1, "hand_size": 4, "private": 0},
+        "bottom": {"player": 0, "private": 0},
+        "aside": {"player": 0, "count": 2},
+        "aside_returned": {"player": 0, "count": 2},
+        "scry": {"player": 0, "choice": "top", "private": 0},
+        "end": {"winner": None, "reason": "passes", "loser": None},
+        "timeout": {"player": 0, "decision": "main"},
+        "reshuffle": {"size": 7},
+        "counter": {"player": 1, "land": 2, "discarded": [1, 3]},
+        "destroy": {"player": 0, "target": 1, "land": 2},
+        "take": {"player": 0, "source": 0, "land": 2},
+        "turn": {"player": 0, "turn": 3},
+        "abandon": {},
+    }
+    silent = set()
+    for kind in EVENT_TYPES:
+        data = {"type": kind, **samples.get(kind, {"player": 0, "land": 4})}
+        if kind in ("draw",):
+            data = {"type": kind, "player": 0, "private": 0}
+        elif kind in ("allow", "pass", "resign", "no_draw", "scry_skipped"):
+            data = {"type": kind, "player": 0}
+        line = event_line(event_from_json(data), NAMES_AB)
+        if line is None:
+            silent.add(kind)
+        else:
+            assert "bingo-event" not in line and line.strip(), (kind, line)
+    assert silent == {"deal", "allow", "abandon"}

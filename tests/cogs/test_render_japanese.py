@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine import BingoOptions, MulliganRule
 from bot.engine.actions import Reason
+from bot.engine.events import event_from_json
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
@@ -32,13 +33,16 @@ def test_japanese_text_has_no_english(rule: MulliganRule) -> None:
 def test_events_in_japanese() -> None:
     """Stored events read as Japanese sentences with the printed land names."""
     counter = {"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]}
-    assert event_line(counter, NAMES_AB, locale="ja") == (
+    assert event_line(event_from_json(counter), NAMES_AB, locale="ja") == (
         "Aliceは💧 島 + 🌳 森で**打ち消し**ます！ 🔥 山は墓地に置かれます。"
     )
     destroy = {"type": "destroy", "player": 1, "target": 0, "land": 0}
-    assert event_line(destroy, NAMES_AB, locale="ja") == "BobはAliceの☀️ 平地を破壊します。"
+    assert (
+        event_line(event_from_json(destroy), NAMES_AB, locale="ja")
+        == "BobはAliceの☀️ 平地を破壊します。"
+    )
     swamp = {"type": "discard", "player": 1, "land": 2}
-    assert event_line(swamp, NAMES_AB, locale="ja") == "Bobは💀 沼を捨てます。"
+    assert event_line(event_from_json(swamp), NAMES_AB, locale="ja") == "Bobは💀 沼を捨てます。"
 
 
 def test_results_and_rules_in_japanese() -> None:

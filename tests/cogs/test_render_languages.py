@@ -10,7 +10,8 @@ import re
 import pytest
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
-from bot.engine.actions import Reason
+from bot.engine.events import Destroy, Discard, event_from_json
+from bot.engine.outcome import Reason
 from bot.i18n import LANGUAGES, attribute
 from bot.matches import events_for, player_view, public_view
 from cogs.bingo._render import (
@@ -54,7 +55,7 @@ def _everything(seed: int, rule: MulliganRule, language: str) -> list[str]:
                 line = event_line(event, NAMES_AB, viewer, options, language)
                 if line:
                     texts.append(line)
-        log += events_for(events, None)
+        log += [event.to_json() for event in events_for(events, None)]
         texts.append(_text(board_embed(1, public_view(state), NAMES_AB, log, 1.0, language)))
         for player in (0, 1):
             view = player_view(state, player)
@@ -87,16 +88,16 @@ def test_italian_text_has_no_english(rule: MulliganRule) -> None:
 
 def test_the_same_events_render_in_either_language() -> None:
     """A stored event is drawn in the language asked when it is shown."""
-    event = {"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]}
+    event = event_from_json({"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]})
     assert event_line(event, NAMES_AB) == (
         "Alice **counters** with 💧 Island + 🌳 Forest! 🔥 Mountain goes to the discard pile."
     )
     assert event_line(event, NAMES_AB, locale="it") == (
         "Alice **neutralizza** con 💧 Isola + 🌳 Foresta! 🔥 Montagna va nel mazzo degli scarti."
     )
-    destroy = {"type": "destroy", "player": 1, "target": 0, "land": 0}
+    destroy = Destroy(player=1, target=0, land=0)
     assert event_line(destroy, NAMES_AB, locale="it") == "Bob distrugge ☀️ Pianura di Alice."
-    swamp = {"type": "discard", "player": 1, "land": 2}
+    swamp = Discard(player=1, land=2)
     assert event_line(swamp, NAMES_AB, locale="it") == "Bob scarta 💀 Palude."
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import BingoOptions, MulliganRule
 from bot.engine.actions import Reason
+from bot.engine.events import event_from_json
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
@@ -35,15 +36,15 @@ def test_polish_text_has_no_english(rule: MulliganRule) -> None:
 def test_log_lines_name_the_lands_of_polish_cards() -> None:
     """A land shown in a sentence stays in the nominative (as its name is printed)."""
     event = {"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]}
-    assert event_line(event, NAMES_AB, locale="pl") == (
+    assert event_line(event_from_json(event), NAMES_AB, locale="pl") == (
         "Alice **kontruje** (💧 Wyspa + 🌳 Las)! 🔥 Góra trafia na stos odrzuconych kart."
     )
     destroy = {"type": "destroy", "player": 1, "target": 0, "land": 0}
-    assert event_line(destroy, NAMES_AB, locale="pl") == (
+    assert event_line(event_from_json(destroy), NAMES_AB, locale="pl") == (
         "Bob niszczy ląd gracza Alice: ☀️ Równina."
     )
     swamp = {"type": "discard", "player": 1, "land": 2}
-    assert event_line(swamp, NAMES_AB, locale="pl") == "Bob odrzuca: 💀 Bagno."
+    assert event_line(event_from_json(swamp), NAMES_AB, locale="pl") == "Bob odrzuca: 💀 Bagno."
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,7 @@ class _Finished:
     """A stand-in for ``MatchFinished`` carrying the match id the listener reads."""
 
     def __init__(self, match_id: int) -> None:
-        self.match = type("M", (), {"id": match_id})()
+        self.match_id = match_id
 
 
 async def _wait_rating(bw, name: str):

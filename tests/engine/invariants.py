@@ -43,8 +43,8 @@ from typing import Any
 
 from bot.engine import BingoState, IllegalActionError, MulliganRule
 from bot.engine.actions import all_actions
-from bot.engine.bingo import winning_territory
 from bot.engine.cards import COPIES, DECK_SIZE, KINDS
+from bot.engine.outcome import winning_territory
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 
 REASONS = ("five_of_a_color", "five_colors", "resign", "timeout", "passes", "turn_limit")
@@ -267,9 +267,14 @@ class Invariants:
         # events: a card shown only to its own player
         checks["events"] += 1
         for event in events:
-            if "card" in event or "cards" in event:
+            if event.PRIVATE_FIELDS:
                 require(
-                    event.get("private") == event.get("player"),
+                    event.private == getattr(event, "player", None)
+                    and all(
+                        getattr(event.for_viewer(viewer), name) is None
+                        for viewer in (None, 1 - event.private)
+                        for name in event.PRIVATE_FIELDS
+                    ),
                     "events",
                     lambda e=event: f"public card event {e}",
                 )

@@ -15,11 +15,11 @@ from bot.engine.actions import (
     RECORDED_ONLY,
     Action,
     Decision,
-    Reason,
     Verb,
     action_string,
     all_actions,
 )
+from bot.engine.outcome import Reason
 
 from .playout import playout
 

@@ -137,7 +137,8 @@ def test_a_leaking_observation_is_reported(monkeypatch):
 
 def test_a_win_that_does_not_end_the_match_is_reported(monkeypatch):
     """An engine that no longer sees wins fails ``win_ends`` (the fuzzer's own §1.6)."""
-    monkeypatch.setattr("bot.engine.bingo.winning_territory", lambda territory: None)
+    for module in ("bot.engine.bingo", "bot.engine.playout"):
+        monkeypatch.setattr(f"{module}.winning_territory", lambda territory: None)
     report = fuzz.fuzz(SHORT * 4, seed=7, practice_share=0.0, max_failures=1)
     assert report.failure_count == 1
     assert report.failures[0].check == "win_ends"

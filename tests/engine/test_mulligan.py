@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine import CardTable, IllegalActionError, MulliganOptions, MulliganPhase
 from bot.engine import MulliganRule as Rule
+from bot.engine import events as ev
 
 PARIS, VANCOUVER, LONDON = Rule.PARIS, Rule.VANCOUVER, Rule.LONDON
 PARTIAL, EARLY = Rule.PARTIAL_PARIS, Rule.EARLY_1994
@@ -56,14 +57,14 @@ def setup(
         table.draw_many(player, hand_size, [])
     options = MulliganOptions(rule, free_first, sequential, hand_size)
     phase = MulliganPhase(options, order or list(range(players)), is_land or [True] * kinds)
-    events: list[dict] = []
+    events: list[ev.Event] = []
     phase.start(table, events)
     return table, phase, events
 
 
 def act(table: Table, phase: MulliganPhase, *actions: str) -> list[dict]:
     """Apply ``actions`` in turn; returns all their events."""
-    events: list[dict] = []
+    events: list[ev.Event] = []
     for action in actions:
         phase.apply(table, action, events)
     return events
@@ -123,8 +124,8 @@ def test_london_no_mulligan_once_the_hand_would_be_zero():
     assert phase.done
     assert size(table) == 0
     assert len(table.library) == 60
-    assert {"type": "declare", "player": 0, "choice": "keep", "auto": True} in events
-    assert [e["type"] for e in events].count("bottom") == 7
+    assert ev.Declare(player=0, choice="keep", auto=True) in events
+    assert [e.type for e in events].count("bottom") == 7
 
 
 def test_london_free_first_allows_one_more_mulligan():
@@ -164,17 +165,21 @@ def test_size_zero_hand_keeps_automatically():
     events = act(table, phase, "mulligan")
     assert size(table) == 0
     assert phase.done
-    assert events[-1] == {"type": "declare", "player": 0, "choice": "keep", "auto": True}
+    assert events[-1] == ev.Declare(player=0, choice="keep", auto=True)
+    assert events[-1].to_json() == {"type": "declare", "player": 0, "choice": "keep", "auto": True}
 
 
 def test_mulligan_event_is_private_and_shows_the_new_hand():
     """The ``mulligan`` event carries the new hand, private to its player."""
     table, phase, _ = setup(PARIS, players=2)
     events = act(table, phase, "mulligan", "keep")
-    mull = next(e for e in events if e["type"] == "mulligan")
-    assert mull == {
+    mull = next(e for e in events if isinstance(e, ev.Mulligan))
+    assert mull.to_json() == {
         "type": "mulligan", "player": 0, "number": 1, "hand_size": 6,
         "cards": table.hands[0], "private": 0,
+    }  # fmt: skip
+    assert mull.for_viewer(1).to_json() == {
+        "type": "mulligan", "player": 0, "number": 1, "hand_size": 6, "private": 0,
     }  # fmt: skip
 
 
@@ -212,7 +217,7 @@ def test_declared_mulligans_are_taken_together():
     table, phase, _ = setup(PARIS, players=2, order=[1, 0])
     events = act(table, phase, "mulligan", "mulligan")
     assert [size(table, 0), size(table, 1)] == [6, 6]
-    assert [(e["type"], e["player"]) for e in events] == [
+    assert [(e.type, e.player) for e in events] == [
         ("declare", 1), ("declare", 0), ("mulligan", 1), ("mulligan", 0),
     ]  # fmt: skip
 
@@ -333,7 +338,7 @@ def test_london_bottom_puts_the_card_at_index_zero():
     assert table.library[0] == kinds[-1]
     hand[kinds[-1]] -= 1
     assert table.hands[0] == hand
-    assert events == [{"type": "bottom", "player": 0, "card": kinds[-1], "private": 0}]
+    assert events == [ev.Bottom(player=0, card=kinds[-1], private=0)]
     assert phase.done
 
 
@@ -378,7 +383,7 @@ def test_partial_paris_draws_one_fewer_than_set_aside():
     for _ in range(3):
         act(table, phase, phase.legal(table)[0])
     events = act(table, phase, "aside_done")
-    assert events[0] == {"type": "aside", "player": 0, "count": 3}
+    assert events[0] == ev.Aside(player=0, count=3)
     assert size(table) == 6
     assert sum(phase.aside[0]) == 3
     assert table.total(phase) == 60
@@ -415,7 +420,7 @@ def test_partial_paris_returns_set_aside_cards_after_all_keep():
     assert phase.done
     assert phase.aside == [[0] * 5, [0] * 5]
     assert Counter(table.library) == library + aside
-    assert {"type": "aside_returned", "player": 0, "count": 3} in events
+    assert ev.AsideReturned(player=0, count=3) in events
     assert table.total(phase) == 60
 
 

@@ -27,7 +27,8 @@ def test_deal_gives_a_full_hand_and_keeps_the_rest_in_the_library() -> None:
     """A fresh deal holds hand_size cards; the library the rest."""
     state, events = PracticeState.new(3, PRESETS["constructed"])
     assert sum(state.hand) == 7 and len(state.library) == 53
-    assert events[0]["type"] == "deal" and sum(events[0]["cards"]) == 7
+    assert events[0].type == "deal" and sum(events[0].cards) == 7
+    assert events[0].private is None  # a practice hand is the one player's own
     assert state.legal_actions() == ["keep", "mulligan"]
 
 

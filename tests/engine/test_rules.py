@@ -11,6 +11,8 @@ from collections import Counter
 import pytest
 
 from bot.engine import BingoOptions, BingoState, IllegalActionError, MulliganRule, Result
+from bot.engine import events as ev
+from bot.engine.actions import Decision
 
 W, U, B, R, G = range(5)  # Plains, Island, Swamp, Mountain, Forest
 NONE = [0, 0, 0, 0, 0]
@@ -91,7 +93,7 @@ def place(state: BingoState, kind: int) -> list[dict]:
 
 
 def types(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
+    return [e.type for e in events]
 
 
 def seed_with(predicate) -> int:
@@ -139,19 +141,21 @@ def test_setup_shuffles_the_library():
 def test_setup_deal_events_are_private_to_their_player():
     """The two ``deal`` events carry each hand, marked private to its owner."""
     state, events = BingoState.new(11)
-    deals = [e for e in events if e["type"] == "deal"]
-    assert [(e["player"], e["private"], e["cards"]) for e in deals] == [
-        (0, 0, state.hands[0]),
-        (1, 1, state.hands[1]),
+    deals = [e for e in events if isinstance(e, ev.Deal)]
+    assert deals == [
+        ev.Deal(player=0, cards=tuple(state.hands[0]), private=0),
+        ev.Deal(player=1, cards=tuple(state.hands[1]), private=1),
     ]
+    assert deals[0].for_viewer(1).cards is None
+    assert deals[0].for_viewer(0).cards == tuple(state.hands[0])
 
 
 def test_setup_shows_the_rolls_including_rerolled_ties():
     """A tied d6 roll is re-rolled and every roll is shown in the ``roll`` event."""
     seed = seed_with(lambda s: len(s.rolls) >= 2)
     state, events = BingoState.new(seed)
-    roll = next(e for e in events if e["type"] == "roll")
-    assert roll["rolls"] == state.rolls
+    roll = next(e for e in events if isinstance(e, ev.Roll))
+    assert roll.to_json()["rolls"] == state.rolls
     assert all(a == b for a, b in state.rolls[:-1])
     assert state.rolls[-1][0] != state.rolls[-1][1]
     assert all(1 <= r <= 6 for pair in state.rolls for r in pair)
@@ -165,7 +169,7 @@ def test_setup_higher_roll_starts():
         last = state.rolls[-1]
         expected = 0 if last[0] > last[1] else 1
         assert state.starting == expected
-        assert next(e for e in events if e["type"] == "roll")["starting"] == expected
+        assert next(e for e in events if isinstance(e, ev.Roll)).starting == expected
         starters.add(expected)
     assert starters == {0, 1}
 
@@ -416,8 +420,9 @@ def test_counter_moves_cards_to_the_right_piles():
     assert state.territories == [NONE, NONE]
     assert state.discards == [vec(R, W), vec(U, B)]
     assert state.pending_land is None
-    counter = next(e for e in events if e["type"] == "counter")
-    assert counter == {"type": "counter", "player": 1, "land": W, "discarded": [U, B]}
+    counter = next(e for e in events if isinstance(e, ev.Counter))
+    assert counter == ev.Counter(player=1, land=W, discarded=(U, B))
+    assert counter.to_json() == {"type": "counter", "player": 1, "land": W, "discarded": [U, B]}
 
 
 def test_countered_land_has_no_effect_and_ends_the_turn():
@@ -528,7 +533,8 @@ def test_timeout_in_main_decision_passes():
     """A timed-out main decision is a pass."""
     state = position(hands=(vec(U), NONE), top=[W])
     events = state.apply_timeout()
-    assert events[0] == {"type": "timeout", "player": 0, "decision": "main"}
+    assert events[0] == ev.Timeout(player=0, decision=Decision.MAIN)
+    assert events[0].to_json() == {"type": "timeout", "player": 0, "decision": "main"}
     assert "pass" in types(events)
     assert state.territories[0] == NONE
     assert (state.turn, state.active, state.passes_in_row) == (6, 1, 1)
@@ -798,7 +804,7 @@ def test_empty_library_reshuffles_both_discard_piles():
     """Drawing from an empty library shuffles both discard piles into a new one."""
     state = position(hands=(vec(U), NONE), discards=(vec(W, W), vec(B, B, B)), library=[])
     events = state.apply("pass")
-    assert {"type": "reshuffle", "size": 5} in events
+    assert ev.Reshuffle(size=5) in events
     assert state.discards == [NONE, NONE]
     assert sum(state.hands[1]) == 1
     pool = Counter(state.library)
@@ -826,7 +832,7 @@ def test_nothing_drawn_when_library_and_piles_are_empty():
     """With the library and both piles empty, the draw gives nothing."""
     state = position(hands=(vec(U), vec(B)), library=[])
     events = state.apply("pass")
-    assert {"type": "no_draw", "player": 1} in events
+    assert ev.NoDraw(player=1) in events
     assert state.hands[1] == vec(B)
     assert (state.turn, state.active) == (6, 1)
 
@@ -855,7 +861,7 @@ def test_swamp_against_an_empty_hand_does_nothing():
     assert state.decision() == "main"
     assert (state.turn, state.active) == (6, 1)
     assert state.discards == [NONE, NONE]
-    assert {"type": "no_effect", "player": 0, "land": B} in events
+    assert ev.NoEffect(player=0, land=B) in events
 
 
 def test_mountain_without_a_target_does_nothing():
@@ -864,7 +870,7 @@ def test_mountain_without_a_target_does_nothing():
     events = state.apply("place:3")
     assert (state.turn, state.active, state.decision()) == (6, 1, "main")
     assert state.discards == [NONE, vec(W)]
-    assert {"type": "no_effect", "player": 0, "land": R} in events
+    assert ev.NoEffect(player=0, land=R) in events
 
 
 def test_forest_with_an_empty_pile_does_nothing():
@@ -873,7 +879,7 @@ def test_forest_with_an_empty_pile_does_nothing():
     events = state.apply("place:4")
     assert (state.turn, state.active, state.decision()) == (6, 1, "main")
     assert state.hands[0] == NONE
-    assert {"type": "no_effect", "player": 0, "land": G} in events
+    assert ev.NoEffect(player=0, land=G) in events
 
 
 # -- mulligans inside a match (§2 with §1.2.4) -------------------------------------------
@@ -903,7 +909,7 @@ def test_hand_of_size_zero_must_keep():
     assert sum(state.hands[player]) == 1
     events = state.apply("mulligan")
     assert sum(state.hands[player]) == 0
-    assert {"type": "declare", "player": player, "choice": "keep", "auto": True} in events
+    assert ev.Declare(player=player, choice="keep", auto=True) in events
     assert state.phase == "play"
     assert state.card_count() == 60
 
@@ -919,13 +925,7 @@ def test_vancouver_scry_top_keeps_the_card_on_top():
     library = list(state.library)
     events = state.apply("scry_top")
     assert state.library == library
-    assert events[0] == {
-        "type": "scry",
-        "player": player,
-        "choice": "top",
-        "card": library[-1],
-        "private": player,
-    }
+    assert events[0] == ev.Scry(player=player, choice="top", card=library[-1], private=player)
     assert (state.phase, state.turn) == ("play", 1)
 
 

@@ -30,7 +30,8 @@ async def test_a_human_decision_is_committed_then_emitted() -> None:
     runtime, store, rec = make_runtime()
     match, setup = new_match(runtime, store)
     await runtime.start(match, setup)
-    assert rec.of(MatchStarted)[0].events == setup
+    [started] = rec.of(MatchStarted)
+    assert (started.match_id, started.version, started.events) == (match.id, 0, tuple(setup))
     before = match.state
     user, action = whose(match), match.state.legal_actions()[0]
     result = await runtime.act(match.id, user, before.version, action)
@@ -44,6 +45,9 @@ async def test_a_human_decision_is_committed_then_emitted() -> None:
         action,
         1,
     )
+    assert event.match_id == match.id and event.view["version"] == 1
+    with pytest.raises(TypeError):  # a snapshot: listeners cannot change it
+        event.view["turn"] = 99  # type: ignore[index]
     await runtime.close()
 
 
@@ -151,6 +155,9 @@ async def test_resign_finishes_with_a_win_for_the_other_seat() -> None:
     assert (r.outcome, r.winner_id, r.loser_id, r.reason) == ("win", ALICE, BOB, "resign")
     assert store.matches[match.id].result == r and store.matches[match.id].deadline is None
     assert runtime.get(match.id) is None and runtime.scheduler.keys() == []
+    assert (finished.match_id, finished.version) == (match.id, match.state.version)
+    assert finished.view["result"] == match.state.result.to_json()
+    assert runtime.lookup(match.id) is match  # its listeners still find the final match
     assert (await runtime.resign(match.id, BOB)).status is ActStatus.OVER
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
+from bot.engine.events import Deal
 from bot.matches import events_for, player_view, public_view
 
 OPTIONS = [
@@ -98,11 +99,12 @@ def test_player_view_carries_the_mulligan_prompt() -> None:
 def test_events_for_hides_other_players_cards() -> None:
     """Private events keep their cards for their owner only; the input is not changed."""
     state, events = BingoState.new(4)
-    deal0 = next(e for e in events if e["type"] == "deal" and e["player"] == 0)
+    deal0, deal1 = (e for e in events if isinstance(e, Deal))
     public = events_for(events, None)
-    assert all("cards" not in e and "card" not in e for e in public)
+    assert all("cards" not in e.to_json() and "card" not in e.to_json() for e in public)
     mine = events_for(events, 0)
-    assert next(e for e in mine if e["type"] == "deal" and e["player"] == 0) == deal0
-    theirs = next(e for e in mine if e["type"] == "deal" and e["player"] == 1)
-    assert "cards" not in theirs and theirs["player"] == 1
-    assert "cards" in next(e for e in events if e["type"] == "deal" and e["player"] == 1)
+    assert next(e for e in mine if isinstance(e, Deal) and e.player == 0) == deal0
+    theirs = next(e for e in mine if isinstance(e, Deal) and e.player == 1)
+    assert theirs.cards is None and theirs.player == 1
+    assert theirs.to_json() == {"type": "deal", "player": 1, "private": 1}
+    assert deal1.cards == tuple(state.hands[1])

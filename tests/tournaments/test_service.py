@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.outcome import Outcome
 from bot.storage import Database
 from bot.storage.tournaments import Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
@@ -108,7 +109,7 @@ async def win_all(service: TournamentService, host: FakeHost, since: int, winner
     wins, else side a wins."""
     for match_id, (a, b) in list(host.started[since:]):
         winner = b if b in winners else a
-        await service.match_finished(match_id, winner, "win")
+        await service.match_finished(match_id, winner, Outcome.WIN)
 
 
 async def test_close_signup_fixes_rounds_and_runs_once(store: TournamentStore) -> None:
@@ -160,7 +161,7 @@ async def test_results_advance_rounds_and_finish_with_standings(
     assert tournament.rounds == 2
     champion = P[0]
     first = host.match_of(champion)[0]
-    await service.match_finished(first, champion, "win")
+    await service.match_finished(first, champion, Outcome.WIN)
     assert (await store.get(tournament.id)).current_round == 1  # type: ignore[union-attr]
     await win_all(service, host, 0, {champion})
     after_one = await store.get(tournament.id)
@@ -178,7 +179,7 @@ async def test_results_advance_rounds_and_finish_with_standings(
     ((rows,),) = [host.finals]
     assert rows[0].player == champion and rows[0].wins == 2 and rows[0].rank == 1
     # A late, repeated result changes nothing.
-    await service.match_finished(first, P[1], "win")
+    await service.match_finished(first, P[1], Outcome.WIN)
     assert len(host.finals) == 1
 
 
@@ -189,10 +190,10 @@ async def test_no_result_counts_for_nobody_and_unknown_matches_are_ignored(
     service = runner(store, host)
     tournament = await started(service, await signed_up(store, P[:2]))
     ((match_id, _),) = host.started
-    await service.match_finished(match_id, None, "no_result")
+    await service.match_finished(match_id, None, Outcome.NO_RESULT)
     assert (await store.tables(tournament.id))[0].outcome is None
     assert await service.record_match(999_999, P[0], "win") is None
-    await service.match_finished(match_id, None, "draw")
+    await service.match_finished(match_id, None, Outcome.DRAW)
     assert (await store.tables(tournament.id))[0].outcome == "draw"
     assert (await store.get(tournament.id)).status == "finished"  # type: ignore[union-attr]
 
@@ -208,7 +209,7 @@ async def test_the_organizer_reports_and_ends_the_round(store: TournamentStore) 
     first = next(x for x in await store.tables(tournament.id) if x.match_id == match_a)
     assert (first.outcome, first.source) == ("b", "organizer")
     # The abandoned match's own late result does not overwrite the organizer's.
-    await service.match_finished(match_a, a, "win")
+    await service.match_finished(match_a, a, Outcome.WIN)
     assert (
         next(x for x in await store.tables(tournament.id) if x.match_id == match_a).outcome == "b"
     )
@@ -259,7 +260,7 @@ async def test_the_cut_follows_the_swiss_rounds(store: TournamentStore) -> None:
     final = [x for x in await store.tables(tournament.id) if x.round == 3]
     assert len(final) == 1 and host.pairings[-1][1] == "cut"
     champion = final[0].a
-    await service.match_finished(final[0].match_id, champion, "win")  # type: ignore[arg-type]
+    await service.match_finished(final[0].match_id, champion, Outcome.WIN)  # type: ignore[arg-type]
     ((rows,),) = [host.finals]
     assert rows[0].player == champion and {r.player for r in rows[:2]} == {final[0].a, final[0].b}
 

@@ -1,0 +1,397 @@
+"""Random playouts of a BingoMagic match, fast: the search and random-game path.
+
+:func:`playout` plays a :class:`~bot.engine.bingo.BingoState` to the end with uniformly
+random legal actions, exactly as ``while not s.is_over: s.apply(rng.choice(
+s.legal_actions()))`` would (same actions, history, final state and ``rng`` draws), with
+the play phase (RULES §1.3–1.7) written out a second time as one loop over local
+variables, and the simultaneous Vancouver mulligans (RULES §2) as another.
+``tests/engine/test_fast_path.py`` and the fuzz run's ``playout_agrees`` hold both to
+``BingoState.apply``. :func:`new_sampled` deals a match under sampled chance (see
+:mod:`.table`). Call them through ``BingoState.playout`` and ``BingoState.new(...,
+chance=)``; ``python -m benchmarks.playouts`` measures them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .actions import KIND_ACTIONS, Decision, Verb
+from .cards import KINDS, Land, bingo_library
+from .events import Deal, Event, Roll
+from .mulligan import DECLARE, DONE, MulliganPhase, MulliganRule
+from .options import BingoOptions
+from .outcome import Reason, Result, winning_territory
+from .table import BIT_LENGTHS
+
+if TYPE_CHECKING:
+    from .bingo import BingoState
+
+MAIN, COUNTER, SWAMP, MOUNTAIN, FOREST = (
+    Decision.MAIN, Decision.COUNTER, Decision.SWAMP, Decision.MOUNTAIN, Decision.FOREST,
+)  # fmt: skip
+ISLAND = int(Land.ISLAND)
+PASS, ALLOW = Verb.PASS.value, Verb.ALLOW.value
+_KEEP, _MULLIGAN = Verb.KEEP.value, Verb.MULLIGAN.value
+_SCRY_TOP, _SCRY_BOTTOM = Verb.SCRY_TOP.value, Verb.SCRY_BOTTOM.value
+#: ``_PRESENT[mask]``: the kinds whose bit is set in ``mask``, WUBRG order.
+_PRESENT = tuple(tuple(k for k in range(KINDS) if mask >> k & 1) for mask in range(1 << KINDS))
+_PLACE_TEXTS = KIND_ACTIONS[Verb.PLACE]
+_COUNTER_TEXTS = KIND_ACTIONS[Verb.COUNTER]
+_DISCARD_TEXTS = KIND_ACTIONS[Verb.DISCARD]
+_DESTROY_TEXTS = KIND_ACTIONS[Verb.DESTROY]
+_TAKE_TEXTS = KIND_ACTIONS[Verb.TAKE]
+_TAKE_OPP_TEXTS = KIND_ACTIONS[Verb.TAKE_OPP]
+#: Steps of the playout loop that are not decisions.
+_RESOLVE, _NEXT_TURN = "resolve", "next_turn"
+#: The 60-card library, unshuffled (copied by sampled deals).
+_LIBRARY = bingo_library()
+
+
+def kind_mask(c: list[int]) -> int:
+    """Bit k set when count vector ``c`` (five kinds) holds kind k."""
+    w, u, b, r, g = c
+    return (1 if w else 0) | (2 if u else 0) | (4 if b else 0) | (8 if r else 0) | (16 if g else 0)
+
+
+def _vancouver_round_start(mull: MulliganPhase) -> bool:
+    """Whether ``mull`` is a simultaneous Vancouver phase at the start of a round of
+    declarations (where :func:`_vancouver_mulligans` takes over)."""
+    return (
+        mull.options.rule is MulliganRule.VANCOUVER
+        and not mull.options.sequential
+        and mull.step == DECLARE
+        and not mull.pending
+        and mull.declared.count(None) == len(mull.declared)
+        and mull.queue == [p for p in mull.order if not mull.kept[p]]
+    )
+
+
+def new_sampled(
+    cls: type[BingoState], seed: int, options: BingoOptions, chance: random.Random
+) -> tuple[BingoState, list[Event]]:
+    """``BingoState.new`` under sampled chance, written out: the library lazily shuffled
+    (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
+    as ``randint(1, 6)`` draws them; the same distributions as ``new``."""
+    state = cls()
+    state.options, state.seed, state.chance = options, seed, chance
+    library = state.library = _LIBRARY[:]
+    getrandbits, bits = chance.getrandbits, BIT_LENGTHS
+    hands = state.hands
+    size = options.hand_size
+    for player in (0, 1):
+        hand = hands[player]
+        for _ in range(min(size, len(library))):
+            m = len(library)  # the whole library is the unknown middle
+            k = bits[m]
+            j = getrandbits(k)
+            while j >= m:
+                j = getrandbits(k)
+            card = library[j]
+            library[j] = library[-1]
+            library.pop()
+            hand[card] += 1
+    if len(library) > 1:
+        state.lazy_hi = len(library)
+    events: list[Event] = [
+        Deal(player=0, cards=tuple(hands[0]), private=0),
+        Deal(player=1, cards=tuple(hands[1]), private=1),
+    ]
+    rolls = state.rolls
+    while True:
+        pair = []
+        for _ in (0, 1):
+            roll = getrandbits(3)  # randint(1, 6)
+            while roll >= 6:
+                roll = getrandbits(3)
+            pair.append(roll + 1)
+        rolls.append(pair)
+        if pair[0] != pair[1]:
+            break
+    state.starting = state.active = starting = 0 if pair[0] > pair[1] else 1
+    events.append(Roll(rolls=tuple(tuple(r) for r in rolls), starting=starting))
+    state.mulligans = MulliganPhase(
+        options.mulligan_options(), [starting, 1 - starting], is_land=[True] * KINDS
+    )
+    state.mulligans.start(state, events)
+    state.after_mulligans(events)
+    return state, events
+
+
+def playout(state: BingoState, rng: random.Random) -> int:
+    """``state.playout(rng)`` with the state's own chance: see
+    :meth:`~bot.engine.bingo.BingoState.playout`.  Returns the decisions applied."""
+    start = len(state.history)
+    if type(rng) is not random.Random:  # a subclass may choose differently: ask it
+        while state.result is None:
+            state.apply_fast(rng.choice(state.legal_actions()), None, None)
+        return len(state.history) - start
+    getrandbits, bits = rng.getrandbits, BIT_LENGTHS
+    mull = state.mulligans
+    if state.result is None and mull is not None and mull.step != DONE:
+        if _vancouver_round_start(mull):
+            _vancouver_mulligans(state, mull, getrandbits)
+            state.after_mulligans(None)
+    if state.result is None and mull is not None and mull.step != DONE:
+        history = state.history
+        while True:  # legal_actions() and apply_fast() of the mulligan phase, inlined
+            legal = mull.legal(state)
+            n = len(legal)
+            k = bits[n]
+            pick = getrandbits(k)  # rng.choice(legal) is legal[pick], pick drawn so
+            while pick >= n:
+                pick = getrandbits(k)
+            history.append([mull.current(), legal[pick]])
+            mull.apply_legal(state, legal[pick], None)
+            if mull.step == DONE:
+                break
+        state.after_mulligans(None)
+    if state.result is not None:
+        return len(state.history) - start
+    hands, territories, discards = state.hands, state.territories, state.discards
+    library, history, timeouts = state.library, state.history, state.timeouts_in_row
+    options = state.options
+    max_turns, max_passes, any_pile = (
+        options.max_turns,
+        options.max_passes,
+        options.forest_any_pile,
+    )
+    active, turn, passes = state.active, state.turn, state.passes_in_row
+    step = state.step  # the engine's decision, as apply() would leave it
+    todo = step  # what comes next: a decision, or _RESOLVE / _NEXT_TURN
+    land = state.pending_land
+    result = None
+    present = _PRESENT
+    lo, hi = state.lazy_lo, state.lazy_hi  # lazy shuffling (table.py); 0, 0 when exact
+    chance_bits = state.chance.getrandbits if state.chance is not None else getrandbits
+    while result is None:
+        other = 1 - active
+        if todo == MAIN:  # place:K (WUBRG order) or pass, as legal_actions() lists
+            hand = hands[active]
+            w, u, b, r, g = hand
+            kinds = present[
+                (1 if w else 0)
+                | (2 if u else 0)
+                | (4 if b else 0)
+                | (8 if r else 0)
+                | (16 if g else 0)
+            ]
+            n = len(kinds) + 1
+            k = bits[n]
+            pick = getrandbits(k)
+            while pick >= n:
+                pick = getrandbits(k)
+            timeouts[active] = 0
+            if pick == n - 1:
+                history.append([active, PASS])
+                passes += 1
+                if passes >= max_passes:
+                    result = Result(None, Reason.PASSES)
+                todo = _NEXT_TURN
+                continue
+            land = kinds[pick]
+            history.append([active, _PLACE_TEXTS[land]])
+            passes = 0
+            hand[land] -= 1
+            if sum(hands[other]) >= 2:
+                todo = step = COUNTER
+            else:
+                todo = _RESOLVE
+        elif todo == COUNTER:  # allow, then counter:K (WUBRG order)
+            hand = hands[other]
+            islands = hand[ISLAND]
+            if islands:
+                w, u, b, r, g = hand
+                kinds = present[
+                    (1 if w else 0)
+                    | (2 if u > 1 else 0)
+                    | (4 if b else 0)
+                    | (8 if r else 0)
+                    | (16 if g else 0)
+                ]
+                n = len(kinds) + 1
+            else:
+                n = 1
+            k = bits[n]
+            pick = getrandbits(k)
+            while pick >= n:
+                pick = getrandbits(k)
+            if not pick:
+                history.append([other, ALLOW])
+                todo = _RESOLVE
+                continue
+            kind = kinds[pick - 1]
+            history.append([other, _COUNTER_TEXTS[kind]])
+            hand[ISLAND] -= 1
+            hand[kind] -= 1
+            pile = discards[other]
+            pile[ISLAND] += 1
+            pile[kind] += 1
+            discards[active][land] += 1  # type: ignore[index]
+            land = None
+            todo = _NEXT_TURN
+        elif todo == _RESOLVE:  # the land enters; a win, else its effect (§1.3.4, §1.4)
+            territory = territories[active]
+            territory[land] += 1  # type: ignore[index]
+            if territory[land] >= 5 or 0 not in territory:  # type: ignore[index]
+                reason = winning_territory(territory)  # RULES §1.6
+                if reason is not None:
+                    land = None
+                    result = Result(active, reason, loser=other)
+                    break
+            todo = _NEXT_TURN
+            if land == 0:  # Plains: draw
+                if len(library) > hi:
+                    hands[active][library.pop()] += 1
+                elif hi > lo + 1:  # CardTable.fix_top() then pop, inlined
+                    m = hi - lo
+                    k = bits[m]
+                    j = chance_bits(k)
+                    while j >= m:
+                        j = chance_bits(k)
+                    j += lo
+                    hi -= 1
+                    card = library[j]
+                    library[j] = library[hi]
+                    library.pop()
+                    hands[active][card] += 1
+                else:  # an empty library (refill), or one unknown card left
+                    state.lazy_lo, state.lazy_hi = lo, hi
+                    state.draw(active, None)
+                    lo, hi = state.lazy_lo, state.lazy_hi
+            elif land == 2:
+                if sum(hands[other]):
+                    todo = step = SWAMP
+            elif land == 3:
+                if sum(territories[other]):
+                    todo = step = MOUNTAIN
+            elif land == 4:
+                if sum(discards[active]) or (any_pile and sum(discards[other])):
+                    todo = step = FOREST
+            land = None
+        elif todo == _NEXT_TURN:  # §1.3.1, and the §1.8 turn limit
+            if turn >= max_turns:
+                result = Result(None, Reason.TURN_LIMIT)
+                break
+            turn += 1
+            active = other
+            todo = step = MAIN
+            if len(library) > hi:
+                hands[active][library.pop()] += 1
+            elif hi > lo + 1:  # CardTable.fix_top() then pop, inlined
+                m = hi - lo
+                k = bits[m]
+                j = chance_bits(k)
+                while j >= m:
+                    j = chance_bits(k)
+                j += lo
+                hi -= 1
+                card = library[j]
+                library[j] = library[hi]
+                library.pop()
+                hands[active][card] += 1
+            else:  # an empty library (refill), or one unknown card left
+                state.lazy_lo, state.lazy_hi = lo, hi
+                state.draw(active, None)
+                lo, hi = state.lazy_lo, state.lazy_hi
+        else:  # an effect's choice (§1.4), in legal_actions() order
+            if todo == SWAMP:
+                chooser, source, target, texts = (
+                    other,
+                    hands[other],
+                    discards[other],
+                    _DISCARD_TEXTS,
+                )
+            elif todo == MOUNTAIN:
+                chooser, source, target, texts = (
+                    active,
+                    territories[other],
+                    discards[other],
+                    _DESTROY_TEXTS,
+                )
+            else:
+                chooser, source, target, texts = (
+                    active,
+                    discards[active],
+                    hands[active],
+                    _TAKE_TEXTS,
+                )
+            kinds = present[kind_mask(source)]
+            n = len(kinds)
+            if todo == FOREST and any_pile:
+                opp = discards[other]
+                opp_kinds = present[kind_mask(opp)]
+                n += len(opp_kinds)
+            k = bits[n]
+            pick = getrandbits(k)
+            while pick >= n:
+                pick = getrandbits(k)
+            if pick >= len(kinds):  # take_opp:K
+                kind = opp_kinds[pick - len(kinds)]
+                source, texts = opp, _TAKE_OPP_TEXTS
+            else:
+                kind = kinds[pick]
+            history.append([chooser, texts[kind]])
+            source[kind] -= 1
+            target[kind] += 1
+            todo = _NEXT_TURN
+    state.active, state.turn, state.passes_in_row = active, turn, passes
+    state.step, state.pending_land = step, land
+    state.lazy_lo, state.lazy_hi = lo, hi
+    state.result = result
+    return len(state.history) - start
+
+
+def _vancouver_mulligans(state: BingoState, mull: MulliganPhase, getrandbits: Callable) -> None:
+    """The Vancouver mulligans (RULES §2), simultaneous, from the start of a round to
+    the end of the scries, with uniformly random choices: :func:`playout`'s
+    mulligan loop written out (same choices from ``getrandbits`` as ``rng.choice``,
+    same history, chance and final phase, which ``test_fast_path.py`` checks)."""
+    hands, history = state.hands, state.history
+    order, kept, taken = mull.order, mull.kept, mull.taken
+    free_first = mull.options.free_first
+    while True:  # one round: declarations in turn order, then the mulligans
+        mulligans = []
+        for player in order:
+            if kept[player]:
+                continue
+            if not sum(hands[player]):  # a hand of 0 must keep (auto, no decision)
+                kept[player] = True
+                continue
+            pick = getrandbits(2)  # rng.choice([KEEP, MULLIGAN])
+            while pick >= 2:
+                pick = getrandbits(2)
+            if pick:
+                history.append([player, _MULLIGAN])
+                mulligans.append(player)
+            else:
+                history.append([player, _KEEP])
+                kept[player] = True
+        if not mulligans:
+            break
+        for player in mulligans:  # MulliganPhase._take
+            hand = hands[player]
+            size = sum(hand)
+            free = free_first and taken[player] == 0
+            hands[player] = [0] * KINDS
+            state.shuffle_into_library(hand)
+            taken[player] += 1
+            state.draw_many(player, max(0, size - (0 if free else 1)), None)
+    mull.declared = [None] * len(order)
+    mull.queue, mull.pending = [], []
+    hand_size = mull.options.hand_size
+    scries = [p for p in order if sum(hands[p]) < hand_size]  # MulliganPhase._finish
+    for player in scries:
+        if state.peek(None) is None:
+            continue  # scry skipped: no library
+        pick = getrandbits(2)  # rng.choice([SCRY_TOP, SCRY_BOTTOM])
+        while pick >= 2:
+            pick = getrandbits(2)
+        if pick:
+            history.append([player, _SCRY_BOTTOM])
+            state.put_on_bottom(state.library.pop())
+        else:
+            history.append([player, _SCRY_TOP])
+    mull.scry_queue = []
+    mull.step = DONE
