@@ -95,7 +95,11 @@ class TipsOffButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> TipsOffButton:
         return cls(int(match["match"]))
 
@@ -113,7 +117,7 @@ async def tips_off(interaction: discord.Interaction[Any], match_id: int) -> None
     service = getattr(cog, "service", None)
     match = service.runtime.get(match_id) if service is not None else None
     player = match.seat_of(interaction.user.id) if match is not None else None
-    if match is not None and player is not None:
+    if service is not None and match is not None and player is not None:
         for live in service.matches.values():
             if live.seat_of(interaction.user.id) is not None:
                 live.context.ui["tips"] = None

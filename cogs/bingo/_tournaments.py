@@ -25,7 +25,7 @@ import random
 import re
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -350,8 +350,8 @@ class Tournaments:
                 continue
             await self.store.set_match(tournament_id, number, index, match_id)
             live = self.service.matches.get(match_id)
-            if live is not None and live.context.ui.get("thread"):  # type: ignore[attr-defined]
-                threads[index] = live.context.ui["thread"]  # type: ignore[attr-defined]
+            if live is not None and live.context.ui.get("thread"):
+                threads[index] = live.context.ui["thread"]
         await self._post_pairings(
             tournament, number, kind, tables, now + tournament.round_seconds, threads
         )
@@ -607,6 +607,7 @@ class Tournaments:
         )
         if table is None:
             return await self._say(interaction, "tournament-no-table", player=player.mention)
+        side: Literal["a", "b", "draw"]
         if result == "draw":
             side = "draw"
         else:
@@ -614,7 +615,7 @@ class Tournaments:
             side = "a" if (player.id == table.a) == won else "b"
         await self.store.record(
             tournament.id, number, table.table, side, "organizer", overwrite=True
-        )  # type: ignore[arg-type]
+        )
         if table.match_id is not None:
             await self.service.runtime.abandon(table.match_id)  # its result no longer counts
         await self._say(interaction, "tournament-reported", table=table.table, round=number)

@@ -64,7 +64,7 @@ class Control(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> Self:
         return cls.parse(match)
 

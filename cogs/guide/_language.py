@@ -13,7 +13,7 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of a private answer to ``interaction``: the member's ``/bingo
     language`` choice when the Bingo cog is loaded (``MatchService.languages``), else
     their Discord client's locale."""
-    cog = interaction.client.get_cog("Bingo")  # type: ignore[union-attr]
+    cog = interaction.client.get_cog("Bingo")
     languages = getattr(getattr(cog, "service", None), "languages", None)
     if languages is not None:
         return language_of(await languages.private(interaction))

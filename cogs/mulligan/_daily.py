@@ -25,7 +25,7 @@ import time
 import weakref
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -181,10 +181,10 @@ def setup_line(state: PracticeState, locale: object) -> str:
 
 
 def _daily(interaction: discord.Interaction[Any]) -> DailyService:
-    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
+    cog = interaction.client.get_cog("Mulligan")
     if cog is None:
         raise RuntimeError("the Mulligan cog is not loaded")
-    return cog.daily  # type: ignore[attr-defined]
+    return cog.daily
 
 
 class DailyButton(
@@ -208,7 +208,7 @@ class DailyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> DailyButton:
         return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["action"])
 
@@ -244,12 +244,15 @@ class DailySelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> DailySelect:
         return cls(int(match["guild"]), int(match["day"]), int(match["version"]), match["step"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        data = cast(
+            "dict[str, Any]", interaction.data or {}
+        )  # a select's: discord.py types a union
+        values = data.get("values", [])
         actions = [f"{self.step}:{int(value.split(':')[0])}" for value in values]
         if self.step == "aside":
             actions.append("aside_done")

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -37,10 +37,10 @@ LABELS = {
 
 
 def _service(interaction: discord.Interaction[Any]) -> PracticeService:
-    cog = interaction.client.get_cog("Mulligan")  # type: ignore[union-attr]
+    cog = interaction.client.get_cog("Mulligan")
     if cog is None:
         raise RuntimeError("the Mulligan cog is not loaded")
-    return cog.service  # type: ignore[attr-defined]
+    return cog.service
 
 
 class PracticeButton(
@@ -63,7 +63,7 @@ class PracticeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> PracticeButton:
         return cls(int(match["session"]), int(match["version"]), match["action"])
 
@@ -121,12 +121,15 @@ class CardSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> CardSelect:
         return cls(int(match["session"]), int(match["version"]), match["step"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        data = cast(
+            "dict[str, Any]", interaction.data or {}
+        )  # a select's: discord.py types a union
+        values = data.get("values", [])
         kinds = [int(value.split(":")[0]) for value in values]
         actions = [f"{self.step}:{k}" for k in kinds]
         if self.step == "aside":
@@ -155,7 +158,7 @@ class AgainButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button, match: Any, /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> AgainButton:
         return cls(int(match["session"]))
 
