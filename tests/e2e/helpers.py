@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.engine import BingoState
 from bot.playground.driver import UserDriver
 from bot.playground.models import InteractionRecord, Message
+from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import World
@@ -54,6 +55,9 @@ def settings_for(emu: Emulator, database: Path, **extra: str) -> Settings:
 
 
 BOARD_TITLE = re.compile(r"BingoMagic #(\d+) — ")
+
+#: The players of the ``cup`` tournament (conftest.py), besides "olga", its organizer.
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
 @dataclass
@@ -197,6 +201,33 @@ async def start_match(bw: BotWorld, challenger="alice", opponent="bob", seed=Non
     title = BOARD_TITLE.match(embed_title(found))
     assert title is not None, embed_title(found)
     return int(title.group(1))
+
+
+#: The bot's search in threads of the test process, with a tiny hard budget.
+FAST_AI = {"BINGO_AI_WORKERS": "0", "BINGO_AI_BUDGET_SECONDS": "0.02"}
+BEGINS = re.compile(r"BingoMagic match #(\d+) begins")
+
+
+async def play_the_bot(bw: BotWorld, member: str = "alice", level: str | None = None) -> int:
+    """``/bingo challenge opponent:@bot [level:…]``; returns the match id once its board
+    is up. The answer is public and there is no accept step."""
+    options: dict[str, Any] = {"opponent": bw.emu.bot_user}
+    if level is not None:
+        options["level"] = level
+    record = await bw.driver(member).slash(bw.channel, "bingo challenge", **options)
+    reply = await record.wait_for_response()
+    assert not reply.ephemeral, reply.text
+    found = BEGINS.search(reply.text)
+    assert found, reply.text
+    match_id = int(found.group(1))
+    await bw.emu.wait_for(lambda: board(bw, match_id), message="the board")
+    return match_id
+
+
+def make_admin(bw, name: str) -> None:
+    """Give ``name`` a role with Manage Server (and nothing else)."""
+    role = bw.emu.create_role(bw.world.guild, "Mods", permissions=MANAGE_GUILD)
+    bw.emu.add_role(bw.world.guild, bw.world.user(name), role)
 
 
 def result_posted(bw: BotWorld, match_id: int) -> Message | None:

@@ -7,7 +7,7 @@ from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
-from .test_crash import BotProcess
+from .bot_process import BotProcess
 
 MATCHES = 20
 #: A small hard budget and two worker processes keep this test short on CI.

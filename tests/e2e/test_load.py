@@ -9,8 +9,8 @@ from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
+from .bot_process import BotProcess
 from .helpers import BOARD_TITLE, embed_title, enabled_buttons, simple_policy
-from .test_crash import BotProcess
 
 MATCHES = 100
 RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")

@@ -5,10 +5,7 @@ results reported by the matches' finished event, and the final standings posted.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest_asyncio
 
 from bot.client import BingoBot
 from bot.playground.permissions import MANAGE_GUILD
@@ -17,26 +14,7 @@ from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import BotWorld, enabled_buttons, play_out, settings_for
-
-PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
-
-
-@pytest_asyncio.fixture
-async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  # noqa: F811
-    """Six players and an organizer ("olga", Manage Server); the bot pauses 0 s."""
-    world = build_world(emulator, users=(*PLAYERS, "olga"))
-    role = emulator.create_role(world.guild, "Organizers", permissions=MANAGE_GUILD)
-    emulator.add_role(world.guild, world.user("olga"), role)
-    settings = settings_for(emulator, tmp_path / "cup.db")
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            yield BotWorld(emulator, world, bot, db)
-    finally:
-        await db.close()
+from .helpers import PLAYERS, BotWorld, enabled_buttons, play_out, settings_for
 
 
 def random_policy(rng: random.Random):
