@@ -28,6 +28,8 @@ from .helpers import (
     start_match,
 )
 
+pytestmark = pytest.mark.multiprocess
+
 
 @pytest.fixture
 async def crashable(emulator, tmp_path):

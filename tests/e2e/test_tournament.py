@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.client import BingoBot
 from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
@@ -24,6 +26,7 @@ def random_policy(rng: random.Random):
     return choose
 
 
+@pytest.mark.slow
 async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp_path) -> None:
     olga = cup.driver("olga")
     store = TournamentStore(cup.db.backend)
@@ -133,6 +136,7 @@ async def _poll(check, what: str, timeout: float = 20.0):  # noqa: ASYNC109
     return value
 
 
+@pytest.mark.slow
 async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
     """Four players, two rounds. The bot stops with one table of round 1 finished and
     the other in play; the next process takes the old buttons, records that result,
