@@ -75,7 +75,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.playground import Emulator, Message
@@ -253,7 +253,8 @@ async def run(
     server = server.strip() or DEFAULT_POSTGRES
     schema = f"bench_{secrets.token_hex(6)}"
     root = Path(bot_root) if bot_root is not None else None
-    async with Emulator(**({} if limits else {"limits": None})) as emu:
+    emulator_options: dict[str, Any] = {} if limits else {"limits": None}
+    async with Emulator(**emulator_options) as emu:
         guild = emu.create_guild("Load Guild")
         rooms = [emu.create_text_channel(guild, f"play-{i}") for i in range(max(1, channels))]
         users = []
@@ -318,9 +319,10 @@ async def run(
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
         requests = _requests(emu, play)
-    latencies = sorted(r.ack_latency for r in records)
-    clicks = sorted(r.ack_latency for r in records if r.description.startswith("click"))
-    commands = sorted(r.ack_latency for r in records if not r.description.startswith("click"))
+    acks = [(r.ack_latency, r.description) for r in records if r.ack_latency is not None]
+    latencies = sorted(ack for ack, _ in acks)
+    clicks = sorted(ack for ack, what in acks if what.startswith("click"))
+    commands = sorted(ack for ack, what in acks if not what.startswith("click"))
     cpu = play.cpu
     result = {
         "p50": statistics.median(latencies),

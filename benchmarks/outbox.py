@@ -82,7 +82,9 @@ async def run(mode: str, matches: int, rounds: int, every: float) -> dict[str, A
         await client.wait_until_ready()
         boards, dms = [], []
         for channel in channels:
-            boards.append((await outbox.send(channel.id, content="board")).value)
+            board = (await outbox.send(channel.id, content="board")).value
+            assert board is not None
+            boards.append(board)
         for user in users:
             dm = (await outbox.dm_channel(user.id)).value
             assert dm is not None

@@ -77,7 +77,7 @@ def whole_matches(
     seconds: float,
     seed: int,
     player: Player = play_out,
-    engine: type = BingoState,
+    engine: type[BingoState] = BingoState,
     sampled: bool = False,
 ) -> tuple[int, int, float]:
     """Play fresh matches of ``engine`` (a BingoState class) for ``seconds``: (games,

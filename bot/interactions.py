@@ -46,7 +46,8 @@ async def reply_private(
     """
     kwargs["ephemeral"] = True
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        # discord.py types content as str, and sends None as no content (as send_message does)
+        await interaction.followup.send(content, **kwargs)  # type: ignore[arg-type]
     else:
         await interaction.response.send_message(content, **kwargs)
 

@@ -7,6 +7,8 @@ The parser, the commands, the storage layer and the tests all read them from her
 
 from __future__ import annotations
 
+from typing import Literal
+
 # -- Discord's limits (https://discord.com/developers/docs/resources/message) ------------
 
 #: Characters in a message's ``content``.
@@ -77,7 +79,7 @@ THREAD_NAME = 100
 #: Minutes of inactivity after which Discord archives a match's thread by itself, as
 #: "Start Thread from Message" allows (60, 1440, 4320 or 10080): a day, longer than any
 #: match's timers, so a match never loses its thread while it is played.
-THREAD_AUTO_ARCHIVE_MINUTES = 1440
+THREAD_AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 #: Seconds after a match's result is posted before its thread is archived and locked
 #: (``BINGO_THREAD_CLOSE_SECONDS``): time for the players to read the final board and say
 #: "gg" there. Stored with the match (``ui["thread_close_at"]``), so a restart keeps it.

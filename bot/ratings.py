@@ -52,6 +52,6 @@ def rate(first: Skill, second: Skill, winner: int | None) -> tuple[Skill, Skill]
         [model.create_rating([first.mu, first.sigma])],
         [model.create_rating([second.mu, second.sigma])],
     ]
-    ranks = [1, 1] if winner is None else ([1, 2] if winner == 0 else [2, 1])
+    ranks: list[float] = [1, 1] if winner is None else ([1, 2] if winner == 0 else [2, 1])
     [[a], [b]] = model.rate(teams, ranks=ranks)
     return Skill(a.mu, a.sigma), Skill(b.mu, b.sigma)

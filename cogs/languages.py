@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def service(client: Any) -> LanguageService:
     """The bot's language service (``BingoBot.languages``)."""
-    return client.languages  # type: ignore[no-any-return]
+    return client.languages
 
 
 def locale_code(locale: discord.Locale | str | None) -> str | None:

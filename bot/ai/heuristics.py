@@ -230,7 +230,7 @@ def _place_score(view: View, kind: int) -> float:
         score += 0.45
     elif kind == SWAMP and view.opp_size:
         score += 0.3 + (0.3 if view.opp_size <= 2 else 0.0)
-    elif kind == MOUNTAIN and sum(view.theirs):
+    elif kind == MOUNTAIN and sum(view.theirs) > 0:
         target = best_destroy(view.theirs)
         score += 1.2 * (_threat(view.theirs) - _threat(_without(view.theirs, target))) + 0.15
     elif kind == FOREST:
@@ -374,7 +374,7 @@ def _counter(view: View) -> str:
         return "allow"
     after = _with(view.theirs, land)
     worth = need(after) == 0
-    if not worth and land == MOUNTAIN and need(view.mine) <= 1 and sum(view.mine):
+    if not worth and land == MOUNTAIN and need(view.mine) <= 1 and sum(view.mine) > 0:
         target = best_destroy(view.mine)
         worth = need(_without(view.mine, target)) > need(view.mine) and (
             need(view.theirs) >= 2 or view.hand[ISLAND] >= 2

@@ -320,6 +320,11 @@ def _starts_sideboard(raw: str) -> bool:
     return _header(line) in ("sideboard", "maybeboard") or bool(_SIDEBOARD_PREFIX.match(line))
 
 
+def _error(key: str, **args: str | int) -> tuple[str, dict[str, str | int]]:
+    """A bad line's ``(catalog key, arguments)`` (``decks.ftl``)."""
+    return key, args
+
+
 def _parse_card(
     line: str,
 ) -> tuple[int, str, Section | None] | tuple[str, dict[str, str | int]]:
@@ -330,16 +335,16 @@ def _parse_card(
         first = line.split(" ", 1)[0]
         if _COUNT_LIKE.match(first):
             shown = first if len(first) <= _SHOWN else first[: _SHOWN - 1] + "…"
-            return "deck-error-count-not-whole", {"word": repr(shown), "max": MAX_COUNT}
-        return "deck-error-missing-count", {}
+            return _error("deck-error-count-not-whole", word=repr(shown), max=MAX_COUNT)
+        return _error("deck-error-missing-count")
     count = int(match["count"])
     if not 1 <= count <= MAX_COUNT:
-        return "deck-error-count-range", {"count": str(count), "max": MAX_COUNT}
+        return _error("deck-error-count-range", count=str(count), max=MAX_COUNT)
     name, category = _strip_decorations(match["rest"] or "")
     if not name:
-        return "deck-error-missing-name", {}
+        return _error("deck-error-missing-name")
     if len(name) > MAX_NAME_LENGTH:
-        return "deck-error-name-too-long", {"max": MAX_NAME_LENGTH}
+        return _error("deck-error-name-too-long", max=MAX_NAME_LENGTH)
     return count, name, category
 
 

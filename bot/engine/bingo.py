@@ -469,6 +469,7 @@ class BingoState(CardTable):
                 return
             raise IllegalActionError(f"{action!r} is not legal now")
         else:  # an effect's choice: swamp, mountain or forest (RULES §1.4)
+            assert isinstance(action, str)  # an Action failed the lookup above and became a str
             self._effect(action, player, verb, kind, events)
 
     def _place(self, active: int, kind: int, events: list[Event] | None) -> None:

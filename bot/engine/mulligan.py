@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final, Literal
 
 from .actions import KIND_ACTIONS, PARSED, Decision, Verb
 from .events import Aside, AsideReturned, Bottom, Declare, Event, Mulligan, Scry, ScrySkipped
@@ -40,7 +40,7 @@ class MulliganRule(StrEnum):
     EARLY_1994 = "early_1994"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # shadows str.title on purpose
         """A human name: ``"Partial Paris"``, ``"1994"`` …"""
         return RULE_TITLES[self]
 
@@ -63,7 +63,7 @@ ASIDE_ACTIONS = KIND_ACTIONS[Verb.ASIDE]
 
 DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE, Decision.SCRY
 #: The phase's step once it is over (no decision pending).
-DONE = "done"
+DONE: Final = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ class MulliganPhase:
         self.taken = [0] * players
         self.kept = [False] * players
         self.declared: list[str | None] = [None] * players
-        self.step = DECLARE
+        self.step: Decision | Literal["done"] = DECLARE
         self.queue: list[int] = []
         self.pending: list[int] = []
         self.bottom_left = [0] * players

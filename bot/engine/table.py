@@ -34,6 +34,7 @@ storage order, not a shuffled order: sampled tables are for search, never for st
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .events import Draw, Event, NoDraw, Reshuffle
 
@@ -70,7 +71,10 @@ class CardTable:
     build no events at all (the fast playout path).
     """
 
-    __slots__ = ()
+    if TYPE_CHECKING:  # the attributes the slotted subclasses hold (mypy checks against these)
+        __slots__ = ("chance_count", "lazy_lo", "lazy_hi")
+    else:
+        __slots__ = ()
 
     kinds: int
     #: Sampled chance: a generator to draw every chance event from instead of the seed

@@ -101,6 +101,7 @@ def _format(language: str, key: str, args: dict[str, Any]) -> str:
             if message.value is None:
                 break
             text, errors = catalog.format_pattern(message.value, args)
+            assert isinstance(text, str)  # a top-level Pattern is never FluentNone
             if errors:
                 log.warning("Message %s (%s): %s", key, candidate, errors)
             return text
@@ -116,6 +117,7 @@ def attribute(locale: object, key: str, name: str, /, **args: Any) -> str:
             message = catalog.get_message(key)
             if name in message.attributes:
                 text, _ = catalog.format_pattern(message.attributes[name], args)
+                assert isinstance(text, str)  # a top-level Pattern is never FluentNone
                 return text
     _missing(f"{key}.{name}")
     return key

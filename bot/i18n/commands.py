@@ -85,4 +85,5 @@ class CatalogTranslator(app_commands.Translator):
         if pattern is None:
             return None
         text, errors = catalog.format_pattern(pattern, {})
+        assert isinstance(text, str)  # a top-level Pattern is never FluentNone
         return None if errors else text

@@ -60,8 +60,8 @@ class Tab:
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    def send(self, frame: dict[str, Any]) -> None:
-        """Queue ``frame`` for this tab (frames leave in order)."""
+    def send(self, frame: dict[str, Any] | None) -> None:
+        """Queue ``frame`` for this tab (frames leave in order; None stops the tab's sender)."""
         self.queue.put_nowait(frame)
 
 

@@ -337,7 +337,7 @@ class _integrity:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: BaseException | None, tb: Any) -> bool:
+    def __exit__(self, kind: Any, error: BaseException | None, tb: Any) -> Literal[False]:
         if error is None:
             return False
         if isinstance(error, sqlite3.IntegrityError) or _is_pg_integrity(error):

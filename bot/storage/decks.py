@@ -90,7 +90,7 @@ class DeckStore(StorageBase):
         commanders = list(commander)
         if any(not card.strip() for card in commanders):
             raise ValueError("commander names must not be empty")
-        if sum(count for count, _ in pairs) > limits.DECK_CARDS:
+        if sum(count for count, _ in cards) > limits.DECK_CARDS:
             raise ValueError(f"a deck holds at most {limits.DECK_CARDS} cards")
         cards_text, commander_text = encode_json(pairs), encode_json(commanders)
         async with self.backend.transaction(("decks", user_id)) as tx:

@@ -392,8 +392,10 @@ class MatchRowStore(StorageBase):
             if row is None or row["status"] != "active" or row["version"] != expected_version:
                 return False
             players = (row["player0_id"], row["player1_id"])
-            if outcome is Outcome.WIN and sorted((winner_id, loser_id)) != sorted(players):
-                raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
+            if outcome is Outcome.WIN:
+                assert winner_id is not None and loser_id is not None  # checked above
+                if sorted((winner_id, loser_id)) != sorted(players):
+                    raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
             if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, params) != 1:
                 return False
             if result is not None:

@@ -63,7 +63,7 @@ class TournamentHost(Protocol):
     async def abandon(self, match_id: int) -> None:
         """Stop a live match without a result of its own (its result no longer counts)."""
 
-    async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
+    async def finished_result(self, match_id: int) -> tuple[int | None, Outcome] | None:
         """``(winner id or None, outcome)`` of a match that has finished, ``None`` while it
         is live or unknown (the catch-up after a restart)."""
 

@@ -532,7 +532,9 @@ def _palette() -> Image.Image:
         montage.paste(picture, (0, index * HEIGHT))
     exact = [*EXACT, *LAND_COLOURS, GLYPH]
     shades = montage.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
-    flat = shades.getpalette()[: 3 * (256 - len(exact))]
+    shade_palette = shades.getpalette()
+    assert shade_palette is not None  # quantize gives a "P" image, which has one
+    flat = shade_palette[: 3 * (256 - len(exact))]
     rest = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
     # a shade too close to an exact colour would take its pixels (nearest-colour lookup)
     rest = [

@@ -567,4 +567,4 @@ MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     DailyButton,
     DailySelect,
 )
-KINDS = (*BINGO_KINDS, *MULLIGAN_KINDS, RulesButton)
+KINDS: tuple[type[Control[Any]], ...] = (*BINGO_KINDS, *MULLIGAN_KINDS, RulesButton)

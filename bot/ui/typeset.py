@@ -143,7 +143,7 @@ def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, in
         font = _face_of(index, size, bold)
         box = font.getbbox(run, anchor="ls")
         pieces.append((pen, run, font))
-        top, bottom = min(top, box[1]), max(bottom, box[3])
+        top, bottom = min(top, int(box[1])), max(bottom, int(box[3]))  # ints at run time
         pen += font.getlength(run)
     mask = Image.new("L", (max(1, round(pen) + 4), max(1, bottom - top)), 0)
     draw = ImageDraw.Draw(mask)

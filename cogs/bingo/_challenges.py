@@ -148,7 +148,7 @@ class Challenges:
                 return await tell(interaction, NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))
             public = await public_language(interaction)
-            return await interaction.response.edit_message(
+            await interaction.response.edit_message(
                 content=t(
                     public,
                     "bingo-challenge-declined",
@@ -157,6 +157,7 @@ class Challenges:
                 ),
                 view=None,
             )
+            return
         await self._accept(interaction, challenge)
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
@@ -206,10 +207,11 @@ class Challenges:
         if match_id is None:
             if busy is not None and cancelled:
                 self.scheduler.cancel(_key(challenge.id))
-                return await interaction.edit_original_response(
+                await interaction.edit_original_response(
                     content=t(public, "bingo-challenge-cancelled", user=f"<@{busy}>"),
                     view=None,
                 )
+                return
             return await self.service.tell(interaction, NOT_OPEN)
         self.scheduler.cancel(_key(challenge.id))
         thread: int | None = None

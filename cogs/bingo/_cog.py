@@ -84,9 +84,11 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         self.bot = bot
         self.service = MatchService(bot)
         super().__init__()
-        self.__cog_app_commands_group__.add_command(SettingsGroup(bot))
+        group = self.__cog_app_commands_group__
+        assert group is not None  # a GroupCog's /bingo group
+        group.add_command(SettingsGroup(bot))
         self.tournament_group = TournamentGroup(self.service)
-        self.__cog_app_commands_group__.add_command(self.tournament_group)
+        group.add_command(self.tournament_group)
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
@@ -271,7 +273,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         )
         if (stats is None or not stats.played) and not records:
             embed.description = t(lang, "bingo-stats-none")
-            return await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed)
+            return
         if stats is not None and stats.played:
             embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(stats.wins))
             embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(stats.losses))

@@ -824,13 +824,15 @@ class Delivery:
         }
         user_id = match.seats[player].user_id
         if not table.ui["dm_closed"][player]:
+            controls: dict[str, Any] = {"view": view} if view else {}
             sent = await self.outbox.dm(
                 user_id,
                 embed=embed,
                 priority=Priority.TURN if view is not None else Priority.PUBLIC,
-                **({"view": view} if view else {}),
+                **controls,
             )
             if sent.ok:
+                assert sent.value is not None  # SENT carries the message
                 record.update(channel=sent.value.channel.id, message=sent.value.id, ephemeral=False)
             elif sent.status is Status.DM_CLOSED:
                 log.info("DMs closed for user %s (match %s)", user_id, match.id)
@@ -849,6 +851,7 @@ class Delivery:
                 priority=Priority.TURN,
             )
             if self._check(match, sent, problems, channel=True):
+                assert sent.value is not None  # SENT carries the message
                 pings = table.ui.setdefault("pings", [None, None])
                 if pings[player] is not None:
                     trash(table, table.board_channel_id, pings[player])
@@ -967,7 +970,9 @@ class Delivery:
         table = table_of(match)
         board_id = table.ui.get("board")
         if board_id is not None:
-            upload = {"attachments": [board.file()]} if board.png is not None else {}
+            upload: dict[str, Any] = (
+                {"attachments": [board.file()]} if board.png is not None else {}
+            )
             sent = await self.outbox.edit(
                 table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
             )
@@ -984,10 +989,11 @@ class Delivery:
             table.ui["board_image"] = table.board_shown = None
             table.board_lane.dirty = True  # the next pass draws it
             return
-        controls = {"view": board.controls} if board.controls else {}
+        controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
                                       **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
+            assert sent.value is not None  # SENT carries the message
             table.ui["board"] = sent.value.id
             table.ui["board_image"] = board.key
             table.board_shown = board.shown
@@ -1005,7 +1011,7 @@ class Delivery:
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
         again = table.level is not None and result.reason != Reason.NO_RESULT
         rematch = table.level is None and result.reason != Reason.NO_RESULT
-        controls = (
+        controls: dict[str, Any] = (
             {"view": play_again_view(match.id, language)}
             if again
             else {"view": rematch_view(match.id, language)}

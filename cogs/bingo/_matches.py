@@ -682,8 +682,8 @@ class MatchService:
         if message is not None and not ephemeral:
             self.delivery.remember(match, message.id, interaction)
         record = {
-            "channel": None if ephemeral else message.channel.id,
-            "message": None if ephemeral else message.id,
+            "channel": None if message is None or ephemeral else message.channel.id,
+            "message": None if message is None or ephemeral else message.id,
             "version": version,
             "controls": view is not None,
             "ephemeral": ephemeral,
@@ -729,15 +729,16 @@ class MatchService:
             table.ui["dm_closed"][player] = False
         version = match.state.version
         embed, view = self.delivery.panel(match, player)
-        await reply_private(interaction, embed=embed, **({"view": view} if view else {}))
-        record = {
+        controls: dict[str, Any] = {"view": view} if view else {}
+        await reply_private(interaction, embed=embed, **controls)
+        panel = {
             "channel": None,
             "message": None,
             "version": version,
             "controls": view is not None,
             "ephemeral": True,
         }
-        replace_panel(table, player, record)
+        replace_panel(table, player, panel)
         self.delivery.kick(match)
 
     async def on_show_hand(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -46,7 +46,7 @@ THREAD_PERMISSIONS = (
 )
 
 #: Public thread (Discord "Channel Types": PUBLIC_THREAD).
-PUBLIC_THREAD = 11
+PUBLIC_THREAD: Final = 11
 #: Discord's JSON error code for a change to an archived thread ("JSON Error Codes").
 ARCHIVED_THREAD = 50083
 
@@ -155,7 +155,7 @@ class MatchThreads:
     def result_posted(self, match: Match) -> None:
         """The result of ``match`` is posted: close its thread (if it has one) in
         :attr:`close_seconds`; the time goes into its ``ui`` (the caller stores it)."""
-        ui = match.context.ui  # type: ignore[attr-defined]
+        ui = match.context.ui
         thread_id = ui.get("thread")
         if not thread_id or ui.get("thread_closed"):
             return
@@ -199,7 +199,7 @@ class MatchThreads:
             return
         live = self.live(match_id) if self.live is not None else None
         if live is not None:
-            live.context.ui["thread_closed"] = True  # type: ignore[attr-defined]
+            live.context.ui["thread_closed"] = True
         record = await self.db.get_match(match_id)
         if record is not None:
             ui = dict(record.ui)

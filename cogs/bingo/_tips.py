@@ -89,7 +89,7 @@ async def tips_off(
     await service.db.set_user_tips(interaction.user.id, False)
     match = service.runtime.get(control.match_id)
     player = match.seat_of(interaction.user.id) if match is not None else None
-    if match is not None and player is not None:
+    if service is not None and match is not None and player is not None:
         for live in service.matches.values():
             if live.seat_of(interaction.user.id) is not None:
                 live.context.ui["tips"] = None

@@ -28,6 +28,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.engine import BingoOptions
+from bot.engine.outcome import Outcome
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
@@ -293,16 +294,16 @@ class Tournaments:
                 setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
             )
         live = service.matches.get(match_id)
-        thread = live.context.ui.get("thread") if live is not None else None  # type: ignore[attr-defined]
+        thread = live.context.ui.get("thread") if live is not None else None
         return StartedMatch(match_id, thread or None)
 
     async def abandon(self, match_id: int) -> None:
         await self.service.runtime.abandon(match_id)
 
-    async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
+    async def finished_result(self, match_id: int) -> tuple[int | None, Outcome] | None:
         record = await self.service.db.get_match(match_id)
         if record is not None and not record.active and record.result is not None:
-            return record.winner_id, record.result
+            return record.winner_id, Outcome(record.result)
         return None
 
     def _permissions(self, tournament: Tournament) -> discord.Permissions:

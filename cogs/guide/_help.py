@@ -26,6 +26,7 @@ def _text(language: str, key: str, attribute: str, default: str) -> str:
         pattern = catalog.get_message(key).attributes.get(attribute)
         if pattern is not None:
             text, errors = catalog.format_pattern(pattern, {})
+            assert isinstance(text, str)  # a top-level Pattern is never FluentNone
             if not errors:
                 return text
     return default

@@ -34,9 +34,11 @@ def fit_lines(
     ``more`` (a template with ``{n}``, or a function of ``n``: the lines left out,
     e.g. :func:`more_lines`) when some did not fit.  Each line must already be shorter
     than ``limit`` (echo it with a limit); the result is at most ``limit`` characters."""
-    rest_of: Callable[[int], str] = more if callable(more) else more.format_map
+    rest_of: Callable[[int], str]
     if isinstance(more, str):
         rest_of = lambda n: more.format(n=n)  # noqa: E731
+    else:
+        rest_of = more
     shown: list[str] = []
     used = 0
     for index, line in enumerate(lines):

@@ -189,7 +189,7 @@ class PracticeService:
         cached = await self.db.cached_card_types(names)
         lands = {name for name in names if is_builtin_land(name) or cached.get(name)}
         return PracticeDeck.from_entries(
-            saved.name, [tuple(entry) for entry in saved.cards], lands,
+            saved.name, list(saved.cards), lands,
             commander=tuple(saved.commander),
         )  # fmt: skip
 
@@ -233,6 +233,7 @@ class PracticeService:
             )
             return
         commander = [e.name for e in parsed.commander]
+        assert self.bot.scryfall is not None  # set by setup_hook before the cogs load
         check = await self.bot.scryfall.classify(name for _, name in entries)
         try:
             await self.db.save_deck(interaction.user.id, name, entries, commander, time.time())
@@ -356,7 +357,9 @@ class PracticeService:
         if state.is_over and is_bingomagic(state.deck):
             embed, view = self._render(session_id, state, estimating(locale), locale)
             await interaction.response.edit_message(embed=embed, view=view)
-            coach_text = await self._finish_bingo(state, record.guild_id, record.user_id, locale)
+            coach_text: str | None = await self._finish_bingo(
+                state, record.guild_id, record.user_id, locale
+            )
             embed, view = self._render(session_id, state, coach_text, locale)
             await interaction.edit_original_response(embed=embed, view=view)
             return

@@ -161,14 +161,14 @@ class FakeScryfall:
         if len(identifiers) > 75:
             error = {"object": "error", "status": 400, "details": "too many identifiers"}
             return web.json_response(error, status=400)
-        data, not_found = [], []
+        cards, not_found = [], []
         for identifier in identifiers:
             found = self._find(identifier["name"])
             if found is None:
                 not_found.append(identifier)
             else:
-                data.append(found)
-        return web.json_response({"object": "list", "not_found": not_found, "data": data})
+                cards.append(found)
+        return web.json_response({"object": "list", "not_found": not_found, "data": cards})
 
 
 @pytest.fixture

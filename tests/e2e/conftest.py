@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
 from bot.client import BingoBot
+from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import BotWorld, settings_for
+from .helpers import PLAYERS, BotWorld, settings_for
 
 
 @pytest.fixture
@@ -42,5 +44,22 @@ async def bingo(
         async with running_client(emulator, bot):
             await emulator.wait_for_commands()
             yield BotWorld(emulator, world, bot, db, scryfall)
+    finally:
+        await db.close()
+
+
+@pytest_asyncio.fixture
+async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  # noqa: F811
+    """Six players and an organizer ("olga", Manage Server); the bot pauses 0 s."""
+    world = build_world(emulator, users=(*PLAYERS, "olga"))
+    role = emulator.create_role(world.guild, "Organizers", permissions=MANAGE_GUILD)
+    emulator.add_role(world.guild, world.user("olga"), role)
+    settings = settings_for(emulator, tmp_path / "cup.db")
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for_commands()
+            yield BotWorld(emulator, world, bot, db)
     finally:
         await db.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +14,8 @@ from bot.client import BingoBot
 from bot.config import Settings
 from bot.engine import BingoState
 from bot.playground.driver import UserDriver
-from bot.playground.models import Message
+from bot.playground.models import InteractionRecord, Message
+from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import World
@@ -53,6 +55,9 @@ def settings_for(emu: Emulator, database: Path, **extra: str) -> Settings:
 
 
 BOARD_TITLE = re.compile(r"BingoMagic #(\d+) — ")
+
+#: The players of the ``cup`` tournament (conftest.py), besides "olga", its organizer.
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
 @dataclass
@@ -179,7 +184,7 @@ async def challenge(bw: BotWorld, challenger: str, opponent: str) -> Message:
     a = bw.driver(challenger)
     await a.slash(bw.channel, "bingo challenge", opponent=bw.world.user(opponent))
     return await a.wait_for_message(
-        bw.channel, lambda m: "challenges you" in m.content and enabled_buttons(m)
+        bw.channel, lambda m: "challenges you" in m.content and bool(enabled_buttons(m))
     )
 
 
@@ -193,7 +198,36 @@ async def start_match(bw: BotWorld, challenger="alice", opponent="bob", seed=Non
     found = await bw.emu.wait_for(
         lambda: (latest := board(bw)) and latest is not earlier and latest, message="the board"
     )
-    return int(BOARD_TITLE.match(embed_title(found)).group(1))
+    title = BOARD_TITLE.match(embed_title(found))
+    assert title is not None, embed_title(found)
+    return int(title.group(1))
+
+
+#: The bot's search in threads of the test process, with a tiny hard budget.
+FAST_AI = {"BINGO_AI_WORKERS": "0", "BINGO_AI_BUDGET_SECONDS": "0.02"}
+BEGINS = re.compile(r"BingoMagic match #(\d+) begins")
+
+
+async def play_the_bot(bw: BotWorld, member: str = "alice", level: str | None = None) -> int:
+    """``/bingo challenge opponent:@bot [level:…]``; returns the match id once its board
+    is up. The answer is public and there is no accept step."""
+    options: dict[str, Any] = {"opponent": bw.emu.bot_user}
+    if level is not None:
+        options["level"] = level
+    record = await bw.driver(member).slash(bw.channel, "bingo challenge", **options)
+    reply = await record.wait_for_response()
+    assert not reply.ephemeral, reply.text
+    found = BEGINS.search(reply.text)
+    assert found, reply.text
+    match_id = int(found.group(1))
+    await bw.emu.wait_for(lambda: board(bw, match_id), message="the board")
+    return match_id
+
+
+def make_admin(bw, name: str) -> None:
+    """Give ``name`` a role with Manage Server (and nothing else)."""
+    role = bw.emu.create_role(bw.world.guild, "Mods", permissions=MANAGE_GUILD)
+    bw.emu.add_role(bw.world.guild, bw.world.user(name), role)
 
 
 def result_posted(bw: BotWorld, match_id: int) -> Message | None:
@@ -258,7 +292,9 @@ async def play_out(
     while clicks < max_clicks:
         found = await bw.emu.wait_for(ready, message="someone to decide")
         if found == "over":
-            return result_posted(bw, match_id)
+            result = result_posted(bw, match_id)
+            assert result is not None  # ready() saw it
+            return result
         driver, message = found
         labels = enabled_buttons(message)
         if until is not None and until(labels):
@@ -275,12 +311,14 @@ async def play_out(
             # an earlier turn, so one version of it is answered once.
             shown.add((message.id, message.embeds[0].get("description") or ""))
             await bw.emu.wait_for(
-                lambda r=record: (
-                    r.message is not None and not bw.emu.messages[r.message.id].loading
-                ),
-                message="the private panel",
+                functools.partial(_panel_shown, bw, record), message="the private panel"
             )
     raise AssertionError(f"match {match_id} did not end within {max_clicks} clicks")
+
+
+def _panel_shown(bw: BotWorld, record: InteractionRecord) -> bool:
+    """Whether the private panel a click (``record``) brought is shown."""
+    return record.message is not None and not bw.emu.messages[record.message.id].loading
 
 
 def find_seed(script: Callable[[BingoState], list[str] | None], tries: int = 20000) -> int:

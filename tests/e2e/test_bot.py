@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from bot.client import BingoBot
@@ -12,35 +10,18 @@ from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import (
+    BEGINS,
+    FAST_AI,
     BotWorld,
     board,
     embed_field,
     embed_title,
     enabled_buttons,
     play_out,
+    play_the_bot,
     result_posted,
     settings_for,
 )
-
-#: The bot's search in threads of the test process, with a tiny hard budget.
-FAST_AI = {"BINGO_AI_WORKERS": "0", "BINGO_AI_BUDGET_SECONDS": "0.02"}
-BEGINS = re.compile(r"BingoMagic match #(\d+) begins")
-
-
-async def play_the_bot(bw: BotWorld, member: str = "alice", level: str | None = None) -> int:
-    """``/bingo challenge opponent:@bot [level:…]``; returns the match id once its board
-    is up. The answer is public and there is no accept step."""
-    options = {"opponent": bw.emu.bot_user}
-    if level is not None:
-        options["level"] = level
-    record = await bw.driver(member).slash(bw.channel, "bingo challenge", **options)
-    reply = await record.wait_for_response()
-    assert not reply.ephemeral, reply.text
-    found = BEGINS.search(reply.text)
-    assert found, reply.text
-    match_id = int(found.group(1))
-    await bw.emu.wait_for(lambda: board(bw, match_id), message="the board")
-    return match_id
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)

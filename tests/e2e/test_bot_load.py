@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.bot_matches import play_many
 from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
-from .test_crash import BotProcess
+from .bot_process import BotProcess
+
+pytestmark = pytest.mark.multiprocess
 
 MATCHES = 20
 #: A small hard budget and two worker processes keep this test short on CI.

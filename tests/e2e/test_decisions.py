@@ -137,6 +137,7 @@ async def test_counter_and_each_effect_choice(bingo) -> None:
     assert replayed.to_json() == expected.to_json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("closed", ["bob"])
 async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
     """With bob's DMs closed the match goes on through "Show my hand", ephemerally."""

@@ -8,7 +8,7 @@ from bot import limits
 from bot.engine import odds
 
 from .helpers import embed_field, embed_title
-from .test_practice import hand_count, hand_message
+from .practice_helpers import answer, hand_count, hand_message, save_deck
 
 OOPS = "Something went wrong"
 
@@ -25,34 +25,14 @@ Sideboard
 """
 
 
-async def answer(bingo, record):
-    """The (private) answer of an interaction once it is no longer "thinking"."""
-    assert record.acknowledged
-    return await bingo.emu.wait_for(
-        lambda: record.message and not record.message.loading and record.message,
-        message="the answer",
-    )
-
-
 def assert_private_and_within_limits(message) -> None:
     assert message.ephemeral, "a refusal is private"
     assert len(message.content) <= limits.CONTENT and OOPS not in message.text
 
 
-async def _save(bingo, name: str, text: str):
-    alice = bingo.driver("alice")
-    record = await alice.slash(bingo.channel, "mulligan deck save", name=name)
-    assert record.modal is not None, "a modal for the decklist"
-    field_id = record.modal["components"][0]["components"][0]["custom_id"]
-    submitted = await alice.submit_modal(record, {field_id: text})
-    return alice, await bingo.emu.wait_for(
-        lambda: submitted.message and not submitted.message.loading and submitted.message
-    )
-
-
 async def test_save_a_deck_and_practise_with_it(bingo) -> None:
     """A pasted list is saved with its lands from Scryfall, listed, and dealt from."""
-    alice, reply = await _save(bingo, "Burn", DECKLIST)
+    alice, reply = await save_deck(bingo, "Burn", DECKLIST)
     assert "Saved **Burn**: 60 cards, 24 lands." in reply.text
     assert bingo.scryfall.requests, "lands were looked up on the fake Scryfall"
     asked = {n for r in bingo.scryfall.requests for n in r.names}
@@ -76,7 +56,7 @@ async def test_save_a_deck_and_practise_with_it(bingo) -> None:
 
 async def test_bad_lines_are_reported_and_nothing_is_saved(bingo) -> None:
     """Each bad line comes back with its number; the deck is not saved."""
-    alice, reply = await _save(bingo, "Broken", "4 Lightning Bolt\nfour Mountains\n0 Island\n")
+    alice, reply = await save_deck(bingo, "Broken", "4 Lightning Bolt\nfour Mountains\n0 Island\n")
     assert "Nothing was saved" in reply.text
     assert "Line 2:" in reply.text and "Line 3:" in reply.text
     assert await bingo.db.get_deck(bingo.world.user("alice").id, "Broken") is None
@@ -85,14 +65,14 @@ async def test_bad_lines_are_reported_and_nothing_is_saved(bingo) -> None:
 async def test_unreachable_scryfall_names_unchecked_cards(bingo) -> None:
     """When Scryfall fails, the reply names the cards that count as non-lands."""
     bingo.scryfall.script.extend([(500, {})] * 3)
-    alice, reply = await _save(bingo, "Offline", DECKLIST)
+    alice, reply = await save_deck(bingo, "Offline", DECKLIST)
     assert "could not be reached" in reply.text and "Dryad Arbor" in reply.text
     assert "60 cards, 20 lands" in reply.text
 
 
 async def test_delete_a_deck(bingo) -> None:
     """A saved deck can be deleted; deleting it again says it does not exist."""
-    alice, _ = await _save(bingo, "Burn", DECKLIST)
+    alice, _ = await save_deck(bingo, "Burn", DECKLIST)
     first = await alice.slash(bingo.channel, "mulligan deck delete", name="burn")
     assert "Deleted" in first.message.text
     second = await alice.slash(bingo.channel, "mulligan deck delete", name="burn")
@@ -205,7 +185,7 @@ async def test_mentions_in_a_deck_name_are_escaped_and_ping_nobody(bingo) -> Non
     role = bingo.emu.create_role(bingo.world.guild, "players")
     bob = bingo.world.user("bob")
     name = f"@everyone <@&{role.id}> <@{bob.id}>"
-    alice, reply = await _save(bingo, name, DECKLIST)
+    alice, reply = await save_deck(bingo, name, DECKLIST)
     assert "Saved **@\u200beveryone <\u200b@&" in reply.text
     record = await alice.slash(bingo.channel, "mulligan odds", deck=name)
     title = embed_title(record.message)
@@ -241,14 +221,14 @@ async def test_saved_decks_per_member_are_capped(bingo) -> None:
     assert refused.modal is None
     assert_private_and_within_limits(refused.message)
     assert f"({limits.DECKS_PER_MEMBER})" in refused.message.text
-    _, reply = await _save(bingo, "deck 3", DECKLIST)  # saving over one is fine
+    _, reply = await save_deck(bingo, "deck 3", DECKLIST)  # saving over one is fine
     assert "Saved **deck 3**: 60 cards" in reply.text
     assert await bingo.db.deck_count(user_id) == limits.DECKS_PER_MEMBER
 
 
 async def test_a_deck_past_the_bound_is_refused(bingo) -> None:
     """666 lines of "999 a" (665,334 cards before) are refused: nothing is saved."""
-    alice, reply = await _save(bingo, "Huge", "999 a\n" * 666)
+    alice, reply = await save_deck(bingo, "Huge", "999 a\n" * 666)
     assert_private_and_within_limits(reply)
     assert "Nothing was saved" in reply.text and f"passes {limits.DECK_CARDS} cards" in reply.text
     assert await bingo.db.get_deck(bingo.world.user("alice").id, "Huge") is None
@@ -256,7 +236,7 @@ async def test_a_deck_past_the_bound_is_refused(bingo) -> None:
 
 async def test_a_save_error_on_a_3046_character_word_fits(bingo) -> None:
     """The bad word is quoted shortened, and the reply stays within 2,000 characters."""
-    alice, reply = await _save(bingo, "Word", "4" + "a" * 3045 + "\n20 Mountain")
+    alice, reply = await save_deck(bingo, "Word", "4" + "a" * 3045 + "\n20 Mountain")
     assert_private_and_within_limits(reply)
     assert "Nothing was saved" in reply.text and "Line 1:" in reply.text
 
@@ -266,7 +246,7 @@ async def test_save_success_with_many_long_unchecked_names_fits(bingo) -> None:
     fits within 2,000 characters."""
     bingo.scryfall.script.extend([(500, {})] * 3)
     names = [f"{index:02} " + "y" * 197 for index in range(19)]
-    alice, reply = await _save(bingo, "Long", "\n".join(f"1 {n}" for n in names))
+    alice, reply = await save_deck(bingo, "Long", "\n".join(f"1 {n}" for n in names))
     assert_private_and_within_limits(reply)
     assert (
         "Saved **Long**: 19 cards, 0 lands." in reply.text and "could not be reached" in reply.text

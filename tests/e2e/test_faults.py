@@ -93,6 +93,7 @@ async def test_a_deleted_panel_comes_back_with_bingo_hand(bingo) -> None:
     await _finished(bingo, match_id)
 
 
+@pytest.mark.slow
 async def test_reconnect_and_invalid_session_lose_nothing(bingo) -> None:
     """op 7 (resume) and op 9 (new session) mid-match: no decision lost or doubled."""
     emu = bingo.emu

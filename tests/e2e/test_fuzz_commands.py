@@ -6,12 +6,15 @@ benchmarks.fuzz_commands --examples N`` runs more and prints a table per command
 
 from __future__ import annotations
 
+import pytest
+
 from .fuzzing import Fuzzer, LogCapture, distinct_failures, draw_cases, table
 
 #: Cases run in CI (derandomized: the same every run).
 CI_EXAMPLES = 150
 
 
+@pytest.mark.slow
 async def test_every_command_survives_generated_inputs(bingo) -> None:
     """Each input is answered within 3 s, refusals are private, nothing errors or pings,
     values past declared bounds are refused by the driver, and the bot stays alive."""

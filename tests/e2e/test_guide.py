@@ -10,8 +10,7 @@ from PIL import Image
 
 from cogs.guide import PAGES
 
-from .helpers import embed_title, enabled_buttons, play_out, wait_prompt
-from .test_bot import FAST_AI, play_the_bot
+from .helpers import FAST_AI, embed_title, enabled_buttons, play_out, play_the_bot, wait_prompt
 
 PICTURE_PAGE = PAGES.index("effects")
 TIP = "💡 Tip"

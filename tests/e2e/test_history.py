@@ -14,18 +14,19 @@ from bot.storage import Database
 from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import (
+    FAST_AI,
     BotWorld,
     decide,
     embed_field,
     embed_title,
     enabled_buttons,
     play_out,
+    play_the_bot,
     prompt,
     result_posted,
     settings_for,
     start_match,
 )
-from .test_bot import FAST_AI, play_the_bot
 
 STEP = re.compile(r"Step (\d+) of (\d+)")
 

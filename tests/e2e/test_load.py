@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
+from .bot_process import BotProcess
 from .helpers import BOARD_TITLE, embed_title, enabled_buttons, simple_policy
-from .test_crash import BotProcess
+
+pytestmark = pytest.mark.multiprocess
 
 MATCHES = 100
 RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")

@@ -5,7 +5,11 @@ a test checks)."""
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks import load
+
+pytestmark = pytest.mark.multiprocess
 
 
 async def test_the_load_benchmark_plays_every_match_to_its_end(capsys) -> None:

@@ -8,9 +8,13 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.emulator.fixtures import build_world
 
 from .helpers import NO_SCRYFALL, BotWorld, start_match
+
+pytestmark = pytest.mark.multiprocess
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -82,7 +82,7 @@ async def test_two_matches_share_one_channel(bingo) -> None:
     assert "Die rolls:" in bingo.driver("alice").seen_text()
 
 
-@pytest.mark.parametrize("closed", [None, "bob"])
+@pytest.mark.parametrize("closed", [None, pytest.param("bob", marks=pytest.mark.slow)])
 async def test_a_whole_match_pings_only_the_intended_member(bingo, closed) -> None:
     """From the challenge to the result, the bot pings only the challenged member (and,
     when their DMs are closed, that player for their decisions): never the challenger,

@@ -9,9 +9,8 @@ from bot.engine import MulliganRule
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 
 from .helpers import embed_field, embed_title, enabled_buttons
-from .test_decks import _save, answer
-from .test_practice import deal as english_deal
-from .test_practice import hand_count
+from .practice_helpers import answer, hand_count, save_deck
+from .practice_helpers import deal as english_deal
 
 ITALIAN_RULES = {
     "paris": "Paris Mulligan (1997)",
@@ -222,15 +221,15 @@ async def test_deck_save_list_and_errors_in_italian(bingo) -> None:
     assert record.modal["title"] == "Salva una lista del mazzo"
     assert record.modal["components"][0]["components"][0]["label"] == "Lista del mazzo"
 
-    alice, reply = await _save(bingo, "Rotto", "4 Lightning Bolt\nfour Mountains\n0 Island\n")
+    alice, reply = await save_deck(bingo, "Rotto", "4 Lightning Bolt\nfour Mountains\n0 Island\n")
     assert reply.text.startswith("Non ho salvato niente. Correggi queste righe:")
     assert "Riga 2: four Mountains — manca il numero di copie" in reply.text
     assert "Riga 3: 0 Island — il numero 0 non è compreso tra 1 e 999" in reply.text
-    _, reply = await _save(bingo, "Piccolo", "3 Mountain\n")
+    _, reply = await save_deck(bingo, "Piccolo", "3 Mountain\n")
     assert reply.text == (
         "Non ho salvato niente: il mazzo ha 3 carte; per allenarsi ne servono almeno 7."
     )
-    _, reply = await _save(bingo, "Rosso", "20 Mountain\n40 Lightning Bolt\n")
+    _, reply = await save_deck(bingo, "Rosso", "20 Mountain\n40 Lightning Bolt\n")
     assert "Salvato **Rosso**: 60 carte, 20 terre." in reply.text
 
     listed = await answer(bingo, await alice.slash(bingo.channel, "mulligan deck list"))

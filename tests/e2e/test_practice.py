@@ -16,25 +16,7 @@ from cogs.mulligan._service import bingo_coach_text
 from cogs.mulligan._views import AgainButton, practice_view
 
 from .helpers import embed_field, embed_title, enabled_buttons
-
-
-def hand_message(bw, driver, private: bool = False):
-    """The user's newest practice hand (DM, or ephemeral in the channel)."""
-    messages = driver.ephemerals(bw.channel) if private else driver.dm_messages()
-    for message in reversed(messages):
-        if embed_title(message).startswith("Opening hand"):
-            return message
-    return None
-
-
-def hand_count(message) -> int:
-    total = 0
-    for name in ("Lands", "Spells"):
-        for embed in message.embeds:
-            for field in embed.get("fields", []):
-                if field["name"].startswith(name) and field["value"] != "—":
-                    total += sum(int(line.split("×")[0]) for line in field["value"].splitlines())
-    return total
+from .practice_helpers import deal, hand_count, hand_message
 
 
 def description(message) -> str:
@@ -47,18 +29,6 @@ def select_options(message) -> list[dict]:
             if component.get("type") == 3:
                 return component.get("options", [])
     return []
-
-
-async def deal(bw, name="alice", private=False, **options):
-    driver = bw.driver(name)
-    before = hand_message(bw, driver, private)
-    record = await driver.slash(bw.channel, "mulligan practice", private=private, **options)
-    assert record.acknowledged
-    message = await bw.emu.wait_for(
-        lambda: (m := hand_message(bw, driver, private)) is not None and m is not before and m,
-        message="a practice hand",
-    )
-    return driver, message
 
 
 async def refresh(bw, message):

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.engine import BingoState
@@ -37,6 +38,8 @@ from .helpers import (
     simple_policy,
     start_match,
 )
+
+pytestmark = pytest.mark.multiprocess
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2

@@ -113,6 +113,7 @@ async def test_a_player_who_just_clicked_decides_on_the_panel_they_have(bingo) -
     assert len(webhook) > edits and not webhook[-1].global_counted
 
 
+@pytest.mark.slow
 async def test_closed_dms_ping_in_the_channel_and_clean_up(bingo) -> None:
     """A player whose DMs are closed is pinged in the channel for each decision; each
     ping replaces the last, and none is left once the match is over."""

@@ -4,16 +4,9 @@ new match takes from them, what a match in progress keeps, and the allowed chann
 from __future__ import annotations
 
 from bot.engine import MulliganRule
-from bot.playground.permissions import MANAGE_GUILD
 from bot.storage import GuildSettings
 
-from .helpers import board, embed_field, enabled_buttons, start_match
-
-
-def make_admin(bw, name: str) -> None:
-    """Give ``name`` a role with Manage Server (and nothing else)."""
-    role = bw.emu.create_role(bw.world.guild, "Mods", permissions=MANAGE_GUILD)
-    bw.emu.add_role(bw.world.guild, bw.world.user(name), role)
+from .helpers import board, embed_field, enabled_buttons, make_admin, start_match
 
 
 async def private_reply(record) -> str:

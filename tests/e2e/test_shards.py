@@ -86,6 +86,7 @@ async def scrape(port: int) -> dict[str, float]:
     return samples
 
 
+@pytest.mark.slow
 async def test_one_process_plays_a_match_on_each_shard(
     two_shards: tuple[BotWorld, BotWorld], monkeypatch: pytest.MonkeyPatch
 ) -> None:

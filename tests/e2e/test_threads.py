@@ -17,18 +17,18 @@ from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import (
     BOARD_TITLE,
+    FAST_AI,
     BotWorld,
     board,
     embed_title,
+    make_admin,
     play_out,
+    play_the_bot,
     result_posted,
     settings_for,
     start_match,
     thread_of_match,
 )
-from .test_bot import FAST_AI, play_the_bot
-from .test_settings import make_admin
-from .test_tournament import cup  # noqa: F401
 
 #: The thread closes half a second after the result (a test waits for it).
 QUICK_CLOSE = {"BINGO_THREAD_CLOSE_SECONDS": "0.5"}

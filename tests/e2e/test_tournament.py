@@ -5,10 +5,9 @@ results reported by the matches' finished event, and the final standings posted.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest_asyncio
+import pytest
 
 from bot.client import BingoBot
 from bot.playground.permissions import MANAGE_GUILD
@@ -17,26 +16,7 @@ from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import BotWorld, enabled_buttons, play_out, settings_for
-
-PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
-
-
-@pytest_asyncio.fixture
-async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  # noqa: F811
-    """Six players and an organizer ("olga", Manage Server); the bot pauses 0 s."""
-    world = build_world(emulator, users=(*PLAYERS, "olga"))
-    role = emulator.create_role(world.guild, "Organizers", permissions=MANAGE_GUILD)
-    emulator.add_role(world.guild, world.user("olga"), role)
-    settings = settings_for(emulator, tmp_path / "cup.db")
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            yield BotWorld(emulator, world, bot, db)
-    finally:
-        await db.close()
+from .helpers import PLAYERS, BotWorld, enabled_buttons, play_out, settings_for
 
 
 def random_policy(rng: random.Random):
@@ -46,6 +26,7 @@ def random_policy(rng: random.Random):
     return choose
 
 
+@pytest.mark.slow
 async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp_path) -> None:
     olga = cup.driver("olga")
     store = TournamentStore(cup.db.backend)
@@ -155,6 +136,7 @@ async def _poll(check, what: str, timeout: float = 20.0):  # noqa: ASYNC109
     return value
 
 
+@pytest.mark.slow
 async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
     """Four players, two rounds. The bot stops with one table of round 1 finished and
     the other in play; the next process takes the old buttons, records that result,

@@ -11,6 +11,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,6 +57,7 @@ def zones(state: BingoState) -> list[list[int]]:
     return out
 
 
+@pytest.mark.slow
 @given(seeds, options_st, rng_seeds, timeouts_st, resigns_st)
 def test_every_invariant_holds_after_every_decision(seed, options, rng_seed, timeouts, resigns):
     """All the checks of tests/engine/invariants.py, the costly ones included, after each

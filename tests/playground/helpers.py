@@ -9,7 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.playground.launcher import Playground
 from tests.e2e.helpers import simple_policy
+from tests.emulator.fixtures import World
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -170,3 +172,10 @@ async def play_until(
         if not progressed:
             await asyncio.sleep(0.05)
     return clicks
+
+
+def world_of(playground: Playground) -> World:
+    """The playground's server as the e2e helpers know it."""
+    web = playground.web
+    assert web is not None
+    return World(playground.emu, web.guild, web.channel, dict(playground.members))

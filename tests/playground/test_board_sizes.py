@@ -12,7 +12,7 @@ from bot.ui.board_image import DISPLAY_WIDTH, HEIGHT, PHONE_WIDTH, WIDTH
 from tests.e2e.helpers import BotWorld, play_out, start_match
 
 from .conftest import DESKTOP
-from .test_page import world_of
+from .helpers import world_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: A phone window whose message column shows an embed image about 300 px wide.

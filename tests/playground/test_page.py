@@ -9,9 +9,8 @@ from pathlib import Path
 
 from bot.playground.launcher import Playground
 from tests.e2e.helpers import BOARD_TITLE, BotWorld, play_out, start_match
-from tests.emulator.fixtures import World
 
-from .helpers import MemberTab, play_until
+from .helpers import MemberTab, play_until, world_of
 
 ROOT = Path(__file__).resolve().parents[2]
 README_SCREENSHOT = ROOT / "docs" / "playground.png"
@@ -23,13 +22,6 @@ def result_posted(playground: Playground) -> bool:
     """Whether a match result is in #general (peeking at the emulator, to stop clicking)."""
     channel = playground.emu.channels[playground.web.channel.id]  # type: ignore[union-attr]
     return any("(BingoMagic #" in m.content for m in playground.emu.channel_messages(channel))
-
-
-def world_of(playground: Playground) -> World:
-    """The playground's server as the e2e helpers know it."""
-    web = playground.web
-    assert web is not None
-    return World(playground.emu, web.guild, web.channel, dict(playground.members))
 
 
 async def save_readme_screenshot(tab: MemberTab, tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ from bot.storage.database import migration_scripts
 
 GUILD = 1000
 CHANNEL = 2000
+#: Two members and the bot user (of the matches against the bot).
+ALICE, BOB, BOT = 11, 22, 999
 
 
 async def new_match(
@@ -90,3 +92,60 @@ def make_old_sqlite_file(path: Path, version: int) -> sqlite3.Connection:
         con.execute(f"PRAGMA user_version = {index + 1:d}")
     con.commit()
     return con
+
+
+async def bot_match(
+    db: Database,
+    member: int = ALICE,
+    *,
+    ai_seat: int = 1,
+    level: Any = "hard",
+    guild_id: int = GUILD,
+    version: int = 0,
+) -> int | None:
+    """A match of ``member`` against the bot (seat ``ai_seat``, ``level``); its id, or
+    None when the database refused it."""
+    players = (member, BOT) if ai_seat == 1 else (BOT, member)
+    return await db.create_bot_match(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        player_ids=players,
+        ai_seat=ai_seat,
+        ai_level=level,
+        seed=7,
+        options={"mulligan": "vancouver"},
+        state={"turn": 1},
+        decisions=[],
+        version=version,
+        started_at=100.0,
+        deadline=220.0,
+        ui={"names": ["Alice", "BingoBot"]},
+    )
+
+
+async def finish_cas(
+    db: Database,
+    match_id: int,
+    outcome: Any,
+    winner: int | None = None,
+    loser: int | None = None,
+    *,
+    expected: int = 0,
+    ui: dict[str, Any] | None = None,
+    reason: str | None = None,
+) -> bool:
+    """``finish_match_cas`` of ``match_id`` at version ``expected`` with small values."""
+    return await db.finish_match_cas(
+        match_id,
+        expected,
+        state={"over": True},
+        decisions=[[0, "resign"]],
+        version=expected + 1,
+        outcome=outcome,
+        winner_id=winner,
+        loser_id=loser,
+        reason=reason or {"win": "bingo", "draw": "library_empty"}.get(outcome, "no_result"),
+        turns=5,
+        ended_at=300.0,
+        ui=ui,
+    )

@@ -10,63 +10,17 @@ from typing import Any
 import pytest
 
 from bot.storage import BotRecord, Database, IntegrityError, sql
-from tests.storage.helpers import CHANNEL, GUILD, make_old_sqlite_file, new_match
-
-ALICE, BOB, BOT = 11, 22, 999
-
-
-async def bot_match(
-    db: Database,
-    member: int = ALICE,
-    *,
-    ai_seat: int = 1,
-    level: Any = "hard",
-    guild_id: int = GUILD,
-    version: int = 0,
-) -> int | None:
-    players = (member, BOT) if ai_seat == 1 else (BOT, member)
-    return await db.create_bot_match(
-        guild_id=guild_id,
-        channel_id=CHANNEL,
-        player_ids=players,
-        ai_seat=ai_seat,
-        ai_level=level,
-        seed=7,
-        options={"mulligan": "vancouver"},
-        state={"turn": 1},
-        decisions=[],
-        version=version,
-        started_at=100.0,
-        deadline=220.0,
-        ui={"names": ["Alice", "BingoBot"]},
-    )
-
-
-async def finish_cas(
-    db: Database,
-    match_id: int,
-    outcome: Any,
-    winner: int | None = None,
-    loser: int | None = None,
-    *,
-    expected: int = 0,
-    ui: dict[str, Any] | None = None,
-    reason: str | None = None,
-) -> bool:
-    return await db.finish_match_cas(
-        match_id,
-        expected,
-        state={"over": True},
-        decisions=[[0, "resign"]],
-        version=expected + 1,
-        outcome=outcome,
-        winner_id=winner,
-        loser_id=loser,
-        reason=reason or {"win": "bingo", "draw": "library_empty"}.get(outcome, "no_result"),
-        turns=5,
-        ended_at=300.0,
-        ui=ui,
-    )
+from tests.storage.helpers import (
+    ALICE,
+    BOB,
+    BOT,
+    CHANNEL,
+    GUILD,
+    bot_match,
+    finish_cas,
+    make_old_sqlite_file,
+    new_match,
+)
 
 
 def _rows(path: Path, query: str) -> list[tuple[Any, ...]]:

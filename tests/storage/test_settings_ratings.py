@@ -10,8 +10,14 @@ import pytest
 from bot import limits
 from bot.ratings import Skill, rate
 from bot.storage import Database, GuildSettings, UserPrefs, sql
-from tests.storage.helpers import GUILD, finish, make_old_sqlite_file, new_match
-from tests.storage.test_bot_matches import bot_match, finish_cas
+from tests.storage.helpers import (
+    GUILD,
+    bot_match,
+    finish,
+    finish_cas,
+    make_old_sqlite_file,
+    new_match,
+)
 
 ALICE, BOB, CAROL = 11, 22, 33
 
