@@ -66,7 +66,7 @@ ChannelRef = Channel | int
 
 
 #: Marker for "Discord's limits" (a fresh DiscordLimits per Emulator).
-_DEFAULT_LIMITS: Any = object()
+DEFAULT_LIMITS: Any = object()
 
 
 class RequestRecord(NamedTuple):
@@ -112,7 +112,7 @@ class EmulatorCore:
         ack_deadline: float = 3.0,
         require_mutual_guild_for_dm: bool = True,
         shard_count: int = 1,
-        limits: DiscordLimits | None = _DEFAULT_LIMITS,
+        limits: DiscordLimits | None = DEFAULT_LIMITS,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be 1 or more, got {shard_count}")
@@ -146,7 +146,7 @@ class EmulatorCore:
         self.bursts: list[Burst429] = []
         self.rate_limited: list[RateLimitedRequest] = []
         #: Discord's rate limits in force (None: none); :attr:`limiter` holds their state.
-        self.limits: DiscordLimits | None = DiscordLimits() if limits is _DEFAULT_LIMITS else limits
+        self.limits: DiscordLimits | None = DiscordLimits() if limits is DEFAULT_LIMITS else limits
         self.limiter: Limiter | None = None if self.limits is None else Limiter(self.limits)
         #: 429s sent, by ``X-RateLimit-Scope`` (``"global"``, ``"user"``, ``"shared"``).
         self.rate_limited_by_scope: Tally[str] = Tally()
@@ -290,7 +290,7 @@ class EmulatorCore:
         )
 
     # ================================================================ REST bookkeeping
-    def _request_started(self, method: str, path: str, body: Any) -> None:
+    def request_started(self, method: str, path: str, body: Any) -> None:
         self._inflight += 1
         self._last_activity = time.monotonic()
         self.requests.append(RequestLog(method, path, body))
@@ -299,7 +299,7 @@ class EmulatorCore:
         """Mark "something happened now" (REST request or gateway dispatch) for :meth:`settle`."""
         self._last_activity = time.monotonic()
 
-    def _request_finished(self) -> None:
+    def request_finished(self) -> None:
         self._inflight -= 1
         self._last_activity = time.monotonic()
 

@@ -63,7 +63,7 @@ def _matches(route_filter: RouteFilter | None, method: str, path: str) -> bool:
     return bool(check(method, path))
 
 
-def _ceil_ms(seconds: float) -> float:
+def ceil_ms(seconds: float) -> float:
     """Round up to the millisecond (so a client sleeping this long never comes back early)."""
     return max(0.001, math.ceil(seconds * 1000) / 1000)
 
@@ -199,7 +199,7 @@ def evaluate(
     for burst in bursts:
         if burst.remaining and burst.matches(method, path):
             burst.sent += 1
-            retry = _ceil_ms(burst.retry_after)
+            retry = ceil_ms(burst.retry_after)
             return Verdict(True, retry, False, 1, burst.bucket, {})
     matching = [r for r in limits if r.matches(method, path)]
     if not matching:
@@ -207,7 +207,7 @@ def evaluate(
     for rule in matching:
         if rule.exhausted(now):
             retry = rule.retry_after if rule.retry_after is not None else rule.reset_after(now)
-            return Verdict(True, _ceil_ms(retry), rule.global_, rule.limit, rule.bucket, {})
+            return Verdict(True, ceil_ms(retry), rule.global_, rule.limit, rule.bucket, {})
     for rule in matching:
         rule.admit(now)
     tightest = min(matching, key=lambda r: r.remaining)
@@ -216,7 +216,7 @@ def evaluate(
 
 def bucket_headers(limit: int, remaining: int, reset_after: float, bucket: str) -> dict[str, str]:
     """Discord's per-bucket headers (``Reset`` is epoch seconds, ``Reset-After`` seconds)."""
-    reset_after = _ceil_ms(reset_after)
+    reset_after = ceil_ms(reset_after)
     return {
         "X-RateLimit-Limit": str(limit),
         "X-RateLimit-Remaining": str(remaining),

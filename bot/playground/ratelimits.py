@@ -48,7 +48,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.playground.faults import OLD_MESSAGE_EDIT_CODE, Verdict, _ceil_ms, bucket_headers
+from bot.playground.faults import OLD_MESSAGE_EDIT_CODE, Verdict, bucket_headers, ceil_ms
 
 #: JSON code and message of an expired or unknown interaction token (Discord docs, "JSON Error
 #: Codes": 50027 Invalid Webhook Token).
@@ -226,7 +226,7 @@ class Limiter:
         now = time.monotonic() if now is None else now
         limits = self.limits
         if self._global.full(limits.global_limit, now):
-            retry = _ceil_ms(self._global.reset_after(now))
+            retry = ceil_ms(self._global.reset_after(now))
             return Verdict(True, retry, True, limits.global_limit, "", {}, SCOPE_GLOBAL)
         self._global.admit(now)
         return Verdict(False, 0.0, True, limits.global_limit, "", {}, SCOPE_GLOBAL)
@@ -265,7 +265,7 @@ class Limiter:
                 self._prune(now)
             window = self._windows[key] = _Window(size.per)
         if window.full(size.limit, now):
-            retry = _ceil_ms(window.reset_after(now))
+            retry = ceil_ms(window.reset_after(now))
             return Verdict(True, retry, False, size.limit, bucket, {}, size.scope)
         window.admit(now)
         remaining = max(0, size.limit - window.count)

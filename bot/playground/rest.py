@@ -139,11 +139,11 @@ class RestApi(UserRoutes, InteractionRoutes, ChannelRoutes):
         try:
             body, files = await self._parse_body(request)
         except ApiError as exc:
-            emu._request_started(method, path, None)
-            emu._request_finished()
+            emu.request_started(method, path, None)
+            emu.request_finished()
             emu.add_problem(f"{method} {path}: {exc.problem}")
             return _json_response(exc.body(), exc.status)
-        emu._request_started(method, path, body)
+        emu.request_started(method, path, body)
         try:
             response = await self._respond(request, method, full_path, path, body, files)
             emu.note_response(
@@ -155,7 +155,7 @@ class RestApi(UserRoutes, InteractionRoutes, ChannelRoutes):
             )
             return response
         finally:
-            emu._request_finished()
+            emu.request_finished()
 
     async def _respond(
         self,

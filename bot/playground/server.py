@@ -15,7 +15,7 @@ import time
 
 from bot.playground.controls import EmulatorControls
 from bot.playground.core import (
-    _DEFAULT_LIMITS,
+    DEFAULT_LIMITS,
     ChannelRef,
     GuildRef,
     RequestRecord,
@@ -65,7 +65,7 @@ class Emulator(EmulatorControls):
         require_mutual_guild_for_dm: bool = True,
         bot_user_id: int | None = None,
         shard_count: int = 1,
-        limits: DiscordLimits | None = _DEFAULT_LIMITS,
+        limits: DiscordLimits | None = DEFAULT_LIMITS,
     ) -> None:
         super().__init__(
             bot_token,

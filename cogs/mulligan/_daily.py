@@ -275,7 +275,7 @@ class DailyService:
         if advice is None:
             games = self.practice.coach_games
             if is_bingomagic(kept.deck):
-                async with self.practice._estimating:
+                async with self.practice.estimate_lock:
                     advice = await asyncio.to_thread(coach_advice, kept, games)
             else:
                 advice = coach_advice(kept, games)

@@ -157,7 +157,7 @@ class PracticeService:
         self.coach_games = COACH_GAMES
         # One BingoMagic estimate at a time: it runs in a thread that shares the GIL
         # with the event loop, so running several at once would only slow them all.
-        self._estimating = asyncio.Semaphore(1)
+        self.estimate_lock = asyncio.Semaphore(1)
 
     # -- decks -------------------------------------------------------------------------
 
@@ -396,7 +396,7 @@ class PracticeService:
     ) -> str:
         """A kept BingoMagic hand: estimate its win chance in a thread (one estimate
         at a time), record the stats with the verdict, return the coach's words."""
-        async with self._estimating:
+        async with self.estimate_lock:
             try:
                 text, agreed = await asyncio.to_thread(
                     bingo_coach_text, state, self.coach_games, locale
