@@ -16,6 +16,7 @@ from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
 from .helpers import PLAYERS, BotWorld, settings_for
+from .language_helpers import world_fixture
 
 
 @pytest.fixture
@@ -63,3 +64,7 @@ async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  #
             yield BotWorld(emulator, world, bot, db)
     finally:
         await db.close()
+
+
+#: A guild whose preferred locale is English (US), for the languages' tests.
+english_server = world_fixture("en-US")
