@@ -18,9 +18,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.playground.server import Emulator
-from tests.emulator.fixtures import World
 
-from .helpers import NO_SCRYFALL, QUIET_TIMERS, BotWorld
+from .helpers import NO_SCRYFALL, QUIET_TIMERS, BotWorld, shard_world
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -75,17 +74,6 @@ class ShardProcess:
         assert self.process is not None
         _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
         self.logs.append(stderr.decode())
-
-
-def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
-    """A guild on ``shard`` with #general and ``users`` as members."""
-    guild = emu.create_guild(f"Shard {shard}", shard=shard)
-    world = World(emu=emu, guild=guild, channel=emu.create_text_channel(guild, "general"))
-    for name in users:
-        user = emu.create_user(name)
-        emu.add_member(guild, user)
-        world.users[name] = user
-    return world
 
 
 class Cluster:
