@@ -32,8 +32,7 @@ ITALIAN_WORDS = re.compile(
 )
 
 
-italian_server = world_fixture("it")
-#: ``english_server``: in conftest.py, shared with the other languages' tests.
+italian_server = world_fixture("it")  # english_server is in conftest.py (shared)
 
 
 def _english_entries(commands: list[dict]):
