@@ -9,6 +9,7 @@ from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor as FluentVisitor
 
 from bot.i18n import DEFAULT, LANGUAGES, catalog_files, language_of, t
+from tests.fluent_helpers import message_variables
 
 
 def _messages(language: str) -> dict[str, ast.Message]:
@@ -25,19 +26,6 @@ def _messages(language: str) -> dict[str, ast.Message]:
                 assert key not in found, f"{path}: {key} defined twice"
                 found[key] = entry
     return found
-
-
-def _variables(node: object) -> set[str]:
-    """The ``$variables`` a message (value and attributes) uses."""
-    names: set[str] = set()
-
-    class Visitor(FluentVisitor):
-        def visit_VariableReference(self, ref: ast.VariableReference) -> None:  # noqa: N802
-            names.add(ref.id.name)
-            self.generic_visit(ref)
-
-    Visitor().visit(node)
-    return names
 
 
 def _plural_selectors(node: object) -> set[str]:
@@ -84,11 +72,11 @@ def test_placeholders_and_plurals_agree(language: str) -> None:
         theirs = other.get(key)
         if theirs is None:
             continue
-        assert _variables(theirs) == _variables(english), key
+        assert message_variables(theirs) == message_variables(english), key
         assert {a.id.name for a in theirs.attributes} == {a.id.name for a in english.attributes}, (
             key
         )
-        assert _plural_selectors(theirs) <= _variables(english), key
+        assert _plural_selectors(theirs) <= message_variables(english), key
 
 
 def test_command_names_are_valid_discord_names() -> None:

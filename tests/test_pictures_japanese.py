@@ -16,7 +16,7 @@ from bot.ui import typeset
 from bot.ui.lands_image import HEIGHT, TOP, WIDTH, lands_png
 from bot.ui.split_image import split_png
 from bot.ui.symbols import BACKGROUND, TEXT
-from tests.test_i18n import _variables
+from tests.fluent_helpers import message_variables
 
 #: The messages the pictures draw, by catalog file and key prefix: the board picture
 #: (bot/ui/board_image.py: board.ftl and the land names), the lands picture
@@ -38,7 +38,7 @@ def _picture_texts() -> dict[str, str]:
         resource = FluentParser().parse((LOCALES_DIR / "ja" / name).read_text("utf-8"))
         for entry in resource.body:
             if isinstance(entry, ast.Message) and entry.id.name.startswith(prefix):
-                args = dict.fromkeys(_variables(entry), 2)
+                args = dict.fromkeys(message_variables(entry), 2)
                 texts[entry.id.name] = t("ja", entry.id.name, **args)
     return texts
 

@@ -1,11 +1,10 @@
 """The control router reads the custom_ids of buttons posted by older code.
 
 Live buttons (in members' DMs, under boards and results) keep the custom_id they were
-posted with. ``OLD`` holds, for each of the 14 kinds of control, custom_ids exactly as
-the code before the router (commit 8ce512b) made them: each was printed by calling that
-code (``DecisionButton(7, 3, Action.parse("place:2")).custom_id`` and so on), with the
-fields its own parser read back. The router must parse each to the same kind and fields
-and hand it to the handler registered for that kind.
+posted with. :data:`tests.cogs.old_controls.OLD` holds, for each of the 14 kinds of
+control, custom_ids exactly as the code before the router made them. The router must
+parse each to the same kind and fields and hand it to the handler registered for that
+kind.
 """
 
 from __future__ import annotations
@@ -14,81 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine.actions import Action, Verb
 from bot.ui import controls
-from bot.ui.controls import (
-    KINDS,
-    AgainButton,
-    Answer,
-    CardSelect,
-    ChallengeButton,
-    Control,
-    ControlRouter,
-    DailyButton,
-    DailySelect,
-    DecisionButton,
-    PlayAgainButton,
-    PracticeButton,
-    RematchButton,
-    ReplayButton,
-    RulesButton,
-    ShowHandButton,
-    SignupButton,
-    TipsOffButton,
-)
+from bot.ui.controls import KINDS, Control, ControlRouter, RematchButton, ShowHandButton
 
-GUILD = 123456789012345678
-
-#: (custom_id made by the code at 8ce512b, its kind, the fields that code parsed from it)
-OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
-    (
-        "bingo:m:7:3:place:2",
-        DecisionButton,
-        {"match_id": 7, "version": 3, "action": Action(Verb.PLACE, 2)},
-    ),
-    (
-        "bingo:m:7:0:keep",
-        DecisionButton,
-        {"match_id": 7, "version": 0, "action": Action(Verb.KEEP)},
-    ),
-    (
-        "bingo:m:12:41:take_opp:4",
-        DecisionButton,
-        {"match_id": 12, "version": 41, "action": Action(Verb.TAKE_OPP, 4)},
-    ),
-    # An action the grammar does not know: parsed, answered as no longer current.
-    ("bingo:m:7:3:bogus", DecisionButton, {"match_id": 7, "version": 3, "action": None}),
-    ("bingo:c:5:accept", ChallengeButton, {"challenge_id": 5, "answer": Answer.ACCEPT}),
-    ("bingo:c:5:decline", ChallengeButton, {"challenge_id": 5, "answer": Answer.DECLINE}),
-    ("bingo:h:7", ShowHandButton, {"match_id": 7}),
-    ("bingo:a:8", PlayAgainButton, {"match_id": 8}),
-    ("bingo:rp:9:4:n", ReplayButton, {"match_id": 9, "step": 4, "direction": "n"}),
-    ("bingo:rp:9:0:p", ReplayButton, {"match_id": 9, "step": 0, "direction": "p"}),
-    ("bingo:r:10", RematchButton, {"match_id": 10}),
-    ("bingo:tips:11", TipsOffButton, {"match_id": 11}),
-    ("bingo:tj:3:join", SignupButton, {"tournament_id": 3, "op": "join"}),
-    ("bingo:tj:3:leave", SignupButton, {"tournament_id": 3, "op": "leave"}),
-    (
-        "mull:a:21:2:scry_bottom",
-        PracticeButton,
-        {"session_id": 21, "version": 2, "action": "scry_bottom"},
-    ),
-    ("mull:s:21:3:bottom", CardSelect, {"session_id": 21, "version": 3, "step": "bottom"}),
-    ("mull:s:21:4:aside", CardSelect, {"session_id": 21, "version": 4, "step": "aside"}),
-    ("mull:again:22", AgainButton, {"session_id": 22}),
-    (
-        f"mull:d:{GUILD}:20419:1:keep",
-        DailyButton,
-        {"guild_id": GUILD, "day": 20419, "version": 1, "action": "keep"},
-    ),
-    (
-        f"mull:ds:{GUILD}:20419:2:aside",
-        DailySelect,
-        {"guild_id": GUILD, "day": 20419, "version": 2, "step": "aside"},
-    ),
-    ("guide:rules:2:next", RulesButton, {"page": 2, "way": "next"}),
-    ("guide:rules:0:prev", RulesButton, {"page": 0, "way": "prev"}),
-]
+from .old_controls import OLD
 
 
 def test_the_old_custom_ids_cover_every_kind() -> None:

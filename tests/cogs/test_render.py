@@ -11,13 +11,7 @@ from bot.engine.events import Draw, Event
 from bot.matches import player_view, public_view
 from cogs.bingo._render import action_label, board_embed, event_line, panel_embed, result_line
 
-NAMES_AB = ["Alice", "Bob"]
-
-
-def _embed_text(embed) -> str:
-    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
-    parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+from .render_helpers import NAMES_AB, embed_text
 
 
 def _playout_events(seed: int, rule: MulliganRule) -> list[Event]:
@@ -52,7 +46,7 @@ def test_private_draw_is_named_for_its_owner() -> None:
 def test_board_shows_hand_sizes_not_hands() -> None:
     """The public board lists hand sizes and never the cards in a hand."""
     state, _ = BingoState.new(7)
-    text = _embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
+    text = embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
     assert "Hand: 5 cards" in text
     assert not any(name in text for name in NAMES)
 
@@ -61,7 +55,7 @@ def test_panel_shows_only_its_own_hand() -> None:
     """A hand panel lists its player's cards, and only theirs."""
     state, _ = BingoState.new(11)
     state.hands = [[5, 0, 0, 0, 0], [0, 0, 0, 0, 5]]
-    text = _embed_text(panel_embed(1, player_view(state, 0), NAMES_AB, None))
+    text = embed_text(panel_embed(1, player_view(state, 0), NAMES_AB, None))
     assert "Plains ×5" in text
     assert "Forest" not in text
 
@@ -97,7 +91,7 @@ def test_a_match_with_no_result_says_so() -> None:
     """An abandoned match is neither a win nor a draw, on the board and in its log."""
     state, _ = BingoState.new(3)
     events = state.abandon()
-    text = _embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
+    text = embed_text(board_embed(1, public_view(state), NAMES_AB, [], None))
     assert "no result" in text and "draw" not in text and "wins" not in text
     lines = [event_line(e, NAMES_AB, options=state.options) for e in events]
     assert [line for line in lines if line] == [

@@ -14,14 +14,14 @@ from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
 from cogs.mulligan._render import card_name, hand_embed, rule_name
 
-from .test_render_languages import ENGLISH, NAMES_AB, _everything
+from .render_helpers import ENGLISH, NAMES_AB, everything
 
 
 @pytest.mark.parametrize("rule", [MulliganRule.VANCOUVER, MulliganRule.PARTIAL_PARIS])
 def test_japanese_text_has_no_english(rule: MulliganRule) -> None:
     """Every Japanese board, panel, log line and button of random matches is free of the
     English words a forgotten key or message would show, and uses the Japanese terms."""
-    seen = "\n".join(text for seed in range(6) for text in _everything(seed, rule, "ja"))
+    seen = "\n".join(text for seed in range(6) for text in everything(seed, rule, "ja"))
     for text in seen.splitlines():
         assert not ENGLISH.search(text), text
     for word in ("陣地", "墓地", "ライブラリー", "手札", "キープ", "マリガン", "を置く"):

@@ -17,7 +17,7 @@ from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
 from cogs.mulligan._render import card_name, percent, rule_name
 
-from .test_render_languages import ENGLISH, NAMES_AB, _everything
+from .render_helpers import ENGLISH, NAMES_AB, everything
 
 LANDS = {"Równina", "Wyspa", "Bagno", "Góra", "Las"}
 
@@ -25,7 +25,7 @@ LANDS = {"Równina", "Wyspa", "Bagno", "Góra", "Las"}
 @pytest.mark.parametrize("rule", [MulliganRule.VANCOUVER, MulliganRule.LONDON])
 def test_polish_text_has_no_english(rule: MulliganRule) -> None:
     """Polish boards, panels, log lines and buttons are Polish throughout."""
-    seen = "\n".join(t for seed in range(6) for t in _everything(seed, rule, "pl"))
+    seen = "\n".join(t for seed in range(6) for t in everything(seed, rule, "pl"))
     for text in seen.splitlines():
         assert not ENGLISH.search(text), text
     for word in ("Terytorium", "Stos odrzuconych", "Biblioteka", "Wyłóż", "Zatrzymaj"):

@@ -14,8 +14,11 @@ from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
+from tests.storage.conftest import pg_schema_url  # noqa: F401
 
 from .helpers import PLAYERS, BotWorld, settings_for
+from .language_helpers import world_fixture
+from .pg_cluster import SHARDS, Cluster, open_cluster
 
 
 @pytest.fixture
@@ -63,3 +66,18 @@ async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  #
             yield BotWorld(emulator, world, bot, db)
     finally:
         await db.close()
+
+
+#: A guild whose preferred locale is English (US), for the languages' tests.
+english_server = world_fixture("en-US")
+
+
+@pytest_asyncio.fixture
+async def cluster(
+    pg_schema_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> AsyncIterator[Cluster]:
+    """Two shard processes with quiet timers (nothing times out)."""
+    async with open_cluster(SHARDS, pg_schema_url, tmp_path) as c:
+        yield c
+    c.emu.assert_no_problems()

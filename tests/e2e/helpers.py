@@ -86,6 +86,18 @@ class BotWorld:
         self.service.seed_factory = lambda: seed
 
 
+def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
+    """A guild on ``shard`` (of the emulator's shard count) with #general and ``users``
+    as members."""
+    guild = emu.create_guild(f"Shard {shard}", shard=shard)
+    world = World(emu=emu, guild=guild, channel=emu.create_text_channel(guild, "general"))
+    for name in users:
+        user = emu.create_user(name)
+        emu.add_member(guild, user)
+        world.users[name] = user
+    return world
+
+
 def embed_title(message: Message) -> str:
     return message.embeds[0].get("title", "") if message.embeds else ""
 

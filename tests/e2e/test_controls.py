@@ -1,6 +1,6 @@
 """Buttons posted by older code, clicked through the emulator: the running bot's control
 router sends each to the handler that answered it before (see
-``tests/cogs/test_controls.py`` for where the custom_ids come from)."""
+``tests/cogs/old_controls.py`` for where the custom_ids come from)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from cogs.bingo._tournaments import Tournaments
 from cogs.guide._rules import turn_page
 from cogs.mulligan._daily import on_daily_button, on_daily_select
 from cogs.mulligan._views import on_again, on_card_select, on_practice_button
-from tests.cogs.test_controls import OLD
+from tests.cogs.old_controls import OLD
 
 from .helpers import BotWorld, custom_ids, embed_title, start_match, wait_prompt
 

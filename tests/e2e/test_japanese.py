@@ -9,21 +9,19 @@ import re
 
 from bot.i18n import LANGUAGES
 
-from .helpers import BotWorld, embed_title
-from .test_languages import (
+from .helpers import BotWorld, board, embed_title
+from .language_helpers import (
     ENGLISH_WORDS,
-    _board,
-    _localized_nodes,
-    _play_out,
-    _private_text,
-    _public_text,
-    _speaks,
-    _start,
-    _world_fixture,
-    english_server,  # noqa: F401 (a fixture)
+    localized_nodes,
+    localized_play_out,
+    localized_start,
+    private_text,
+    public_text,
+    speaks,
+    world_fixture,
 )
 
-japanese_server = _world_fixture("ja")
+japanese_server = world_fixture("ja")
 
 #: Discord's rule for command and option names (its "Application Command Naming" docs),
 #: for scripts with no letter case: letters and numbers of any script, "-" and "_".
@@ -51,13 +49,13 @@ def _sibling_names(commands: list[dict]) -> list[list[str]]:
     return found
 
 
-async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:  # noqa: F811
+async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:
     """Every command, option and choice has a Japanese name and description; names are
     valid Discord names and unique among their siblings as each language's client shows
     them; a Japanese client types the Japanese names and is answered in Japanese."""
     bw = english_server
     for command in _commands(bw):
-        for kind, node in _localized_nodes(command):
+        for kind, node in localized_nodes(command):
             where = f"/{command['name']} {kind} {node['name']}"
             assert (node.get("name_localizations") or {}).get("ja"), where
             if kind != "choice":
@@ -78,7 +76,7 @@ async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:
     rules = [c["name"] for c in challenge["マリガン"]["choices"]]
     assert "バンクーバー・マリガン（2015）" in rules and "ロンドン・マリガン（2019）" in rules
 
-    alice = _speaks(bw, "alice", "ja")
+    alice = speaks(bw, "alice", "ja")
     record = await alice.slash(bw.channel, "bingo 投了")
     assert record.acknowledged
     answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
@@ -88,7 +86,7 @@ async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:
     assert answer.content == "自分自身には挑戦できません。"
 
 
-async def test_bingo_language_offers_japanese(english_server) -> None:  # noqa: F811
+async def test_bingo_language_offers_japanese(english_server) -> None:
     """An English client chooses 日本語 for its private text, and is told so in Japanese."""
     bw = english_server
     alice = bw.driver("alice")
@@ -113,20 +111,20 @@ async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
     """From challenge to result, every message each player sees, public or private, is
     Japanese, in the words of Japanese Magic (手札, 陣地, 墓地, ライブラリー)."""
     bw = japanese_server
-    alice, bob = _speaks(bw, "alice", "ja"), _speaks(bw, "bob", "ja")
-    _speaks(bw, "carol", "ja")
-    match_id = await _start(bw, alice, "bob", "bingo 挑戦", "受ける", option="相手")
-    assert embed_title(_board(bw, match_id)) == f"BingoMagic #{match_id} — alice vs bob"
-    result = await _play_out(bw, match_id, policy=_japanese_policy)
+    alice, bob = speaks(bw, "alice", "ja"), speaks(bw, "bob", "ja")
+    speaks(bw, "carol", "ja")
+    match_id = await localized_start(bw, alice, "bob", "bingo 挑戦", "受ける", option="相手")
+    assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice vs bob"
+    result = await localized_play_out(bw, match_id, policy=_japanese_policy)
     assert f"（BingoMagic #{match_id}、" in result.content and "ターン）" in result.content
 
     for driver in (alice, bob):
-        private = _private_text(driver)
+        private = private_text(driver)
         for word in (f"{driver.user.username}の手札", "陣地", "キープ"):
             assert word in private, (driver.user.username, word)
         seen = driver.seen_text()
         assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
-    public = _public_text(bw)
+    public = public_text(bw)
     for word in (
         "陣地：",
         "墓地：",

@@ -1,5 +1,5 @@
 """``/bingo language`` across two bot processes sharing one PostgreSQL schema (the
-cluster of :mod:`tests.e2e.test_processes_pg`: shard 0 and shard 1 of 2, each its own
+cluster of :mod:`tests.e2e.pg_cluster`: shard 0 and shard 1 of 2, each its own
 ``python -m bot``): a choice made through one process is used by the next click the
 other applies, once what that process read has expired (``CACHE_SECONDS``)."""
 
@@ -12,10 +12,9 @@ import pytest
 from bot.i18n.service import CACHE_SECONDS
 from bot.playground.driver import UserDriver
 from bot.playground.models import Message
-from tests.storage.conftest import pg_schema_url  # noqa: F401
 
 from .helpers import BotWorld, custom_ids, embed_title, enabled_buttons, prompt, start_match
-from .test_processes_pg import Cluster, cluster  # noqa: F401
+from .pg_cluster import Cluster
 
 pytestmark = pytest.mark.slow  # starts two bot processes
 
@@ -50,7 +49,7 @@ async def click_until(view: BotWorld, players: tuple[str, str], name: str) -> Me
 
 
 async def test_a_language_chosen_in_one_process_is_used_by_the_other(
-    cluster: Cluster,  # noqa: F811
+    cluster: Cluster,
 ) -> None:
     """alice plays in shard 0's server, so her DM clicks are applied by shard 0's
     process, which reads her language; she chooses Italian with ``/bingo language`` in

@@ -11,21 +11,19 @@ from collections import Counter
 from bot.i18n import DEFAULT, LANGUAGES, t
 from bot.playground.driver import UserDriver
 
-from .helpers import embed_title, simple_policy
-from .test_languages import (
-    _board,
-    _localized_nodes,
-    _panel,
-    _play_out,
-    _private_text,
-    _public_text,
-    _speaks,
-    _start,
-    _world_fixture,
-    english_server,  # noqa: F401
+from .helpers import board, embed_title, simple_policy
+from .language_helpers import (
+    dm_panel,
+    localized_nodes,
+    localized_play_out,
+    localized_start,
+    private_text,
+    public_text,
+    speaks,
+    world_fixture,
 )
 
-polish_server = _world_fixture("pl")
+polish_server = world_fixture("pl")
 
 #: Words a Polish reader sees (the Polish mulligan rules' "ręka" and "biblioteka", the
 #: land names of Polish cards), and English words a Polish reader must never see.
@@ -65,14 +63,14 @@ def _siblings(command: dict) -> list[list[dict]]:
     return groups
 
 
-async def test_a_polish_client_sees_polish_commands(english_server) -> None:  # noqa: F811
+async def test_a_polish_client_sees_polish_commands(english_server) -> None:
     """Every command, subcommand, option and choice has a Polish name and description;
     no two siblings share a localized name in any language; a Polish client types the
     Polish names and the bot answers in Polish."""
     bw = english_server
     raw = bw.emu.commands(bw.world.guild) + bw.emu.commands()
     for command in raw:
-        for kind, node in _localized_nodes(command):
+        for kind, node in localized_nodes(command):
             where = f"/{command['name']} {kind} {node['name']}"
             assert (node.get("name_localizations") or {}).get("pl"), where
             if kind != "choice":
@@ -91,7 +89,7 @@ async def test_a_polish_client_sees_polish_commands(english_server) -> None:  # 
     assert {"wyzwij", "ręka", "poddaj", "statystyki", "ranking", "język", "zasady"} <= subcommands
     assert "trening" in {o["name"] for o in polish["mulligan"]["options"]}
 
-    alice = _speaks(bw, "alice", "pl")
+    alice = speaks(bw, "alice", "pl")
     answers = {  # Polish names typed, Polish answers
         "bingo poddaj": ({}, "Nie grasz żadnego meczu na tym serwerze."),
         "bingo wyzwij": ({"przeciwnik": bw.world.user("alice")}, "Nie możesz wyzwać siebie."),
@@ -110,30 +108,32 @@ async def test_a_whole_match_in_a_polish_server_with_polish_clients(polish_serve
     """Every message each player sees, public or private, is Polish from challenge to
     result, with the Polish cards' land names."""
     bw = polish_server
-    alice, bob = _speaks(bw, "alice", "pl"), _speaks(bw, "bob", "pl")
-    _speaks(bw, "carol", "pl")
-    match_id = await _start(bw, alice, "bob", "bingo wyzwij", "Akceptuj", option="przeciwnik")
-    assert embed_title(_board(bw, match_id)) == f"BingoMagic #{match_id} — alice kontra bob"
-    result = await _play_out(bw, match_id, policy=polish_policy)
+    alice, bob = speaks(bw, "alice", "pl"), speaks(bw, "bob", "pl")
+    speaks(bw, "carol", "pl")
+    match_id = await localized_start(
+        bw, alice, "bob", "bingo wyzwij", "Akceptuj", option="przeciwnik"
+    )
+    assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice kontra bob"
+    result = await localized_play_out(bw, match_id, policy=polish_policy)
     assert re.search(
         r"(wygrywa: |remisem).*\(BingoMagic #\d+, \d+ kolej(ka|ki|ek)\)", result.content
     )
 
     for driver in (alice, bob):
-        private = _private_text(driver)
+        private = private_text(driver)
         assert f"Ręka: {driver.user.username} — BingoMagic #{match_id}" in private
         for word in POLISH_PRIVATE:
             assert word in private, (driver.user.username, word)
         seen = driver.seen_text()
         assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
-    public = _public_text(bw)
+    public = public_text(bw)
     for word in (*POLISH_PUBLIC, "wyzywa cię", "przyjmuje wyzwanie"):
         assert word in public, word
     assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
     assert any(land in public for land in ("Równina", "Wyspa", "Bagno", "Góra", "Las"))
 
 
-async def test_bingo_language_polish_overrides_the_client(english_server) -> None:  # noqa: F811
+async def test_bingo_language_polish_overrides_the_client(english_server) -> None:
     """``/bingo language`` offers Polish by its own name; an English client's private
     text is then Polish, stored with the member."""
     bw = english_server
@@ -142,6 +142,6 @@ async def test_bingo_language_polish_overrides_the_client(english_server) -> Non
     answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
     assert answer.content == "Będę pisać do ciebie prywatnie po polsku."
     assert (await bw.db.user_prefs(bw.world.user("alice").id)).language == "pl"
-    match_id = await _start(bw, alice, "bob", "bingo challenge", "Accept")
-    panel = await bw.emu.wait_for(lambda: _panel(alice, live=False), message="alice's panel")
+    match_id = await localized_start(bw, alice, "bob", "bingo challenge", "Accept")
+    panel = await bw.emu.wait_for(lambda: dm_panel(alice, live=False), message="alice's panel")
     assert embed_title(panel) == f"Ręka: alice — BingoMagic #{match_id}"

@@ -11,145 +11,19 @@ other process.
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import sys
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.engine import BingoState
-from bot.playground.server import Emulator
 from bot.storage import Database
 from tests.emulator.fixtures import World
-from tests.storage.conftest import pg_schema_url  # noqa: F401
 
-from .helpers import (
-    NO_SCRYFALL,
-    QUIET_TIMERS,
-    BotWorld,
-    enabled_buttons,
-    play_out,
-    prompt,
-    simple_policy,
-    start_match,
-)
+from .helpers import enabled_buttons, play_out, prompt, simple_policy, start_match
+from .pg_cluster import SHARDS, Cluster, open_cluster
 
 pytestmark = pytest.mark.multiprocess
-
-ROOT = Path(__file__).resolve().parents[2]
-SHARDS = 2
-
-
-class ShardProcess:
-    """``python -m bot`` running one shard of :data:`SHARDS` on ``database_url``."""
-
-    def __init__(self, emu: Emulator, shard: int, database_url: str, **extra: str) -> None:
-        self.emu = emu
-        self.shard = shard
-        self.env = {
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": emu.bot_token,
-            "DATABASE_URL": database_url,
-            "DISCORD_API_BASE": emu.api_base,
-            "DISCORD_GATEWAY_URL": emu.gateway_url,
-            "SCRYFALL_API_BASE": NO_SCRYFALL,
-            "SHARD_COUNT": str(SHARDS),
-            "SHARD_IDS": str(shard),
-            **QUIET_TIMERS,
-            **extra,
-        }
-        self.process: asyncio.subprocess.Process | None = None
-        self.logs: list[str] = []
-
-    def _connected(self) -> bool:
-        return any(s.shard == (self.shard, SHARDS) for s in self.emu.gateway.connected_sessions())
-
-    async def start(self, cwd: Path) -> None:
-        """Start the process and wait until its shard is READY."""
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=cwd, env=self.env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
-        await self.emu.wait_for(self._connected, 40, message=f"shard {self.shard} READY")
-
-    async def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        await self._collect()
-        await self.emu.wait_for(lambda: not self._connected(), 10, message="disconnect")
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-            await self._collect()
-
-    async def _collect(self) -> None:
-        assert self.process is not None
-        _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
-        self.logs.append(stderr.decode())
-
-
-def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
-    """A guild on ``shard`` with #general and ``users`` as members."""
-    guild = emu.create_guild(f"Shard {shard}", shard=shard)
-    world = World(emu=emu, guild=guild, channel=emu.create_text_channel(guild, "general"))
-    for name in users:
-        user = emu.create_user(name)
-        emu.add_member(guild, user)
-        world.users[name] = user
-    return world
-
-
-class Cluster:
-    """The emulator, a guild per shard, the two processes and the database URL."""
-
-    def __init__(self, emu: Emulator, url: str, tmp: Path, **extra: str) -> None:
-        self.emu = emu
-        self.url = url
-        self.tmp = tmp
-        self.worlds = (
-            shard_world(emu, 0, ("alice", "bob", "carol")),
-            shard_world(emu, 1, ("dave", "erin", "carol")),
-        )
-        self.bots = [ShardProcess(emu, k, url, **extra) for k in range(SHARDS)]
-        for k in range(SHARDS):
-            (tmp / f"shard{k}").mkdir(parents=True, exist_ok=True)
-        self.views = tuple(BotWorld(emu, w, bot=None, db=None) for w in self.worlds)  # type: ignore[arg-type]
-
-    async def start(self) -> None:
-        await asyncio.gather(*(b.start(self.tmp / f"shard{b.shard}") for b in self.bots))
-        await self.emu.wait_for_commands(timeout=30)
-
-    async def stop(self) -> None:
-        await asyncio.gather(*(b.stop() for b in self.bots))
-
-
-@asynccontextmanager
-async def _cluster(emu_shards: int, url: str, tmp: Path, **extra: str) -> AsyncIterator[Cluster]:
-    emu = Emulator(shard_count=emu_shards)
-    await emu.start()
-    cluster = Cluster(emu, url, tmp, **extra)
-    try:
-        await cluster.start()
-        yield cluster
-    finally:
-        await cluster.stop()
-        await emu.stop()
-
-
-@pytest_asyncio.fixture
-async def cluster(pg_schema_url: str, tmp_path: Path) -> AsyncIterator[Cluster]:  # noqa: F811
-    """Two shard processes with quiet timers (nothing times out)."""
-    async with _cluster(SHARDS, pg_schema_url, tmp_path) as c:
-        yield c
-    c.emu.assert_no_problems()
 
 
 async def _check_finished(url: str, match_id: int, world: World, players: tuple[str, str]) -> None:
@@ -249,13 +123,13 @@ SHORT_TIMERS = {
 
 
 async def test_kill_the_owner_the_other_process_fires_its_deadline(
-    pg_schema_url: str,  # noqa: F811
+    pg_schema_url: str,
     tmp_path: Path,
 ) -> None:
     """kill -9 shard 1's process while its match waits on a 2-second deadline: shard 0's
     process applies the time-out (takeover time printed); after shard 1 restarts, the
     match plays to the end with exact stats."""
-    async with _cluster(SHARDS, pg_schema_url, tmp_path, **SHORT_TIMERS) as cluster:
+    async with open_cluster(SHARDS, pg_schema_url, tmp_path, **SHORT_TIMERS) as cluster:
         one = cluster.views[1]
         match_id = await start_match(one, "dave", "erin")
         db = await Database.open(cluster.url)

@@ -16,22 +16,11 @@ from bot import metrics
 from bot.client import BingoBot, ShardedBingoBot, make_bot
 from bot.playground.server import Emulator
 from bot.storage import Database
-from tests.emulator.fixtures import World, running_client
+from tests.emulator.fixtures import running_client
 
-from .helpers import BotWorld, play_out, settings_for, start_match
+from .helpers import BotWorld, play_out, settings_for, shard_world, start_match
 
 SHARDED = {"SHARD_COUNT": "2", "SHARD_IDS": "0,1"}
-
-
-def sharded_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
-    """A guild on ``shard`` of the emulator's count, with #general and ``users``."""
-    guild = emu.create_guild(f"Shard {shard}", shard=shard)
-    world = World(emu=emu, guild=guild, channel=emu.create_text_channel(guild, "general"))
-    for name in users:
-        user = emu.create_user(name)
-        emu.add_member(guild, user)
-        world.users[name] = user
-    return world
 
 
 @pytest_asyncio.fixture
@@ -41,8 +30,8 @@ async def two_shards(tmp_path: Path) -> AsyncIterator[tuple[BotWorld, BotWorld]]
     await emu.start()
     try:
         worlds = (
-            sharded_world(emu, 0, ("alice", "bob", "carol")),
-            sharded_world(emu, 1, ("dave", "erin", "carol")),
+            shard_world(emu, 0, ("alice", "bob", "carol")),
+            shard_world(emu, 1, ("dave", "erin", "carol")),
         )
         settings = settings_for(emu, tmp_path / "bingomagic.db", **SHARDED)
         db = await Database.open(settings.database_path)
