@@ -15,6 +15,11 @@ drawn by :mod:`bot.ui.symbols`, the font ships in ``bot/ui/fonts``.
 Use :func:`board_inputs` to pick what the picture shows, :func:`board_key` to tell two
 pictures apart without drawing them (an unchanged board is not uploaded again) and
 :func:`render_board` to draw it. ``python -m benchmarks.render`` prints the time it takes.
+
+The module is a little over 600 lines because the picture and its alt text
+(:func:`board_alt_text`) live together: the words must say exactly what the picture
+shows, so both read the same inputs through the same helpers (status, caption, near
+wins), and a change to one is made beside the other.
 """
 
 from __future__ import annotations
