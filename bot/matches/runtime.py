@@ -36,6 +36,7 @@ from bot.engine import BingoState, IllegalActionError
 from bot.engine.actions import Decision
 
 from .events import Cause, DecisionApplied, FinalResult, MatchEvent, MatchFinished, MatchStarted
+from .log import extend_log
 from .scheduler import Scheduler
 from .seats import Seat
 from .store import Claims, MatchStore
@@ -106,6 +107,9 @@ class Match:
     #: This match's own timers (a server's settings when it began), or ``None`` for the
     #: runtime's :class:`Timing`; kept for the whole match (the owner stores it).
     timing: Timing | None = None
+    #: The public log (:mod:`bot.matches.log`): the public events of the last changes,
+    #: as stored with the match; the runtime extends it with each commit.
+    log: list[Any] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -293,6 +297,7 @@ class MatchRuntime:
             return False
         if fresh is not match:  # a loader that made a new copy: keep the registered one
             match.state, match.deadline, match.context = fresh.state, fresh.deadline, fresh.context
+            match.log = fresh.log
         self._matches.setdefault(match.id, match)
         return True
 
@@ -463,6 +468,7 @@ class MatchRuntime:
         ):
             return False
         match.state, match.deadline = new, deadline
+        match.log = extend_log(match.log, events)
         return True
 
     # -- timers and agents -------------------------------------------------------------

@@ -87,8 +87,8 @@ def _why(sent: Sent[Any]) -> str:
 
 
 def new_ui(names: list[str]) -> dict[str, Any]:
-    """A new match's ``ui`` JSON: ``names`` (two display names as chosen), ``log`` (public
-    events, see :func:`~._render.log_lines`), ``dm_closed`` (two flags), ``panels`` (per
+    """A new match's ``ui`` JSON: ``names`` (two display names as chosen), ``dm_closed``
+    (two flags), ``panels`` (per
     player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``),
     ``board`` (the board's message id), ``pings`` (per player, the channel message
     asking a player with closed DMs to decide, or ``None``), ``trash`` (``[channel,
@@ -99,7 +99,6 @@ def new_ui(names: list[str]) -> dict[str, Any]:
     message holds) and ``tips`` (see :mod:`._tips`)."""
     return {
         "names": names,
-        "log": [],
         "dm_closed": [False, False],
         "panels": [None, None],
         "board": None,
@@ -932,11 +931,9 @@ class Delivery:
         language = public_language(table)
         controls = board_view(match.id, language) if shown[1] else None
         view = public_view(state)
-        embed = board_embed(
-            match.id, view, table.shown_names, table.ui["log"], match.deadline, language
-        )
+        embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-        inputs = board_inputs(match.id, view, table.names, last_move(table.ui["log"]), language)
+        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
         return Board(shown, embed, controls, inputs, board_key(inputs))
 
     def _draw(self, match: Match, board: Board) -> None:

@@ -34,7 +34,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -51,13 +51,12 @@ from bot.matches import (
     MatchFinished,
     Seat,
     Timing,
-    events_for,
 )
+from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
 from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
-from ._render import event_line
 from ._settings import match_timing, timing_json, timing_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
@@ -75,8 +74,6 @@ OVER = "bingo-match-over"
 NOT_IN_A_MATCH = "bingo-not-in-a-match"
 BUSY = "bingo-busy"
 
-#: Public events kept in a match's ``ui`` log (the board shows the last few).
-LOG_KEEP = 12
 #: The bot's seat in a match against it (the member is seat 0, as a challenger is).
 AI_SEAT = 1
 
@@ -104,6 +101,8 @@ class MatchSetup:
     ui: dict[str, Any]
     deadline: float | None
     started_at: float
+    #: The public log of the setup events (:mod:`bot.matches.log`).
+    log: list[Any] = field(default_factory=list)
 
     def stored(self) -> dict[str, Any]:
         """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
@@ -117,6 +116,7 @@ class MatchSetup:
             "started_at": self.started_at,
             "deadline": self.deadline,
             "ui": self.ui,
+            "log": self.log,
         }
 
 
@@ -129,7 +129,7 @@ class MatchService:
     def __init__(self, bot: BingoBot) -> None:
         """Run the matches on the bot's shared services (``BingoBot.setup_hook`` builds
         them before the cogs load): its runtime, scheduler, leases and outbox; this
-        service sets the runtime's loader and its store's ``ui`` hooks."""
+        service sets the runtime's loader."""
         self.bot = bot
         self.db = bot.db
         self.settings = bot.settings
@@ -142,7 +142,6 @@ class MatchService:
         self.leases = bot.leases
         self.runtime = bot.runtime
         self.runtime.loader = self._loader
-        bot.match_store.ui_for, bot.match_store.on_saved = self._next_ui, self._ui_saved
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
@@ -244,7 +243,7 @@ class MatchService:
         ui.setdefault("language", table.ui.get("language"))
         table.ui = ui
         table.board_shown = None  # another process may have edited the board
-        cached.state, cached.deadline = state, record.deadline
+        cached.state, cached.deadline, cached.log = state, record.deadline, record.log
         return cached
 
     async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
@@ -311,6 +310,7 @@ class MatchService:
         return Match(
             record.id, seats, state, deadline=record.deadline, context=table,
             quick_counter=quick_of(table.ui), timing=timing_of(table.ui, self.runtime.timing),
+            log=record.log,
         )  # fmt: skip
 
     async def get(self, match_id: int) -> Match | None:
@@ -327,28 +327,6 @@ class MatchService:
             self.bot.dispatch("bingo_match_finished", event)
         else:
             self.delivery.kick(event.match)
-
-    def _next_ui(
-        self, match_id: int, new_state: BingoState, events: Sequence[dict[str, Any]]
-    ) -> dict[str, Any] | None:
-        """The ``ui`` stored with a commit: the public log grows by the change's public
-        events (those the board shows)."""
-        match = self.runtime.get(match_id)
-        if match is None:
-            return None
-        table = table_of(match)
-        names = table.shown_names
-        shown = [
-            event
-            for event in events_for(list(events), None)
-            if event_line(event, names, options=new_state.options) is not None
-        ]
-        return {**table.ui, "log": (list(table.ui["log"]) + shown)[-LOG_KEEP:]}
-
-    def _ui_saved(self, match_id: int, ui: dict[str, Any] | None) -> None:
-        match = self.runtime.get(match_id)
-        if match is not None and ui is not None:
-            table_of(match).ui["log"] = ui["log"]
 
     # -- starting matches --------------------------------------------------------------
 
@@ -370,8 +348,6 @@ class MatchService:
         ui["quick"] = list(quick)
         if timing is not None:
             ui["timing"] = timing_json(timing)
-        shown = [e for e in events_for(events, None) if event_line(e, names) is not None]
-        ui["log"] = shown[-LOG_KEEP:]
         return MatchSetup(
             seed,
             options,
@@ -380,6 +356,7 @@ class MatchService:
             ui,
             self.runtime.deadline_for(state, quick, timing=timing),
             time.time(),
+            extend_log([], events),
         )
 
     async def timing_for(self, guild_id: int) -> Timing:
@@ -434,6 +411,7 @@ class MatchService:
         match = Match(
             match_id, seats, setup.state, deadline=setup.deadline, context=table,
             quick_counter=quick_of(setup.ui), timing=timing_of(setup.ui, self.runtime.timing),
+            log=list(setup.log),
         )  # fmt: skip
         await self.runtime.start(match, setup.events)
         return match

@@ -54,7 +54,7 @@ async def finish(
         state={"over": True},
         decisions=[{"kind": "end"}],
         version=9,
-        ui={"board": 1},
+        log=lambda old: [*old, {"type": "end"}],
         outcome="draw" if winner is None else "win",
         winner_id=winner,
         loser_id=loser,

@@ -448,6 +448,45 @@ CREATE TABLE tournament_settings (
 PRAGMA user_version = 9;
 """
 
+# Version 10: a match's public log (the public events of its last changes, see
+# bot/matches/log.py) is a column of its own, written by the commit that makes it, no
+# longer a key of the ``ui`` JSON (which only the delivery writes). Existing logs (events,
+# or text lines of older matches) move out of ``ui``; a ``ui`` that is not a JSON object
+# with a list ``log`` is left as it is (its log starts empty).
+MIGRATION_10 = """
+ALTER TABLE matches ADD COLUMN log TEXT NOT NULL DEFAULT '[]';
+
+UPDATE matches SET log = json_extract(ui, '$.log'), ui = json_remove(ui, '$.log')
+WHERE json_valid(ui) AND json_type(ui, '$.log') = 'array';
+
+PRAGMA user_version = 10;
+"""
+
+# PostgreSQL: the same with jsonb. A ``ui`` that is not JSON must not stop the upgrade:
+# a function of this session (pg_temp) reads it as NULL instead of raising.
+_PARSED_UI = """
+CREATE FUNCTION pg_temp.parsed_ui(text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS '
+BEGIN
+    RETURN $1::jsonb;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END';
+"""
+
+_MIGRATION_10_POSTGRESQL = (
+    """
+ALTER TABLE matches ADD COLUMN log TEXT NOT NULL DEFAULT '[]';
+"""
+    + _PARSED_UI
+    + """
+UPDATE matches
+SET log = (pg_temp.parsed_ui(ui) -> 'log')::text, ui = (pg_temp.parsed_ui(ui) - 'log')::text
+WHERE jsonb_typeof(pg_temp.parsed_ui(ui) -> 'log') = 'array';
+
+DROP FUNCTION pg_temp.parsed_ui(text);
+"""
+)
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -458,5 +497,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_7,
     MIGRATION_8,
     MIGRATION_9,
+    Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
