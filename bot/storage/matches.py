@@ -75,6 +75,8 @@ class MatchRecord:
     ai_level: AiLevel | None = None
     #: The public log (``matches.log``): public events, or text lines of old matches.
     log: list[Any] = field(default_factory=list)
+    #: The configuration (``matches.config``; ``bot.matches.config.MatchConfig.to_json``).
+    config: dict[str, Any] = field(default_factory=dict)
 
     @property
     def active(self) -> bool:
@@ -100,10 +102,11 @@ class MatchRowStore(StorageBase):
         deadline: float | None,
         ui: dict[str, Any],
         log: list[Any] | None = None,
+        config: dict[str, Any] | None = None,
     ) -> int:
         """Insert an ``active`` match between two members and return its id (a challenge
         creates its match with :meth:`accept_challenge` instead). ``log``: its public
-        log so far (``None``: empty).
+        log so far (``None``: empty); ``config``: its configuration (``None``: empty).
 
         Raises:
             ValueError: ``player_ids`` is not two different users.
@@ -123,6 +126,7 @@ class MatchRowStore(StorageBase):
             version,
             encode_json(ui),
             encode_json(log or []),
+            encode_json(config or {}),
             deadline,
             started_at,
         )
@@ -251,9 +255,10 @@ class MatchRowStore(StorageBase):
         deadline: float | None,
         ui: dict[str, Any],
         log: list[Any] | None = None,
+        config: dict[str, Any] | None = None,
     ) -> int | None:
         """Insert an ``active`` match between a member and the bot (seat ``ai_seat``,
-        playing at ``ai_level``; ``log``: its public log so far, ``None``: empty), unless
+        playing at ``ai_level``; ``log``, ``config``: as for :meth:`create_match`), unless
         the member already plays an active match in ``guild_id``: the check and the insert
         are one transaction (serialized per member on PostgreSQL), so a double
         ``/bingo challenge opponent:@bot`` starts one match.
@@ -285,6 +290,7 @@ class MatchRowStore(StorageBase):
             version,
             encode_json(ui),
             encode_json(log or []),
+            encode_json(config or {}),
             deadline,
             started_at,
             ai_seat,
@@ -459,4 +465,5 @@ def match_of(row: Row) -> MatchRecord:
         ai_seat=row["ai_seat"],
         ai_level=row["ai_level"],
         log=json.loads(row["log"]),
+        config=json.loads(row["config"]),
     )

@@ -39,6 +39,7 @@ from bot import limits
 from bot.engine.actions import Reason
 from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, player_view, public_view
+from bot.matches.config import MatchConfig
 from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Priority, Sent, classify
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
@@ -92,9 +93,8 @@ def new_ui(names: list[str]) -> dict[str, Any]:
     player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``),
     ``board`` (the board's message id), ``pings`` (per player, the channel message
     asking a player with closed DMs to decide, or ``None``), ``trash`` (``[channel,
-    message]`` pairs to delete: old panels and pings) and ``quick`` (per player, quick
-    counter windows, ``Match.quick_counter``). Matches stored before the last three
-    existed lack them: read them with ``.get``. Set later, also read with ``.get``:
+    message]`` pairs to delete: old panels and pings). Matches stored before the last
+    two existed lack them: read them with ``.get``. Set later, also read with ``.get``:
     ``board_image`` (the :func:`~bot.ui.board_image.board_key` of the picture the board
     message holds) and ``tips`` (see :mod:`._tips`)."""
     return {
@@ -104,7 +104,6 @@ def new_ui(names: list[str]) -> dict[str, Any]:
         "board": None,
         "pings": [None, None],
         "trash": [],
-        "quick": [False, False],
     }
 
 
@@ -154,6 +153,8 @@ class Table:
     started_at: float
     ui: dict[str, Any]
     level: str | None = None
+    #: What the match was set up with (:class:`bot.matches.config.MatchConfig`).
+    config: MatchConfig = field(default_factory=MatchConfig)
     answering: set[int] = field(default_factory=set)
     board_shown: tuple[int, bool] | None = None
     redraw: bool = False
@@ -206,13 +207,13 @@ def panel_language(table: Table, player: int) -> str | None:
     the match stored it (their override or their last interaction's locale: see
     :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
     languages = table.ui.get("languages") or [None, None]
-    return languages[player] or table.ui.get("language")
+    return languages[player] or table.config.language
 
 
 def public_language(table: Table) -> str | None:
-    """The language of the match's public messages (the board): ``ui["language"]`` when
-    the match stored it (the server's language), else ``None`` (English)."""
-    return table.ui.get("language")
+    """The language of the match's public messages (the board): its configuration's
+    (the server's language when it began), else ``None`` (English)."""
+    return table.config.language
 
 
 #: The board picture's file name (the embed shows ``attachment://board.png``).

@@ -52,12 +52,13 @@ from bot.matches import (
     Seat,
     Timing,
 )
+from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
 from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
-from ._settings import match_timing, timing_json, timing_of
+from ._settings import match_timing
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
@@ -74,15 +75,17 @@ OVER = "bingo-match-over"
 NOT_IN_A_MATCH = "bingo-not-in-a-match"
 BUSY = "bingo-busy"
 
+#: The keys of a ``ui`` an older version kept the configuration in.
+CONFIG_KEYS = ("timing", "quick", "language")
 #: The bot's seat in a match against it (the member is seat 0, as a challenger is).
 AI_SEAT = 1
 
 
-def quick_of(ui: Mapping[str, Any]) -> tuple[bool, bool]:
-    """A stored ``ui``'s quick counter windows per seat (``(False, False)`` for a match
-    stored before they existed)."""
-    quick = ui.get("quick") or [False, False]
-    return (bool(quick[0]), bool(quick[1]))
+def config_of(record: MatchRecord) -> MatchConfig:
+    """The configuration of a stored match (``matches.config``). A key still in its
+    ``ui`` (a row an older version wrote) is read from there when the column lacks it."""
+    old = {key: record.ui[key] for key in CONFIG_KEYS if key in record.ui}
+    return MatchConfig.from_json({**old, **record.config})
 
 
 def _whole(seconds: float) -> int | float:
@@ -90,9 +93,11 @@ def _whole(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-@dataclass(frozen=True)
+@dataclass
 class MatchSetup:
-    """A new match before it is stored: its seed, rules, first state and setup events."""
+    """A new match before it is stored: its seed, rules, first state and setup events,
+    its ``ui`` (display bookkeeping), deadline, start time, public log and configuration
+    (its public language is set by :meth:`MatchService.stamp_languages`)."""
 
     seed: int
     options: BingoOptions
@@ -103,6 +108,7 @@ class MatchSetup:
     started_at: float
     #: The public log of the setup events (:mod:`bot.matches.log`).
     log: list[Any] = field(default_factory=list)
+    config: MatchConfig = field(default_factory=MatchConfig)
 
     def stored(self) -> dict[str, Any]:
         """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
@@ -117,6 +123,7 @@ class MatchSetup:
             "deadline": self.deadline,
             "ui": self.ui,
             "log": self.log,
+            "config": self.config.to_json(),
         }
 
 
@@ -239,9 +246,10 @@ class MatchService:
             log.exception("Match %s cannot be reloaded", match_id)
             return None
         table = table_of(cached)
-        ui = dict(record.ui)
-        ui.setdefault("language", table.ui.get("language"))
-        table.ui = ui
+        config = config_of(record)
+        if not config.has_language:
+            config = config.with_language(table.config.language)
+        table.ui, table.config = dict(record.ui), config
         table.board_shown = None  # another process may have edited the board
         cached.state, cached.deadline, cached.log = state, record.deadline, record.log
         return cached
@@ -294,7 +302,7 @@ class MatchService:
             state = BingoState.from_json(record.state)
             table = Table(
                 record.guild_id, record.channel_id, record.started_at, record.ui,
-                level=record.ai_level,
+                level=record.ai_level, config=config_of(record),
             )  # fmt: skip
             table.ui["names"][1]  # noqa: B018 - a ui that cannot be shown is broken too
             seats = self._seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
@@ -305,11 +313,12 @@ class MatchService:
             else:  # finished, its result unannounced: nothing can be shown
                 await self.db.set_match_announced(record.id)
             return None
-        if "language" not in table.ui:  # stored before matches kept their languages
-            table.ui["language"] = await guild_language(self.bot, record.guild_id)
+        config = table.config
+        if not config.has_language:  # stored before matches kept their languages
+            table.config = config.with_language(await guild_language(self.bot, record.guild_id))
         return Match(
             record.id, seats, state, deadline=record.deadline, context=table,
-            quick_counter=quick_of(table.ui), timing=timing_of(table.ui, self.runtime.timing),
+            quick_counter=config.quick, timing=config.timing_over(self.runtime.timing),
             log=record.log,
         )  # fmt: skip
 
@@ -340,14 +349,11 @@ class MatchService:
     ) -> MatchSetup:
         """Deal a new match (seed from :attr:`seed_factory`) with these rules and names.
         ``quick``: per seat, quick counter windows (see :meth:`quick_counter`).
-        ``timing``: the server's timers (:meth:`timing_for`), kept in ``ui["timing"]`` for
-        the whole match; ``None``: the runtime's."""
+        ``timing``: the server's timers (:meth:`timing_for`), kept in its configuration
+        for the whole match; ``None``: the runtime's."""
         seed = self.seed_factory()
         state, events = BingoState.new(seed, options)
         ui = new_ui(names)
-        ui["quick"] = list(quick)
-        if timing is not None:
-            ui["timing"] = timing_json(timing)
         return MatchSetup(
             seed,
             options,
@@ -357,6 +363,7 @@ class MatchService:
             self.runtime.deadline_for(state, quick, timing=timing),
             time.time(),
             extend_log([], events),
+            MatchConfig.of(timing, quick),
         )
 
     async def timing_for(self, guild_id: int) -> Timing:
@@ -367,7 +374,7 @@ class MatchService:
     async def quick_counter(self, user_ids: Sequence[int | None]) -> tuple[bool, bool]:
         """Per seat, whether its member chose quick counter windows
         (``db.user_prefs(user_id).quick_counter``; ``None``, the bot's seat: no). Read
-        when a match is dealt and kept in its ``ui`` for the whole match."""
+        when a match is dealt and kept in its configuration for the whole match."""
         quick = [False, False]
         for seat, user_id in enumerate(user_ids[:2]):
             if user_id is not None:
@@ -405,13 +412,15 @@ class MatchService:
     ) -> Match:
         """Run a match just stored as ``match_id``: arm its deadline, then show it (and
         let the bot move, if it plays a seat at ``level``)."""
-        table = Table(guild_id, channel_id, setup.started_at, setup.ui, level=level)
+        table = Table(
+            guild_id, channel_id, setup.started_at, setup.ui, level=level, config=setup.config
+        )
         ai_seat = AI_SEAT if level is not None else None
         seats = self._seats(player_ids, ai_seat, level, setup.seed)
         match = Match(
             match_id, seats, setup.state, deadline=setup.deadline, context=table,
-            quick_counter=quick_of(setup.ui), timing=timing_of(setup.ui, self.runtime.timing),
-            log=list(setup.log),
+            quick_counter=setup.config.quick,
+            timing=setup.config.timing_over(self.runtime.timing), log=list(setup.log),
         )  # fmt: skip
         await self.runtime.start(match, setup.events)
         return match
@@ -430,7 +439,7 @@ class MatchService:
         to start it from) before it begins: ``setup.ui["thread"]`` is set and stored.
         Returns the thread's id, or ``None``: the match is played in the channel."""
         thread = await self.threads.open(
-            match_id, channel_id, setup.ui["names"], setup.ui.get("language"), permissions,
+            match_id, channel_id, setup.ui["names"], setup.config.language, permissions,
             message_id=message_id,
         )  # fmt: skip
         if thread is not None:
@@ -459,7 +468,7 @@ class MatchService:
             await self.quick_counter((member.id, None)),
             timing=await self.timing_for(guild_id),
         )
-        await self.stamp_languages(setup.ui, guild_id, (member.id, None), interaction)
+        await self.stamp_languages(setup, guild_id, (member.id, None), interaction)
         setup.ui["tips"] = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
         match_id = await self.db.create_bot_match(
             guild_id=guild_id,
@@ -471,7 +480,7 @@ class MatchService:
         )
         if match_id is None:
             return await self.tell(interaction, BUSY)
-        public = setup.ui.get("language")
+        public = setup.config.language
         args = {
             "member": member.mention,
             "level": t(public, "bingo-level", level=level),
@@ -499,20 +508,21 @@ class MatchService:
 
     async def stamp_languages(
         self,
-        ui: dict[str, Any],
+        setup: MatchSetup,
         guild_id: int,
         user_ids: Sequence[int | None],
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
-        """Fix a new match's languages in its ``ui`` (see :mod:`bot.i18n.service`):
-        ``ui["language"]``, the server's, for its public text; ``ui["languages"]``, per
-        seat, the member's private language (``None`` for the bot's seat).
+        """Fix a new match's languages (see :mod:`bot.i18n.service`): its configuration's
+        ``language``, the server's, for its public text; ``ui["languages"]``, per seat,
+        the member's private language (``None`` for the bot's seat; it follows the
+        member's later interactions).
         ``interaction``: the one starting the match (its member's locale is current)."""
         if interaction is not None:  # remembers its member's client locale
             await private_language(interaction)
         public = await guild_language(self.bot, guild_id)
-        ui["language"] = public
-        ui["languages"] = [
+        setup.config = setup.config.with_language(public)
+        setup.ui["languages"] = [
             None if user_id is None else await self.languages.of_user(user_id, public)
             for user_id in user_ids[:2]
         ]

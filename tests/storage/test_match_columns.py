@@ -1,6 +1,7 @@
-"""The migration that moves a match's public log out of the ``ui`` JSON into its own
-column (schema version 10), on SQLite and PostgreSQL, from a database an older bot left
-at schema version 9 with matches in it."""
+"""The migrations that move a match's public log (schema version 10) and its
+configuration (version 11) out of the ``ui`` JSON into columns of their own, on SQLite
+and PostgreSQL, from a database an older bot left at schema version 9 with matches in
+it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot.matches.config import MatchConfig
 from bot.storage import Database, sql
 from bot.storage.backend import open_postgres
 from bot.storage.database import migration_scripts
@@ -74,12 +76,32 @@ async def _check_upgraded(db: Database) -> None:
     before)."""
     assert await db.schema_version() == len(sql.MIGRATIONS)
     by_player = {record.player_ids[0]: record for record in await db.active_matches()}
-    assert by_player[1].log == OLD_UI["log"] and "log" not in by_player[1].ui
-    assert by_player[1].ui["panels"] == OLD_UI["panels"]
-    assert (by_player[3].log, by_player[3].ui) == (TEXT_UI["log"], {"names": ["carol", "dave"]})
+    moved = by_player[1]
+    assert moved.log == OLD_UI["log"]
+    assert moved.config == {key: OLD_UI[key] for key in ("timing", "quick", "language")}
+    assert moved.ui == {
+        key: value
+        for key, value in OLD_UI.items()
+        if key not in ("log", "timing", "quick", "language")
+    }
+    config = MatchConfig.from_json(moved.config)
+    assert (config.timing, config.quick, config.language) == (
+        (90.0, 20.0, 45.0),
+        (True, False),
+        "fr",
+    )
+    lines = by_player[3]  # stored before matches kept their configuration
+    assert (lines.log, lines.ui, lines.config) == (
+        TEXT_UI["log"],
+        {"names": ["carol", "dave"]},
+        {},
+    )
+    assert not MatchConfig.from_json(lines.config).has_language
     assert 5 not in by_player
     rows = await db.backend.fetchall("SELECT ui, log FROM matches WHERE player0_id = 5")
     assert [tuple(row) for row in rows] == [("{not json", "[]")]
+    rows = await db.backend.fetchall("SELECT config FROM matches WHERE player0_id = 5")
+    assert [tuple(row) for row in rows] == [("{}",)]
 
 
 async def test_a_version_9_postgres_database_moves_each_log_to_its_column(

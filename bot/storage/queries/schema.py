@@ -487,6 +487,48 @@ DROP FUNCTION pg_temp.parsed_ui(text);
 """
 )
 
+# Version 11: a match's configuration (its timers, its seats' quick counter windows and
+# its public language, see bot/matches/config.py) is a column of its own, written when
+# the match is created, no longer keys of the ``ui`` JSON. Existing keys move out of
+# ``ui`` (a key a match stored before it existed stays missing); a ``ui`` that is not a
+# JSON object is left as it is.
+MIGRATION_11 = """
+ALTER TABLE matches ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+
+UPDATE matches SET config = json_set(config, '$.timing', json(json_extract(ui, '$.timing'))),
+    ui = json_remove(ui, '$.timing')
+WHERE json_valid(ui) AND json_type(ui, '$.timing') IS NOT NULL;
+
+UPDATE matches SET config = json_set(config, '$.quick', json(json_extract(ui, '$.quick'))),
+    ui = json_remove(ui, '$.quick')
+WHERE json_valid(ui) AND json_type(ui, '$.quick') IS NOT NULL;
+
+UPDATE matches SET config = json_set(config, '$.language', json_extract(ui, '$.language')),
+    ui = json_remove(ui, '$.language')
+WHERE json_valid(ui) AND json_type(ui, '$.language') IS NOT NULL;
+
+PRAGMA user_version = 11;
+"""
+
+_MIGRATION_11_POSTGRESQL = (
+    """
+ALTER TABLE matches ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+"""
+    + _PARSED_UI
+    + """
+UPDATE matches
+SET config = (
+        SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+        FROM jsonb_each(pg_temp.parsed_ui(ui))
+        WHERE key IN ('timing', 'quick', 'language')
+    )::text,
+    ui = (pg_temp.parsed_ui(ui) - 'timing' - 'quick' - 'language')::text
+WHERE jsonb_typeof(pg_temp.parsed_ui(ui)) = 'object';
+
+DROP FUNCTION pg_temp.parsed_ui(text);
+"""
+)
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -498,5 +540,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_8,
     MIGRATION_9,
     Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
+    Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
