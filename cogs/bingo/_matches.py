@@ -57,8 +57,9 @@ from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
-from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
+from ._delivery import Delivery
 from ._settings import match_timing
+from ._table import Table, new_ui, replace_panel, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
