@@ -18,12 +18,13 @@ control router by the cog); each answers from the runtime's :class:`~bot.matches
 in memory: the runtime's loader (:meth:`MatchService._loader`, in :mod:`._restore`) checks
 the cached copy's version against the database on every request and reloads it (state,
 deadline, log, configuration, ``ui``) when another process moved it on; the commit is a
-compare-and-set, and its loser answers "no longer current". The process that applies a change shows it (REST is not bound to a
-shard) and arms the match's next timers; timed work is claimed through a lease
-(:class:`bot.storage.leases.Leases`), and every process polls for due work of any server
-every :data:`bot.limits.MATCH_POLL_SECONDS` (:meth:`MatchService._poll`), so a dead
-process's deadlines, bot moves and challenge expiries are taken over. At start-up each
-process restores only its own servers' matches and challenges (``bot.owns_guild``).
+compare-and-set, and its loser answers "no longer current". The process that applies a
+change shows it (REST is not bound to a shard) and arms the match's next timers; timed work
+is claimed through a lease (:class:`bot.storage.leases.Leases`), and every process polls
+for due work of any server every :data:`bot.limits.MATCH_POLL_SECONDS`
+(:meth:`MatchService._poll`), so a dead process's deadlines, bot moves and challenge
+expiries are taken over. At start-up each process restores only its own servers' matches
+and challenges (``bot.owns_guild``).
 """
 
 from __future__ import annotations
