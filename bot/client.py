@@ -124,7 +124,7 @@ class BingoBot(commands.Bot):
         leases: the :class:`~bot.storage.leases.Leases` through which processes on one
             database claim timed work of a match (created in :meth:`setup_hook`).
         match_store: the runtime's :class:`~bot.storage.match_store.DatabaseMatchStore`
-            (the Bingo cog sets its ``ui`` hooks when it loads).
+            (it stores each change with the match's public log; it calls no cog).
         runtime: the one :class:`~bot.matches.MatchRuntime` of BingoMagic matches, over
             ``match_store``, ``scheduler`` and ``leases``, with the timers of
             :attr:`settings` (the Bingo cog sets its ``loader``); created in

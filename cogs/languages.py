@@ -3,9 +3,10 @@
 (``bot.languages``, created in ``BingoBot.setup_hook``), which holds the rules.
 
 Every function returns a catalog code for :func:`bot.i18n.t` (``"en"``, ``"it"``). A
-BingoMagic match fixes its languages when it starts, like its other settings
-(``ui["language"]`` for its public text; ``ui["languages"]``, per seat, for its panels, kept
-up to date by each player's clicks so it survives a restart: ``MatchService.stamp_languages``).
+BingoMagic match fixes its languages when it starts, like its other settings (its
+configuration's ``language``, ``matches.config``, for its public text; ``ui["languages"]``,
+per seat, for its panels, kept up to date by each player's clicks so it survives a
+restart: ``MatchService.stamp_languages``).
 """
 
 from __future__ import annotations

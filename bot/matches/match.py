@@ -74,6 +74,9 @@ class Match:
     #: This match's own timers (a server's settings when it began), or ``None`` for the
     #: runtime's :class:`Timing`; kept for the whole match (the owner stores it).
     timing: Timing | None = None
+    #: The public log (:mod:`bot.matches.log`): the public events of the last changes,
+    #: as stored with the match; the runtime extends it with each commit.
+    log: list[Any] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property

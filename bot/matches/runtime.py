@@ -42,6 +42,7 @@ from .events import (
     MatchStarted,
     snapshot,
 )
+from .log import extend_log
 from .match import ActResult, ActStatus, Match, Timing
 from .scheduler import Scheduler
 from .store import Claims, MatchStore
@@ -205,6 +206,7 @@ class MatchRuntime:
             return False
         if fresh is not match:  # a loader that made a new copy: keep the registered one
             match.state, match.deadline, match.context = fresh.state, fresh.deadline, fresh.context
+            match.log = fresh.log
         self._matches.setdefault(match.id, match)
         return True
 
@@ -379,6 +381,7 @@ class MatchRuntime:
         ):
             return False
         match.state, match.deadline = new, deadline
+        match.log = extend_log(match.log, events)
         return True
 
     # -- timers and agents -------------------------------------------------------------

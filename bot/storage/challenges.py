@@ -153,8 +153,11 @@ class ChallengeStore(StorageBase):
         started_at: float,
         deadline: float | None,
         ui: dict[str, Any],
+        log: list[Any] | None = None,
+        config: dict[str, Any] | None = None,
     ) -> int | None:
-        """Atomically accept a pending challenge and create its match.
+        """Atomically accept a pending challenge and create its match (``log``: its
+        public log so far, ``config``: its configuration; ``None``: empty).
 
         In one transaction: if the challenge is still pending, insert an active
         match in the challenge's guild/channel and mark the challenge ``accepted``
@@ -184,7 +187,8 @@ class ChallengeStore(StorageBase):
                     sql.INSERT_MATCH,
                     (row["guild_id"], row["channel_id"], player_ids[0], player_ids[1], seed)
                     + encoded
-                    + (version, ui_text, deadline, started_at),
+                    + (version, ui_text, encode_json(log or []), encode_json(config or {}))
+                    + (deadline, started_at),
                 )
                 closed = await tx.execute(
                     sql.CLOSE_PENDING_CHALLENGE, ("accepted", match_id, challenge_id)

@@ -6,25 +6,16 @@ commit that ends a match also finishes it and records its result in the same
 transaction (:meth:`Database.finish_match_cas`: members' stats, or the member's record
 against the bot, or nothing for a no-result).
 
-**The ``ui`` column.** The owner of the matches (the cog) keeps display names, the
-public log and message ids in the match's ``ui`` JSON and derives the log from each
-change's events. It plugs in two callbacks:
+**The public log.** Each commit appends its change's public events to the match's
+``log`` column in the same write (:func:`bot.matches.log.extend_log`: the events as the
+public sees them, the newest kept): what is stored is a function of the engine's events
+alone, never of how they are shown. The ``ui`` column (message ids and other display
+bookkeeping) is not touched by commits: only the delivery writes it.
 
-- ``ui_for(match_id, new_state, events) -> dict | None``: called inside the commit,
-  under the match's lock, before anything is written. Return the *new* ``ui`` (a fresh
-  dict; do not mutate the live one, the commit may still lose the race) or ``None`` to
-  keep the stored ``ui``. ``runtime.get(match_id).context`` is still the live match's
-  context there (even for the change that ends it).
-- ``on_saved(match_id, ui)``: called right after a successful commit with the ``ui``
-  written (or ``None`` if kept), still under the match's lock and before any event
-  is emitted: the place to make it the live ``ui``.
-
-Wiring: the bot builds the store and the runtime (``BingoBot.setup_hook``); the cog
-that owns the matches sets both hooks when it loads::
+Wiring: the bot builds the store and the runtime (``BingoBot.setup_hook``)::
 
     store = DatabaseMatchStore(db)
     runtime = MatchRuntime(store, scheduler=..., timing=...)
-    store.ui_for, store.on_saved = service.next_ui, service.ui_saved
 
 The store never imports discord; it imports no database driver itself either (it talks
 to :class:`Database` only).
@@ -32,39 +23,21 @@ to :class:`Database` only).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import BingoState
 from bot.engine.events import Event
 from bot.matches.events import FinalResult
+from bot.matches.log import extend_log
 from bot.storage.database import Database
-
-#: ``ui_for(match_id, new_state, events)``: the ``ui`` JSON to store with this commit, or
-#: ``None`` to keep the stored one.
-UiFor = Callable[[int, BingoState, Sequence[Event]], dict[str, Any] | None]
-#: ``on_saved(match_id, ui)``: a commit succeeded, storing ``ui`` (``None``: unchanged).
-OnSaved = Callable[[int, dict[str, Any] | None], None]
 
 
 class DatabaseMatchStore:
-    """A :class:`bot.matches.MatchStore` over ``db`` (see the module docstring).
+    """A :class:`bot.matches.MatchStore` over ``db`` (see the module docstring)."""
 
-    ``ui_for`` / ``on_saved``: the owner's hooks for the ``ui`` column (both optional,
-    and attributes the owner may set later; without ``ui_for`` the stored ``ui`` is never
-    touched by commits).
-    """
-
-    def __init__(
-        self,
-        db: Database,
-        *,
-        ui_for: UiFor | None = None,
-        on_saved: OnSaved | None = None,
-    ) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        self.ui_for = ui_for
-        self.on_saved = on_saved
 
     async def save(
         self,
@@ -78,7 +51,8 @@ class DatabaseMatchStore:
         wake: float | None = None,
     ) -> bool:
         """Commit ``new_state`` if match ``match_id`` is active at ``expected_version``,
-        with its ``wake`` time (``bot.storage.leases``) in the same UPDATE; with
+        with its ``wake`` time (``bot.storage.leases``) and its public log grown by
+        ``events`` (:func:`bot.matches.log.extend_log`) in the same transaction; with
         ``result``, finish it and record the result atomically (see
         :meth:`Database.finish_match_cas` for who it counts for).
 
@@ -86,35 +60,35 @@ class DatabaseMatchStore:
         (``sqlite3.Error`` or ``asyncpg.PostgresError``; nothing was stored then) and
         ``ValueError`` for a result that does not fit the match's players.
         """
-        ui = self.ui_for(match_id, new_state, events) if self.ui_for is not None else None
         state = new_state.to_json()
         decisions = new_state.history
+        changed = list(events)
+
+        def log(stored: list[Any]) -> list[Any]:
+            return extend_log(stored, changed)
+
         if result is None:
-            committed = await self.db.save_match_cas(
+            return await self.db.save_match_cas(
                 match_id,
                 expected_version,
                 state=state,
                 decisions=decisions,
                 version=new_state.version,
                 deadline=deadline,
-                ui=ui,
+                log=log,
                 wake=wake,
             )
-        else:
-            committed = await self.db.finish_match_cas(
-                match_id,
-                expected_version,
-                state=state,
-                decisions=decisions,
-                version=new_state.version,
-                outcome=result.outcome,
-                winner_id=result.winner_id,
-                loser_id=result.loser_id,
-                reason=str(result.reason),
-                turns=result.turns,
-                ended_at=result.ended_at,
-                ui=ui,
-            )
-        if committed and self.on_saved is not None:
-            self.on_saved(match_id, ui)
-        return committed
+        return await self.db.finish_match_cas(
+            match_id,
+            expected_version,
+            state=state,
+            decisions=decisions,
+            version=new_state.version,
+            outcome=result.outcome,
+            winner_id=result.winner_id,
+            loser_id=result.loser_id,
+            reason=str(result.reason),
+            turns=result.turns,
+            ended_at=result.ended_at,
+            log=log,
+        )

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from bot.engine.outcome import Outcome
@@ -29,6 +29,9 @@ MatchStatus = Literal["active", "finished"]
 #: :attr:`Outcome.NO_RESULT`, stopped from outside). :class:`Outcome` (the engine's) is
 #: how a match ends for :meth:`MatchRowStore.finish_match_cas`.
 MatchResult = Outcome
+#: How a commit changes a match's public log (``matches.log``): the stored log in, the
+#: new log out (``bot.matches.log.extend_log`` with the change's events).
+LogUpdate = Callable[[list[Any]], list[Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +39,11 @@ class MatchRecord:
     """A row of ``matches`` with its JSON columns decoded.
 
     ``player_ids`` is ``(player0_id, player1_id)``. ``options``, ``state`` and ``ui``
-    are dicts, ``decisions`` a list, exactly as given to :meth:`MatchRowStore.create_match`
-    / :meth:`MatchRowStore.save_match_cas`. ``result``/``winner_id``/``loser_id``/``reason``/
-    ``turns``/``ended_at`` are ``None`` while the match is active.
+    are dicts, ``decisions`` and ``log`` lists, exactly as given to
+    :meth:`MatchRowStore.create_match` / :meth:`MatchRowStore.save_match_cas` (``log``:
+    the public log, :mod:`bot.matches.log`; ``ui``: what the delivery keeps).
+    ``result``/``winner_id``/``loser_id``/``reason``/``turns``/``ended_at`` are ``None``
+    while the match is active.
 
     A finished match with ``result`` ``None`` counted for nobody: ``reason``
     ``"no_result"`` (stopped from outside: its channel was deleted or became
@@ -69,6 +74,10 @@ class MatchRecord:
     #: The seat (0 or 1) the bot plays and its level; both ``None`` between two members.
     ai_seat: int | None = None
     ai_level: AiLevel | None = None
+    #: The public log (``matches.log``): public events, or text lines of old matches.
+    log: list[Any] = field(default_factory=list)
+    #: The configuration (``matches.config``; ``bot.matches.config.MatchConfig.to_json``).
+    config: dict[str, Any] = field(default_factory=dict)
 
     @property
     def active(self) -> bool:
@@ -93,9 +102,12 @@ class MatchRowStore(StorageBase):
         started_at: float,
         deadline: float | None,
         ui: dict[str, Any],
+        log: list[Any] | None = None,
+        config: dict[str, Any] | None = None,
     ) -> int:
         """Insert an ``active`` match between two members and return its id (a challenge
-        creates its match with :meth:`accept_challenge` instead).
+        creates its match with :meth:`accept_challenge` instead). ``log``: its public
+        log so far (``None``: empty); ``config``: its configuration (``None``: empty).
 
         Raises:
             ValueError: ``player_ids`` is not two different users.
@@ -114,6 +126,8 @@ class MatchRowStore(StorageBase):
             encode_json(state),
             version,
             encode_json(ui),
+            encode_json(log or []),
+            encode_json(config or {}),
             deadline,
             started_at,
         )
@@ -241,11 +255,14 @@ class MatchRowStore(StorageBase):
         started_at: float,
         deadline: float | None,
         ui: dict[str, Any],
+        log: list[Any] | None = None,
+        config: dict[str, Any] | None = None,
     ) -> int | None:
         """Insert an ``active`` match between a member and the bot (seat ``ai_seat``,
-        playing at ``ai_level``), unless the member already plays an active match in
-        ``guild_id``: the check and the insert are one transaction (serialized per member
-        on PostgreSQL), so a double ``/bingo challenge opponent:@bot`` starts one match.
+        playing at ``ai_level``; ``log``, ``config``: as for :meth:`create_match`), unless
+        the member already plays an active match in ``guild_id``: the check and the insert
+        are one transaction (serialized per member on PostgreSQL), so a double
+        ``/bingo challenge opponent:@bot`` starts one match.
         The bot's own seat is not checked (it plays any number of matches at once).
 
         Returns:
@@ -273,6 +290,8 @@ class MatchRowStore(StorageBase):
             encode_json(state),
             version,
             encode_json(ui),
+            encode_json(log or []),
+            encode_json(config or {}),
             deadline,
             started_at,
             ai_seat,
@@ -294,31 +313,39 @@ class MatchRowStore(StorageBase):
         decisions: list[Any],
         version: int,
         deadline: float | None,
-        ui: dict[str, Any] | None = None,
+        log: LogUpdate | None = None,
         wake: float | None = None,
     ) -> bool:
         """Compare-and-set: store a match's new ``state`` (at ``version``), ``decisions``
         and ``deadline`` (Unix seconds or None) only if it is active and still at
-        ``expected_version``. ``ui``: the new ``ui`` JSON, or None to keep the stored one.
-        ``wake``: when the match at ``version`` next needs a process (Unix seconds or
-        None; ``bot.storage.leases``). One UPDATE, committed before returning.
+        ``expected_version``. ``log``: makes the new public log from the stored one, in
+        the same transaction (``None``: keep it; one UPDATE then). ``wake``: when the
+        match at ``version`` next needs a process (Unix seconds or None;
+        ``bot.storage.leases``). Committed before returning.
 
         Returns:
             True if this call stored it; False (nothing changed) if the match moved on,
             is finished or does not exist.
         """
-        params = (
+        params = [
             encode_json(state),
             encode_json(decisions),
             version,
             deadline,
-            None if ui is None else encode_json(ui),
+            None,
             wake,
             version,
             match_id,
             expected_version,
-        )
-        return await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, params) > 0
+        ]
+        if log is None:
+            return await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
+        async with self.backend.transaction() as tx:
+            row = await tx.fetchone(sql.SELECT_MATCH_LOG, (match_id,))
+            if row is None or row["status"] != "active" or row["version"] != expected_version:
+                return False
+            params[4] = encode_json(log(json.loads(row["log"])))
+            return await tx.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
 
     async def finish_match_cas(
         self,
@@ -334,7 +361,7 @@ class MatchRowStore(StorageBase):
         reason: str,
         turns: int,
         ended_at: float,
-        ui: dict[str, Any] | None = None,
+        log: LogUpdate | None = None,
     ) -> bool:
         """Compare-and-set: finish a match that is active and still at
         ``expected_version``, and record its result, in one transaction.
@@ -351,8 +378,8 @@ class MatchRowStore(StorageBase):
 
         The stats change only if this call's UPDATE won the compare-and-set, so a result
         counts exactly once even when two processes finish the same match at once.
-        ``ui``: the new ``ui`` JSON, or None to keep the stored one. Times are Unix
-        seconds.
+        ``log``: makes the new public log from the stored one (``None``: keep it). Times
+        are Unix seconds.
 
         Returns:
             True if this call finished it; False (nothing changed) if the match moved
@@ -373,11 +400,11 @@ class MatchRowStore(StorageBase):
             raise ValueError(f"{outcome.value!r} has no winner or loser")
         # The ``result`` column (NULL for no result), as its plain string.
         result = None if outcome is Outcome.NO_RESULT else outcome.value
-        params = (
+        params: list[Any] = [
             encode_json(state),
             encode_json(decisions),
             version,
-            None if ui is None else encode_json(ui),
+            None,
             result,
             winner_id,
             loser_id,
@@ -386,7 +413,7 @@ class MatchRowStore(StorageBase):
             ended_at,
             match_id,
             expected_version,
-        )
+        ]
         async with self.backend.transaction() as tx:
             row = await tx.fetchone(sql.SELECT_MATCH_FOR_FINISH, (match_id,))
             if row is None or row["status"] != "active" or row["version"] != expected_version:
@@ -396,7 +423,9 @@ class MatchRowStore(StorageBase):
                 assert winner_id is not None and loser_id is not None  # checked above
                 if sorted((winner_id, loser_id)) != sorted(players):
                     raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
-            if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, params) != 1:
+            if log is not None:
+                params[3] = encode_json(log(json.loads(row["log"])))
+            if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, tuple(params)) != 1:
                 return False
             if result is not None:
                 await count_result(
@@ -440,4 +469,6 @@ def match_of(row: Row) -> MatchRecord:
         turns=row["turns"],
         ai_seat=row["ai_seat"],
         ai_level=row["ai_level"],
+        log=json.loads(row["log"]),
+        config=json.loads(row["config"]),
     )

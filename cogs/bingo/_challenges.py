@@ -187,8 +187,8 @@ class Challenges:
             await self.service.quick_counter(players),
             timing=await self.service.timing_for(challenge.guild_id),
         )
-        await self.service.stamp_languages(setup.ui, challenge.guild_id, players, interaction)
-        public = setup.ui["language"]
+        await self.service.stamp_languages(setup, challenge.guild_id, players, interaction)
+        public = setup.config.language
         busy: int | None = None
         match_id: int | None = None
         cancelled = False

@@ -33,7 +33,6 @@ from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
-from ._delivery import table_of
 from ._history import (
     add_rating_field,
     catch_up,
@@ -45,6 +44,7 @@ from ._history import (
 )
 from ._matches import MatchService
 from ._settings import SettingsGroup, challenge_options, channel_refusal
+from ._table import table_of
 from ._tips import tips_off
 from ._tournaments import TournamentGroup
 

@@ -15,15 +15,16 @@ Interactions come in through the handlers at the bottom (registered with the bot
 control router by the cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
 
 **Several processes on one database** (docs/deploy.md). No process trusts a match it holds
-in memory: the runtime's loader (:meth:`MatchService._loader`) checks the cached copy's
-version against the database on every request and reloads it (state, deadline, ``ui``)
-when another process moved it on; the commit is a compare-and-set, and its loser answers
-"no longer current". The process that applies a change shows it (REST is not bound to a
-shard) and arms the match's next timers; timed work is claimed through a lease
-(:class:`bot.storage.leases.Leases`), and every process polls for due work of any server
-every :data:`bot.limits.MATCH_POLL_SECONDS` (:meth:`MatchService._poll`), so a dead
-process's deadlines, bot moves and challenge expiries are taken over. At start-up each
-process restores only its own servers' matches and challenges (``bot.owns_guild``).
+in memory: the runtime's loader (:meth:`MatchService._loader`, in :mod:`._restore`) checks
+the cached copy's version against the database on every request and reloads it (state,
+deadline, log, configuration, ``ui``) when another process moved it on; the commit is a
+compare-and-set, and its loser answers "no longer current". The process that applies a
+change shows it (REST is not bound to a shard) and arms the match's next timers; timed work
+is claimed through a lease (:class:`bot.storage.leases.Leases`), and every process polls
+for due work of any server every :data:`bot.limits.MATCH_POLL_SECONDS`
+(:meth:`MatchService._poll`), so a dead process's deadlines, bot moves and challenge
+expiries are taken over. At start-up each process restores only its own servers' matches
+and challenges (``bot.owns_guild``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -46,27 +47,26 @@ from bot.i18n import t
 from bot.interactions import NOT_CURRENT, reply_private, within_ack_deadline
 from bot.matches import (
     ActStatus,
-    FinalResult,
     Match,
     MatchEvent,
     MatchFinished,
     Seat,
     Timing,
-    events_for,
 )
-from bot.matches.events import snapshot
+from bot.matches.config import MatchConfig
+from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
-from ._delivery import Delivery, Table, new_ui, replace_panel, table_of
-from ._render import event_line
-from ._settings import match_timing, timing_json, timing_of
+from ._delivery import Delivery
+from ._restore import MatchRestore
+from ._settings import match_timing
+from ._table import Table, new_ui, replace_panel, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
-    from bot.storage import MatchRecord
     from bot.ui.controls import DecisionButton, PlayAgainButton, ShowHandButton
 
 log = logging.getLogger(__name__)
@@ -77,17 +77,7 @@ OVER = "bingo-match-over"
 NOT_IN_A_MATCH = "bingo-not-in-a-match"
 BUSY = "bingo-busy"
 
-#: Public events kept in a match's ``ui`` log (the board shows the last few).
-LOG_KEEP = 12
-#: The bot's seat in a match against it (the member is seat 0, as a challenger is).
 AI_SEAT = 1
-
-
-def quick_of(ui: Mapping[str, Any]) -> tuple[bool, bool]:
-    """A stored ``ui``'s quick counter windows per seat (``(False, False)`` for a match
-    stored before they existed)."""
-    quick = ui.get("quick") or [False, False]
-    return (bool(quick[0]), bool(quick[1]))
 
 
 def _whole(seconds: float) -> int | float:
@@ -95,9 +85,11 @@ def _whole(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-@dataclass(frozen=True)
+@dataclass
 class MatchSetup:
-    """A new match before it is stored: its seed, rules, first state and setup events."""
+    """A new match before it is stored: its seed, rules, first state and setup events,
+    its ``ui`` (display bookkeeping), deadline, start time, public log and configuration
+    (its public language is set by :meth:`MatchService.stamp_languages`)."""
 
     seed: int
     options: BingoOptions
@@ -106,6 +98,9 @@ class MatchSetup:
     ui: dict[str, Any]
     deadline: float | None
     started_at: float
+    #: The public log of the setup events (:mod:`bot.matches.log`).
+    log: list[Any] = field(default_factory=list)
+    config: MatchConfig = field(default_factory=MatchConfig)
 
     def stored(self) -> dict[str, Any]:
         """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
@@ -119,10 +114,12 @@ class MatchSetup:
             "started_at": self.started_at,
             "deadline": self.deadline,
             "ui": self.ui,
+            "log": self.log,
+            "config": self.config.to_json(),
         }
 
 
-class MatchService:
+class MatchService(MatchRestore):
     """Runs every BingoMagic match of one bot process (see the module docstring).
 
     ``seed_factory`` makes each new match's seed (tests replace it to deal known hands).
@@ -131,7 +128,7 @@ class MatchService:
     def __init__(self, bot: BingoBot) -> None:
         """Run the matches on the bot's shared services (``BingoBot.setup_hook`` builds
         them before the cogs load): its runtime, scheduler, leases and outbox; this
-        service sets the runtime's loader and its store's ``ui`` hooks."""
+        service sets the runtime's loader."""
         self.bot = bot
         self.db = bot.db
         self.settings = bot.settings
@@ -144,7 +141,6 @@ class MatchService:
         self.leases = bot.leases
         self.runtime = bot.runtime
         self.runtime.loader = self._loader
-        bot.match_store.ui_for, bot.match_store.on_saved = self._next_ui, self._ui_saved
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
@@ -169,107 +165,6 @@ class MatchService:
 
     # -- life cycle --------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Reload the matches in progress (their deadlines armed, a deadline that passed
-        while the bot was down fires at once, a pending move of the bot is taken again)
-        and the open challenges; then, once the gateway is ready, redraw every board and
-        panel and announce any result the last process committed but did not post."""
-        active = []
-        for record in await self.db.active_matches():
-            if not self.owns(record.guild_id):
-                continue  # its own process restores it (any process takes its clicks)
-            match = await self._load(record)
-            if match is not None:
-                self.runtime.restore(match)
-                active.append(match)
-        await self.challenges.restore()
-        closing = await self.threads.restore(self.owns)
-        if closing:
-            log.info("%s finished match(es) have a thread to close", closing)
-        finished = [
-            match
-            for record in await self.db.unannounced_matches()
-            if self.owns(record.guild_id) and (match := await self._load(record)) is not None
-        ]
-        if active or finished:
-            self._restore_task = asyncio.create_task(
-                self._redraw(active, finished), name="bingo-restore"
-            )
-        self._poll_task = asyncio.create_task(self._poll(), name="bingo-poll")
-        log.info("Restored %s match(es) in progress", len(active))
-
-    def owns(self, guild_id: int) -> bool:
-        """Whether this process runs ``guild_id``'s shard (``bot.owns_guild``; always
-        when unsharded)."""
-        owns = getattr(self.bot, "owns_guild", None)
-        return True if owns is None else bool(owns(guild_id))
-
-    async def _poll(self) -> None:
-        """Every :attr:`poll_seconds`: take over the due timed work of any server's
-        matches (:meth:`MatchRuntime.poll`: claimed through a lease) and expire any
-        server's overdue challenges (closing one is a compare-and-set: once)."""
-        while True:
-            await asyncio.sleep(self.poll_seconds)
-            try:
-                await self.runtime.poll()
-                due = time.time() - limits.MATCH_POLL_GRACE_SECONDS
-                for challenge_id in await self.leases.due_challenges(due):
-                    self.challenges.expire_soon(challenge_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("Looking for due matches and challenges failed")
-
-    async def _loader(self, match_id: int, cached: Match | None) -> Match | None:
-        """The runtime's loader: ``cached`` (the live copy) checked against the stored
-        version with one indexed read and, when another process moved the match on,
-        refreshed in place from its row (state, deadline, ``ui``); without ``cached``, the
-        match loaded from its row. ``None`` when it is not active."""
-        if cached is not None:
-            version = await self.leases.version_of(match_id)
-            if version is None:
-                return None
-            if version == cached.state.version:
-                return cached
-        record = await self.db.get_match(match_id)
-        if record is None or not record.active:
-            return None
-        if cached is None:
-            return await self._load(record)
-        try:
-            state = BingoState.from_json(record.state)
-        except Exception:
-            log.exception("Match %s cannot be reloaded", match_id)
-            return None
-        table = table_of(cached)
-        ui = dict(record.ui)
-        ui.setdefault("language", table.ui.get("language"))
-        table.ui = ui
-        table.board_shown = None  # another process may have edited the board
-        cached.state, cached.deadline = state, record.deadline
-        return cached
-
-    async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
-        await self.bot.wait_until_ready()
-        for match in active:
-            self.delivery.kick(match, redraw=True)
-        for match in finished:
-            state = match.state
-            assert state.result is not None
-            ended = (await self.db.get_match(match.id)).ended_at or time.time()  # type: ignore[union-attr]
-            self.delivery.kick(match, announce=True)  # not in the runtime: kicked here
-            result = FinalResult.of(state, match.seats, ended)
-            self.bot.dispatch(
-                "bingo_match_finished",
-                MatchFinished(match.id, state.version, snapshot(state), result),
-            )
-        log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
-        for match in active + finished:
-            try:
-                await self.delivery.retire_strays(match)
-            except Exception:
-                log.exception("Could not look for stray panels of match %s", match.id)
-
     async def stop(self) -> None:
         """Stop the timers and couriers (stored deadlines survive for the next start)."""
         self._unsubscribe()
@@ -292,32 +187,6 @@ class MatchService:
                 seats.append(Seat.human(user_id))
         return (seats[0], seats[1])
 
-    async def _load(self, record: MatchRecord) -> Match | None:
-        """The live match of ``record``; or, when its stored state cannot be loaded, log
-        it with its id and set it aside (``Database.set_match_broken``: it blocks
-        neither player and counts for nobody) and return ``None``."""
-        try:
-            state = BingoState.from_json(record.state)
-            table = Table(
-                record.guild_id, record.channel_id, record.started_at, record.ui,
-                level=record.ai_level,
-            )  # fmt: skip
-            table.ui["names"][1]  # noqa: B018 - a ui that cannot be shown is broken too
-            seats = self._seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
-        except Exception:
-            log.exception("Match %s cannot be loaded; setting it aside", record.id)
-            if record.active:
-                await self.db.set_match_broken(record.id, ended_at=time.time())
-            else:  # finished, its result unannounced: nothing can be shown
-                await self.db.set_match_announced(record.id)
-            return None
-        if "language" not in table.ui:  # stored before matches kept their languages
-            table.ui["language"] = await guild_language(self.bot, record.guild_id)
-        return Match(
-            record.id, seats, state, deadline=record.deadline, context=table,
-            quick_counter=quick_of(table.ui), timing=timing_of(table.ui, self.runtime.timing),
-        )  # fmt: skip
-
     async def get(self, match_id: int) -> Match | None:
         """The match ``match_id`` as stored now (the live copy, checked against the
         database and reloaded if another process moved it on), or ``None`` when it is
@@ -335,28 +204,6 @@ class MatchService:
         if match is not None:
             self.delivery.kick(match)
 
-    def _next_ui(
-        self, match_id: int, new_state: BingoState, events: Sequence[Event]
-    ) -> dict[str, Any] | None:
-        """The ``ui`` stored with a commit: the public log grows by the change's public
-        events (those the board shows)."""
-        match = self.runtime.get(match_id)
-        if match is None:
-            return None
-        table = table_of(match)
-        names = table.shown_names
-        shown = [
-            event.to_json()
-            for event in events_for(events, None)
-            if event_line(event, names, options=new_state.options) is not None
-        ]
-        return {**table.ui, "log": (list(table.ui["log"]) + shown)[-LOG_KEEP:]}
-
-    def _ui_saved(self, match_id: int, ui: dict[str, Any] | None) -> None:
-        match = self.runtime.get(match_id)
-        if match is not None and ui is not None:
-            table_of(match).ui["log"] = ui["log"]
-
     # -- starting matches --------------------------------------------------------------
 
     def setup(
@@ -369,16 +216,11 @@ class MatchService:
     ) -> MatchSetup:
         """Deal a new match (seed from :attr:`seed_factory`) with these rules and names.
         ``quick``: per seat, quick counter windows (see :meth:`quick_counter`).
-        ``timing``: the server's timers (:meth:`timing_for`), kept in ``ui["timing"]`` for
-        the whole match; ``None``: the runtime's."""
+        ``timing``: the server's timers (:meth:`timing_for`), kept in its configuration
+        for the whole match; ``None``: the runtime's."""
         seed = self.seed_factory()
         state, events = BingoState.new(seed, options)
         ui = new_ui(names)
-        ui["quick"] = list(quick)
-        if timing is not None:
-            ui["timing"] = timing_json(timing)
-        shown = [e.to_json() for e in events_for(events, None) if event_line(e, names) is not None]
-        ui["log"] = shown[-LOG_KEEP:]
         return MatchSetup(
             seed,
             options,
@@ -387,6 +229,8 @@ class MatchService:
             ui,
             self.runtime.deadline_for(state, quick, timing=timing),
             time.time(),
+            extend_log([], events),
+            MatchConfig.of(timing, quick),
         )
 
     async def timing_for(self, guild_id: int) -> Timing:
@@ -397,7 +241,7 @@ class MatchService:
     async def quick_counter(self, user_ids: Sequence[int | None]) -> tuple[bool, bool]:
         """Per seat, whether its member chose quick counter windows
         (``db.user_prefs(user_id).quick_counter``; ``None``, the bot's seat: no). Read
-        when a match is dealt and kept in its ``ui`` for the whole match."""
+        when a match is dealt and kept in its configuration for the whole match."""
         quick = [False, False]
         for seat, user_id in enumerate(user_ids[:2]):
             if user_id is not None:
@@ -435,12 +279,15 @@ class MatchService:
     ) -> Match:
         """Run a match just stored as ``match_id``: arm its deadline, then show it (and
         let the bot move, if it plays a seat at ``level``)."""
-        table = Table(guild_id, channel_id, setup.started_at, setup.ui, level=level)
+        table = Table(
+            guild_id, channel_id, setup.started_at, setup.ui, level=level, config=setup.config
+        )
         ai_seat = AI_SEAT if level is not None else None
         seats = self._seats(player_ids, ai_seat, level, setup.seed)
         match = Match(
             match_id, seats, setup.state, deadline=setup.deadline, context=table,
-            quick_counter=quick_of(setup.ui), timing=timing_of(setup.ui, self.runtime.timing),
+            quick_counter=setup.config.quick,
+            timing=setup.config.timing_over(self.runtime.timing), log=list(setup.log),
         )  # fmt: skip
         await self.runtime.start(match, setup.events)
         return match
@@ -459,7 +306,7 @@ class MatchService:
         to start it from) before it begins: ``setup.ui["thread"]`` is set and stored.
         Returns the thread's id, or ``None``: the match is played in the channel."""
         thread = await self.threads.open(
-            match_id, channel_id, setup.ui["names"], setup.ui.get("language"), permissions,
+            match_id, channel_id, setup.ui["names"], setup.config.language, permissions,
             message_id=message_id,
         )  # fmt: skip
         if thread is not None:
@@ -488,7 +335,7 @@ class MatchService:
             await self.quick_counter((member.id, None)),
             timing=await self.timing_for(guild_id),
         )
-        await self.stamp_languages(setup.ui, guild_id, (member.id, None), interaction)
+        await self.stamp_languages(setup, guild_id, (member.id, None), interaction)
         setup.ui["tips"] = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
         match_id = await self.db.create_bot_match(
             guild_id=guild_id,
@@ -500,7 +347,7 @@ class MatchService:
         )
         if match_id is None:
             return await self.tell(interaction, BUSY)
-        public = setup.ui.get("language")
+        public = setup.config.language
         args = {
             "member": member.mention,
             "level": t(public, "bingo-level", level=level),
@@ -528,20 +375,21 @@ class MatchService:
 
     async def stamp_languages(
         self,
-        ui: dict[str, Any],
+        setup: MatchSetup,
         guild_id: int,
         user_ids: Sequence[int | None],
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
-        """Fix a new match's languages in its ``ui`` (see :mod:`bot.i18n.service`):
-        ``ui["language"]``, the server's, for its public text; ``ui["languages"]``, per
-        seat, the member's private language (``None`` for the bot's seat).
+        """Fix a new match's languages (see :mod:`bot.i18n.service`): its configuration's
+        ``language``, the server's, for its public text; ``ui["languages"]``, per seat,
+        the member's private language (``None`` for the bot's seat; it follows the
+        member's later interactions).
         ``interaction``: the one starting the match (its member's locale is current)."""
         if interaction is not None:  # remembers its member's client locale
             await private_language(interaction)
         public = await guild_language(self.bot, guild_id)
-        ui["language"] = public
-        ui["languages"] = [
+        setup.config = setup.config.with_language(public)
+        setup.ui["languages"] = [
             None if user_id is None else await self.languages.of_user(user_id, public)
             for user_id in user_ids[:2]
         ]

@@ -7,7 +7,7 @@ any other command, a change is one interaction with nothing to expire or lose at
 restart, and ``show`` lists them all. Only members with Manage Server (or Administrator)
 may use them; anyone else gets a private refusal. Every answer is private.
 
-A match captures its rules (``matches.options``) and its timers (``ui["timing"]``) when it
+A match captures its rules (``matches.options``) and its timers (``matches.config``) when it
 is dealt, so a change never alters a match in progress; a challenge's expiry is fixed when
 it is posted. Answers are private, in the reader's language (:mod:`cogs.languages`).
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -97,29 +96,6 @@ def match_timing(base: Timing, settings: GuildSettings) -> Timing:
         if value is not None
     }
     return dataclasses.replace(base, **changes)
-
-
-def timing_json(timing: Timing) -> dict[str, float]:
-    """What a match stores in ``ui["timing"]``: its three decision timers (seconds)."""
-    return {
-        "turn": timing.turn_seconds,
-        "counter": timing.counter_seconds,
-        "choice": timing.choice_seconds,
-    }
-
-
-def timing_of(ui: Mapping[str, Any], base: Timing) -> Timing | None:
-    """The timers a stored match began with (``ui["timing"]``) on top of ``base``;
-    ``None`` for a match stored before matches kept their own (the runtime's then)."""
-    stored = ui.get("timing")
-    if not stored:
-        return None
-    return dataclasses.replace(
-        base,
-        turn_seconds=float(stored["turn"]),
-        counter_seconds=float(stored["counter"]),
-        choice_seconds=float(stored["choice"]),
-    )
 
 
 def challenge_seconds(settings: GuildSettings, default: float) -> float:

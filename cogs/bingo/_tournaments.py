@@ -278,7 +278,7 @@ class Tournaments:
             await service.quick_counter(players),
             timing=await service.timing_for(tournament.guild_id),
         )
-        await service.stamp_languages(setup.ui, tournament.guild_id, players)
+        await service.stamp_languages(setup, tournament.guild_id, players)
         match_id = await service.db.create_match(
             guild_id=tournament.guild_id,
             channel_id=tournament.channel_id,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from bot.client import BingoBot
@@ -78,5 +79,60 @@ async def test_a_match_that_cannot_be_loaded_is_set_aside(emulator, tmp_path, ca
             )
             assert not again.message.ephemeral and "challenges you" in again.message.text
             assert await db.player_stats(world.guild.id, world.user("alice").id) is None
+    finally:
+        await db.close()
+
+
+def _to_version_9(path, match_id: int, timing: dict[str, float]) -> None:
+    """Rewrite the database at ``path`` as the bot of schema version 9 left it: the
+    match's public log and configuration (its timers set to ``timing``) back in its
+    ``ui``, their columns gone."""
+    with sqlite3.connect(path) as con:
+        ui, log, config = con.execute(
+            "SELECT ui, log, config FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
+        old = {**json.loads(ui), **json.loads(config), "timing": timing, "log": json.loads(log)}
+        con.execute("UPDATE matches SET ui = ? WHERE id = ?", (json.dumps(old), match_id))
+        con.execute("ALTER TABLE matches DROP COLUMN log")
+        con.execute("ALTER TABLE matches DROP COLUMN config")
+        con.execute("PRAGMA user_version = 9")
+
+
+async def test_a_match_stored_by_the_previous_version_is_played_on(emulator, tmp_path) -> None:
+    """A live match stored by schema version 9 (its log and configuration in ``ui``) is
+    upgraded at the next start: loaded with its timers, quick windows and language, its
+    board redrawn with its log, and played to the end."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    settings = settings_for(emulator, tmp_path / "bingomagic.db")
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    async with running_client(emulator, bot):
+        await emulator.wait_for_commands()
+        first = BotWorld(emulator, world, bot, db)
+        match_id = await start_match(first)
+        live = bot.get_cog("Bingo").service.matches[match_id]
+        starter_seat, log = live.state.starting, list(live.log)
+    await db.close()
+    assert log  # the roll of the starting player, at least
+    timing = {"turn": 77.0, "counter": 11.0, "choice": 33.0}
+    _to_version_9(settings.database_path, match_id, timing)
+
+    db = await Database.open(settings.database_path)
+    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+    try:
+        async with running_client(emulator, bot):
+            second = BotWorld(emulator, world, bot, db)
+            match = second.service.matches[match_id]
+            assert match.log == log
+            assert match.timing is not None and match.timing.turn_seconds == 77.0
+            assert match.quick_counter == (False, False)
+            record = await db.get_match(match_id)
+            assert record.config["timing"] == timing and "timing" not in record.ui
+            assert record.log == log and "log" not in record.ui
+            await decide(second, world.driver(("alice", "bob")[starter_seat]), "Keep")
+            await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
+            await play_out(second, match_id)
+            finished = await db.get_match(match_id)
+            assert finished.status == "finished" and len(finished.log) > len(log)
     finally:
         await db.close()

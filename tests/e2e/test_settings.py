@@ -92,7 +92,8 @@ async def test_a_change_applies_to_new_matches_not_to_one_in_progress(bingo) -> 
     record = await bingo.db.get_match(second)
     assert record.options["mulligan_rule"] == "london"
     assert record.options["forest_any_pile"] is True
-    assert record.ui["timing"] == {"turn": 45.0, "counter": 600.0, "choice": 30.0}
+    assert record.config["timing"] == {"turn": 45.0, "counter": 600.0, "choice": 30.0}
+    assert "timing" not in record.ui
     live = bingo.service.matches[second]
     assert live.timing.turn_seconds == 45.0
     # The first decision (mulligans) runs on the server's choice timer.

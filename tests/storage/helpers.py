@@ -56,7 +56,7 @@ async def finish(
         state={"over": True},
         decisions=[{"kind": "end"}],
         version=9,
-        ui={"board": 1},
+        log=lambda old: [*old, {"type": "end"}],
         outcome="draw" if winner is None else "win",
         winner_id=winner,
         loser_id=loser,
@@ -131,10 +131,11 @@ async def finish_cas(
     loser: int | None = None,
     *,
     expected: int = 0,
-    ui: dict[str, Any] | None = None,
+    log: list[Any] | None = None,
     reason: str | None = None,
 ) -> bool:
-    """``finish_match_cas`` of ``match_id`` at version ``expected`` with small values."""
+    """``finish_match_cas`` of ``match_id`` at version ``expected`` with small values;
+    ``log``: events appended to the stored public log (``None``: left as it is)."""
     return await db.finish_match_cas(
         match_id,
         expected,
@@ -147,5 +148,5 @@ async def finish_cas(
         reason=reason or {"win": "bingo", "draw": "library_empty"}.get(outcome, "no_result"),
         turns=5,
         ended_at=300.0,
-        ui=ui,
+        log=None if log is None else lambda old: [*old, *log],
     )

@@ -126,7 +126,7 @@ async def test_a_bad_bot_match_is_refused(
 async def test_save_cas_commits_only_at_the_expected_version(db: Database) -> None:
     match_id = await new_match(db)
 
-    async def save(expected: int, ui: dict[str, Any] | None = None) -> bool:
+    async def save(expected: int, events: list[Any] | None = None) -> bool:
         return await db.save_match_cas(
             match_id,
             expected,
@@ -134,19 +134,20 @@ async def test_save_cas_commits_only_at_the_expected_version(db: Database) -> No
             decisions=[[0, "x"]] * (expected + 1),
             version=expected + 1,
             deadline=500.0 + expected,
-            ui=ui,
+            log=None if events is None else lambda old: [*old, *events],
         )
 
-    assert await save(0, {"log": ["one"]})
-    assert not await save(0, {"log": ["lost"]})  # a second writer from version 0 loses
+    assert await save(0, ["one"])
+    assert not await save(0, ["lost"])  # a second writer from version 0 loses
     record = await db.get_match(match_id)
     assert record is not None
     assert (record.version, record.state, record.deadline) == (1, {"turn": 1}, 500.0)
-    assert record.ui == {"log": ["one"]}
-    assert await save(1)  # ui None: kept
+    assert (record.log, record.ui) == (["one"], {})
+    assert await save(1)  # no log update: kept
+    assert await save(2, ["two"])  # appended to the stored log
     record = await db.get_match(match_id)
     assert record is not None
-    assert (record.version, record.ui, len(record.decisions)) == (2, {"log": ["one"]}, 2)
+    assert (record.version, record.log, len(record.decisions)) == (3, ["one", "two"], 3)
 
 
 async def test_save_cas_refuses_finished_and_unknown_matches(db: Database) -> None:
@@ -166,7 +167,7 @@ async def test_finish_cas_needs_the_expected_version(db: Database) -> None:
     record = await db.get_match(match_id)
     assert record is not None and record.active
     assert await db.player_stats(GUILD, 1) is None
-    assert await finish_cas(db, match_id, "win", 1, 2, ui={"announced": False})
+    assert await finish_cas(db, match_id, "win", 1, 2, log=[{"type": "end"}])
     assert not await finish_cas(db, match_id, "win", 1, 2)  # already finished
     record = await db.get_match(match_id)
     assert record is not None
@@ -176,7 +177,7 @@ async def test_finish_cas_needs_the_expected_version(db: Database) -> None:
         1,
         None,
     )
-    assert (record.version, record.ui) == (1, {"announced": False})
+    assert (record.version, record.log) == (1, [{"type": "end"}])
     assert (await db.player_stats(GUILD, 1)).wins == 1  # type: ignore[union-attr]
     assert (await db.player_stats(GUILD, 2)).losses == 1  # type: ignore[union-attr]
 

@@ -3,39 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import BingoState
 from bot.matches import ActStatus, Match, MatchFinished, MatchRuntime, Seat, Timing
+from bot.matches.log import LOG_KEEP, extend_log
 from bot.storage import Database
 from bot.storage.match_store import DatabaseMatchStore
 from tests.matches.conftest import RandomPolicy
 from tests.storage.helpers import CHANNEL, GUILD
 
 ALICE, BOB, BOT = 11, 22, 999
-
-
-class UiHooks:
-    """The cog's side of the ``ui`` column: a log line per commit, recorded."""
-
-    def __init__(self, *, keep: bool = False) -> None:
-        self.keep = keep
-        self.live: dict[int, dict[str, Any]] = {}
-        self.saved: list[tuple[int, dict[str, Any] | None]] = []
-
-    def ui_for(
-        self, match_id: int, state: BingoState, events: Sequence[dict[str, Any]]
-    ) -> dict[str, Any] | None:
-        if self.keep:
-            return None
-        old = self.live.get(match_id, {"log": []})
-        return {**old, "log": [*old["log"], f"v{state.version}: {len(events)} events"]}
-
-    def on_saved(self, match_id: int, ui: dict[str, Any] | None) -> None:
-        self.saved.append((match_id, ui))
-        if ui is not None:
-            self.live[match_id] = ui
 
 
 class Waiting:
@@ -48,9 +26,8 @@ class Waiting:
         raise AssertionError("unreachable")
 
 
-def runtime_over(db: Database, hooks: UiHooks | None = None) -> MatchRuntime:
-    hooks = hooks or UiHooks()
-    store = DatabaseMatchStore(db, ui_for=hooks.ui_for, on_saved=hooks.on_saved)
+def runtime_over(db: Database) -> MatchRuntime:
+    store = DatabaseMatchStore(db)
     return MatchRuntime(store, timing=Timing(agent_pause=0.0))
 
 
@@ -70,7 +47,7 @@ async def stored_match(
         "version": state.version,
         "started_at": 1.0,
         "deadline": deadline,
-        "ui": {"log": []},
+        "ui": {"names": ["alice", "bob"]},
     }
     if level is None:
         match_id = await db.create_match(**common)
@@ -86,13 +63,15 @@ def whose(match: Match) -> int:
     return match.user_ids[match.state.current_player()]
 
 
-async def test_decisions_are_stored_with_the_owners_ui(db: Database) -> None:
-    """Each commit writes state, version, history, deadline and the ``ui`` from
-    ``ui_for``; ``on_saved`` then hands that ``ui`` back."""
-    hooks = UiHooks()
-    runtime = runtime_over(db, hooks)
+async def test_decisions_are_stored_with_their_public_log(db: Database) -> None:
+    """Each commit writes state, version, history and deadline, and appends the change's
+    public events to the stored log in the same write (the live match's log the same);
+    the ``ui`` column is left as the owner stored it."""
+    runtime = runtime_over(db)
     match = await stored_match(db, runtime, (Seat.human(ALICE), Seat.human(BOB)))
     runtime.restore(match)
+    events: list[dict[str, Any]] = []
+    runtime.subscribe(lambda event: events.extend(getattr(event, "events", [])))
     for _ in range(2):
         result = await runtime.act(
             match.id, whose(match), match.state.version, match.state.legal_actions()[0]
@@ -104,22 +83,28 @@ async def test_decisions_are_stored_with_the_owners_ui(db: Database) -> None:
     assert record.state == match.state.to_json()
     assert record.decisions == match.state.history
     assert record.deadline == match.deadline
-    assert record.ui["log"][-1].startswith("v2:") and len(record.ui["log"]) == 2
-    assert [ui["log"][-1][:2] for _, ui in hooks.saved if ui] == ["v1", "v2"]
-    assert hooks.saved[-1] == (match.id, record.ui)
+    assert record.ui == {"names": ["alice", "bob"]}
+    assert events and record.log == match.log == extend_log([], events)
     await runtime.close()
 
 
-async def test_a_ui_hook_returning_none_keeps_the_stored_ui(db: Database) -> None:
-    runtime = runtime_over(db, UiHooks(keep=True))
+async def test_the_stored_log_keeps_its_newest_public_events(db: Database) -> None:
+    """The log grows by each change's public events: a card private to a player is
+    never stored, and only the newest ``LOG_KEEP`` events are kept."""
+    runtime = runtime_over(db)
     match = await stored_match(db, runtime, (Seat.human(ALICE), Seat.human(BOB)))
     runtime.restore(match)
-    result = await runtime.act(
-        match.id, whose(match), match.state.version, match.state.legal_actions()[0]
-    )
-    assert result.applied
+    while len(match.state.history) < 40 and not match.state.is_over:
+        result = await runtime.act(
+            match.id, whose(match), match.state.version, match.state.legal_actions()[-1]
+        )
+        assert result.applied
     record = await db.get_match(match.id)
-    assert record is not None and (record.version, record.ui) == (1, {"log": []})
+    assert record is not None and len(record.log) == LOG_KEEP
+    assert record.log == match.log
+    for event in record.log:
+        if event.get("private") is not None:
+            assert "card" not in event and "cards" not in event
     await runtime.close()
 
 

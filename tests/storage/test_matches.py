@@ -78,7 +78,7 @@ async def test_save_match_is_durable(db_target: str | Path) -> None:
         match_id = await new_match(db)
         saved = await db.save_match_cas(
             match_id, 0, state={"turn": 2}, decisions=["keep"], version=1, deadline=None,
-            ui={"a": 1},
+            log=lambda old: [*old, {"type": "turn"}],
         )  # fmt: skip
         assert saved is True
     finally:
@@ -90,7 +90,7 @@ async def test_save_match_is_durable(db_target: str | Path) -> None:
         await db.close()
     assert match is not None
     assert (match.state, match.decisions, match.version) == ({"turn": 2}, ["keep"], 1)
-    assert (match.deadline, match.ui) == (None, {"a": 1})
+    assert (match.deadline, match.ui, match.log) == (None, {}, [{"type": "turn"}])
 
 
 async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
@@ -98,7 +98,7 @@ async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
     match_id = await new_match(db)
     await finish(db, match_id, winner=1, loser=2)
     saved = await db.save_match_cas(
-        match_id, 9, state={"late": True}, decisions=[], version=99, deadline=5.0, ui={}
+        match_id, 9, state={"late": True}, decisions=[], version=99, deadline=5.0
     )
     match = await db.get_match(match_id)
     assert saved is False
@@ -176,11 +176,11 @@ async def test_finish_match_records_result(db: Database) -> None:
         1,
     )
     assert (match.reason, match.turns, match.ended_at, match.deadline) == ("bingo", 7, 250.0, None)
-    assert (match.state, match.decisions, match.version, match.ui) == (
+    assert (match.state, match.decisions, match.version, match.log) == (
         {"over": True},
         [{"kind": "end"}],
         9,
-        {"board": 1},
+        [{"type": "end"}],
     )
 
 
@@ -202,7 +202,6 @@ async def test_finish_match_twice_counts_once(db: Database) -> None:
         state={"other": 1},
         decisions=[],
         version=50,
-        ui={},
         outcome="win",
         winner_id=2,
         loser_id=1,
@@ -263,7 +262,6 @@ async def test_draw_with_a_winner_is_refused(db: Database) -> None:
             state={},
             decisions=[],
             version=1,
-            ui={},
             outcome="draw",
             winner_id=1,
             loser_id=None,
@@ -314,7 +312,6 @@ async def test_no_result_counts_for_nobody(db: Database) -> None:
         state={"over": True},
         decisions=[[None, "abandon"]],
         version=3,
-        ui={},
         outcome="no_result",
         winner_id=None,
         loser_id=None,
@@ -335,7 +332,7 @@ async def test_no_result_with_a_winner_is_refused(db: Database) -> None:
     match_id = await new_match(db, (1, 2))
     with pytest.raises(ValueError):
         await db.finish_match_cas(
-            match_id, 0, state={}, decisions=[], version=1, ui={}, outcome="no_result",
+            match_id, 0, state={}, decisions=[], version=1, outcome="no_result",
             winner_id=1, loser_id=2, reason="no_result", turns=1, ended_at=1.0,
         )  # fmt: skip
 

@@ -4,8 +4,9 @@
 
 INSERT_MATCH = """
 INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, options,
-                     decisions, state, version, status, ui, deadline, started_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?)
+                     decisions, state, version, status, ui, log, config, deadline,
+                     started_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
 RETURNING id
 """
 
@@ -28,7 +29,7 @@ WHERE id = ? AND status = 'active'
 
 SELECT_MATCH = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches WHERE id = ?
 """
@@ -39,7 +40,7 @@ SELECT guild_id, COUNT(*) AS n FROM matches WHERE status = 'active' GROUP BY gui
 
 SELECT_ACTIVE_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches WHERE status = 'active'
 ORDER BY id
@@ -47,7 +48,7 @@ ORDER BY id
 
 SELECT_FINISHED_MATCHES_SINCE = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
 WHERE status = 'finished' AND ended_at >= ?
@@ -56,7 +57,7 @@ ORDER BY id
 
 SELECT_UNANNOUNCED_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
 WHERE status = 'finished' AND (reason IS NULL OR reason <> 'broken') AND announced = 0
@@ -67,7 +68,7 @@ SET_MATCH_ANNOUNCED = "UPDATE matches SET announced = 1 WHERE id = ?"
 
 SELECT_ACTIVE_MATCH_OF = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
 WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
@@ -77,7 +78,7 @@ LIMIT 1
 
 SELECT_RECENT_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, deadline, board_message_id, started_at, ended_at, result,
+       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
 FROM matches
 WHERE guild_id = ? AND status = 'finished' AND (reason IS NULL OR reason <> 'broken')
@@ -87,17 +88,17 @@ LIMIT ?
 """
 
 # --- matches: compare-and-set commits and matches against the bot -----------------
-# Used by bot.storage.match_store (the match runtime's store). ``ui = coalesce(?, ui)``:
-# a NULL ui parameter keeps the stored one.
+# Used by bot.storage.match_store (the match runtime's store). ``log = coalesce(?, log)``:
+# a NULL log parameter keeps the stored one.
 
 # A match against the bot (no challenge row). Parameters: guild_id, channel_id,
-# player0_id, player1_id, seed, options, decisions, state, version, ui, deadline,
-# started_at, ai_seat, ai_level.
+# player0_id, player1_id, seed, options, decisions, state, version, ui, log, config,
+# deadline, started_at, ai_seat, ai_level.
 INSERT_BOT_MATCH = """
 INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, options,
-                     decisions, state, version, status, ui, deadline, started_at,
-                     ai_seat, ai_level)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+                     decisions, state, version, status, ui, log, config, deadline,
+                     started_at, ai_seat, ai_level)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)
 RETURNING id
 """
 
@@ -108,24 +109,28 @@ WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
 LIMIT 1
 """
 
-# Parameters: state, decisions, version, deadline, ui (NULL: keep), wake_at, wake_version
+# Parameters: state, decisions, version, deadline, log (NULL: keep), wake_at, wake_version
 # (the new version), id, expected version.
 SAVE_ACTIVE_MATCH_IF_VERSION = """
-UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, ui = coalesce(?, ui),
+UPDATE matches SET state = ?, decisions = ?, version = ?, deadline = ?, log = coalesce(?, log),
   wake_at = ?, wake_version = ?
 WHERE id = ? AND status = 'active' AND version = ?
 """
 
 SELECT_MATCH_FOR_FINISH = """
-SELECT guild_id, player0_id, player1_id, status, version, ai_seat, ai_level
+SELECT guild_id, player0_id, player1_id, status, version, ai_seat, ai_level, log
 FROM matches WHERE id = ?
 """
 
-# Parameters: state, decisions, version, ui (NULL: keep), result, winner_id, loser_id,
+# The stored log of an active match at its version, read in the transaction that
+# extends it (SAVE_ACTIVE_MATCH_IF_VERSION). Parameters: id.
+SELECT_MATCH_LOG = "SELECT status, version, log FROM matches WHERE id = ?"
+
+# Parameters: state, decisions, version, log (NULL: keep), result, winner_id, loser_id,
 # reason, turns, ended_at, id, expected version.
 FINISH_ACTIVE_MATCH_IF_VERSION = """
 UPDATE matches
-SET state = ?, decisions = ?, version = ?, ui = coalesce(?, ui), deadline = NULL,
+SET state = ?, decisions = ?, version = ?, log = coalesce(?, log), deadline = NULL,
     status = 'finished', result = ?, winner_id = ?, loser_id = ?, reason = ?, turns = ?,
     ended_at = ?
 WHERE id = ? AND status = 'active' AND version = ?

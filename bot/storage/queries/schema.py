@@ -448,6 +448,87 @@ CREATE TABLE tournament_settings (
 PRAGMA user_version = 9;
 """
 
+# Version 10: a match's public log (the public events of its last changes, see
+# bot/matches/log.py) is a column of its own, written by the commit that makes it, no
+# longer a key of the ``ui`` JSON (which only the delivery writes). Existing logs (events,
+# or text lines of older matches) move out of ``ui``; a ``ui`` that is not a JSON object
+# with a list ``log`` is left as it is (its log starts empty).
+MIGRATION_10 = """
+ALTER TABLE matches ADD COLUMN log TEXT NOT NULL DEFAULT '[]';
+
+UPDATE matches SET log = json_extract(ui, '$.log'), ui = json_remove(ui, '$.log')
+WHERE json_valid(ui) AND json_type(ui, '$.log') = 'array';
+
+PRAGMA user_version = 10;
+"""
+
+# PostgreSQL: the same with jsonb. A ``ui`` that is not JSON must not stop the upgrade:
+# a function of this session (pg_temp) reads it as NULL instead of raising.
+_PARSED_UI = """
+CREATE FUNCTION pg_temp.parsed_ui(text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS '
+BEGIN
+    RETURN $1::jsonb;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END';
+"""
+
+_MIGRATION_10_POSTGRESQL = (
+    """
+ALTER TABLE matches ADD COLUMN log TEXT NOT NULL DEFAULT '[]';
+"""
+    + _PARSED_UI
+    + """
+UPDATE matches
+SET log = (pg_temp.parsed_ui(ui) -> 'log')::text, ui = (pg_temp.parsed_ui(ui) - 'log')::text
+WHERE jsonb_typeof(pg_temp.parsed_ui(ui) -> 'log') = 'array';
+
+DROP FUNCTION pg_temp.parsed_ui(text);
+"""
+)
+
+# Version 11: a match's configuration (its timers, its seats' quick counter windows and
+# its public language, see bot/matches/config.py) is a column of its own, written when
+# the match is created, no longer keys of the ``ui`` JSON. Existing keys move out of
+# ``ui`` (a key a match stored before it existed stays missing); a ``ui`` that is not a
+# JSON object is left as it is.
+MIGRATION_11 = """
+ALTER TABLE matches ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+
+UPDATE matches SET config = json_set(config, '$.timing', json(json_extract(ui, '$.timing'))),
+    ui = json_remove(ui, '$.timing')
+WHERE json_valid(ui) AND json_type(ui, '$.timing') IS NOT NULL;
+
+UPDATE matches SET config = json_set(config, '$.quick', json(json_extract(ui, '$.quick'))),
+    ui = json_remove(ui, '$.quick')
+WHERE json_valid(ui) AND json_type(ui, '$.quick') IS NOT NULL;
+
+UPDATE matches SET config = json_set(config, '$.language', json_extract(ui, '$.language')),
+    ui = json_remove(ui, '$.language')
+WHERE json_valid(ui) AND json_type(ui, '$.language') IS NOT NULL;
+
+PRAGMA user_version = 11;
+"""
+
+_MIGRATION_11_POSTGRESQL = (
+    """
+ALTER TABLE matches ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+"""
+    + _PARSED_UI
+    + """
+UPDATE matches
+SET config = (
+        SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+        FROM jsonb_each(pg_temp.parsed_ui(ui))
+        WHERE key IN ('timing', 'quick', 'language')
+    )::text,
+    ui = (pg_temp.parsed_ui(ui) - 'timing' - 'quick' - 'language')::text
+WHERE jsonb_typeof(pg_temp.parsed_ui(ui)) = 'object';
+
+DROP FUNCTION pg_temp.parsed_ui(text);
+"""
+)
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -458,5 +539,7 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_7,
     MIGRATION_8,
     MIGRATION_9,
+    Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
+    Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

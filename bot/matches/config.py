@@ -1,0 +1,91 @@
+"""A match's configuration: what it was set up with when it began, kept for the whole
+match and stored with it (``matches.config``, a JSON object).
+
+``timing``: the server's decision timers when the match began (``/bingo settings
+timers``), as ``(turn, counter, choice)`` seconds, or ``None`` for a match stored before
+matches kept their own (the runtime's :class:`~bot.matches.runtime.Timing` then).
+``quick``: per seat, whether its counter windows are quick (the member's ``/bingo quick``
+choice when the match began; ``Match.quick_counter``). ``language``: the language of the
+match's public text (the server's when it began; ``None``: English, or a match stored
+before matches kept their languages, see :attr:`MatchConfig.has_language`).
+
+What changes during a match (message ids, the players' current languages, the tips
+shown) is display bookkeeping, kept in the ``ui`` column by the delivery instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .runtime import Timing
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """A match's configuration (see the module docstring)."""
+
+    timing: tuple[float, float, float] | None = None
+    quick: tuple[bool, bool] = (False, False)
+    language: str | None = None
+    #: Whether ``language`` was stored (matches stored before it existed lack it: the
+    #: owner fills in the server's language when loading them).
+    has_language: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored JSON object: ``{"quick": [bool, bool], "language": str | None}``
+        and, when set, ``"timing": {"turn", "counter", "choice"}`` (seconds)."""
+        stored: dict[str, Any] = {"quick": list(self.quick)}
+        if self.has_language:
+            stored["language"] = self.language
+        if self.timing is not None:
+            turn, counter, choice = self.timing
+            stored["timing"] = {"turn": turn, "counter": counter, "choice": choice}
+        return stored
+
+    @classmethod
+    def from_json(cls, stored: Mapping[str, Any]) -> MatchConfig:
+        """The configuration :meth:`to_json` stored (also as the keys of an old ``ui``
+        held them); missing keys read as a match stored before they existed.
+
+        Raises:
+            KeyError/TypeError/ValueError: a key holds something else.
+        """
+        quick = stored.get("quick") or [False, False]
+        timing = stored.get("timing")
+        return cls(
+            timing=None
+            if not timing
+            else (float(timing["turn"]), float(timing["counter"]), float(timing["choice"])),
+            quick=(bool(quick[0]), bool(quick[1])),
+            language=stored.get("language"),
+            has_language="language" in stored,
+        )
+
+    @classmethod
+    def of(cls, timing: Timing | None, quick: tuple[bool, bool]) -> MatchConfig:
+        """A new match's configuration: its ``timing`` (``None``: the runtime's) and its
+        seats' ``quick`` counter windows; its language is not set yet
+        (:meth:`with_language`)."""
+        seconds = (
+            None
+            if timing is None
+            else (timing.turn_seconds, timing.counter_seconds, timing.choice_seconds)
+        )
+        return cls(seconds, (bool(quick[0]), bool(quick[1])), None, has_language=False)
+
+    def timing_over(self, base: Timing) -> Timing | None:
+        """The match's own timers on top of ``base`` (its other fields kept), or ``None``
+        when it has none (the runtime's apply)."""
+        if self.timing is None:
+            return None
+        turn, counter, choice = self.timing
+        return dataclasses.replace(
+            base, turn_seconds=turn, counter_seconds=counter, choice_seconds=choice
+        )
+
+    def with_language(self, language: str | None) -> MatchConfig:
+        """This configuration with its public ``language`` set."""
+        return dataclasses.replace(self, language=language, has_language=True)

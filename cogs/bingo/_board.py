@@ -1,0 +1,266 @@
+"""The public board of a match (its picture drawn in the render pool) and its result
+post; a channel that is gone ends the match with no result (see :mod:`._delivery` for the
+couriers that run them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.outcome import Reason
+from bot.i18n import t
+from bot.matches import Match, MatchRuntime, Scheduler, public_view
+from bot.outbox import Delivery as Status
+from bot.outbox import Priority
+from bot.ui.board_image import board_inputs, board_key, last_move, render_board
+
+from ._history import rematch_view
+from ._panels import PanelCourier
+from ._render import board_embed, result_line
+from ._table import (
+    BOARD_FILE,
+    Board,
+    Lane,
+    Problems,
+    panel_language,
+    public_language,
+    table_of,
+)
+from ._views import board_view, play_again_view
+
+if TYPE_CHECKING:
+    from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+
+def board_shown(match: Match) -> tuple[int, bool]:
+    """What the board of the live state shows (:attr:`Table.board_shown`): its version,
+    and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
+    table = table_of(match)
+    closed = any(table.ui["dm_closed"][p] for p in match.viewers())
+    return (match.state.version, closed and not match.state.is_over)
+
+
+class BoardCourier(PanelCourier):
+    """The board and result part of :class:`._delivery.Delivery` (its attributes are set
+    there)."""
+
+    db: Database
+    runtime: MatchRuntime
+    scheduler: Scheduler
+    render: Executor | None
+    board_seconds: float
+    on_announced: Callable[[Match], None] | None
+    _closed: bool
+
+    def _lane(
+        self,
+        match: Match,
+        lane: Lane,
+        work: Callable[[Match, Problems], Awaitable[None]],
+        name: str,
+    ) -> None:
+        raise NotImplementedError  # Delivery's
+
+    def _retry_later(self, match: Match) -> None:
+        raise NotImplementedError  # Delivery's
+
+    async def _board_pass(self, match: Match, problems: Problems) -> None:
+        """The board lane: the board, then (once the final board is shown) the result."""
+        table = table_of(match)
+        if table.gone is not None:
+            return
+        # A match that ends during this pass is shown (and announced) by the next one:
+        # its end woke the lane, and the result never goes out before its board.
+        over = match.state.is_over
+        force, table.force_board = table.force_board, False
+        await self._update_board(match, problems, force=force)
+        drawing = table.drawing is not None or table.drawn is not None
+        if table.gone is None and table.announce and over and not drawing:
+            await self._announce(match, problems)  # after its board (a drawing comes back)
+
+    # -- board and result --------------------------------------------------------------
+
+    async def _update_board(self, match: Match, problems: Problems, *, force: bool = False) -> None:
+        """Bring the public board up to date: show a board whose picture was drawn
+        meanwhile; then, if the board is behind, edit it at once when its picture is
+        unchanged, or have the new picture drawn (:meth:`_draw`; its completion brings
+        the courier back), at most once every :attr:`board_seconds` (a change that
+        comes sooner waits its turn; the final board does not). ``force``: edit it even
+        when it looks current (a restart)."""
+        table = table_of(match)
+        drawn, table.drawn = table.drawn, None
+        if drawn is not None:
+            force = False
+            await self._show_board(match, drawn, problems)
+            if table.gone is not None:
+                return
+        board_id = table.ui.get("board")
+        if not force and board_id is not None and table.board_shown == board_shown(match):
+            return
+        wait = table.board_at + self.board_seconds - time.monotonic()
+        if not force and board_id is not None and wait > 0 and not match.state.is_over:
+            self._board_later(match, wait)
+            return
+        table.board_at = time.monotonic()
+        board = self._board(match)
+        if board_id is not None and table.ui.get("board_image") == board.key:
+            # an unchanged picture is not drawn or uploaded again: the edit leaves the
+            # message's attachment as it is, and the embed still shows it
+            await self._show_board(match, board, problems)
+        elif table.drawing is None:
+            self._draw(match, board)
+
+    def _board_later(self, match: Match, seconds: float) -> None:
+        """Come back to ``match``'s board in ``seconds`` (once: a later change waits for
+        the same turn, :attr:`board_seconds`)."""
+        key = ("board", match.id)
+        if key in self.scheduler:
+            return
+
+        async def again() -> None:
+            self._wake_board(match)
+
+        self.scheduler.schedule(key, time.time() + seconds, again)
+
+    def _wake_board(self, match: Match) -> None:
+        """Run ``match``'s board lane (its panels need nothing)."""
+        self._lane(match, table_of(match).board_lane, self._board_pass, "board")
+
+    def _board(self, match: Match) -> Board:
+        """The board of the live state (its picture not drawn)."""
+        table = table_of(match)
+        state = match.state
+        shown = board_shown(match)
+        language = public_language(table)
+        controls = board_view(match.id, language) if shown[1] else None
+        view = public_view(state)
+        embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
+        return Board(shown, embed, controls, inputs, board_key(inputs))
+
+    def _draw(self, match: Match, board: Board) -> None:
+        """Draw ``board``'s picture in the render pool; when it is done, the courier
+        shows it (a failure is retried like a failed delivery)."""
+        table = table_of(match)
+        job = asyncio.get_running_loop().run_in_executor(self.render, render_board, board.inputs)
+        table.drawing = job
+
+        def done(job: asyncio.Future[bytes]) -> None:
+            table.drawing = None
+            if job.cancelled() or self._closed:
+                return
+            error = job.exception()
+            if error is not None:
+                log.error("Could not draw the board of match %s", match.id, exc_info=error)
+                self._retry_later(match)
+                return
+            table.drawn = replace(board, png=job.result())
+            self._wake_board(match)
+
+        job.add_done_callback(done)
+
+    async def _show_board(self, match: Match, board: Board, problems: Problems) -> None:
+        """Edit the board message to ``board`` (uploading its picture when drawn), or
+        post it (again) if it is not there. A board that is gone while its picture is
+        not at hand is drawn again by the next pass."""
+        table = table_of(match)
+        board_id = table.ui.get("board")
+        if board_id is not None:
+            upload: dict[str, Any] = (
+                {"attachments": [board.file()]} if board.png is not None else {}
+            )
+            sent = await self.outbox.edit(
+                table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
+            )
+            if sent.ok:
+                table.board_shown = board.shown
+                table.ui["board_image"] = board.key
+                return
+            if sent.status is not Status.MESSAGE_GONE:
+                self._check(match, sent, problems, channel=True)
+                return
+            log.info("Board of match %s was deleted; posting a new one", match.id)
+            table.ui["board"] = None
+        if board.png is None:
+            table.ui["board_image"] = table.board_shown = None
+            table.board_lane.dirty = True  # the next pass draws it
+            return
+        controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
+        sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
+                                      **controls)  # fmt: skip
+        if self._check(match, sent, problems, channel=True):
+            assert sent.value is not None  # SENT carries the message
+            table.ui["board"] = sent.value.id
+            table.ui["board_image"] = board.key
+            table.board_shown = board.shown
+            await self.db.set_board_message(match.id, sent.value.id)
+
+    async def _announce(self, match: Match, problems: Problems) -> None:
+        """Post the result (with "Play again" under a match against the bot), then mark
+        it announced (a column: a restart in between posts it again)."""
+        table = table_of(match)
+        state = match.state
+        result = state.result
+        assert result is not None
+        language = public_language(table)
+        line = result_line(result.to_json(), table.shown_names, state.options, language)
+        content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
+        again = table.level is not None and result.reason != Reason.NO_RESULT
+        rematch = table.level is None and result.reason != Reason.NO_RESULT
+        controls: dict[str, Any] = (
+            {"view": play_again_view(match.id, language)}
+            if again
+            else {"view": rematch_view(match.id, language)}
+            if rematch
+            else {}
+        )
+        sent = await self.outbox.send(table.channel_id, content=content, **controls)
+        if self._check(match, sent, problems, channel=True):
+            table.announce = False
+            await self.db.set_match_announced(match.id)
+            if self.on_announced is not None:
+                self.on_announced(match)
+
+    async def _channel_gone(self, match: Match) -> None:
+        """The match's channel is gone or unwritable: end the match with no result (it
+        counts for nobody; the players' DM panels lose their controls on the next pass)
+        and tell each player privately why. Nothing is posted in the channel. A finished
+        match keeps its result (logged: it cannot be posted)."""
+        table = table_of(match)
+        why = table.gone
+        if not match.state.is_over:
+            log.warning("Match %s cannot go on (%s): ending it with no result", match.id, why)
+            await self.runtime.abandon(match.id)  # its events bring the courier back
+            return
+        if table.told:
+            return
+        table.told = True
+        await self.db.set_match_announced(match.id)
+        result = match.state.result
+        if result is None or result.reason != Reason.NO_RESULT:
+            log.warning("Could not announce the result of match %s: %s", match.id, why)
+            return
+        names = table.shown_names
+        for player in match.viewers():
+            user_id = match.seats[player].user_id
+            language = panel_language(table, player)
+            text = t(
+                language,
+                "bingo-no-result-dm",
+                id=match.id,
+                other=names[1 - player],
+                why=t(language, why or "bingo-gone-other"),
+            )
+            sent = await self.outbox.dm(user_id, content=text, priority=Priority.PUBLIC)
+            if not sent.ok:
+                log.info("Could not tell user %s that match %s ended: %s", user_id, match.id,
+                         sent.status)  # fmt: skip

@@ -1,0 +1,382 @@
+"""The hand panels of a match's players: a new DM when a decision of theirs is new,
+edits in place otherwise, the ephemeral panel and channel ping when their DMs are
+closed, the click's interaction token for edits outside the global rate limit, tidying
+of old panels and pings, and, after a restart, retiring stray panels (see
+:mod:`._delivery` for the couriers that run them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.matches import Match, player_view
+from bot.outbox import Delivery as Status
+from bot.outbox import Outbox, Priority, Sent, classify
+
+from ._render import panel_embed
+from ._table import (
+    HANDLE_SECONDS,
+    Handle,
+    Problems,
+    panel_language,
+    public_language,
+    replace_panel,
+    table_of,
+    trash,
+    why_gone,
+)
+from ._tips import tip_key, with_tip
+from ._views import decision_view
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+#: How many of the newest messages of a player's DM channel are read after a restart to
+#: find panels of a match still offering buttons (:meth:`Delivery.retire_strays`).
+STRAY_SCAN = 10
+
+
+class PanelCourier:
+    """The panels part of :class:`._delivery.Delivery` (its attributes are set there)."""
+
+    outbox: Outbox
+    attention_seconds: float
+
+    def panel(
+        self, match: Match, player: int, locale: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """``player``'s panel of the live state: their view, and their controls if they
+        decide now, in ``locale`` (default: :func:`panel_language`)."""
+        table = table_of(match)
+        locale = locale or panel_language(table, player)
+        view = player_view(match.state, player)
+        embed = panel_embed(match.id, view, table.shown_names, match.deadline, locale)
+        if view["current_player"] == player and match.in_quick_window():
+            note = t(locale, "panel-quick-window")
+            embed.description = f"{embed.description or ''}\n{note}"
+        controls = decision_view(
+            match.id, view["version"], view["legal_actions"], table.names, player, locale
+        )
+        tip = tip_key(table.ui, view)  # a first match against the bot (see ._tips)
+        if tip is not None:
+            controls = with_tip(embed, controls, tip, match.id, locale)
+        return embed, controls
+
+    def _check(self, match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
+        """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
+        the match's channel, so a gone channel ends the match)."""
+        if sent.ok:
+            return True
+        table = table_of(match)
+        if sent.status is Status.CHANNEL_GONE and channel:
+            table.gone = table.gone or why_gone(sent)
+        elif (
+            sent.status is Status.FAILED and sent.error is not None and classify(sent.error) is None
+        ):
+            problems.transient = True
+        elif sent.status is Status.FAILED:
+            log.error("Could not show match %s: %s", match.id, sent.error)
+        return False
+
+    # -- panels ------------------------------------------------------------------------
+
+    async def _sync_panel(self, match: Match, player: int, problems: Problems) -> None:
+        """Send ``player`` a new panel (a new DM, which notifies) when a decision of
+        theirs is new, unless they are looking at the panel they have (:meth:`_watching`:
+        then it is edited to the decision); otherwise keep the panel they have current
+        with an edit in place (no notification): their hand and the table after every
+        change, controls off once nothing is left to decide."""
+        state = match.state
+        panel = table_of(match).ui["panels"][player]
+        if panel is not None and panel["version"] == state.version:
+            return
+        deciding = state.current_player() == player
+        quick = deciding and match.in_quick_window()
+        if quick and panel is not None and not panel["ephemeral"]:
+            # A quick counter window needs no answer: shown on the panel they have,
+            # without a notification (the same whether or not they hold an Island).
+            await self._edit_panel(match, player, panel, problems, live=True)
+        elif deciding and panel is not None and self._watching(match, player, panel):
+            # They clicked this panel moments ago and are looking at it: the decision is
+            # shown there, without a notification of what they see.
+            await self._edit_panel(match, player, panel, problems, live=True)
+        elif deciding or panel is None:
+            await self._send_panel(match, player, problems, notify=not quick)
+        elif not panel["ephemeral"]:
+            await self._edit_panel(match, player, panel, problems)
+
+    async def _redraw_panel(self, match: Match, player: int, problems: Problems) -> None:
+        """After a restart: edit the player's last DM panel to the current state (with
+        the current controls), or send a new one if it is gone and they must decide,
+        or if a decision they were never shown came meanwhile (so they are notified;
+        the old panel is deleted)."""
+        table = table_of(match)
+        panel = table.ui["panels"][player]
+        deciding = match.state.current_player() == player
+        version = match.state.version
+        unseen = (
+            panel is not None
+            and deciding
+            and panel["version"] != version
+            and not match.in_quick_window()
+        )
+        if panel is not None and not panel["ephemeral"] and not unseen:
+            embed, view = self.panel(match, player)
+            sent = await self._edit_message(
+                match,
+                panel["channel"],
+                panel["message"],
+                embed=embed,
+                view=view,
+                priority=Priority.TURN if view is not None else Priority.PUBLIC,
+            )
+            if sent.ok:
+                panel.update(version=version, controls=view is not None)
+                return
+            if sent.status not in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+                self._check(match, sent, problems, channel=False)
+                return
+            table.ui["panels"][player] = None
+        if deciding:
+            await self._send_panel(match, player, problems, notify=not match.in_quick_window())
+
+    async def _edit_panel(
+        self,
+        match: Match,
+        player: int,
+        panel: dict[str, Any],
+        problems: Problems,
+        *,
+        live: bool = False,
+    ) -> bool:
+        """Edit a DM panel in place (no notification): redrawn with the current hand,
+        and with the current controls when ``live`` (a quick counter window), otherwise
+        none. Through the player's last click on it when its token is still valid
+        (:class:`Handle`: outside the global budget), else through the outbox. Returns
+        whether the panel is settled (edited, or deleted meanwhile: a ``live`` one is
+        then sent anew)."""
+        version = match.state.version
+        embed, view = self.panel(match, player)
+        view = view if live else None
+        sent = await self._edit_message(
+            match,
+            panel["channel"],
+            panel["message"],
+            embed=embed,
+            view=view,
+            priority=Priority.TURN if live else Priority.PUBLIC,
+        )
+        if sent.ok:
+            panel.update(controls=view is not None, version=version)
+            return True
+        if sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+            if live:
+                table_of(match).ui["panels"][player] = None
+                await self._send_panel(match, player, problems, notify=False)
+            else:
+                panel.update(controls=False, version=version)
+            return True
+        self._check(match, sent, problems, channel=False)
+        return False
+
+    async def retire_strays(self, match: Match) -> int:
+        """After a restart: take the buttons off every panel of ``match`` in its
+        players' DMs that is not their panel (one sent just before a crash, whose id was
+        never stored, would otherwise stay clickable for ever). Reads the newest
+        :data:`STRAY_SCAN` messages of each DM channel, once the match's panels are
+        shown; tidying, so it waits behind everything else. Returns how many panels it
+        retired."""
+        table = table_of(match)
+        lane = table.panel_lane.task
+        if lane is not None and not lane.done():
+            await asyncio.wait([lane])
+        me = self.outbox.client.user
+        prefix = f"bingo:m:{match.id}:"
+        retired = 0
+        for player in match.viewers():
+            opened = await self.outbox.dm_channel(
+                match.seats[player].user_id, priority=Priority.TIDY
+            )
+            if not opened.ok or opened.value is None:
+                continue
+            channel = opened.value
+
+            async def newest(channel: discord.PartialMessageable = channel) -> list[Any]:
+                return [m async for m in channel.history(limit=STRAY_SCAN)]
+
+            read = await self.outbox.call(
+                newest, what=f"read DM {channel.id}", priority=Priority.TIDY
+            )
+            current = table.ui["panels"][player]
+            for message in read.value or []:
+                if me is None or message.author.id != me.id:
+                    continue
+                versions = [
+                    int(custom.split(":")[3])
+                    for row in message.components
+                    for item in getattr(row, "children", [])
+                    if (custom := getattr(item, "custom_id", None) or "").startswith(prefix)
+                ]
+                if not versions or (current is not None and message.id == current["message"]):
+                    continue
+                if current is not None and max(versions) > current["version"]:
+                    continue  # newer than the panel this process knows of
+                sent = await self.outbox.edit(
+                    channel.id, message.id, view=None, priority=Priority.TIDY
+                )
+                retired += sent.ok
+        if retired:
+            log.info("Took the buttons off %s stray panel(s) of match %s", retired, match.id)
+        return retired
+
+    # -- a click's interaction token -----------------------------------------------
+
+    def remember(
+        self, match: Match, message_id: int, interaction: discord.Interaction[Any]
+    ) -> None:
+        """``interaction`` (a click on the DM panel ``message_id``, answered by updating
+        that message) may edit and delete it until its token expires (:class:`Handle`)."""
+        table = table_of(match)
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        expires = time.monotonic() + HANDLE_SECONDS - max(0.0, age)
+        table.handles = {k: h for k, h in table.handles.items() if h.live}
+        clicked = time.monotonic() - max(0.0, age)
+        table.handles[message_id] = Handle(interaction, message_id, expires, clicked)
+
+    def _watching(self, match: Match, player: int, panel: dict[str, Any]) -> bool:
+        """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
+        :attr:`attention_seconds` ago (its :class:`Handle`, so the edit is
+        free), and it is the newest DM this process sent them."""
+        if panel["ephemeral"]:
+            return False
+        handle = self._handle(match, panel["message"])
+        if handle is None or time.monotonic() - handle.clicked >= self.attention_seconds:
+            return False
+        newest = self.outbox.last_dm(match.seats[player].user_id)
+        return newest is None or newest == panel["message"]
+
+    def _handle(self, match: Match, message_id: int | None) -> Handle | None:
+        handle = table_of(match).handles.get(message_id) if message_id is not None else None
+        return handle if handle is not None and handle.live else None
+
+    async def _edit_message(
+        self,
+        match: Match,
+        channel_id: int,
+        message_id: int,
+        *,
+        priority: Priority = Priority.PUBLIC,
+        **fields: Any,
+    ) -> Sent[Any]:
+        """Edit one of the match's DM panels: through its :class:`Handle` when there is
+        one (a failure there falls back to the outbox), else paced by the outbox at
+        ``priority`` (``TURN`` when the edit brings the controls of a decision)."""
+        handle = self._handle(match, message_id)
+        if handle is not None:
+            sent = await self.outbox.call(
+                lambda: handle.interaction.edit_original_response(**fields),
+                what=f"edit panel {message_id} by its interaction",
+                paced=False,
+            )
+            if sent.ok or sent.status is Status.MESSAGE_GONE:
+                return sent
+            table_of(match).handles.pop(message_id, None)
+        return await self.outbox.edit(channel_id, message_id, priority=priority, **fields)
+
+    async def _delete_message(self, match: Match, channel_id: int, message_id: int) -> Sent[Any]:
+        """Delete one of the match's messages (tidying): through its :class:`Handle`
+        when there is one, else paced by the outbox, last of all."""
+        handle = self._handle(match, message_id)
+        if handle is not None:
+            table_of(match).handles.pop(message_id, None)
+            sent = await self.outbox.call(
+                handle.interaction.delete_original_response,
+                what=f"delete panel {message_id} by its interaction",
+                paced=False,
+            )
+            if sent.ok or sent.status is Status.MESSAGE_GONE:
+                return sent
+        return await self.outbox.delete(channel_id, message_id)
+
+    async def _send_panel(
+        self, match: Match, player: int, problems: Problems, *, notify: bool = True
+    ) -> None:
+        """A new panel by DM (a new message, so Discord notifies them), then their
+        previous DM panel is deleted: one panel per player and match. When the
+        player's DMs are closed, their panel is shown ephemerally on request ("Show my
+        hand") and, if ``notify`` and they have a decision, they are pinged in the
+        channel (the previous ping is deleted)."""
+        table = table_of(match)
+        version = match.state.version
+        embed, view = self.panel(match, player)
+        record = {
+            "channel": None,
+            "message": None,
+            "version": version,
+            "controls": view is not None,
+            "ephemeral": True,
+        }
+        user_id = match.seats[player].user_id
+        if not table.ui["dm_closed"][player]:
+            controls: dict[str, Any] = {"view": view} if view else {}
+            sent = await self.outbox.dm(
+                user_id,
+                embed=embed,
+                priority=Priority.TURN if view is not None else Priority.PUBLIC,
+                **controls,
+            )
+            if sent.ok:
+                assert sent.value is not None  # SENT carries the message
+                record.update(channel=sent.value.channel.id, message=sent.value.id, ephemeral=False)
+            elif sent.status is Status.DM_CLOSED:
+                log.info("DMs closed for user %s (match %s)", user_id, match.id)
+                table.ui["dm_closed"][player] = True
+            else:
+                self._check(match, sent, problems, channel=False)
+                return
+        replace_panel(table, player, record)
+        if record["ephemeral"] and view is not None and notify:
+            sent = await self.outbox.send(
+                table.board_channel_id,
+                content=t(
+                    public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
+                ),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                priority=Priority.TURN,
+            )
+            if self._check(match, sent, problems, channel=True):
+                assert sent.value is not None  # SENT carries the message
+                pings = table.ui.setdefault("pings", [None, None])
+                if pings[player] is not None:
+                    trash(table, table.board_channel_id, pings[player])
+                pings[player] = sent.value.id
+
+    async def _sweep(self, match: Match, problems: Problems) -> None:
+        """Delete what :func:`trash` set aside (old panels, old pings; once the match is
+        over, the last pings too). A message already gone, or in a channel gone, is
+        forgotten; a transient failure keeps it for the next pass (also after a
+        restart: the list is stored in ``ui``)."""
+        table = table_of(match)
+        if match.state.is_over:
+            pings = table.ui.get("pings") or []
+            for player, ping in enumerate(pings):
+                if ping is not None:
+                    trash(table, table.board_channel_id, ping)
+                    pings[player] = None
+        kept = []
+        for channel_id, message_id in table.ui.get("trash") or []:
+            sent = await self._delete_message(match, channel_id, message_id)
+            if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+                continue
+            if sent.error is not None and classify(sent.error) is None:
+                kept.append([channel_id, message_id])  # transient: the next pass
+            self._check(match, sent, problems, channel=False)
+        table.ui["trash"] = kept

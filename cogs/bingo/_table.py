@@ -1,0 +1,235 @@
+"""What the Bingo cog keeps with a live match (:class:`Table`, ``Match.context``) and
+the display bookkeeping it stores in the match's ``ui`` JSON (:func:`new_ui`): message
+ids of the board, the panels and the pings, and the messages left to delete. Written only
+by the delivery (:mod:`._delivery`, :mod:`._panels`, :mod:`._board`) and the thread
+keeper (:mod:`._threads`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import limits
+from bot.matches import Match
+from bot.matches.config import MatchConfig
+from bot.outbox import Sent
+from bot.ui.text import echo
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+#: Seconds a click's interaction token is used to edit or delete the panel it was on.
+#: Discord keeps an interaction token valid for 15 minutes (Interactions, "Receiving and
+#: Responding"); a minute is kept in hand so an expired token (401, an invalid request)
+#: is never sent.
+HANDLE_SECONDS = 14 * 60.0
+
+#: Discord error codes meaning the match's channel can no longer be used, and why: the
+#: catalog key of the words the players are told (``bingo.ftl``).
+CHANNEL_GONE = {
+    10003: "bingo-gone-deleted",  # Unknown Channel
+    50001: "bingo-gone-access",  # Missing Access
+    50013: "bingo-gone-permissions",  # Missing Permissions
+}
+
+
+def why_gone(sent: Sent[Any]) -> str:
+    code = getattr(sent.error, "code", None)
+    return CHANNEL_GONE.get(code, "bingo-gone-other")  # type: ignore[arg-type]
+
+
+def new_ui(names: list[str]) -> dict[str, Any]:
+    """A new match's ``ui`` JSON: ``names`` (two display names as chosen), ``dm_closed``
+    (two flags), ``panels`` (per
+    player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``),
+    ``board`` (the board's message id), ``pings`` (per player, the channel message
+    asking a player with closed DMs to decide, or ``None``), ``trash`` (``[channel,
+    message]`` pairs to delete: old panels and pings). Matches stored before the last
+    two existed lack them: read them with ``.get``. Set later, also read with ``.get``:
+    ``board_image`` (the :func:`~bot.ui.board_image.board_key` of the picture the board
+    message holds) and ``tips`` (see :mod:`._tips`)."""
+    return {
+        "names": names,
+        "dm_closed": [False, False],
+        "panels": [None, None],
+        "board": None,
+        "pings": [None, None],
+        "trash": [],
+    }
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Handle:
+    """A player's last click on their DM panel: the click's ``interaction`` edits and
+    deletes that panel (``message_id``) through Discord's interaction webhook
+    (``/webhooks/{application_id}/{interaction_token}/messages/@original``), which is
+    not bound to the bot's global rate limit (Discord docs, Rate Limits: "Interaction
+    endpoints are not bound to the bot's Global Rate Limit"), until ``expires``
+    (``time.monotonic()``, :data:`HANDLE_SECONDS` after the click)."""
+
+    interaction: discord.Interaction[Any]
+    message_id: int
+    expires: float
+    #: ``time.monotonic()`` of the click.
+    clicked: float = 0.0
+
+    @property
+    def live(self) -> bool:
+        """Whether the token may still be used."""
+        return time.monotonic() < self.expires
+
+
+@dataclass(eq=False)
+class Lane:
+    """One of a match's delivery tasks (:meth:`Delivery.kick`): ``dirty`` when there
+    is something to show, ``task`` while it runs."""
+
+    dirty: bool = False
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass(eq=False)
+class Table:
+    """What the cog keeps with a live match (``Match.context``): where it is shown.
+
+    ``ui`` is stored with the match (see :func:`new_ui`); the rest lives in this process:
+    ``answering`` (players whose click is being answered with their new panel, whose
+    panel the courier leaves alone), ``board_shown`` (the version and controls the
+    board shows), ``announce`` (the result is to be posted), ``gone`` (why the channel
+    cannot be used), ``retries`` (since the last complete delivery).
+    """
+
+    guild_id: int
+    channel_id: int
+    started_at: float
+    ui: dict[str, Any]
+    level: str | None = None
+    #: What the match was set up with (:class:`bot.matches.config.MatchConfig`).
+    config: MatchConfig = field(default_factory=MatchConfig)
+    answering: set[int] = field(default_factory=set)
+    board_shown: tuple[int, bool] | None = None
+    redraw: bool = False
+    announce: bool = False
+    gone: str | None = None
+    told: bool = False
+    retries: int = 0
+    #: The panels lane (:meth:`Delivery.kick`); the board lane also redraws when set.
+    panel_lane: Lane = field(default_factory=Lane)
+    force_board: bool = False
+    drawing: asyncio.Future[bytes] | None = None
+    drawn: Board | None = None
+    #: ``time.monotonic()`` when the board was last brought up to date.
+    board_at: float = float("-inf")
+    #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
+    stored_ui: tuple[int, str] | None = None
+    #: Message id -> the last click on it (:class:`Handle`), in this process only.
+    handles: dict[int, Handle] = field(default_factory=dict)
+    #: The match's board lane and tidying lane (:meth:`Delivery.kick`).
+    board_lane: Lane = field(default_factory=Lane)
+    tidy_lane: Lane = field(default_factory=Lane)
+
+    @property
+    def board_channel_id(self) -> int:
+        """Where the board, the public log and the closed-DM pings go: the match's thread
+        (``ui["thread"]``, see :mod:`._threads`) or, without one, :attr:`channel_id`
+        (where the result always goes)."""
+        return self.ui.get("thread") or self.channel_id
+
+    @property
+    def names(self) -> list[str]:
+        """The two display names as the members chose them (for button labels)."""
+        return self.ui["names"]
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The two display names made safe to show in text (markdown and mentions
+        escaped, shortened to ``limits.MEMBER_NAME``)."""
+        return [echo(name, limits.MEMBER_NAME) for name in self.ui["names"]]
+
+
+def table_of(match: Match) -> Table:
+    table = match.context
+    assert isinstance(table, Table)
+    return table
+
+
+def panel_language(table: Table, player: int) -> str | None:
+    """The language of ``player``'s private panel: ``ui["languages"][player]`` when
+    the match stored it (their override or their last interaction's locale: see
+    :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
+    languages = table.ui.get("languages") or [None, None]
+    return languages[player] or table.config.language
+
+
+def public_language(table: Table) -> str | None:
+    """The language of the match's public messages (the board): its configuration's
+    (the server's language when it began), else ``None`` (English)."""
+    return table.config.language
+
+
+#: The board picture's file name (the embed shows ``attachment://board.png``).
+BOARD_FILE = "board.png"
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The public board of one version, ready to show: ``shown`` (that version and
+    whether it has controls, :attr:`Table.board_shown`), the ``embed`` and ``controls``,
+    the picture's ``inputs`` and ``key`` (:func:`board_key`) and, once drawn, its
+    ``png``."""
+
+    shown: tuple[int, bool]
+    embed: discord.Embed
+    controls: discord.ui.View | None
+    inputs: dict[str, Any]
+    key: str
+    png: bytes | None = None
+
+    def file(self) -> discord.File:
+        """The picture as the ``board.png`` attachment (drawn: ``png`` is set), with the
+        picture in words as its alt text (``description``: :func:`board_alt_text`)."""
+        from bot.ui.board_image import board_alt_text
+
+        assert self.png is not None
+        alt = board_alt_text(self.inputs)
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=alt)
+
+
+def trash(table: Table, channel_id: int, message_id: int) -> None:
+    """Set a message aside for deletion by the match's courier (stored in
+    ``ui["trash"]`` as ``[channel, message]`` pairs, so a restart still deletes it)."""
+    pending = table.ui.setdefault("trash", [])
+    if [channel_id, message_id] not in pending:
+        pending.append([channel_id, message_id])
+
+
+def replace_panel(table: Table, player: int, record: dict[str, Any]) -> None:
+    """Make ``record`` (see :func:`new_ui`) ``player``'s panel; their previous DM panel,
+    if it is another message, is deleted by the courier: one panel per player and match
+    (README, Reliability). Callers kick the courier afterwards."""
+    old = table.ui["panels"][player]
+    table.ui["panels"][player] = record
+    if old is not None and not old["ephemeral"] and old["message"] != record["message"]:
+        trash(table, old["channel"], old["message"])
+
+
+class Problems:
+    """What went wrong during one delivery pass."""
+
+    def __init__(self) -> None:
+        self.transient = False
+
+
+def humans(match: Match) -> Iterable[int]:
+    """The user ids of the match's human seats."""
+    return (match.seats[p].user_id for p in match.viewers())
