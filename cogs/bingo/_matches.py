@@ -522,6 +522,17 @@ class MatchService(MatchRestore):
                 await interaction.edit_original_response(embed=embed, view=view)
             else:
                 await interaction.response.edit_message(embed=embed, view=view)
+        except discord.NotFound as error:
+            # The clicked panel was deleted while the click was handled (a restart or
+            # another process replaced it): Discord refuses to update a deleted message
+            # (404, 10008 Unknown Message) and the interaction is still unanswered. The
+            # player sees the new state privately at once; the controls come with the
+            # courier's new panel.
+            log.info("The clicked panel of match %s is gone: %s", match.id, error)
+            if not interaction.response.is_done():
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
         except discord.HTTPException as error:
             log.warning("Could not answer a decision in match %s: %s", match.id, error)
             return  # the courier sends the player a new panel

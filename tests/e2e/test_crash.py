@@ -40,6 +40,8 @@ async def crashable(emulator, tmp_path):
         yield bot, BotWorld(emulator, world, bot=None, db=None)
     finally:
         await bot.stop()
+        for i, log in enumerate(bot.logs):
+            print(f"==== bot log {i}\n{log[-6000:]}")
     # A killed process may leave an interaction it had received unanswered: that
     # is the crash itself, not a bug, so such late acknowledgements are consumed.
     emulator.take_problems()

@@ -9,6 +9,8 @@ global rate limit.
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.i18n import t
 from bot.matches import player_view
 from bot.playground.models import Message
@@ -83,3 +85,36 @@ async def test_panels_show_the_current_hand_after_every_change(bingo: BotWorld) 
     assert checked > 10, "the match went on long enough to check"
     edits = [r for r in bw.emu.requests if r.method == "PATCH" and r.path.startswith("/webhooks/")]
     assert edits, "panels were kept current through the clicks' interaction webhooks"
+
+
+async def test_a_click_on_a_panel_deleted_meanwhile_is_answered(bingo: BotWorld) -> None:
+    """The panel a player clicked is deleted before the bot answers (a restart or another
+    process replaced it): Discord refuses to update it (404, 10008), so the click is
+    answered privately with the new state, and a new panel brings the controls."""
+    bw = bingo
+    match_id = await start_match(bw)
+    driver, panel = await bw.emu.wait_for(
+        lambda: next(
+            ((d, p) for d in map(bw.driver, ("alice", "bob")) if (p := prompt(d)) is not None),
+            None,
+        ),
+        message="a player's panel",
+    )
+    answer = bw.emu.hold(lambda method, path, body: method == "POST" and path.endswith("/callback"))
+    clicking = asyncio.create_task(driver.click(panel, simple_policy(enabled_buttons(panel))))
+    await answer.wait_held()
+    bw.emu.delete_message(panel)
+    answer.release()
+    record = await clicking
+    assert record.acknowledged, "the click was answered although its panel is gone"
+    assert record.message is not None and record.message.ephemeral
+    assert embed_title(record.message).endswith(f"BingoMagic #{match_id}")
+    assert not enabled_buttons(record.message), "controls only in the one live panel"
+    await bw.emu.wait_for(
+        lambda: (
+            any(enabled_buttons(m) for m in panels_of(bw, "alice", match_id))
+            or any(enabled_buttons(m) for m in panels_of(bw, "bob", match_id))
+        ),
+        message="a new panel with controls",
+    )
+    assert result_posted(bw, match_id) is None
