@@ -23,6 +23,7 @@ code):
 ``mull:d:<guild>:<day>:<version>:<action>``      :class:`DailyButton`: the hand of the day
 ``mull:ds:<guild>:<day>:<version>:<step>``       :class:`DailySelect`: its cards
 ``guide:rules:<page>:<prev|next>``               :class:`RulesButton`: a rules page
+``guide:help:<page>:<prev|next>``                :class:`HelpButton`: a ``/help`` page
 ===============================================  ============================================
 
 Actions inside ``bingo:m`` are read and written only by
@@ -548,6 +549,31 @@ class RulesButton(
         return cls(int(found["page"]), found["way"])
 
 
+class HelpButton(
+    Control[discord.ui.Button[Any]], template=r"guide:help:(?P<page>\d+):(?P<way>prev|next)"
+):
+    """Previous or Next on a ``/help`` page: opens page ``page``."""
+
+    where = "help page"
+
+    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            _button(
+                f"guide:help:{page}:{way}",
+                label,
+                emoji="◀️" if way == "prev" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.page = page
+        self.way = way
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["page"]), found["way"])
+
+
 #: The kinds the Bingo cog answers, then the Mulligan cog's, then every kind there is (in
 #: the order of the module docstring's table).
 BINGO_KINDS: tuple[type[Control[Any]], ...] = (
@@ -567,4 +593,9 @@ MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     DailyButton,
     DailySelect,
 )
-KINDS: tuple[type[Control[Any]], ...] = (*BINGO_KINDS, *MULLIGAN_KINDS, RulesButton)
+KINDS: tuple[type[Control[Any]], ...] = (
+    *BINGO_KINDS,
+    *MULLIGAN_KINDS,
+    RulesButton,
+    HelpButton,
+)

@@ -210,7 +210,9 @@ class SettingsGroup(app_commands.Group):
 
     def __init__(self, bot: BingoBot) -> None:
         super().__init__(
-            name="settings", description="BingoMagic settings of this server (Manage Server)."
+            name="settings",
+            description="BingoMagic settings of this server (Manage Server).",
+            extras={"audience": "managers"},  # /help marks it (cogs/guide/_help.py)
         )
         self.bot = bot
 

@@ -456,6 +456,10 @@ class Tournaments:
         await self.runner.maybe_advance(tournament.id)
 
 
+#: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
+ORGANIZERS = {"audience": "organizers"}
+
+
 class TournamentGroup(app_commands.Group):
     """``/bingo tournament``: create, start, standings, report, drop, end-round, organizer."""
 
@@ -464,7 +468,7 @@ class TournamentGroup(app_commands.Group):
         self.tournaments = Tournaments(service)
         self.service = service
 
-    @app_commands.command(name="create", description="Create a Swiss tournament (organizers).")
+    @app_commands.command(name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS)
     @app_commands.describe(
         name="The tournament's name",
         minutes="Each round's time limit, in minutes",
@@ -505,7 +509,7 @@ class TournamentGroup(app_commands.Group):
             interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
-    @app_commands.command(name="start", description="Close sign-up and pair round 1 (organizers).")
+    @app_commands.command(name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS)
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.tournaments.begin(interaction, tournament)
@@ -517,7 +521,7 @@ class TournamentGroup(app_commands.Group):
     ) -> None:
         await self.tournaments.show_standings(interaction, tournament)
 
-    @app_commands.command(name="report", description="Record a result by hand (organizers).")
+    @app_commands.command(name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS)
     @app_commands.describe(
         player="A player of the table",
         result="That player's result",
@@ -555,7 +559,9 @@ class TournamentGroup(app_commands.Group):
         await self.tournaments.drop(interaction, player, tournament)
 
     @app_commands.command(
-        name="end-round", description="End the round at its time limit: unfinished matches draw."
+        name="end-round",
+        description="End the round at its time limit: unfinished matches draw.",
+        extras=ORGANIZERS,
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def end_round(
@@ -564,7 +570,9 @@ class TournamentGroup(app_commands.Group):
         await self.tournaments.end_round(interaction, tournament)
 
     @app_commands.command(
-        name="organizer", description="Set or clear the tournament organizer role (Manage Server)."
+        name="organizer",
+        description="Set or clear the tournament organizer role (Manage Server).",
+        extras={"audience": "managers"},
     )
     @app_commands.describe(
         role="Members with this role organize tournaments (leave empty to clear)"

@@ -9,19 +9,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.controls import RulesButton
+from bot.ui.controls import HelpButton, RulesButton
 
-from ._help import help_embed, show_help
+from ._help import help_embed, help_page, help_pages, show_help, turn_help_page
 from ._rules import PAGES, rules_page, show_rules, turn_page
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
-__all__ = ["PAGES", "GuideCog", "help_embed", "rules_page", "setup", "show_help", "show_rules"]
+__all__ = [
+    "PAGES",
+    "GuideCog",
+    "help_embed",
+    "help_page",
+    "help_pages",
+    "rules_page",
+    "setup",
+    "show_help",
+    "show_rules",
+]
 
 
 class GuideCog(commands.Cog, name="Guide"):
-    """``/help``: one screen about the bot, privately."""
+    """``/help``: what the bot does and every command, privately, in pages."""
 
     def __init__(self, bot: BingoBot) -> None:
         self.bot = bot
@@ -32,6 +42,7 @@ class GuideCog(commands.Cog, name="Guide"):
 
 
 async def setup(bot: BingoBot) -> None:
-    """Register the rules pages' buttons with ``bot.controls`` and add the cog."""
+    """Register the rules and help pages' buttons with ``bot.controls`` and add the cog."""
     bot.controls.register(RulesButton, turn_page)
+    bot.controls.register(HelpButton, turn_help_page)
     await bot.add_cog(GuideCog(bot))

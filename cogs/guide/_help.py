@@ -1,21 +1,51 @@
-"""``/help``: what the bot does and its commands, on one screen, privately, in the
-reader's language. The command list is read from the bot's command tree, with each
-name and description as the reader's Discord shows it (``commands.ftl`` and the
-features' own ``cmd-*`` keys), so it never falls out of date."""
+"""``/help``: what the bot does and every command the member may use, privately, in the
+reader's language, in pages with Previous and Next when one embed cannot hold them all.
+
+The command list is read from the bot's command tree, with each name and description as
+the reader's Discord shows it (``commands.ftl`` and the features' own ``cmd-*`` keys), so
+it never falls out of date. Commands whose handler refuses members without a permission
+are listed with a mark (🛡️ organizers, ⚙️ Manage Server) and the footer explains the marks:
+Discord shows subcommands to every member who sees their group ("Application Commands",
+Permissions: ``default_member_permissions`` applies to top-level commands only). A
+top-level command with ``default_member_permissions`` that the member lacks is hidden, as
+their Discord client hides it.
+
+Every page respects Discord's embed limits ("Message Resource", Embed Limits): a field
+value holds at most 1,024 characters, an embed at most 25 fields and 6,000 characters in
+all (title, description, field names and values, footer).
+
+The page buttons are restart-proof ``DynamicItem`` s (:class:`bot.ui.controls.HelpButton`,
+``guide:help:<page>:<prev|next>``); a click (:func:`turn_help_page`) redraws the same
+ephemeral message in the language, and with the permissions, of whoever clicks.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.i18n import bundle, t
 from bot.interactions import reply_private
+from bot.ui.controls import HelpButton, view_of
 from cogs.languages import private_language
 
 COLOUR = discord.Colour.gold()
+#: Discord's limits on one embed ("Message Resource", Embed Limits).
+FIELD_VALUE = limits.FIELD_VALUE
+FIELDS = 25
+EMBED_TOTAL = 6000
+#: Who may use a command, by the ``audience`` of its ``extras`` (or a parent group's):
+#: the mark put before its line.
+MARKS = {"organizers": "🛡️", "managers": "⚙️"}
+#: Sections with a heading of their own (``help-group-<name>``), by the qualified name of
+#: the command's group; any other command goes under its top-level group's heading, or
+#: ``help-group-other``.
+SECTIONS = ("bingo", "bingo-tournament", "bingo-settings", "mulligan", "mulligan-deck")
 
 
 def _text(language: str, key: str, attribute: str, default: str) -> str:
@@ -32,7 +62,42 @@ def _text(language: str, key: str, attribute: str, default: str) -> str:
     return default
 
 
-def _commands(
+def _root(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> Any:
+    node: Any = command
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+def audience(command: app_commands.Command[Any, ..., Any]) -> str | None:
+    """``"organizers"``, ``"managers"`` or ``None`` (every member): the ``audience`` in
+    the ``extras`` of the command or of a group above it; a ``default_permissions``
+    anywhere above it counts as ``"managers"``."""
+    node: Any = command
+    while node is not None:
+        found = node.extras.get("audience")
+        if found in MARKS:
+            return str(found)
+        if node.default_permissions is not None:
+            return "managers"
+        node = node.parent
+    return None
+
+
+def visible_to(
+    command: app_commands.Command[Any, ..., Any], permissions: discord.Permissions | None
+) -> bool:
+    """Whether the member's Discord client shows ``command``: a top-level
+    ``default_member_permissions`` hides it from members without those permissions
+    (administrators see everything). ``permissions`` ``None``: outside a guild, where
+    the setting does not apply."""
+    required = _root(command).default_permissions
+    if required is None or permissions is None or permissions.administrator:
+        return True
+    return permissions >= required
+
+
+def commands_of(
     tree: app_commands.CommandTree,
 ) -> Iterator[app_commands.Command[Any, ..., Any]]:
     """Every slash command of the tree, subcommands of groups included, in order."""
@@ -48,47 +113,173 @@ def _commands(
         yield from walk(item)
 
 
-def command_line(language: str, command: app_commands.Command[Any, ..., Any]) -> str:
-    """``"`/bingo challenge` — Challenge a member, or me, to a BingoMagic match."`` with
-    the reader's names."""
+def command_name(language: str, command: app_commands.Command[Any, ..., Any]) -> str:
+    """``"/bingo challenge"`` with the reader's names (``cmd-<qualified-name>.name``)."""
     parts: list[str] = []
     node: Any = command
     while node is not None:
         key = "cmd-" + node.qualified_name.replace(" ", "-")
         parts.append(_text(language, key, "name", node.name))
         node = node.parent
+    return "/" + " ".join(reversed(parts))
+
+
+def command_line(language: str, command: app_commands.Command[Any, ..., Any]) -> str:
+    """``"`/bingo challenge` — Challenge a member, or me, to a BingoMagic match."`` with
+    the reader's names, after the mark of who may use it (:data:`MARKS`)."""
     key = "cmd-" + command.qualified_name.replace(" ", "-")
     description = _text(language, key, "description", command.description)
-    return f"`/{' '.join(reversed(parts))}` — {description}"
+    who = audience(command)
+    mark = f"{MARKS[who]} " if who else ""
+    return f"{mark}`{command_name(language, command)}` — {description}"
 
 
-def help_embed(language: str, tree: app_commands.CommandTree) -> discord.Embed:
-    """The help screen: what the bot does, then every command grouped by its top-level
-    name (``bingo``, ``mulligan``, the rest)."""
-    embed = discord.Embed(
-        title=t(language, "help-title"), description=t(language, "help-intro"), colour=COLOUR
-    )
-    groups: dict[str, list[str]] = {}
-    for command in _commands(tree):
-        root = command.qualified_name.split(" ", 1)[0] if command.parent else ""
-        groups.setdefault(root, []).append(command_line(language, command))
-    for root, lines in groups.items():
-        name = (
-            t(language, f"help-group-{root}")
-            if root in ("bingo", "mulligan")
-            else t(language, "help-group-other")
-        )
+def _section(command: app_commands.Command[Any, ..., Any]) -> str:
+    if command.parent is None:
+        return "other"
+    group = command.parent.qualified_name.replace(" ", "-")
+    return group if group in SECTIONS else _root(command).name
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """One page of ``/help``: its fields as ``(name, value)``, with the intro on the
+    first page only."""
+
+    fields: tuple[tuple[str, str], ...]
+    intro: bool
+
+
+def _fields(language: str, lines: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """Each section's lines as fields of at most :data:`FIELD_VALUE` characters (a long
+    section continues in a field of the same name)."""
+    fields: list[tuple[str, str]] = []
+    for section, section_lines in lines.items():
+        key = f"help-group-{section}" if section in SECTIONS else "help-group-other"
+        name = t(language, key)
         value = ""
-        for line in lines:  # an embed field holds 1024 characters
-            if len(value) + len(line) + 1 > 1024:
-                break
-            value += line + "\n"
-        embed.add_field(name=name, value=value or "—", inline=False)
-    embed.set_footer(text=t(language, "help-footer"))
-    return embed
+        for line in section_lines:
+            line = line[:FIELD_VALUE]
+            if value and len(value) + 1 + len(line) > FIELD_VALUE:
+                fields.append((name, value))
+                value = ""
+            value = f"{value}\n{line}" if value else line
+        fields.append((name, value or "—"))
+    return fields
+
+
+def _frame(language: str) -> tuple[int, int]:
+    """Characters every page spends outside its fields (title, footer with the largest
+    page numbers), and what the first page's intro adds."""
+    title = t(language, "help-title")
+    footer = _footer(language, 99, 99)
+    return len(title) + len(footer), len(t(language, "help-intro"))
+
+
+def _footer(language: str, page: int, pages: int) -> str:
+    parts = [t(language, "help-page", page=page, pages=pages)] if pages > 1 else []
+    parts += [t(language, "help-legend"), t(language, "help-footer")]
+    return " · ".join(parts)
+
+
+def help_pages(
+    language: str,
+    tree: app_commands.CommandTree,
+    permissions: discord.Permissions | None = None,
+) -> list[HelpPage]:
+    """Every command the member sees (:func:`visible_to` with ``permissions``), grouped
+    by section, packed into pages within Discord's embed limits (the module docstring)."""
+    lines: dict[str, list[str]] = {}
+    for command in commands_of(tree):
+        if visible_to(command, permissions):
+            lines.setdefault(_section(command), []).append(command_line(language, command))
+    frame, intro = _frame(language)
+    pages: list[HelpPage] = []
+    current: list[tuple[str, str]] = []
+    used = frame + intro
+    for name, value in _fields(language, lines):
+        size = len(name) + len(value)
+        if current and (used + size > EMBED_TOTAL or len(current) == FIELDS):
+            pages.append(HelpPage(tuple(current), intro=not pages))
+            current, used = [], frame
+        current.append((name, value))
+        used += size
+    pages.append(HelpPage(tuple(current), intro=not pages))
+    return pages
+
+
+def help_page(
+    language: str,
+    tree: app_commands.CommandTree,
+    page: int = 0,
+    permissions: discord.Permissions | None = None,
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """Page ``page`` (0-based, clamped) of ``/help`` in ``language``: its embed, and its
+    Previous / Next buttons (``None`` when everything fits on one page)."""
+    pages = help_pages(language, tree, permissions)
+    page = max(0, min(page, len(pages) - 1))
+    shown = pages[page]
+    embed = discord.Embed(
+        title=t(language, "help-title"),
+        description=t(language, "help-intro") if shown.intro else None,
+        colour=COLOUR,
+    )
+    for name, value in shown.fields:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_footer(text=_footer(language, page + 1, len(pages)))
+    if len(pages) == 1:
+        return embed, None
+    last = len(pages) - 1
+    view = view_of(
+        HelpButton(max(page - 1, 0), "prev", t(language, "rules-previous"), page == 0),
+        HelpButton(min(page + 1, last), "next", t(language, "rules-next"), page == last),
+    )
+    return embed, view
+
+
+def help_embed(
+    language: str, tree: app_commands.CommandTree, permissions: discord.Permissions | None = None
+) -> discord.Embed:
+    """The first page of ``/help`` (see :func:`help_page`)."""
+    return help_page(language, tree, 0, permissions)[0]
+
+
+def _permissions(interaction: discord.Interaction[Any]) -> discord.Permissions | None:
+    return interaction.permissions if interaction.guild_id is not None else None
 
 
 async def show_help(interaction: discord.Interaction[Any], tree: app_commands.CommandTree) -> None:
-    """``/help``: the help screen, privately."""
+    """``/help``: the first page, privately."""
     language = await private_language(interaction)
-    await reply_private(interaction, embed=help_embed(language, tree))
+    embed, view = help_page(language, tree, 0, _permissions(interaction))
+    if view is None:
+        await reply_private(interaction, embed=embed)
+    else:
+        await reply_private(interaction, embed=embed, view=view)
+
+
+async def turn_help_page(interaction: discord.Interaction[Any], control: HelpButton) -> None:
+    """Previous / Next: the same message shows page ``control.page``, in the language and
+    with the permissions of whoever clicks."""
+    language = await private_language(interaction)
+    tree = interaction.client.tree  # type: ignore[attr-defined]
+    embed, view = help_page(language, tree, control.page, _permissions(interaction))
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+__all__ = [
+    "EMBED_TOTAL",
+    "FIELDS",
+    "FIELD_VALUE",
+    "MARKS",
+    "audience",
+    "command_line",
+    "command_name",
+    "commands_of",
+    "help_embed",
+    "help_page",
+    "help_pages",
+    "show_help",
+    "turn_help_page",
+    "visible_to",
+]

@@ -3,7 +3,7 @@
 (``tests/e2e/test_controls.py``).
 
 Live buttons (in members' DMs, under boards and results) keep the custom_id they were
-posted with. ``OLD`` holds, for each of the 14 kinds of control, custom_ids exactly as
+posted with. ``OLD`` holds, for each of the 15 kinds of control, custom_ids exactly as
 the code before the router (commit 8ce512b) made them: each was printed by calling that
 code (``DecisionButton(7, 3, Action.parse("place:2")).custom_id`` and so on), with the
 fields its own parser read back.
@@ -23,6 +23,7 @@ from bot.ui.controls import (
     DailyButton,
     DailySelect,
     DecisionButton,
+    HelpButton,
     PlayAgainButton,
     PracticeButton,
     RematchButton,
@@ -84,4 +85,7 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ),
     ("guide:rules:2:next", RulesButton, {"page": 2, "way": "next"}),
     ("guide:rules:0:prev", RulesButton, {"page": 0, "way": "prev"}),
+    # the /help pages' buttons, as the code that added them makes them
+    ("guide:help:1:next", HelpButton, {"page": 1, "way": "next"}),
+    ("guide:help:0:prev", HelpButton, {"page": 0, "way": "prev"}),
 ]

@@ -20,7 +20,7 @@ from .old_controls import OLD
 
 
 def test_the_old_custom_ids_cover_every_kind() -> None:
-    assert len(KINDS) == 14
+    assert len(KINDS) == 15
     assert {kind for _, kind, _ in OLD} == set(KINDS)
 
 
@@ -97,6 +97,7 @@ async def test_a_click_on_a_kind_with_no_handler_fails_loudly() -> None:
         "mull:a:21:2:pass",  # not a practice action
         "mull:s:21:3:top",
         "guide:rules:1:up",
+        "guide:help:-1:next",
         "bingo:h:7 ",  # fullmatch: nothing after the id
         "other:h:7",
     ],

@@ -14,6 +14,7 @@ from cogs.bingo._history import on_rematch, on_replay_button
 from cogs.bingo._matches import MatchService
 from cogs.bingo._tips import tips_off
 from cogs.bingo._tournaments import Tournaments
+from cogs.guide._help import turn_help_page
 from cogs.guide._rules import turn_page
 from cogs.mulligan._daily import on_daily_button, on_daily_select
 from cogs.mulligan._views import on_again, on_card_select, on_practice_button
@@ -62,6 +63,7 @@ def _expected(bw: BotWorld) -> dict[str, tuple[str, Any]]:
         "mull:d:": (on_daily_button, mulligan.daily),
         "mull:ds:": (on_daily_select, mulligan.daily),
         "guide:rules:": (turn_page, None),
+        "guide:help:": (turn_help_page, None),
     }
     return {prefix: (_name(f), bound) for prefix, (f, bound) in functions.items()}
 
