@@ -208,6 +208,16 @@ class LandAdvice:
         return odds.keep_agrees(self.keep, self.instead)
 
     @property
+    def comparison(self) -> str | None:
+        """One of :data:`COMPARISONS` by the exact figures (``"tie"`` when equal), or
+        ``None``: not rated."""
+        if self.keep is None or self.instead is None:
+            return None
+        if self.keep == self.instead:
+            return "tie"
+        return "keep-better" if self.keep > self.instead else "mulligan-better"
+
+    @property
     def verdict(self) -> Verdict:
         """Both decisions judged: each is sound when its figure is at least the other's
         (both on a tie); :data:`~bot.engine.daily.UNRATED` with no opinion."""
@@ -277,11 +287,29 @@ def is_bingomagic(deck: PracticeDeck) -> bool:
     )
 
 
+def difference(keep: WinEstimate, alternative: WinEstimate) -> tuple[float, float, float]:
+    """``keep.p - alternative.p`` and its 95 % interval ``(d, low, high)``, in [-1, 1],
+    from the two Wilson intervals by Newcombe's hybrid score method (Newcombe 1998,
+    "Interval estimation for the difference between independent proportions", method
+    10).  RULES §4: the verdict follows this interval."""
+    d = keep.p - alternative.p
+    low = d - math.hypot(keep.p - keep.low, alternative.high - alternative.p)
+    high = d + math.hypot(keep.high - keep.p, alternative.p - alternative.low)
+    return d, max(-1.0, low), min(1.0, high)
+
+
 def keep_agrees(keep: WinEstimate, alternative: WinEstimate) -> bool:
-    """RULES §4: a keep is agreed unless its interval lies wholly below the
-    alternative's, i.e. ``keep.high >= alternative.low``.  Overlapping intervals mean
-    the simulation cannot tell them apart, and the player is given the benefit."""
-    return keep.high >= alternative.low
+    """RULES §4: a keep is agreed unless the alternative is better beyond the
+    simulation's uncertainty, i.e. the whole interval of the difference
+    (:func:`difference`) lies below 0.  A difference the figures cannot tell from 0
+    gives the player the benefit."""
+    return difference(keep, alternative)[2] >= 0
+
+
+#: The coach's comparisons of a keep with a mulligan instead, as the cogs word them
+#: (``mulligan-coach-<comparison>``): better, too close to tell apart (simulation), exactly
+#: as good (exact figures), worse.
+COMPARISONS = ("keep-better", "too-close", "tie", "mulligan-better")
 
 
 def coach_seed(state: PracticeState, branch: str) -> str:
@@ -347,18 +375,22 @@ class BingoAdvice:
 
     @property
     def comparison(self) -> str | None:
-        """``"keep-better"`` (the keep's interval wholly above), ``"keep-as-good"``
-        (not told apart), ``"mulligan-better"`` (wholly below), ``None``: not rated."""
+        """One of :data:`COMPARISONS` by the interval of the difference
+        (:func:`difference`): ``"keep-better"`` wholly above 0, ``"mulligan-better"``
+        wholly below, ``"too-close"`` otherwise; ``None``: not rated."""
         if self.instead is None:
             return None
-        if self.keep.low > self.instead.high:
+        _, low, high = difference(self.keep, self.instead)
+        if low > 0:
             return "keep-better"
-        return "keep-as-good" if keep_agrees(self.keep, self.instead) else "mulligan-better"
+        return "mulligan-better" if high < 0 else "too-close"
 
     @property
     def verdict(self) -> Verdict:
-        """Both decisions judged: each is sound unless its interval lies wholly below
-        the other's (RULES §4); :data:`~bot.engine.daily.UNRATED` when not rated."""
+        """Both decisions judged: each is sound unless the other is better beyond the
+        simulation's uncertainty (:func:`keep_agrees`, RULES §4); so keep-better,
+        too-close and mulligan-better give ``(True, False)``, ``(True, True)`` and
+        ``(False, True)``. :data:`~bot.engine.daily.UNRATED` when not rated."""
         if self.instead is None:
             return UNRATED
         return Verdict(keep_agrees(self.keep, self.instead), keep_agrees(self.instead, self.keep))

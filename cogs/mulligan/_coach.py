@@ -35,10 +35,11 @@ def _shown(e: WinEstimate, locale: object) -> str:
     return t(locale, "mulligan-coach-estimate", percent=pct(e.p), low=pct(e.low), high=pct(e.high))
 
 
-def bingo_words(advice: BingoAdvice, locale: object = None) -> str:
+def bingo_words(advice: BingoAdvice, locale: object = None, *, verdict: bool = True) -> str:
     """``advice`` in ``locale``'s language (a Discord locale or catalog code; English by
-    default): the keep's figure, then the mulligan's and the verdict, or "not rated".
-    The hand's next draws are added by the caller."""
+    default): the keep's figure, then the mulligan's and (unless ``verdict`` is false:
+    the caller words the verdict itself) the comparison, or "not rated". The hand's
+    next draws are added by the caller."""
     lines = [
         t(
             locale,
@@ -58,8 +59,8 @@ def bingo_words(advice: BingoAdvice, locale: object = None) -> str:
             "mulligan-coach-bingo-instead",
             size=advice.size,
             estimate=_shown(advice.instead, locale),
-            verdict=t(locale, f"mulligan-coach-{advice.comparison}"),
-        )
+            verdict=t(locale, f"mulligan-coach-{advice.comparison}") if verdict else "",
+        ).rstrip()
     )
     return "\n".join(lines)
 

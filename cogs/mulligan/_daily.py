@@ -51,8 +51,8 @@ from cogs.languages import guild_language, private_language
 
 from ._coach import bingo_words
 from ._decide import decide_daily
-from ._render import HAND_COLOR, deck_label, hand_embed, hand_fields, rule_name
-from ._service import land_words, next_draws_line
+from ._render import HAND_COLOR, card_name, deck_label, hand_embed, hand_fields, rule_name
+from ._service import land_words
 from ._views import copy_options
 
 if TYPE_CHECKING:
@@ -70,11 +70,31 @@ POST_COLOR = discord.Colour.gold()
 
 
 def day_words(advice: LandAdvice | BingoAdvice, kept: PracticeState, locale: object) -> str:
-    """The coach's words on the day's hand kept as dealt (practice's, with the next
-    draws), in ``locale``'s language."""
+    """The coach's figures on the day's hand kept as dealt, in ``locale``'s language,
+    without a verdict sentence or next draws: the day's result words its one verdict
+    (:func:`verdict_line`) and one labelled next-draws line itself."""
     if isinstance(advice, BingoAdvice):
-        return f"{bingo_words(advice, locale)}\n{next_draws_line(kept, locale)}"
-    return land_words(advice, kept, locale)
+        return bingo_words(advice, locale, verdict=False)
+    return land_words(advice, kept, locale, day=True)
+
+
+def verdict_line(verdict: Verdict, decision: str, locale: object) -> str | None:
+    """The one verdict line of a member's result: the coach's advice on the day's hand
+    and whether ``decision`` (``"keep"`` or ``"mulligan"``) agrees with it, both from
+    the same ``verdict`` so they never contradict; ``None`` when the day is not rated."""
+    advice, agreed = verdict.advice, verdict.agrees(decision)
+    if advice is None or agreed is None:
+        return None
+    key = "daily-verdict-agrees" if agreed else "daily-verdict-differs"
+    return t(locale, key, verdict=t(locale, f"daily-advice-{advice}"))
+
+
+def draws_line(state: PracticeState, key: str, locale: object) -> str:
+    """``state``'s next three draws, named as members may see them, after the label
+    ``key`` (``daily-next-draws-yours`` or ``daily-next-draws-dealt``)."""
+    draws = [card_name(state, k, locale) for k in state.next_draws(3)]
+    shown = ", ".join(draws) if draws else t(locale, "mulligan-next-draws-none")
+    return t(locale, key, cards=shown)
 
 
 # -- text ----------------------------------------------------------------------------
@@ -381,14 +401,12 @@ class DailyService:
         else:
             yours = t(locale, "daily-you-mulliganed", cards=kept)
         lines = [yours]
-        if answer.agreed is not None:
-            lines.append(t(locale, "daily-agreed" if answer.agreed else "daily-disagreed"))
-        advice = verdict.advice
-        if advice is not None:
-            lines.append(t(locale, f"daily-advice-{advice}"))
-        lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
-        if answer.decision == "mulligan":
-            lines.append(next_draws_line(state, locale))
+        judged = verdict_line(verdict, answer.decision, locale)
+        if judged is not None:
+            lines.append(judged)
+        if coach_text:
+            lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
+        lines.append(draws_line(state, "daily-next-draws-yours", locale))
         embed = discord.Embed(
             title=t(locale, "daily-title", date=utc_date_text(record.day)),
             colour=HAND_COLOR,
@@ -428,7 +446,11 @@ class DailyService:
         lines.append(t(locale, "daily-post-final", count=split.answers))
         if verdict.advice is not None:
             lines.append(t(locale, f"daily-advice-{verdict.advice}"))
-        lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
+        if coach_text:
+            lines.append(f"**{t(locale, 'daily-coach-head')}** {coach_text}")
+        kept = kept_now(opening)
+        if kept is not None:
+            lines.append(draws_line(kept, "daily-next-draws-dealt", locale))
         embed.description = "\n".join(lines)[: limits.EMBED_DESCRIPTION]
         hand_fields(embed, opening, locale)
         embed.add_field(

@@ -77,10 +77,13 @@ def no_such_deck(name: str, locale: object = None) -> str:
     return t(locale, "mulligan-no-such-deck", name=echo(name, DECK_NAME_SHOWN))
 
 
-def land_words(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+def land_words(
+    advice: LandAdvice, state: PracticeState, locale: object = None, *, day: bool = False
+) -> str:
     """The land-drop coach's ``advice`` on ``state``'s kept hand in ``locale``'s
     language (English by default): the figure, the London comparison when rated, the
-    next draws."""
+    next draws.  ``day``: the figures only, for the hand of the day (its verdict and
+    next draws are worded by the caller)."""
     play = play_or_draw(state.options.on_the_play)
     if advice.keep is None:  # a deck no bigger than its hand: nothing to draw on the draw
         return t(locale, "mulligan-coach-empty-library", play=play)
@@ -96,20 +99,18 @@ def land_words(advice: LandAdvice, state: PracticeState, locale: object = None) 
     ]
     if advice.runs_out:
         lines.append(t(locale, "mulligan-coach-runs-out", turn=advice.turns + 1))
-    if advice.instead is not None:
-        verdict = t(
-            locale,
-            "mulligan-coach-keep-better" if advice.agreed else "mulligan-coach-mulligan-better",
-        )
+    if advice.instead is not None and advice.comparison is not None:
+        verdict = "" if day else t(locale, f"mulligan-coach-{advice.comparison}")
         lines.append(
             t(
                 locale,
                 "mulligan-coach-london",
                 percent=percent(advice.instead, locale),
                 verdict=verdict,
-            )
+            ).rstrip()
         )
-    lines.append(next_draws_line(state, locale))
+    if not day:
+        lines.append(next_draws_line(state, locale))
     return "\n".join(lines)
 
 

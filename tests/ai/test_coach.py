@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -13,12 +14,14 @@ from bot.ai.coach import (
     WinEstimate,
     bingo_advice,
     coach_advice,
+    difference,
     estimate,
     is_bingomagic,
     keep_agrees,
     kept_now,
     land_advice,
     mulligan_size,
+    wilson,
 )
 from bot.engine import MulliganRule, odds
 from bot.engine.daily import UNRATED, Verdict
@@ -44,22 +47,55 @@ def win(low: float, high: float) -> WinEstimate:
 # -- the win-chance coach (BingoMagic, RULES §4) -----------------------------------------
 
 
+def est(p: float, low: float, high: float) -> WinEstimate:
+    return WinEstimate(p, low, high, 200)
+
+
 @pytest.mark.parametrize(
     ("keep", "mulligan", "agreed", "comparison", "verdict"),
     [
         (win(0.30, 0.40), win(0.45, 0.55), False, "mulligan-better", Verdict(False, True)),
-        (win(0.30, 0.45), win(0.45, 0.55), True, "keep-as-good", Verdict(True, True)),
-        (win(0.35, 0.50), win(0.45, 0.55), True, "keep-as-good", Verdict(True, True)),
+        # overlapping intervals, yet the difference's interval lies below 0
+        (win(0.30, 0.45), win(0.45, 0.55), False, "mulligan-better", Verdict(False, True)),
+        (win(0.35, 0.50), win(0.45, 0.55), True, "too-close", Verdict(True, True)),
         (win(0.50, 0.60), win(0.30, 0.40), True, "keep-better", Verdict(True, False)),
+        # a member's report: 51.5 % against 39.5 % over 200 matches each is a real gap
+        (est(0.515, 0.446, 0.583), est(0.395, 0.329, 0.464), True, "keep-better",
+         Verdict(True, False)),
+        (est(0.500, 0.431, 0.569), est(0.480, 0.412, 0.549), True, "too-close",
+         Verdict(True, True)),
     ],
-)
-def test_a_keep_is_agreed_unless_its_interval_is_below(
+)  # fmt: skip
+def test_the_verdict_follows_the_difference_and_its_uncertainty(
     keep, mulligan, agreed, comparison, verdict
 ) -> None:
-    """Wholly below: a mistake; touching or overlapping: can't tell; above: better."""
+    """Keep better, mulligan better, or too close, by the 95 % interval of the
+    difference; agreement, the comparison and the day's verdict always say the same."""
     assert keep_agrees(keep, mulligan) is agreed
     advice = BingoAdvice(5, True, 200, keep, mulligan, 4)
     assert (advice.agreed, advice.comparison, advice.verdict) == (agreed, comparison, verdict)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_comparison_never_contradicts_the_figures(seed: int) -> None:
+    """Whatever the figures: "keep better" only when the keep's figure is higher,
+    "mulligan better" only when it is lower, and the day's verdict agrees."""
+    rng = random.Random(seed)
+    keep = wilson_estimate(rng.randint(0, 200))
+    instead = wilson_estimate(rng.randint(0, 200))
+    d, low, high = difference(keep, instead)
+    assert low <= d <= high
+    advice = BingoAdvice(5, True, 200, keep, instead, 4)
+    if advice.comparison == "keep-better":
+        assert keep.p > instead.p and advice.verdict.advice == "keep"
+    elif advice.comparison == "mulligan-better":
+        assert keep.p < instead.p and advice.verdict.advice == "mulligan"
+    else:
+        assert advice.comparison == "too-close" and advice.verdict.advice == "either"
+
+
+def wilson_estimate(wins: int) -> WinEstimate:
+    return WinEstimate(*wilson(wins, 200), 200)
 
 
 def test_with_no_mulligan_possible_nothing_is_rated() -> None:

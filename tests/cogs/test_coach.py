@@ -25,7 +25,9 @@ def test_the_words_follow_the_verdict_on_real_estimates() -> None:
     advice = bingo_advice(state, GAMES)
     text, agreed = bingo_coach(state, GAMES)
     assert agreed is advice.agreed and text == bingo_words(advice)
-    assert ("✅" in text) is agreed and ("❌" in text) is not agreed
+    assert ("❌" in text) is not agreed
+    assert ("✅" in text) is (advice.comparison == "keep-better")
+    assert ("⚖️" in text) is (advice.comparison == "too-close")
     assert "95% interval" in text and f"{GAMES} simulated matches" in text
     assert bingo_coach(state, GAMES) == bingo_coach(kept(3), GAMES), "seeded from the deal"
 
@@ -36,8 +38,17 @@ def test_each_comparison_has_its_words() -> None:
         return bingo_words(BingoAdvice(5, True, 200, keep, WinEstimate(0.5, 0.45, 0.55, 200), 4))
 
     assert "better choice" in words(0.60, 0.70)
-    assert "as good as a mulligan" in words(0.40, 0.50)
+    assert "Too close to call" in words(0.42, 0.52)
     assert "would have done better" in words(0.30, 0.40)
+
+
+def test_the_verdict_never_contradicts_the_figures_shown() -> None:
+    """A member's report: 51.5 % against 39.5 % read "as good as a mulligan"; the
+    verdict now follows the figures and their uncertainty."""
+    keep, instead = WinEstimate(0.515, 0.446, 0.583, 200), WinEstimate(0.395, 0.329, 0.464, 200)
+    text = bingo_words(BingoAdvice(5, True, 200, keep, instead, 4))
+    assert "51.5%" in text and "39.5%" in text
+    assert "better choice" in text and "as good as" not in text
 
 
 def test_a_hand_with_no_mulligan_possible_is_not_rated() -> None:

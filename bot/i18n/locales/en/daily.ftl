@@ -36,8 +36,6 @@ daily-you-mulliganed = You took a mulligan, then kept { $cards ->
         [one] one card
        *[other] { $cards } cards
     }.
-daily-agreed = The coach agrees with your answer.
-daily-disagreed = The coach would have answered differently.
 daily-advice-keep = The coach's verdict: **keep**.
 daily-advice-mulligan = The coach's verdict: **mulligan**.
 daily-advice-either = The coach's verdict: **either** (the figures cannot tell them apart).

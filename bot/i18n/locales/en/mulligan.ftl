@@ -71,7 +71,6 @@ mulligan-coach-empty-library = **Coach.** Your library is empty, so your first d
 mulligan-coach-runs-out = Your library is empty from turn { $turn }.
 mulligan-coach-london = Mulliganing instead and following the standard London policy: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Keeping was the better choice.
-mulligan-coach-keep-as-good = ✅ Keeping was as good as a mulligan, as far as the simulation can tell.
 mulligan-coach-mulligan-better = ❌ A mulligan would have done better.
 mulligan-next-draws = Your next draws: { $cards }.
 mulligan-next-draws-none = none

@@ -36,8 +36,6 @@ daily-you-mulliganed = Hai fatto mulligan, poi hai tenuto { $cards ->
         [one] una carta
        *[other] { $cards } carte
     }.
-daily-agreed = L'allenatore è d'accordo con la tua risposta.
-daily-disagreed = L'allenatore avrebbe risposto diversamente.
 daily-advice-keep = Il verdetto dell'allenatore: **tenere**.
 daily-advice-mulligan = Il verdetto dell'allenatore: **mulligan**.
 daily-advice-either = Il verdetto dell'allenatore: **è uguale** (le cifre non li distinguono).

@@ -82,7 +82,6 @@ mulligan-coach-empty-library = **Allenatore.** Il tuo mazzo è vuoto, quindi la 
 mulligan-coach-runs-out = Il tuo mazzo è vuoto dal turno { $turn }.
 mulligan-coach-london = Facendo invece mulligan e seguendo la strategia standard del London Mulligan: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Tenere era la scelta migliore.
-mulligan-coach-keep-as-good = ✅ Tenere valeva quanto un mulligan, per quanto la simulazione può dire.
 mulligan-coach-mulligan-better = ❌ Un mulligan sarebbe andato meglio.
 mulligan-next-draws = Le tue prossime pescate: { $cards }.
 mulligan-next-draws-none = nessuna

@@ -30,8 +30,6 @@ daily-setup-line = { $deck } · { $rule } · { $play ->
     }
 daily-you-kept = 今日の手札をキープしました（{ $cards }枚）。
 daily-you-mulliganed = マリガンしてから、{ $cards }枚でキープしました。
-daily-agreed = コーチもあなたと同じ回答です。
-daily-disagreed = コーチなら別の回答をしていました。
 daily-advice-keep = コーチの判定：**キープ**。
 daily-advice-mulligan = コーチの判定：**マリガン**。
 daily-advice-either = コーチの判定：**どちらでも**（数値では差がつきません）。

@@ -68,7 +68,6 @@ mulligan-coach-empty-library = **コーチ。** ライブラリーが空なの�
 mulligan-coach-runs-out = { $turn }ターン目からライブラリーが空になります。
 mulligan-coach-london = 代わりにマリガンして標準的なロンドン・マリガンの方針に従うと：**{ $percent }**。{ $verdict }
 mulligan-coach-keep-better = ✅ キープのほうが良い選択でした。
-mulligan-coach-keep-as-good = ✅ シミュレーションで分かる限り、キープはマリガンと同じくらい良い選択でした。
 mulligan-coach-mulligan-better = ❌ マリガンのほうが良い結果でした。
 mulligan-next-draws = 次に引くカード：{ $cards }。
 mulligan-next-draws-none = なし

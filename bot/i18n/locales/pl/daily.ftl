@@ -40,8 +40,6 @@ daily-you-mulliganed = Robisz mulligana, potem zatrzymujesz { $cards ->
         [many] { $cards } kart
        *[other] { $cards } karty
     }.
-daily-agreed = Trener zgadza się z twoją odpowiedzią.
-daily-disagreed = Trener odpowiedziałby inaczej.
 daily-advice-keep = Werdykt trenera: **zatrzymać**.
 daily-advice-mulligan = Werdykt trenera: **mulligan**.
 daily-advice-either = Werdykt trenera: **obojętnie** (liczby ich nie rozróżniają).

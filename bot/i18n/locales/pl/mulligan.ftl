@@ -94,7 +94,6 @@ mulligan-coach-empty-library = **Trener.** Twoja biblioteka jest pusta, więc pi
 mulligan-coach-runs-out = Twoja biblioteka jest pusta od kolejki { $turn }.
 mulligan-coach-london = Gdy zamiast tego robisz mulligana według standardowej strategii londyńskiej: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Zatrzymanie ręki było lepszym wyborem.
-mulligan-coach-keep-as-good = ✅ Zatrzymanie ręki było równie dobre jak mulligan, na ile symulacja potrafi to ocenić.
 mulligan-coach-mulligan-better = ❌ Mulligan dałby lepszy wynik.
 mulligan-next-draws = Twoje następne dobrania: { $cards }.
 mulligan-next-draws-none = brak
