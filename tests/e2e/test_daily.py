@@ -69,6 +69,18 @@ def text_of(message) -> str:
     return "\n".join(parts)
 
 
+def assert_one_verdict_and_one_draws_line(shown: str) -> None:
+    """A member's result: one labelled next-draws line, and one verdict line whose mark
+    says the same as the figures' words (no "agrees" next to "would have done better")."""
+    assert shown.count("Next draws after the hand you kept:") == 1
+    assert shown.lower().count("next draws") == 1
+    [verdict] = [line for line in shown.splitlines() if "The coach's verdict:" in line]
+    agrees = verdict.startswith("✅") and "Your answer agrees." in verdict
+    differs = verdict.startswith("❌") and "Your answer differs." in verdict
+    assert agrees != differs, verdict
+    assert shown.count("✅") + shown.count("❌") == 1, "one verdict, not two"
+
+
 def post(bw):
     for message in reversed(bw.driver("carol").messages(bw.channel)):
         if not message.ephemeral and embed_title(message).startswith("Hand of the day"):
@@ -112,8 +124,8 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
     shown = text_of(a_hand)
     assert "You kept the hand of the day (7 cards)" in shown
     assert "Keep: 1 (100%) · Mulligan: 0 (0%)" in shown
-    assert "land drop through turn 4" in shown and "Your next draws:" in shown
-    assert "The coach's verdict:" in shown
+    assert "land drop through turn 4" in shown
+    assert_one_verdict_and_one_draws_line(shown)
     assert enabled_buttons(a_hand) == []
     png = bingo.emu.attachment_data[int(a_hand.attachments[0]["id"])]
     assert png.startswith(b"\x89PNG")
@@ -154,6 +166,7 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
     shown = text_of(b_hand)
     assert "You took a mulligan, then kept 6 cards." in shown
     assert "Keep: 1 (50%) · Mulligan: 1 (50%)" in shown and "Kept sizes: 7: 1 · 6: 1" in shown
+    assert_one_verdict_and_one_draws_line(shown)
 
     # One answer per member per day: a second /mulligan daily shows the answer and the split.
     _, again = await open_daily(bingo, "alice")
@@ -181,6 +194,7 @@ async def test_two_members_judge_one_hand_and_the_day_ends(bingo) -> None:
     final = text_of(day_post)
     assert "The day is over: 2 answers." in final
     assert "Keep: 1 (50%) · Mulligan: 1 (50%)" in final and "The coach's verdict:" in final
+    assert final.lower().count("next draws") == 1 and "after the hand as dealt" in final
     # ... and the next day's hand is posted.
     await bingo.emu.wait_for(lambda: post(bingo) is not None and post(bingo).id != day_post.id)
 
