@@ -1,4 +1,4 @@
-"""``/bingo rules``: the whole of the project's rules (docs/RULES.md §1-2, shortened) in
+"""``/bingo rules``: the whole of the game's rules (RULES §1-2: every rule a match follows) in
 short pages with Previous and Next, privately, in the reader's language, with a picture
 of the five lands and their effects on the effects page.
 

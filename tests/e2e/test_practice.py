@@ -304,7 +304,8 @@ async def test_bingomagic_keep_shows_the_win_chance_with_interval_and_verdict(bi
     text = description(done)
     assert "land drop" not in text
     assert "you win a BingoMagic match" in text and "95% interval" in text
-    assert "Mulliganing instead to 4 cards" in text and ("✅" in text or "❌" in text)
+    assert "Mulliganing instead to 4 cards" in text
+    assert sum(mark in text for mark in ("✅", "❌", "⚖️")) == 1, "one verdict"
     assert "Your next draws:" in text
     assert enabled_buttons(done) == ["Practice again"]
     shown = [v.embeds[0].get("description", "") for v in done.versions if v.embeds]

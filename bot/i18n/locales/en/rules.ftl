@@ -4,7 +4,7 @@ cmd-bingo-rules =
     .description = The rules of BingoMagic, page by page (only you see them).
 
 rules-title = BingoMagic rules — { $title }
-rules-footer = Page { $page } of { $pages } · the full rules: docs/RULES.md
+rules-footer = Page { $page } of { $pages }
 rules-previous = Previous
 rules-next = Next
 
@@ -26,7 +26,7 @@ rules-turn-title = A turn
 rules-turn =
     1. **Draw.** The active player draws a card, except the starting player on turn 1.
     2. **Place or pass.** Place one land from your hand, or pass. Either ends your turn.
-    3. **Counter window.** When a land is announced, the opponent may counter it. The window opens whenever the opponent holds at least 2 cards, whatever they are, so it never reveals an Island.
+    3. **Counter window.** When a land is announced, the opponent may counter it. The window opens whenever the opponent holds at least 2 cards, whatever they are, so it never reveals an Island. With fewer than 2 cards there is no window.
     4. **Resolution.** A land that is not countered enters your territory. If your territory now wins, the match ends at once, before any effect; otherwise the land's effect resolves and the turn passes.
 
 rules-effects-title = What each land does
@@ -71,9 +71,9 @@ rules-mulligans =
     Unhappy with your opening hand? The starting player declares keep or mulligan, then the other player; whoever declared a mulligan takes it, and this repeats until both keep. A hand of 0 cards must keep.
     - **Vancouver** (the default): shuffle your hand into the library and draw one card fewer. Once both keep, a player with fewer than 5 cards may scry 1.
     - **Paris:** as Vancouver, without the scry.
-    - **London:** draw a full hand, then put one card on the bottom for each mulligan taken.
-    - **Partial Paris:** set aside any cards, draw one fewer than you set aside.
-    Options: a free first mulligan; sequential mulligans (one player until they keep, then the other).
+    - **London:** draw a full hand, then put one card on the bottom for each mulligan taken. No mulligan once the hand would be 0 cards.
+    - **Partial Paris:** set aside any cards, draw one fewer than you set aside; the set-aside cards are then shuffled into the library.
+    Options: a free first mulligan (it does not count: Paris and Vancouver draw as many as before, London bottoms one fewer, Partial Paris draws as many as set aside); sequential mulligans (one player until they keep, then the other).
 
 ## Alt text of the lands picture (bot/ui/lands_image.py lands_alt_text)
 rules-picture-alt = The five lands and what each does: { $lands }.

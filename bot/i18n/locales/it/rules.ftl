@@ -4,7 +4,7 @@ cmd-bingo-rules =
     .description = Il regolamento di BingoMagic, pagina per pagina (lo vedi solo tu).
 
 rules-title = Regolamento di BingoMagic — { $title }
-rules-footer = Pagina { $page } di { $pages } · il regolamento completo: docs/RULES.md
+rules-footer = Pagina { $page } di { $pages }
 rules-previous = Indietro
 rules-next = Avanti
 
@@ -26,7 +26,7 @@ rules-turn-title = Il turno
 rules-turn =
     1. **Pesca.** Il giocatore di turno pesca una carta, tranne chi inizia, al primo turno.
     2. **Posiziona o passa.** Posiziona nel tuo territorio una terra dalla mano, oppure passa. In entrambi i casi il turno finisce.
-    3. **Finestra di counter.** Quando una terra viene annunciata, l'avversario può neutralizzarla. La finestra si apre ogni volta che l'avversario ha almeno 2 carte in mano, qualunque esse siano, quindi non rivela mai un'Isola.
+    3. **Finestra di counter.** Quando una terra viene annunciata, l'avversario può neutralizzarla. La finestra si apre ogni volta che l'avversario ha almeno 2 carte in mano, qualunque esse siano, quindi non rivela mai un'Isola. Con meno di 2 carte non c'è finestra.
     4. **Risoluzione.** Una terra non neutralizzata entra nel tuo territorio. Se ora il territorio vince, la partita finisce subito, prima di qualsiasi effetto; altrimenti si risolve l'effetto della terra e il turno passa.
 
 rules-effects-title = Effetti delle terre
@@ -70,9 +70,9 @@ rules-mulligans =
     La mano iniziale non ti piace? Chi inizia dichiara se tiene o fa mulligan, poi l'altro giocatore; chi ha dichiarato il mulligan lo fa, e si ripete finché entrambi tengono. Una mano di 0 carte va tenuta.
     - **Vancouver** (predefinita): rimescoli la mano nel mazzo e peschi una carta in meno. Quando entrambi tengono, chi ha meno di 5 carte può fare scry 1.
     - **Paris:** come Vancouver, senza lo scry.
-    - **London:** peschi una mano completa, poi metti in fondo al mazzo una carta per ogni mulligan fatto.
-    - **Partial Paris:** metti da parte le carte che vuoi e ne peschi una in meno.
-    Opzioni: primo mulligan gratuito; mulligan in sequenza (un giocatore finché tiene, poi l'altro).
+    - **London:** peschi una mano completa, poi metti in fondo al mazzo una carta per ogni mulligan fatto. Niente mulligan quando la mano sarebbe di 0 carte.
+    - **Partial Paris:** metti da parte le carte che vuoi e ne peschi una in meno; le carte messe da parte vengono poi rimescolate nel mazzo.
+    Opzioni: primo mulligan gratuito (non conta: Paris e Vancouver pescano quante carte avevi, London ne mette in fondo una in meno, Partial Paris ne pesca quante ne hai messe da parte); mulligan in sequenza (un giocatore finché tiene, poi l'altro).
 
 ## Testo alternativo dell'immagine delle terre (bot/ui/lands_image.py lands_alt_text)
 rules-picture-alt = Le cinque terre e cosa fa ciascuna: { $lands }.

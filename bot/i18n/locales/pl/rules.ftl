@@ -4,7 +4,7 @@ cmd-bingo-rules =
     .description = Zasady BingoMagic, strona po stronie (widzisz je tylko ty).
 
 rules-title = Zasady BingoMagic — { $title }
-rules-footer = Strona { $page } z { $pages } · pełne zasady: docs/RULES.md
+rules-footer = Strona { $page } z { $pages }
 rules-previous = Poprzednia
 rules-next = Następna
 
@@ -26,7 +26,7 @@ rules-turn-title = Kolejka
 rules-turn =
     1. **Dobranie.** Aktywny gracz dobiera kartę, z wyjątkiem rozpoczynającego gracza w kolejce 1.
     2. **Wyłóż albo spasuj.** Wyłóż jeden ląd z ręki albo spasuj. Jedno i drugie kończy twoją kolejkę.
-    3. **Okno kontry.** Gdy ląd zostaje zapowiedziany, przeciwnik może go skontrować. Okno otwiera się zawsze, gdy przeciwnik ma co najmniej 2 karty, jakiekolwiek, więc nigdy nie zdradza Wyspy.
+    3. **Okno kontry.** Gdy ląd zostaje zapowiedziany, przeciwnik może go skontrować. Okno otwiera się zawsze, gdy przeciwnik ma co najmniej 2 karty, jakiekolwiek, więc nigdy nie zdradza Wyspy. Przy mniej niż 2 kartach okna nie ma.
     4. **Rozpatrzenie.** Nieskontrowany ląd wchodzi na twoje terytorium. Jeśli twoje terytorium teraz wygrywa, mecz kończy się od razu, przed jakimkolwiek efektem; w przeciwnym razie efekt lądu się rozpatruje, a kolejka przechodzi na przeciwnika.
 
 rules-effects-title = Co robi każdy ląd
@@ -71,9 +71,9 @@ rules-mulligans =
     Otwierająca ręka ci nie pasuje? Rozpoczynający gracz deklaruje, czy zatrzymuje rękę, czy robi mulligana, potem drugi gracz; kto zadeklarował mulligana, robi go, i powtarza się to, aż obaj zatrzymają rękę. Ręka z 0 kart musi zostać zatrzymana.
     - **Vancouver** (domyślny): wtasuj rękę do biblioteki i dobierz o jedną kartę mniej. Gdy obaj zatrzymają rękę, gracz mający mniej niż 5 kart może zrobić scry 1.
     - **Paryski:** jak Vancouver, bez scry.
-    - **Londyński:** dobierz pełną rękę, potem połóż na spód biblioteki po jednej karcie za każdy zrobiony mulligan.
-    - **Częściowy paryski:** odłóż na bok dowolne karty, dobierz o jedną kartę mniej, niż odkładasz.
-    Opcje: darmowy pierwszy mulligan; mulligany po kolei (jeden gracz, aż zatrzyma rękę, potem drugi).
+    - **Londyński:** dobierz pełną rękę, potem połóż na spód biblioteki po jednej karcie za każdy zrobiony mulligan. Nie ma mulligana, gdy ręka miałaby 0 kart.
+    - **Częściowy paryski:** odłóż na bok dowolne karty, dobierz o jedną kartę mniej, niż odkładasz; odłożone karty są potem wtasowywane do biblioteki.
+    Opcje: darmowy pierwszy mulligan (nie liczy się: paryski i Vancouver dobierają tyle kart co wcześniej, londyński kładzie na spód o jedną mniej, częściowy paryski dobiera tyle, ile odłożono); mulligany po kolei (jeden gracz, aż zatrzyma rękę, potem drugi).
 
 ## Tekst alternatywny obrazu lądów (bot/ui/lands_image.py lands_alt_text)
 rules-picture-alt = Pięć lądów i co robi każdy z nich: { $lands }.

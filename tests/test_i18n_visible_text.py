@@ -1,0 +1,49 @@
+"""What a Discord user reads never points into the repository: no catalog text, in any
+language, names a path such as ``docs/RULES.md`` (a Discord user cannot open it)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
+
+from bot.i18n import LANGUAGES, catalog_files
+
+#: A repository path or a Markdown file name.
+REPOSITORY_PATH = re.compile(r"docs/|\.md\b", re.IGNORECASE)
+
+
+def _visible_texts(language: str) -> list[tuple[str, str]]:
+    """``(key, text)`` for every piece of text of every message and attribute (the parts
+    users see; comments are for translators)."""
+    found: list[tuple[str, str]] = []
+
+    class Texts(Visitor):
+        key = ""
+
+        def visit_TextElement(self, node: ast.TextElement) -> None:  # noqa: N802
+            found.append((self.key, node.value))
+
+        def visit_StringLiteral(self, node: ast.StringLiteral) -> None:  # noqa: N802
+            found.append((self.key, node.value))
+
+    texts = Texts()
+    for path in catalog_files(language):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            if isinstance(entry, ast.Message | ast.Term):
+                texts.key = f"{path.name}:{entry.id.name}"
+                if entry.value is not None:
+                    texts.visit(entry.value)
+                for attribute in entry.attributes:
+                    texts.visit(attribute.value)
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_user_visible_text_names_a_repository_path(language: str) -> None:
+    texts = _visible_texts(language)
+    assert len(texts) > 100
+    assert [(key, text) for key, text in texts if REPOSITORY_PATH.search(text)] == []
