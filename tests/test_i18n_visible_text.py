@@ -9,7 +9,7 @@ import pytest
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
-from bot.i18n import LANGUAGES, catalog_files
+from bot.i18n import LANGUAGES, catalog_files, t
 
 #: A repository path or a Markdown file name.
 REPOSITORY_PATH = re.compile(r"docs/|\.md\b", re.IGNORECASE)
@@ -47,3 +47,25 @@ def test_no_user_visible_text_names_a_repository_path(language: str) -> None:
     texts = _visible_texts(language)
     assert len(texts) > 100
     assert [(key, text) for key, text in texts if REPOSITORY_PATH.search(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "five"),
+    [
+        ("en", "one Swiss round", "2 Swiss rounds", "5 Swiss rounds"),
+        ("it", "un turno svizzero", "2 turni svizzeri", "5 turni svizzeri"),
+        ("pl", "1 runda szwajcarska", "2 rundy szwajcarskie", "5 rund szwajcarskich"),
+        ("ja", "スイス式1回戦", "スイス式2回戦", "スイス式5回戦"),
+    ],
+)
+def test_tournament_rounds_take_their_plural_form(
+    language: str, one: str, two: str, five: str
+) -> None:
+    """CLDR plural forms: "1 Swiss rounds" never shows (Polish one/few/many)."""
+    for rounds, words in ((1, one), (2, two), (5, five)):
+        assert words in t(language, "tournament-started", name="Cup", count=4, rounds=rounds)
+    assert "2 gracze" in t("pl", "tournament-started", name="Cup", count=2, rounds=1)
+    assert "one minute a round" in t(
+        "en", "tournament-signup", name="Cup", id=1, rounds=1, minutes=1, cut=0, count=0,
+        players="",
+    )  # fmt: skip

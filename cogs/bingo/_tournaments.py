@@ -194,14 +194,18 @@ class Tournaments:
         message = await interaction.original_response()
         await self.store.set_signup_message(tid, message.id)
 
-    async def _signup_text(self, tournament: Tournament) -> str:
+    async def _signup_text(self, tournament: Tournament, started_rounds: int | None = None) -> str:
+        """The sign-up message: open, or (``started_rounds``: the Swiss rounds the
+        tournament got when it started) closed, with the players who joined."""
         lang = tournament.language
         players = [e.user_id for e in await self.store.players(tournament.id)]
-        rounds = str(tournament.rounds) if tournament.rounds else t(lang, "tournament-rounds-auto")
+        rounds = str(started_rounds or tournament.rounds or "") or t(
+            lang, "tournament-rounds-auto"
+        )
         listed = " ".join(f"<@{p}>" for p in players) or t(lang, "tournament-nobody")
         return t(
             lang,
-            "tournament-signup",
+            "tournament-signup" if started_rounds is None else "tournament-signup-closed",
             name=echo(tournament.name, limits.TOURNAMENT_NAME),
             id=tournament.id,
             rounds=rounds,
@@ -260,7 +264,7 @@ class Tournaments:
         if tournament.signup_message_id is not None:
             await self.service.outbox.edit(
                 tournament.channel_id, tournament.signup_message_id,
-                content=await self._signup_text(tournament), view=None,
+                content=await self._signup_text(tournament, rounds), view=None,
             )  # fmt: skip
         await self.runner.run_round(tournament.id, 1, "swiss", tables)
 

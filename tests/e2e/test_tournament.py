@@ -52,6 +52,13 @@ async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp
     assert record.acknowledged
     (tournament,) = await store.open_of_guild(cup.world.guild.id)
     assert tournament.status == "swiss"
+    # the sign-up message no longer says sign-up is open, and loses its buttons
+    closed = await cup.emu.wait_for(
+        lambda: "sign-up is closed" in (m := cup.emu.messages[signup.id]).content and m,
+        message="the sign-up message closed",
+    )
+    assert "sign-up is open" not in closed.content and not enabled_buttons(closed)
+    assert "Swiss rounds: 3 · 30 minutes a round" in closed.content
     byes: list[int] = []
     for number in (1, 2, 3):
         await cup.emu.wait_for(

@@ -6,12 +6,21 @@ tournament-rounds-auto = from the number of players
 tournament-nobody = nobody yet
 tournament-signup =
     🏆 **{ $name }** (tournament #{ $id }): sign-up is open!
-    Swiss rounds: { $rounds } · { $minutes } minutes a round{ $cut ->
+    Swiss rounds: { $rounds } · { $minutes ->
+        [one] one minute
+       *[other] { $minutes } minutes
+    } a round{ $cut ->
         [0] {""}
        *[other] {""} · top { $cut } cut
     }
     Players ({ $count }): { $players }
-tournament-started = 🏆 **{ $name }** has started: { $count } players, { $rounds } Swiss rounds.
+tournament-started = 🏆 **{ $name }** has started: { $count ->
+        [one] one player
+       *[other] { $count } players
+    }, { $rounds ->
+        [one] one Swiss round
+       *[other] { $rounds } Swiss rounds
+    }.
 tournament-round-title = **{ $name }**: pairings of round { $round } (ends { $deadline })
 tournament-cut-title = **{ $name }**: elimination round { $round } (ends { $deadline })
 tournament-table-line = Table { $table }: { $a } vs { $b }

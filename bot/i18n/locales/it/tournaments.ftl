@@ -6,12 +6,21 @@ tournament-rounds-auto = in base al numero di giocatori
 tournament-nobody = ancora nessuno
 tournament-signup =
     🏆 **{ $name }** (torneo n. { $id }): iscrizioni aperte!
-    Turni svizzeri: { $rounds } · { $minutes } minuti a turno{ $cut ->
+    Turni svizzeri: { $rounds } · { $minutes ->
+        [one] un minuto
+       *[other] { $minutes } minuti
+    } a turno{ $cut ->
         [0] {""}
        *[other] {""} · taglio ai primi { $cut }
     }
     Giocatori ({ $count }): { $players }
-tournament-started = 🏆 **{ $name }** è iniziato: { $count } giocatori, { $rounds } turni svizzeri.
+tournament-started = 🏆 **{ $name }** è iniziato: { $count ->
+        [one] un giocatore
+       *[other] { $count } giocatori
+    }, { $rounds ->
+        [one] un turno svizzero
+       *[other] { $rounds } turni svizzeri
+    }.
 tournament-round-title = **{ $name }**: abbinamenti del turno { $round } (termina { $deadline })
 tournament-cut-title = **{ $name }**: turno a eliminazione { $round } (termina { $deadline })
 tournament-table-line = Tavolo { $table }: { $a } contro { $b }

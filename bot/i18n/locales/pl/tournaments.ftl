@@ -13,7 +13,7 @@ tournament-signup =
     Gracze ({ $count }): { $players }
 tournament-started = 🏆 Turniej **{ $name }** się rozpoczął: { $count ->
         [one] { $count } gracz
-        [few] { $count } graczy
+        [few] { $count } gracze
         [many] { $count } graczy
        *[other] { $count } gracza
     }, { $rounds ->
