@@ -358,7 +358,7 @@ def test_the_alt_text_says_what_the_board_shows() -> None:
         {**inputs, "territories": [[5, 0, 1, 0, 0], [0, 2, 0, 0, 0]], "pending": None,
          "result": {"winner": 0, "reason": "five_of_a_color"}}
     )  # fmt: skip
-    assert "alice wins: five of one colour" in won and "needs one" not in won
+    assert "alice wins: five of one color" in won and "needs one" not in won
     assert "On the stack" not in won
 
 

@@ -69,3 +69,11 @@ def test_tournament_rounds_take_their_plural_form(
         "en", "tournament-signup", name="Cup", id=1, rounds=1, minutes=1, cut=0, count=0,
         players="",
     )  # fmt: skip
+
+
+def test_english_spells_color_one_way() -> None:
+    """The English catalog uses Magic's spelling, "color" (as the Comprehensive Rules
+    and docs/RULES.md do), everywhere users read it."""
+    texts = [text for _, text in _visible_texts("en")]
+    assert any(re.search(r"\bcolors?\b", text) for text in texts)
+    assert [text for text in texts if re.search(r"colour", text, re.IGNORECASE)] == []

@@ -13,7 +13,7 @@ rules-game =
     Two players share one **library** of 60 basic lands, 12 of each: Plains, Island, Swamp, Mountain and Forest.
     Each player has a **hand** (hidden), a **territory** (the lands they placed, public) and their own **discard pile** (public). Hand sizes and the library's size are public.
 
-    🏆 **To win**, have in your territory five lands of one colour, or one land of each of the five colours. Your territory is a bingo card: a full column or a full row wins.
+    🏆 **To win**, have in your territory five lands of one color, or one land of each of the five colors. Your territory is a bingo card: a full column or a full row wins.
 
 rules-setup-title = Setting up
 rules-setup =
@@ -60,7 +60,7 @@ rules-counter =
 
 rules-end-title = How a match ends
 rules-end =
-    - **Win:** five lands of one colour, or one land of each colour, in your territory.
+    - **Win:** five lands of one color, or one land of each color, in your territory.
     - **Draw:** 6 passes in a row (3 each), or once turn 200 ends.
     - **Resign** at any moment with `/bingo resign`: you lose.
     - **Time:** every decision has a time limit. Out of time on your turn, you pass; in a counter window, the land resolves; for a Swamp discard, a random card goes. Three timed-out turns in a row lose the match.
