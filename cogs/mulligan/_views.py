@@ -19,10 +19,10 @@ from bot.i18n import t
 from bot.ui.controls import AgainButton, CardSelect, PracticeButton
 from bot.ui.text import shorten
 
-from ._render import plain_card_name
+from ._render import plain_card_name, preset_key
 
 if TYPE_CHECKING:
-    from bot.engine.practice import PracticeState
+    from bot.engine.practice import PracticeDeck, PracticeState
 
     from ._service import PracticeService
 
@@ -49,14 +49,26 @@ async def on_again(
     await service.again(interaction, control.session_id)
 
 
+def land_suffix(deck: PracticeDeck, kind: int, name: str, locale: object = None) -> str:
+    """``" (land)"`` after a land's name in a menu of cards, or ``""``: nothing after a
+    spell, after a preset's cards (their names say what they are: "Land", "Forest"),
+    or after a name that already says it ("Land (land)" read as a stutter)."""
+    if not deck.is_land[kind] or preset_key(deck) is not None:
+        return ""
+    word = t(locale, "mulligan-option-land")
+    if word.strip(" ()（）").casefold() in name.casefold():
+        return ""
+    return " " + word
+
+
 def copy_options(state: PracticeState, locale: object = None) -> list[discord.SelectOption]:
-    """One select option per card copy in hand (values ``"<kind>:<copy>"``)."""
+    """One select option per card copy in hand (values ``"<kind>:<copy>"``), labelled
+    with the card's name and :func:`land_suffix`."""
     options = []
-    land = " " + t(locale, "mulligan-option-land")
     for kind, n in enumerate(state.hand):
         for copy in range(n):
             name = plain_card_name(state.deck, kind, locale)
-            suffix = land if state.deck.is_land[kind] else ""
+            suffix = land_suffix(state.deck, kind, name, locale)
             label = shorten(name, limits.SELECT_OPTION - len(suffix)) + suffix
             options.append(discord.SelectOption(label=label, value=f"{kind}:{copy}"))
     return options
