@@ -199,9 +199,7 @@ class Tournaments:
         tournament got when it started) closed, with the players who joined."""
         lang = tournament.language
         players = [e.user_id for e in await self.store.players(tournament.id)]
-        rounds = str(started_rounds or tournament.rounds or "") or t(
-            lang, "tournament-rounds-auto"
-        )
+        rounds = str(started_rounds or tournament.rounds or "") or t(lang, "tournament-rounds-auto")
         listed = " ".join(f"<@{p}>" for p in players) or t(lang, "tournament-nobody")
         return t(
             lang,
@@ -472,7 +470,9 @@ class TournamentGroup(app_commands.Group):
         self.tournaments = Tournaments(service)
         self.service = service
 
-    @app_commands.command(name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS)
+    @app_commands.command(
+        name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS
+    )
     @app_commands.describe(
         name="The tournament's name",
         minutes="Each round's time limit, in minutes",
@@ -513,7 +513,9 @@ class TournamentGroup(app_commands.Group):
             interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
-    @app_commands.command(name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS)
+    @app_commands.command(
+        name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
+    )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.tournaments.begin(interaction, tournament)
@@ -525,7 +527,9 @@ class TournamentGroup(app_commands.Group):
     ) -> None:
         await self.tournaments.show_standings(interaction, tournament)
 
-    @app_commands.command(name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS)
+    @app_commands.command(
+        name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS
+    )
     @app_commands.describe(
         player="A player of the table",
         result="That player's result",
