@@ -262,7 +262,7 @@ async def turn_help_page(interaction: discord.Interaction[Any], control: HelpBut
     """Previous / Next: the same message shows page ``control.page``, in the language and
     with the permissions of whoever clicks."""
     language = await private_language(interaction)
-    tree = interaction.client.tree  # type: ignore[attr-defined]
+    tree = interaction.client.tree
     embed, view = help_page(language, tree, control.page, _permissions(interaction))
     await interaction.response.edit_message(embed=embed, view=view)
 
