@@ -105,8 +105,8 @@ class Verdict:
     no opinion (a rule other than London for a Magic deck, or no mulligan possible).
 
     A decision is sound unless its figure lies below the other's: exact figures for
-    Magic decks (land drops, both sound on a tie), 95 % intervals for BingoMagic
-    (sound unless its interval lies wholly below the other's, RULES §4).
+    Magic decks (land drops, both sound on a tie), simulated figures for BingoMagic
+    (sound unless the 95 % interval of the difference lies wholly below 0, RULES §4).
     """
 
     keep_ok: bool | None
