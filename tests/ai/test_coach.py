@@ -161,17 +161,19 @@ def test_a_london_keep_is_compared_with_a_mulligan_instead() -> None:
 
 
 @pytest.mark.parametrize(
-    ("keep", "instead", "agreed", "verdict"),
+    ("keep", "instead", "agreed", "verdict", "comparison"),
     [
-        (Fraction(1, 2), Fraction(1, 3), True, Verdict(True, False)),
-        (Fraction(1, 3), Fraction(1, 2), False, Verdict(False, True)),
-        (Fraction(1, 2), Fraction(1, 2), True, Verdict(True, True)),  # a tie: both sound
-        (Fraction(1, 2), None, None, UNRATED),
+        (Fraction(1, 2), Fraction(1, 3), True, Verdict(True, False), "keep-better"),
+        (Fraction(1, 3), Fraction(1, 2), False, Verdict(False, True), "mulligan-better"),
+        (Fraction(1, 2), Fraction(1, 2), True, Verdict(True, True), "tie"),  # both sound
+        (Fraction(1, 2), None, None, UNRATED, None),
     ],
 )
-def test_land_verdicts(keep, instead, agreed, verdict) -> None:
+def test_land_verdicts(keep, instead, agreed, verdict, comparison) -> None:
+    """Exact figures: the comparison worded (a tie is not "keeping was better") says
+    what the verdict says."""
     advice = LandAdvice(7, COACH_TURNS, keep, instead)
-    assert (advice.agreed, advice.verdict) == (agreed, verdict)
+    assert (advice.agreed, advice.verdict, advice.comparison) == (agreed, verdict, comparison)
     assert verdict.agrees("keep") == (None if instead is None else keep >= instead)
 
 

@@ -3,9 +3,12 @@ tests/ai/test_coach.py's."""
 
 from __future__ import annotations
 
-from bot.ai.coach import BingoAdvice, WinEstimate, bingo_advice
+from fractions import Fraction
+
+from bot.ai.coach import COACH_TURNS, BingoAdvice, LandAdvice, WinEstimate, bingo_advice
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 from cogs.mulligan._coach import bingo_coach, bingo_words
+from cogs.mulligan._service import land_words
 
 GAMES = 30  # enough to exercise the path; the figures' precision is not under test
 
@@ -54,3 +57,14 @@ def test_the_verdict_never_contradicts_the_figures_shown() -> None:
 def test_a_hand_with_no_mulligan_possible_is_not_rated() -> None:
     text, agreed = bingo_coach(kept(1, mulligans=5), GAMES)
     assert agreed is None and "not rated" in text
+
+
+def test_a_land_drop_tie_is_not_called_a_better_keep() -> None:
+    """Exact figures that are equal read "exactly as good", never "the better choice"."""
+    state, _ = PracticeState.new(4, PRESETS["constructed"], PracticeOptions())
+    state.apply("keep")
+    half = Fraction(1, 2)
+    tie = land_words(LandAdvice(7, COACH_TURNS, half, half), state, "en")
+    assert "exactly as good" in tie and "better" not in tie
+    better = land_words(LandAdvice(7, COACH_TURNS, half, Fraction(1, 3)), state, "en")
+    assert "better choice" in better
