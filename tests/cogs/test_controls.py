@@ -1,7 +1,7 @@
 """The control router reads the custom_ids of buttons posted by older code.
 
 Live buttons (in members' DMs, under boards and results) keep the custom_id they were
-posted with. :data:`tests.cogs.old_controls.OLD` holds, for each of the 14 kinds of
+posted with. :data:`tests.cogs.old_controls.OLD` holds, for each of the 15 kinds of
 control, custom_ids exactly as the code before the router made them. The router must
 parse each to the same kind and fields and hand it to the handler registered for that
 kind.
