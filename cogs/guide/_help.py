@@ -43,8 +43,8 @@ EMBED_TOTAL = 6000
 #: the mark put before its line.
 MARKS = {"organizers": "🛡️", "managers": "⚙️"}
 #: Sections with a heading of their own (``help-group-<name>``), by the qualified name of
-#: the command's group; any other command goes under its top-level group's heading, or
-#: ``help-group-other``.
+#: the command's group, in the order ``/help`` shows them; any other command goes under
+#: its top-level group's heading, or ``help-group-other`` (last).
 SECTIONS = ("bingo", "bingo-tournament", "bingo-settings", "mulligan", "mulligan-deck")
 
 
@@ -193,6 +193,10 @@ def help_pages(
     for command in commands_of(tree):
         if visible_to(command, permissions):
             lines.setdefault(_section(command), []).append(command_line(language, command))
+    order = {name: i for i, name in enumerate(SECTIONS)}
+    lines = dict(  # the sections in :data:`SECTIONS` order, any other after, "other" last
+        sorted(lines.items(), key=lambda item: (item[0] == "other", order.get(item[0], 99)))
+    )
     frame, intro = _frame(language)
     pages: list[HelpPage] = []
     current: list[tuple[str, str]] = []

@@ -118,3 +118,12 @@ async def test_help_marks_what_only_organizers_and_managers_may_use(bingo: BotWo
     assert not lines["/bingo challenge"].startswith(tuple(MARKS.values()))
     assert not lines["/bingo tournament standings"].startswith(tuple(MARKS.values()))
     assert MARKS["organizers"] in pages[0]["footer"]["text"]
+    headings = [field["name"] for embed in pages for field in embed["fields"]]
+    assert headings == [
+        "BingoMagic",
+        "Tournaments",
+        "Server settings",
+        "Mulligan practice",
+        "Your decklists",
+        "Other",
+    ]
