@@ -66,7 +66,8 @@ async def run(options: PlaygroundOptions) -> int:
         await playground.start()
     except OSError as exc:  # nothing is running yet: no "Stopping…"
         await playground.stop()
-        print(f"error: {listen_error(options.host, options.port, exc)}", file=sys.stderr, flush=True)
+        reason = listen_error(options.host, options.port, exc)
+        print(f"error: {reason}", file=sys.stderr, flush=True)
         return 2
     try:
         print(f"BingoMagic playground: {playground.url}", flush=True)

@@ -176,6 +176,19 @@ async def play_until(
     return clicks
 
 
+async def at_bottom(tab: MemberTab) -> bool:
+    """Whether the messages are scrolled to the end once every image has loaded."""
+    return await tab.page.evaluate(
+        """async () => {
+          const box = document.getElementById('messages');
+          await Promise.all([...box.querySelectorAll('img')].map((img) => img.complete
+            ? null : new Promise((done) => img.addEventListener('load', done, { once: true }))));
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return box.scrollHeight - box.scrollTop - box.clientHeight < 2;
+        }"""
+    )
+
+
 def world_of(playground: Playground) -> World:
     """The playground's server as the e2e helpers know it."""
     web = playground.web
