@@ -10,7 +10,8 @@ The page's own labels are in ``static/labels.json`` (one dictionary per language
 selector offers, :data:`LOCALES`); the bot's texts come from the bot, in the tab's locale.
 
 Protocol (JSON text frames). The server sends ``ready`` (the world as that member sees it,
-with each member's ``roles``: owner, moderator or member),
+with each member's ``roles``: owner, moderator or member, and ``suggested``, the command the
+empty #general suggests, named in the tab's language),
 then ``message`` / ``delete`` as messages are created, edited and deleted, ``status`` when the
 bot goes on- or offline or re-registers its commands, and per action ``result`` (``ok``,
 ``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, ``modal``)

@@ -1,6 +1,6 @@
 // Drawing messages as Discord's client does: markdown, mentions, embeds, attachments, components.
 
-import { t, tParts } from "./i18n.js";
+import { locale, t, tParts } from "./i18n.js";
 
 const AVATAR_COLORS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
 const BUTTON_STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "primary" };
@@ -306,9 +306,9 @@ export function renderComponents(components, message, actions, ctx) {
 
 function timeLabel(iso) {
   const date = new Date(iso);
-  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = date.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   const today = new Date();
-  return date.toDateString() === today.toDateString() ? t("today_at", { time }) : `${date.toLocaleDateString()} ${time}`;
+  return date.toDateString() === today.toDateString() ? t("today_at", { time }) : `${date.toLocaleDateString(locale())} ${time}`;
 }
 
 /** One message element. ``grouped``: same author as the previous one, header hidden. */
