@@ -4,6 +4,7 @@ page says who owns and who moderates the server."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import AsyncIterator
@@ -12,13 +13,15 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from PIL import Image
 
 from bot.i18n import t as bot_t
+from bot.playground.core import UploadedFile
 from bot.playground.launcher import Playground
 from bot.playground.web import STATIC_DIR
 
 from .conftest import playground_options
-from .helpers import at_bottom, play_until
+from .helpers import MemberTab, at_bottom, play_until
 
 LABELS: dict[str, dict[str, str]] = json.loads((STATIC_DIR / "labels.json").read_text())
 PHONE = {"width": 390, "height": 844}
@@ -97,6 +100,29 @@ def result_posted(playground: Playground) -> bool:
     return any("(BingoMagic #" in m.content for m in playground.emu.channel_messages(channel))
 
 
+def tall_png() -> bytes:
+    """A picture far taller than the space a message takes before it loads."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (400, 1200), (88, 101, 242)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+async def picture_keeps_the_newest_message_in_view(tab: MemberTab, playground: Playground) -> None:
+    """Images load after their message is drawn: the page scrolls again when it was at the
+    bottom. (Without that, the tall picture pushes the newest message out of view.)"""
+    emu = playground.emu
+    channel = playground.web.channel  # type: ignore[union-attr]
+    for n in range(60):  # enough to scroll
+        emu.create_message(channel, emu.bot_user, {"content": f"line {n}"})
+    await tab.wait_for(lambda m: m.text.endswith("line 59"), what="the last line")
+    assert await at_bottom(tab)
+    picture = UploadedFile("files[0]", "tall.png", "image/png", tall_png())
+    body = {"content": "a picture", "attachments": [{"id": 0, "filename": "tall.png"}]}
+    emu.create_message(channel, emu.bot_user, body, files=[picture])
+    await tab.page.locator('.attachment-image img[src$="tall.png"]').wait_for()
+    assert await at_bottom(tab)
+
+
 def test_the_selector_offers_four_languages_and_every_label_is_translated() -> None:
     """Not a browser test: the dictionary has the same keys and placeholders everywhere."""
     assert set(LABELS) == {"en-US", "it", "pl", "ja"}
@@ -145,9 +171,11 @@ async def test_page_labels_follow_the_language_selector(open_tab, playground) ->
 
 
 async def test_the_page_says_who_owns_and_moderates(open_tab, playground) -> None:
-    """bob sees that alice owns the server, why settings are not his, and becomes alice."""
+    """bob sees that alice owns the server, why settings are not his, and becomes alice.
+    (Also, on the same page: a picture loading keeps the newest message in view.)"""
     bob = await open_tab("bob")
     page = bob.page
+    await picture_keeps_the_newest_message_in_view(bob, playground)
     options = await page.locator("#member-select option").all_inner_texts()
     assert options == ["alice — server owner", "bob — member", "carol — member"]
     hint = page.locator("#role-line")
