@@ -21,6 +21,7 @@ from bot.playground.launcher import (
     MEMBERS,
     Playground,
     PlaygroundOptions,
+    listen_error,
 )
 
 log = logging.getLogger("bot.playground")
@@ -63,6 +64,12 @@ async def run(options: PlaygroundOptions) -> int:
     playground = Playground(options)
     try:
         await playground.start()
+    except OSError as exc:  # nothing is running yet: no "Stopping…"
+        await playground.stop()
+        reason = listen_error(options.host, options.port, exc)
+        print(f"error: {reason}", file=sys.stderr, flush=True)
+        return 2
+    try:
         print(f"BingoMagic playground: {playground.url}", flush=True)
         for notice in playground.web.notices if playground.web else []:
             print(f"note: {notice}", flush=True)
@@ -108,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run(options))
     except KeyboardInterrupt:
         return 0
-    except OSError as exc:  # e.g. the port is taken
+    except OSError as exc:  # raised elsewhere than listening (e.g. the data directory)
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -1,7 +1,7 @@
 """Gateway v10 (JSON, uncompressed text frames) for the emulator.
 
 Protocol handled: op 10 Hello -> op 2 Identify (token checked) -> READY + GUILD_CREATE per guild;
-op 1 heartbeat -> op 11 ack;
+op 1 heartbeat -> op 11 ack (after a network round trip, ``heartbeat_ack_delay``);
 IDENTIFY's ``shard: [id, count]`` makes a session receive only its guilds' events (those with
 ``(guild_id >> 22) % count == id``) and, on shard 0, DMs; a bad pair closes with 4010;
 op 6 Resume -> replay of missed dispatches (with their original
@@ -49,7 +49,15 @@ INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 
+#: The interval Discord's HELLO gives (docs: Gateway, "Sending Heartbeats"), in milliseconds.
 HEARTBEAT_INTERVAL_MS = 41250
+#: Seconds between a heartbeat and its ACK: the network's round trip to Discord (tens of
+#: milliseconds), which the emulator, on the same machine, must add itself. discord.py's
+#: ``KeepAliveHandler`` records a heartbeat's send time in its own thread only after the loop
+#: has written the frame; an ACK arriving before that is measured against the PREVIOUS
+#: heartbeat, a whole interval earlier, and logs "Can't keep up, shard ID None websocket is
+#: 41.3s behind" (discord/gateway.py, ``KeepAliveHandler.run`` and ``ack``).
+HEARTBEAT_ACK_DELAY = 0.1
 REPLAY_BUFFER = 5000
 
 
@@ -124,6 +132,10 @@ class Gateway:
         self.connections: set[GatewayConnection] = set()
         self.identify_count = 0
         self.resume_count = 0
+        #: HELLO's ``heartbeat_interval`` (ms) and the ACK's delay (s); tests may shorten the
+        #: interval to see several heartbeats.
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
+        self.heartbeat_ack_delay = HEARTBEAT_ACK_DELAY
 
     # ----------------------------------------------------------------- dispatch
     def live_sessions(self) -> list[GatewaySession]:
@@ -228,7 +240,7 @@ class Gateway:
         conn.send(
             {
                 "op": OP_HELLO,
-                "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS},
+                "d": {"heartbeat_interval": self.heartbeat_interval_ms},
                 "s": None,
                 "t": None,
             }
@@ -276,7 +288,8 @@ class Gateway:
             conn.close(4002, "Decode error")
             return
         if op == OP_HEARTBEAT:
-            conn.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            ack = {"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None}
+            asyncio.get_running_loop().call_later(self.heartbeat_ack_delay, conn.send, ack)
         elif op == OP_IDENTIFY:
             self._identify(conn, data or {})
         elif op == OP_RESUME:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -50,6 +51,22 @@ CHANNEL_ID = _BASE + 3
 MEMBER_IDS = {name: _BASE + 11 + i for i, name in enumerate(MEMBERS)}
 
 ROOT = Path(__file__).resolve().parents[2]
+#: errno of "address already in use": POSIX, and Windows' WSAEADDRINUSE.
+ADDRESS_IN_USE = {errno.EADDRINUSE, 10048}
+
+
+def listen_error(host: str, port: int, exc: OSError) -> str:
+    """The sentence for a failure (``exc``) to listen on ``host:port``: a taken port names
+    the ``--port`` option; anything else also ``--host``."""
+    where = f"{host}:{port}"
+    if exc.errno in ADDRESS_IN_USE or getattr(exc, "winerror", None) == 10048:
+        return (
+            f"port {port} is already in use ({where}): is another playground running? "
+            f"Stop it, or choose another port with --port (e.g. --port {port + 1}, "
+            "or --port 0 for any free port)."
+        )
+    reason = exc.strerror or str(exc)
+    return f"cannot listen on {where}: {reason}. Choose another address with --host or --port."
 
 
 def ignored_secrets(cwd: Path | None = None, environ: dict[str, str] | None = None) -> list[str]:

@@ -3,7 +3,8 @@
 ``python -m bot.playground.standalone [--port 0] [--users alice,bob]``.
 
 Prints one JSON line (api_base, gateway_url, token, application_id, bot_user_id, guild_id,
-channel_id, users {name: id}) to stdout, then serves until SIGINT/SIGTERM (exit code 0).
+channel_id, users {name: id}) to stdout, then serves until SIGINT/SIGTERM (exit code 0). A port
+already in use exits with status 1 and a message naming ``--port``.
 Point a bot at it with ``bot.endpoints.point_discord_at(api_base, gateway_url)``.
 """
 
@@ -16,6 +17,7 @@ import logging
 import signal
 import sys
 
+from bot.playground.launcher import listen_error
 from bot.playground.ratelimits import DiscordLimits
 from bot.playground.server import Emulator
 
@@ -54,7 +56,11 @@ async def serve(args: argparse.Namespace) -> None:
         ack_deadline=args.ack_deadline,
         limits=None if args.no_limits else DiscordLimits(),
     )
-    await emu.start()
+    try:
+        await emu.start()
+    except OSError as exc:
+        await emu.stop()
+        raise SystemExit(f"error: {listen_error(args.host, args.port, exc)}") from None
     guild = emu.create_guild(args.guild)
     channel = emu.create_text_channel(guild, args.channel)
     users: dict[str, str] = {}

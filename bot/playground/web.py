@@ -6,7 +6,12 @@ Routes (added to the emulator's own aiohttp app, before its Discord catch-all):
 * ``GET /playground/files/{attachment_id}/{filename}`` message attachments, with their type;
 * ``GET /playground/ws?member=alice`` the live connection.
 
-Protocol (JSON text frames). The server sends ``ready`` (the world as that member sees it),
+The page's own labels are in ``static/labels.json`` (one dictionary per language the
+selector offers, :data:`LOCALES`); the bot's texts come from the bot, in the tab's locale.
+
+Protocol (JSON text frames). The server sends ``ready`` (the world as that member sees it,
+with each member's ``roles``: owner, moderator or member, and ``suggested``, the command the
+empty #general suggests, named in the tab's language),
 then ``message`` / ``delete`` as messages are created, edited and deleted, ``status`` when the
 bot goes on- or offline or re-registers its commands, and per action ``result`` (``ok``,
 ``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, ``modal``)
@@ -37,6 +42,7 @@ from bot.playground.models import (
     Message,
     User,
 )
+from bot.playground.permissions import ADMINISTRATOR, MANAGE_GUILD
 from bot.playground.server import Emulator
 
 log = logging.getLogger(__name__)
@@ -46,6 +52,8 @@ STATIC_DIR = Path(__file__).resolve().with_name("static")
 LOCALES = {"en-US": "English", "it": "Italiano", "pl": "Polski", "ja": "日本語"}
 #: How often the status (bot online, commands registered) is checked, in seconds.
 STATUS_INTERVAL = 0.25
+#: The command the empty #general suggests (default names; shown in the tab's language).
+SUGGESTED_COMMAND = "bingo challenge"
 #: Option types whose values are user (or mentionable) ids.
 USER_OPTION_TYPES = (6, 9)
 
@@ -129,7 +137,23 @@ class PlaygroundWeb:
             if current != self._status:
                 self._status = current
                 for tab in self.tabs:
-                    tab.send({"op": "status", **current, "commands": self.commands(tab.locale)})
+                    tab.send(self.status_frame(tab.locale))
+
+    def suggested(self, locale: str) -> str:
+        """:data:`SUGGESTED_COMMAND` as a client in ``locale`` shows it."""
+        commands = [*self.emu.guild_commands.get(self.guild.id, {}).values()]
+        commands += self.emu.global_commands.values()
+        return localized_path(commands, SUGGESTED_COMMAND, locale)
+
+    def status_frame(self, locale: str) -> dict[str, Any]:
+        """The ``status`` frame for a tab in ``locale``: the status, the commands and the
+        suggested command as that client shows them."""
+        return {
+            "op": "status",
+            **self.status(),
+            "commands": self.commands(locale),
+            "suggested": self.suggested(locale),
+        }
 
     def status(self) -> dict[str, Any]:
         """``{"bot_online": bool, "syncs": int}``."""
@@ -246,14 +270,25 @@ class PlaygroundWeb:
             "channels": [self.channel_json(ch) for ch in channels],
             "members": [user_json(u) for u in [emu.bot_user, *self.members.values()]],
             "member_names": list(self.members),
+            "roles": {name: self.role_of(user) for name, user in self.members.items()},
             "locale": tab.locale,
             "locales": LOCALES,
             "notices": self.notices,
             "commands": self.commands(tab.locale),
+            "suggested": self.suggested(tab.locale),
             "messages": messages,
             "ack_deadline": emu.ack_deadline,
             **self.status(),
         }
+
+    def role_of(self, user: User) -> str:
+        """``"owner"`` (owns the server), ``"moderator"`` (Manage Server or Administrator in
+        #general: the bot's settings and tournaments are theirs) or ``"member"``."""
+        if self.guild.owner_id == user.id:
+            return "owner"
+        if self.emu.permissions_for(user, self.channel) & (MANAGE_GUILD | ADMINISTRATOR):
+            return "moderator"
+        return "member"
 
     def channel_json(self, channel: Channel) -> dict[str, Any]:
         """``{"id", "kind": "text"|"thread"|"dm", "name"}`` (a DM is named after the bot); a
@@ -288,7 +323,7 @@ class PlaygroundWeb:
         used = None
         rec = emu.interactions.get(message.interaction_id or 0)
         if rec is not None and rec.type == INTERACTION_APPLICATION_COMMAND:
-            used = {"user": user_json(rec.user), "command": command_path(rec)}
+            used = {"user": user_json(rec.user), "command": typed_command_path(emu, rec)}
         return {
             "id": str(message.id),
             "channel_id": str(message.channel_id),
@@ -338,7 +373,7 @@ class PlaygroundWeb:
             locale = str(data.get("locale"))
             if locale in LOCALES:
                 tab.locale = locale
-                tab.send({"op": "status", **self.status(), "commands": self.commands(locale)})
+                tab.send(self.status_frame(locale))
             return
         actions: dict[str, Callable[[UserDriver, dict[str, Any]], Awaitable[Any]]] = {
             "command": self._command,
@@ -463,6 +498,35 @@ def command_path(rec: InteractionRecord) -> str:
     while options and options[0].get("type") in (1, 2):
         parts.append(str(options[0].get("name")))
         options = options[0].get("options") or []
+    return " ".join(parts)
+
+
+def typed_command_path(emu: Emulator, rec: InteractionRecord) -> str:
+    """The command of an application command interaction as its user typed it: each name in
+    the interaction's ``locale`` when the bot registered a localization (``"aiuto"`` for
+    ``/help`` from an Italian client), as Discord's "used /…" line shows it."""
+    data = rec.payload.get("data") or {}
+    candidates = list(emu.global_commands.values())
+    for store in emu.guild_commands.values():
+        candidates.extend(store.values())
+    command = next((c for c in candidates if str(c.get("id")) == str(data.get("id"))), None)
+    path = command_path(rec)
+    if command is None:
+        return path
+    return localized_path([command], path, str(rec.payload.get("locale") or ""))
+
+
+def localized_path(commands: list[dict[str, Any]], path: str, locale: str) -> str:
+    """``path`` (default names, ``"bingo challenge"``) as a client in ``locale`` shows it,
+    looked up in ``commands`` (registration payloads); ``path`` itself if it is not there."""
+    level = commands
+    parts = []
+    for name in path.split(" "):
+        node = next((o for o in level if o.get("name") == name), None)
+        if node is None:
+            return path
+        parts.append((node.get("name_localizations") or {}).get(locale) or name)
+        level = [o for o in node.get("options") or [] if o.get("type") in (1, 2)]
     return " ".join(parts)
 
 

@@ -59,6 +59,8 @@ class MemberTab:
     def __init__(self, page: Page, name: str) -> None:
         self.page = page
         self.name = name
+        #: What a hand panel's title holds (the bot's text in this member's language).
+        self.hand_title = "'s hand"
 
     async def open(self, base_url: str, locale: str | None = None) -> None:
         """Load the page as this member and wait until the bot shows as online."""
@@ -134,7 +136,7 @@ class MemberTab:
     async def panel(self) -> Shown | None:
         """The newest hand panel offering a decision on screen, or None."""
         for message in reversed(await self.messages()):
-            if "'s hand" in message.title and message.enabled:
+            if self.hand_title in message.title and message.enabled:
                 return message
         return None
 
@@ -172,6 +174,19 @@ async def play_until(
         if not progressed:
             await asyncio.sleep(0.05)
     return clicks
+
+
+async def at_bottom(tab: MemberTab) -> bool:
+    """Whether the messages are scrolled to the end once every image has loaded."""
+    return await tab.page.evaluate(
+        """async () => {
+          const box = document.getElementById('messages');
+          await Promise.all([...box.querySelectorAll('img')].map((img) => img.complete
+            ? null : new Promise((done) => img.addEventListener('load', done, { once: true }))));
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return box.scrollHeight - box.scrollTop - box.clientHeight < 2;
+        }"""
+    )
 
 
 def world_of(playground: Playground) -> World:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 from pathlib import Path
 
 from bot.playground.launcher import Playground
+from bot.playground.web import STATIC_DIR
 from tests.e2e.helpers import BOARD_TITLE, BotWorld, play_out, start_match
 
 from .helpers import MemberTab, play_until, world_of
@@ -122,7 +124,8 @@ async def test_leaderboard_on_a_phone_in_italian(open_tab, playground) -> None:
 
     hold = playground.emu.hold(lambda method, path, body: path.endswith("/callback"))
     await carol.slash("bingo statistiche")
-    await page.get_by_text("This interaction failed").wait_for(timeout=6000)
+    failed = json.loads((STATIC_DIR / "labels.json").read_text())["it"]["interaction_failed"]
+    await page.get_by_text(failed).wait_for(timeout=6000)  # the page's own words, in Italian
     hold.release()
     problems = playground.emu.take_problems()
     assert problems and all("not acknowledged" in p for p in problems), problems

@@ -2,6 +2,7 @@
 // WebSocket. See bot/playground/web.py for the protocol.
 
 import { Composer } from "./composer.js";
+import { setLocale, t } from "./i18n.js";
 import { openModal } from "./modal.js";
 import { avatar, h, renderMessage } from "./render.js";
 
@@ -26,6 +27,8 @@ const state = {
   dismissed: new Set(),
   system: new Map(),     // channel id -> [{nonce, text, failed}]
   botOnline: false,
+  roles: {},             // member name -> "owner" | "moderator" | "member"
+  suggested: "bingo challenge",
   locale: storedLocale,
   autocomplete: new Map(), // nonce -> resolve
 };
@@ -41,11 +44,11 @@ const ctx = {
   get me() { return state.me; },
   userName(id) {
     const user = state.members.find((m) => m.id === id);
-    return user ? user.name : "unknown-user";
+    return user ? user.name : t("unknown_user");
   },
   channelName(id) {
     const channel = state.channels.find((c) => c.id === id);
-    return channel ? channel.name : "unknown-channel";
+    return channel ? channel.name : t("unknown_channel");
   },
 };
 
@@ -96,7 +99,7 @@ function send(frame, pending) {
     renderChannel();
   }
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    fail(nonce, "You are offline: reconnecting…");
+    fail(nonce, t("offline"));
     return nonce;
   }
   socket.send(JSON.stringify(frame));
@@ -132,7 +135,9 @@ function receive(frame) {
     case "status":
       state.botOnline = frame.bot_online;
       state.commands = frame.commands;
+      state.suggested = frame.suggested || state.suggested;
       setBotStatus();
+      renderChannel();
       renderMembers();
       break;
     case "result": onResult(frame); break;
@@ -155,6 +160,8 @@ function onReady(frame) {
   state.members = frame.members;
   state.memberNames = frame.member_names;
   state.commands = frame.commands;
+  state.roles = frame.roles || {};
+  state.suggested = frame.suggested || state.suggested;
   state.botOnline = frame.bot_online;
   state.messages = new Map(frame.messages.map((m) => [m.id, m]));
   rendered.clear();
@@ -171,8 +178,7 @@ function onReady(frame) {
   const me = avatar(state.me, true);
   me.id = "me-avatar";
   $("me-avatar").replaceWith(me);
-  const memberSelect = $("member-select");
-  memberSelect.replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, name)));
+  renderMemberSelect();
   const localeSelect = $("locale-select");
   localeSelect.replaceChildren(...Object.entries(frame.locales).map(([code, name]) => h("option", { value: code, selected: code === state.locale }, name)));
   $("notices").replaceChildren(...frame.notices.map((text) => h("div", { class: "notice", role: "note" }, text)));
@@ -180,6 +186,36 @@ function onReady(frame) {
   renderChannels();
   renderMembers();
   renderChannel();
+}
+
+/** "You are": each member with their role in the server, and, for a plain member, who may
+ * change the bot's settings and run tournaments, with a button to become the owner. */
+function renderMemberSelect() {
+  const label = (name) => {
+    const role = state.roles[name];
+    return role ? `${name} — ${t(`role_${role}`)}` : name;
+  };
+  $("member-select").replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, label(name))));
+  const admins = state.memberNames.filter((name) => state.roles[name] && state.roles[name] !== "member");
+  const owner = state.memberNames.find((name) => state.roles[name] === "owner") || admins[0];
+  const line = $("role-line");
+  if (!owner || admins.includes(memberName)) {
+    line.replaceChildren();
+    line.hidden = true;
+    return;
+  }
+  line.hidden = false;
+  line.replaceChildren(
+    h("span", {}, t("role_hint", { admins: admins.map(label).join(", ") })), " ",
+    h("button", { type: "button", class: "link-button", id: "switch-to-owner", onclick: () => switchMember(owner) },
+      t("try_as", { name: owner })));
+}
+
+function switchMember(name) {
+  const next = new URL(location.href);
+  next.searchParams.set("member", name);
+  next.searchParams.set("locale", state.locale);  // the page keeps its language
+  location.href = next.toString();
 }
 
 function onResult(frame) {
@@ -190,16 +226,16 @@ function onResult(frame) {
     const lines = state.system.get(pending.channelId) || [];
     const index = lines.findIndex((l) => l.nonce === frame.nonce);
     if (index >= 0) lines.splice(index, 1);
-    if (frame.status === "failed") lines.push({ nonce: frame.nonce, text: "This interaction failed", failed: true });
+    if (frame.status === "failed") lines.push({ nonce: frame.nonce, text: t("interaction_failed"), failed: true });
     else if (frame.status === "error") lines.push({ nonce: frame.nonce, text: frame.text, failed: true });
     state.system.set(pending.channelId, lines);
   } else if (pending.messageId) {
-    if (frame.status === "failed") state.failed.set(pending.messageId, "This interaction failed");
+    if (frame.status === "failed") state.failed.set(pending.messageId, t("interaction_failed"));
     else if (frame.status === "error") state.failed.set(pending.messageId, frame.text);
   } else if (frame.status === "failed" || frame.status === "error") {
     const channel = pending.channelId || state.current;
     const lines = state.system.get(channel) || [];
-    lines.push({ nonce: frame.nonce, text: frame.status === "failed" ? "This interaction failed" : frame.text, failed: true });
+    lines.push({ nonce: frame.nonce, text: frame.status === "failed" ? t("interaction_failed") : frame.text, failed: true });
     state.system.set(channel, lines);
   }
   if (frame.status === "modal") {
@@ -217,7 +253,7 @@ function setBotStatus() {
   const connected = $("app").dataset.state === "ready";
   const online = connected && state.botOnline;
   el.className = `bot-status ${online ? "online" : "offline"}`;
-  el.textContent = !connected ? "Reconnecting…" : online ? `${state.bot.name} is online` : `${state.bot.name} is starting…`;
+  el.textContent = !connected ? t("reconnecting") : t(online ? "bot_online" : "bot_starting", { bot: state.bot.name });
 }
 
 function renderChannels() {
@@ -235,9 +271,9 @@ function renderChannels() {
       : channel.kind === "thread" ? h("span", { class: "thread-branch", "aria-hidden": "true" }, "└")
         : avatar(state.bot, true),
     h("span", { class: "name" }, channel.name),
-    channel.locked ? h("span", { class: "thread-state", title: "Locked" }, "🔒") : null,
-    channel.archived ? h("span", { class: "thread-state", title: "Archived" }, "archived") : null,
-    unread ? h("span", { class: "badge", "aria-label": `${unread} new` }, String(unread)) : null);
+    channel.locked ? h("span", { class: "thread-state", title: t("locked") }, "🔒") : null,
+    channel.archived ? h("span", { class: "thread-state", title: t("archived") }, t("archived")) : null,
+    unread ? h("span", { class: "badge", "aria-label": t("new_count", { count: unread }) }, String(unread)) : null);
   };
   const threadButton = (thread) => {
     const el = button(thread);
@@ -246,21 +282,26 @@ function renderChannels() {
     return el;
   };
   list.replaceChildren(
-    h("div", { class: "channel-group" }, "Text channels"),
+    h("div", { class: "channel-group" }, t("text_channels")),
     ...state.channels.filter((c) => c.kind === "text").flatMap((c) => [button(c),
       ...state.channels.filter((t) => t.kind === "thread" && t.parent_id === c.id).map(threadButton)]),
-    h("div", { class: "channel-group" }, "Direct messages"),
+    h("div", { class: "channel-group" }, t("direct_messages")),
     ...state.channels.filter((c) => c.kind === "dm").map(button));
 }
 
 function renderMembers() {
   const online = (m) => !m.bot || state.botOnline;
   $("member-list").replaceChildren(
-    h("div", { class: "channel-group" }, `Members — ${state.members.length}`),
-    ...state.members.map((m) => h("div", { class: `member${online(m) ? "" : " offline"}${m.id === state.me.id ? " me" : ""}` },
-      h("div", { class: "status-dot" }, avatar(m, true)),
-      h("span", { class: "member-name" }, m.name),
-      m.bot ? h("span", { class: "app-tag" }, "APP") : null)));
+    h("div", { class: "channel-group" }, t("members_count", { count: state.members.length })),
+    ...state.members.map((m) => {
+      const role = state.roles[m.name];
+      return h("div", { class: `member${online(m) ? "" : " offline"}${m.id === state.me.id ? " me" : ""}`, dataset: { role: role || "" } },
+        h("div", { class: "status-dot" }, avatar(m, true)),
+        h("span", { class: "member-name" }, m.name),
+        role === "owner" ? h("span", { class: "crown", title: t("owner_crown"), "aria-label": t("owner_crown") }, "👑") : null,
+        role && role !== "member" ? h("span", { class: "member-role" }, t(`role_${role}`)) : null,
+        m.bot ? h("span", { class: "app-tag" }, "APP") : null);
+    }));
 }
 
 function showChannel(id) {
@@ -280,13 +321,13 @@ function renderChannel(forceBottom = false) {
   const title = $("chat-title");
   if (channel.kind === "thread") {
     const parent = state.channels.find((c) => c.id === channel.parent_id);
-    const flags = [channel.archived ? "archived" : null, channel.locked ? "locked" : null].filter(Boolean);
+    const flags = [channel.archived ? t("archived") : null, channel.locked ? t("locked_flag") : null].filter(Boolean);
     title.replaceChildren(h("span", { class: "hash" }, "#"), parent ? parent.name : "", " › ", channel.name,
       flags.length ? h("span", { class: "thread-state" }, ` (${flags.join(", ")})`) : null);
   } else {
     title.replaceChildren(channel.kind === "text" ? h("span", { class: "hash" }, "#") : "@", channel.name);
   }
-  composer.setPlaceholder(channel.kind === "dm" ? `Message @${channel.name}` : `Message #${channel.name}`);
+  composer.setPlaceholder(t(channel.kind === "dm" ? "message_user" : "message_channel", { name: channel.name }));
   const box = $("messages");
   const nearBottom = forceBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
   const list = [...state.messages.values()]
@@ -294,18 +335,20 @@ function renderChannel(forceBottom = false) {
     .sort((a, b) => a.order - b.order);
   const wanted = [];
   if (!list.length) {
-    wanted.push(rendered.get("empty")?.el || h("div", { class: "empty-channel" },
-      h("h3", {}, channel.kind === "dm" ? channel.name : `Welcome to #${channel.name}!`),
+    const emptyKey = `empty:${state.locale}:${state.suggested}`;
+    const cached = rendered.get("empty");
+    wanted.push(cached && cached.key === emptyKey ? cached.el : h("div", { class: "empty-channel" },
+      h("h3", {}, channel.kind === "dm" ? channel.name : t("welcome", { name: channel.name })),
       h("p", {}, channel.kind !== "dm"
-        ? "Type / to see the bot's commands: try /bingo challenge."
-        : `This is the beginning of your direct message history with ${channel.name}.`)));
-    rendered.set("empty", { key: "empty", el: wanted[0] });
+        ? t("welcome_hint", { command: state.suggested })
+        : t("dm_start", { name: channel.name }))));
+    rendered.set("empty", { key: emptyKey, el: wanted[0] });
   }
   let previous = null;
   for (const message of list) {
     const grouped = previous !== null && previous.author.id === message.author.id && !message.used
       && !message.ephemeral && !previous.ephemeral && new Date(message.timestamp) - new Date(previous.timestamp) < 5 * 60 * 1000;
-    const key = JSON.stringify([message, grouped, state.failed.get(message.id) || null, actions.pendingCustomId(message.id)]);
+    const key = JSON.stringify([message, grouped, state.failed.get(message.id) || null, actions.pendingCustomId(message.id), state.locale]);
     let entry = rendered.get(message.id);
     if (!entry || entry.key !== key) {
       const el = renderMessage(message, { grouped, ctx, actions, state });
@@ -326,6 +369,7 @@ function renderChannel(forceBottom = false) {
     if (box.children[index] !== el) box.insertBefore(el, box.children[index] || null);
   });
   if (nearBottom) box.scrollTop = box.scrollHeight;
+  stickToBottom = nearBottom;
 }
 
 // ------------------------------------------------------------------ composer
@@ -339,7 +383,7 @@ const composer = new Composer({
     const nonce = send({ op: "command", channel_id: channelId, name: path, options },
       { kind: "command", channelId });
     const lines = state.system.get(channelId) || [];
-    if (state.pending.has(nonce)) lines.push({ nonce, text: `Sending /${path}…`, failed: false });
+    if (state.pending.has(nonce)) lines.push({ nonce, text: t("sending", { command: path }), failed: false });
     state.system.set(channelId, lines);
     renderChannel(true);
   },
@@ -360,15 +404,18 @@ function fail(nonce, text) {
 }
 
 // ------------------------------------------------------------------ switchers and menu
-$("member-select").addEventListener("change", (e) => {
-  const next = new URL(location.href);
-  next.searchParams.set("member", e.target.value);
-  next.searchParams.delete("locale");
-  location.href = next.toString();
-});
+$("member-select").addEventListener("change", (e) => switchMember(e.target.value));
 $("locale-select").addEventListener("change", (e) => {
   state.locale = e.target.value;
   localStorage.setItem(`locale:${memberName}`, state.locale);
+  setLocale(state.locale);
+  if (state.ready) {
+    renderMemberSelect();
+    setBotStatus();
+    renderChannels();
+    renderMembers();
+    renderChannel();
+  }
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "locale", locale: state.locale }));
 });
 $("menu-toggle").addEventListener("click", () => {
@@ -384,4 +431,16 @@ document.addEventListener("click", (e) => {
   if (e.target.classList && e.target.classList.contains("spoiler")) e.target.classList.add("revealed");
 });
 
+// Images (boards, hands) load after their message is drawn and make it taller: keep the
+// newest message in view if the member was reading the bottom of the channel.
+let stickToBottom = true;
+$("messages").addEventListener("scroll", () => {
+  const box = $("messages");
+  stickToBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+});
+$("messages").addEventListener("load", (e) => {
+  if (e.target.tagName === "IMG" && stickToBottom) $("messages").scrollTop = $("messages").scrollHeight;
+}, true);
+
+setLocale(state.locale);
 connect();

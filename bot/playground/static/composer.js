@@ -1,6 +1,7 @@
 // The message box: plain messages, and slash commands built from what the bot registered
 // (subcommands, typed options, choices, bounds, autocomplete), as Discord's client offers them.
 
+import { t } from "./i18n.js";
 import { h } from "./render.js";
 
 const SUB_COMMAND = 1;
@@ -88,7 +89,7 @@ export class Composer {
       el.dataset.index = index;
       return { el, item, onPick };
     });
-    if (!items.length) this.popup.append(h("div", { class: "popup-empty" }, "Nothing matches"));
+    if (!items.length) this.popup.append(h("div", { class: "popup-empty" }, t("nothing_matches")));
     for (const { el } of this.popupItems) this.popup.append(el);
     this.highlighted = 0;
     this.highlight();
@@ -130,7 +131,7 @@ export class Composer {
     const query = value.slice(1).trim().toLowerCase();
     const entries = commandEntries(this.app.commands(), this.app.channel());
     const matches = entries.filter((e) => e.path.startsWith(query) || e.path.includes(query));
-    this.showPopup(entries.length ? "Commands" : "No commands can be used here",
+    this.showPopup(entries.length ? t("commands") : t("no_commands"),
       matches.map((entry) => ({
         name: `/${entry.path}`, description: entry.description, entry,
         dataset: { command: entry.path },
@@ -199,14 +200,14 @@ export class Composer {
       h("option", { value: "" }, placeholder),
       items.map(([value, label]) => h("option", { value }, label)));
     if (option.choices && option.choices.length) {
-      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), "Choose…");
+      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), t("choose"));
     }
     switch (option.type) {
-      case BOOLEAN: return select([["true", "True"], ["false", "False"]], "Choose…");
+      case BOOLEAN: return select([["true", t("true")], ["false", t("false")]], t("choose"));
       case USER: case MENTIONABLE:
-        return select(this.app.members().map((m) => [m.id, `@${m.name}${m.bot ? " (bot)" : ""}`]), "Choose a member…");
+        return select(this.app.members().map((m) => [m.id, `@${m.name}${m.bot ? ` ${t("bot_tag")}` : ""}`]), t("choose_member"));
       case CHANNEL:
-        return select(this.app.channels().filter((c) => c.kind === "text").map((c) => [c.id, `#${c.name}`]), "Choose a channel…");
+        return select(this.app.channels().filter((c) => c.kind === "text").map((c) => [c.id, `#${c.name}`]), t("choose_channel"));
       case INTEGER: case NUMBER:
         return h("input", {
           type: "number", step: option.type === INTEGER ? "1" : "any",
@@ -216,7 +217,7 @@ export class Composer {
       default: {
         const input = h("input", {
           type: "text", minlength: option.min_length ?? null, maxlength: option.max_length ?? null,
-          placeholder: option.autocomplete ? "type to search" : "",
+          placeholder: option.autocomplete ? t("type_to_search") : "",
         });
         if (option.autocomplete) {
           const ask = () => this.askAutocomplete(option, input);
@@ -254,7 +255,7 @@ export class Composer {
       const raw = field ? field.value.trim() : "";
       const bad = (text) => { problems.push(text); if (field) field.closest(".option").classList.add("invalid"); };
       if (!field || raw === "") {
-        if (option.required && validate) bad(`${option.name} is required.`);
+        if (option.required && validate) bad(t("required", { name: option.name }));
         continue;
       }
       if (option.choices && option.choices.length) { options[option.name] = JSON.parse(raw); continue; }
@@ -264,11 +265,11 @@ export class Composer {
         case INTEGER: case NUMBER: {
           const number = Number(raw);
           if (!Number.isFinite(number) || (option.type === INTEGER && !Number.isInteger(number))) {
-            bad(`${option.name} must be ${option.type === INTEGER ? "a whole number" : "a number"}.`);
+            bad(t(option.type === INTEGER ? "must_be_whole" : "must_be_number", { name: option.name }));
             break;
           }
           if ((option.min_value != null && number < option.min_value) || (option.max_value != null && number > option.max_value)) {
-            bad(`${option.name} must be ${boundsText(option)}.`);
+            bad(t("must_be_within", { name: option.name, bounds: boundsText(option) }));
             break;
           }
           options[option.name] = number;
@@ -278,7 +279,7 @@ export class Composer {
           const value = field.dataset.value !== undefined ? JSON.parse(field.dataset.value) : raw;
           if (typeof value === "string" && ((option.min_length != null && value.length < option.min_length)
               || (option.max_length != null && value.length > option.max_length))) {
-            bad(`${option.name} must be ${option.min_length ?? 0}–${option.max_length ?? "…"} characters long.`);
+            bad(t("must_be_length", { name: option.name, min: option.min_length ?? 0, max: option.max_length ?? "…" }));
             break;
           }
           options[option.name] = value;
@@ -305,7 +306,7 @@ export class Composer {
     }
     const text = this.input.value;
     if (!text.trim()) return;
-    if (text.startsWith("/")) { this.showError("Pick a command from the list."); return; }
+    if (text.startsWith("/")) { this.showError(t("pick_command")); return; }
     this.app.sendText(text);
     this.input.value = "";
   }

@@ -1,5 +1,7 @@
 // Drawing messages as Discord's client does: markdown, mentions, embeds, attachments, components.
 
+import { locale, t, tParts } from "./i18n.js";
+
 const AVATAR_COLORS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"];
 const BUTTON_STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "primary" };
 const FLAG_COMPONENTS_V2 = 1 << 15;
@@ -216,8 +218,8 @@ function renderSelect(menu, message, actions) {
   const text = label();
   const toggle = h("button", {
     type: "button", class: "select-toggle", disabled: Boolean(menu.disabled),
-    "aria-haspopup": "listbox", "aria-label": menu.placeholder || "Select",
-  }, text ? h("span", {}, text) : h("span", { class: "placeholder" }, menu.placeholder || "Make a selection"), h("span", {}, "⌄"));
+    "aria-haspopup": "listbox", "aria-label": menu.placeholder || t("select"),
+  }, text ? h("span", {}, text) : h("span", { class: "placeholder" }, menu.placeholder || t("make_selection")), h("span", {}, "⌄"));
   wrap.append(toggle);
   let menuEl = null;
   const close = (submit) => {
@@ -250,7 +252,7 @@ function renderSelect(menu, message, actions) {
       });
       menuEl.append(item);
     }
-    const done = h("button", { type: "button", class: "btn primary select-done" }, `Done (${min === max ? min : `${min}–${max}`})`);
+    const done = h("button", { type: "button", class: "btn primary select-done" }, t("done", { count: min === max ? min : `${min}–${max}` }));
     done.disabled = !(chosen.size >= min && chosen.size <= max);
     done.addEventListener("click", () => close(true));
     if (max > 1) menuEl.append(done);
@@ -304,9 +306,9 @@ export function renderComponents(components, message, actions, ctx) {
 
 function timeLabel(iso) {
   const date = new Date(iso);
-  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = date.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   const today = new Date();
-  return date.toDateString() === today.toDateString() ? `Today at ${time}` : `${date.toLocaleDateString()} ${time}`;
+  return date.toDateString() === today.toDateString() ? t("today_at", { time }) : `${date.toLocaleDateString(locale())} ${time}`;
 }
 
 /** One message element. ``grouped``: same author as the previous one, header hidden. */
@@ -318,8 +320,10 @@ export function renderMessage(message, { grouped, ctx, actions, state }) {
     role: "article",
   });
   if (message.used) {
-    el.append(h("div", { class: "replied" }, h("span", { class: "mention" }, `@${message.used.user.name}`),
-      " used ", h("span", { class: "command" }, `/${message.used.command}`)));
+    el.append(h("div", { class: "replied" }, ...tParts("used", {
+      user: h("span", { class: "mention" }, `@${message.used.user.name}`),
+      command: h("span", { class: "command" }, `/${message.used.command}`),
+    })));
   }
   el.append(h("div", { class: "message-aside" }, grouped ? null : avatar(message.author)));
   const body = h("div", { class: "message-body" });
@@ -330,11 +334,11 @@ export function renderMessage(message, { grouped, ctx, actions, state }) {
       h("time", { class: "timestamp", datetime: message.timestamp }, timeLabel(message.timestamp))));
   }
   if (message.loading) {
-    body.append(h("div", { class: "loading-text" }, `${message.author.name} is thinking`));
+    body.append(h("div", { class: "loading-text" }, t("thinking", { name: message.author.name })));
   } else {
     if (message.content) {
       const content = markdownElement("div", "content", message.content, ctx);
-      if (message.edited) content.append(" ", h("span", { class: "edited" }, "(edited)"));
+      if (message.edited) content.append(" ", h("span", { class: "edited" }, t("edited")));
       body.append(content);
     }
     if (!(message.flags & FLAG_COMPONENTS_V2)) {
@@ -355,8 +359,8 @@ export function renderMessage(message, { grouped, ctx, actions, state }) {
   if (failure) body.append(h("div", { class: "interaction-failed", role: "alert" }, failure));
   if (message.ephemeral) {
     body.append(h("div", { class: "ephemeral-note" },
-      h("span", { class: "eye" }, "👁"), "Only you can see this • ",
-      h("button", { type: "button", onclick: () => actions.dismiss(message) }, "Dismiss message")));
+      h("span", { class: "eye" }, "👁"), `${t("only_you")} • `,
+      h("button", { type: "button", onclick: () => actions.dismiss(message) }, t("dismiss"))));
   }
   el.append(body);
   return el;
