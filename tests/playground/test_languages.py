@@ -221,9 +221,6 @@ async def test_whole_match_against_the_bot_in_japanese_on_a_phone(open_tab, play
     assert "Only you can see this" not in await page.locator("#messages").inner_text()
 
 
-@pytest.mark.xfail(
-    strict=False, reason="/help does not list the tournament commands yet (its rewrite lists all)"
-)
 async def test_help_in_polish_lists_every_command(open_tab, playground) -> None:
     """/pomoc (help in Polish) names every command of the registered tree, in Polish, across
     its pages (Next, if there is a Next button)."""
