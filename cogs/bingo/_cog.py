@@ -42,7 +42,9 @@ from ._history import (
     rating_leaderboard,
     show_replay,
 )
+from ._consent import consent_commands
 from ._matches import MatchService
+from ._moderation import ModGroup, Moderation, moderation_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._table import table_of
 from ._tips import tips_off
@@ -86,9 +88,15 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
-        group.add_command(SettingsGroup(bot))
+        settings = SettingsGroup(bot)
+        group.add_command(settings)
         self.tournament_group = TournamentGroup(self.service)
         group.add_command(self.tournament_group)
+        moderation = Moderation(self.service, self.tournament_group.tournaments)
+        settings.add_command(moderation_settings_command(moderation))
+        group.add_command(ModGroup(moderation))
+        for command in consent_commands(self.service.challenges.consent):
+            group.add_command(command)
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,

@@ -39,6 +39,7 @@ from bot.ui.controls import SignupButton
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
+from ._round_timer import RoundTimer
 from ._settings import RULE_CHOICES, challenge_options
 
 if TYPE_CHECKING:
@@ -91,15 +92,21 @@ class Tournaments:
         self.bot: BingoBot = service.bot
         self.store = TournamentStore(service.db.backend)
         self.runner = TournamentService(self.store, self)
+        self.timer = RoundTimer(self)
 
     async def start(self) -> None:
         """Listen for finished matches; catch up on results that finished while the bot
-        was down. (The cog registers :meth:`on_signup` for the sign-up buttons.)"""
+        was down, re-arm every running round's time limit (stored), and start the tables
+        that waited for a player now free. (The cog registers :meth:`on_signup` for the
+        sign-up buttons.)"""
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
         await self.runner.catch_up_all()
+        await self.timer.restore()
+        await self.runner.start_waiting()
 
     def stop(self) -> None:
         self.bot.remove_listener(self.on_match_finished, "on_bingo_match_finished")
+        self.timer.stop()
 
     # -- who may do what ---------------------------------------------------------------
 
@@ -137,7 +144,7 @@ class Tournaments:
         lang = await private_language(interaction)
         await reply_private(interaction, t(lang, key, **args))
 
-    async def _find(
+    async def find(
         self, interaction: discord.Interaction[Any], tournament_id: int | None
     ) -> Tournament | None:
         """The named tournament of this server, else its newest open one, else its
@@ -229,12 +236,22 @@ class Tournaments:
         assert tournament is not None
         await interaction.response.edit_message(content=await self._signup_text(tournament))
 
+    async def refresh_signup(self, tournament_id: int) -> None:
+        """Edit the sign-up message to the current list (after a moderator's removal)."""
+        tournament = await self.store.get(tournament_id)
+        if tournament is None or tournament.signup_message_id is None:
+            return
+        await self.service.outbox.edit(
+            tournament.channel_id, tournament.signup_message_id,
+            content=await self._signup_text(tournament),
+        )  # fmt: skip
+
     # -- starting and running rounds ------------------------------------------------------
 
     async def begin(self, interaction: discord.Interaction[Any], tournament_id: int | None) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status != "signup":
@@ -266,10 +283,15 @@ class Tournaments:
 
     # -- TournamentHost: what the runner asks of the bot -----------------------------------
 
-    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+    async def start_match(
+        self, tournament: Tournament, players: tuple[int, int]
+    ) -> StartedMatch | None:
         """Store and start one match between two members (no challenge step), in a thread
-        of its own when it can (see ._threads)."""
+        of its own when it can (see ._threads); ``None`` (nothing stored) when one of
+        them already plays a live match in the server (RULES §5.5: the table waits)."""
         service = self.service
+        if any([await service.db.active_match_of(tournament.guild_id, p) for p in players]):
+            return None
         options = BingoOptions.from_json(tournament.options)
         names = [await self._name(tournament.guild_id, uid) for uid in players]
         setup = service.setup(
@@ -279,12 +301,16 @@ class Tournaments:
             timing=await service.timing_for(tournament.guild_id),
         )
         await service.stamp_languages(setup, tournament.guild_id, players)
-        match_id = await service.db.create_match(
-            guild_id=tournament.guild_id,
-            channel_id=tournament.channel_id,
-            player_ids=players,
-            **setup.stored(),
-        )
+        async with service.challenges.matchmaking(tournament.guild_id):
+            created = await service.db.create_match_if_free(
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                player_ids=players,
+                **setup.stored(),
+            )
+        if isinstance(created, tuple):  # became busy while the names were looked up
+            return None
+        match_id = created
         try:
             await service.open_thread(
                 setup, match_id, tournament.channel_id, self._permissions(tournament)
@@ -299,6 +325,27 @@ class Tournaments:
 
     async def abandon(self, match_id: int) -> None:
         await self.service.runtime.abandon(match_id)
+
+    async def busy(self, guild_id: int, user_id: int) -> bool:
+        return await self.service.db.active_match_of(guild_id, user_id) is not None
+
+    async def table_started(
+        self, tournament: Tournament, number: int, table: int, started: StartedMatch
+    ) -> None:
+        """Post that a table which waited for a busy player has its match now."""
+        pairing = next(
+            (x for x in await self.store.tables(tournament.id) if (x.round, x.table) == (number, table)),
+            None,
+        )
+        if pairing is None:
+            return
+        lang = tournament.language
+        line = t(
+            lang, "tournament-table-started", table=table, a=f"<@{pairing.a}>", b=f"<@{pairing.b}>"
+        )
+        if started.thread_id:
+            line = f"{line} · <#{started.thread_id}>"
+        await self.service.outbox.send(tournament.channel_id, content=line[: limits.CONTENT])
 
     async def finished_result(self, match_id: int) -> tuple[int | None, Outcome] | None:
         record = await self.service.db.get_match(match_id)
@@ -335,6 +382,9 @@ class Tournaments:
         """Post round ``number``'s pairings; a table played in a thread (``threads``: table
         number -> thread id) links it. The message's id."""
         lang = tournament.language
+        self.timer.arm(tournament.id, number, deadline, started=self.runner.clock())
+        stored = [x for x in await self.store.tables(tournament.id) if x.round == number]
+        waiting = {x.table for x in stored if x.b is not None and x.match_id is None}
         lines = [
             t(
                 lang,
@@ -352,7 +402,11 @@ class Tournaments:
                     lang, "tournament-table-line", table=index, a=f"<@{table.a}>", b=f"<@{table.b}>"
                 )
                 thread = threads.get(index)
-                lines.append(line if thread is None else f"{line} · <#{thread}>")
+                if thread is not None:
+                    line = f"{line} · <#{thread}>"
+                elif index in waiting:
+                    line = f"{line} · {t(lang, 'tournament-table-waiting')}"
+                lines.append(line)
         sent = await self.service.outbox.send(
             tournament.channel_id, content="\n".join(lines)[:2000]
         )
@@ -377,7 +431,7 @@ class Tournaments:
     async def show_standings(
         self, interaction: discord.Interaction[Any], tournament_id: int | None
     ) -> None:
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         lang = await public_language(interaction)
@@ -400,7 +454,7 @@ class Tournaments:
     ) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
@@ -422,7 +476,7 @@ class Tournaments:
         target = player or interaction.user
         if target.id != interaction.user.id and not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
@@ -441,7 +495,7 @@ class Tournaments:
         match is stopped with no result of its own), then the tournament moves on."""
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
