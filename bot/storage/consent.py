@@ -93,9 +93,7 @@ class ConsentStore:
     async def cooldown_until(self, guild_id: int, challenger_id: int, opponent_id: int) -> float:
         """Unix seconds from which ``challenger_id`` may challenge ``opponent_id`` again
         in ``guild_id`` (0.0: no cooldown was ever set)."""
-        value = await self.backend.fetchval(
-            SELECT_COOLDOWN, (guild_id, challenger_id, opponent_id)
-        )
+        value = await self.backend.fetchval(SELECT_COOLDOWN, (guild_id, challenger_id, opponent_id))
         return 0.0 if value is None else float(value)
 
     async def set_cooldown(

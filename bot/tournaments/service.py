@@ -61,7 +61,7 @@ class TournamentHost(Protocol):
     ) -> StartedMatch | None:
         """Store and start one match between two members with the tournament's options;
         ``None`` when a player is already in a live match of the server (nobody is seated:
-        the table waits, RULES §5.5); raises when no match could be started (the table is
+        the table waits, RULES §5.6); raises when no match could be started (the table is
         then left without one)."""
 
     async def busy(self, guild_id: int, user_id: int) -> bool:
@@ -298,7 +298,7 @@ class TournamentService:
 
     async def start_waiting(self) -> int:
         """Start the match of every current-round table that waits for a busy player
-        (RULES §5.5) whose players are now both free; the number started. Called when
+        (RULES §5.6) whose players are now both free; the number started. Called when
         any match ends (its players may be free now) and at start-up."""
         started_count = 0
         for tournament in await self.store.open_tournaments():
@@ -386,7 +386,7 @@ class TournamentService:
     async def end_round(self, tournament: Tournament) -> int:
         """End the current round at its time limit: every unfinished table is a draw
         (source ``time``) and its match abandoned; a table still waiting for a busy
-        player (RULES §5.5) is a loss for that player (a draw when both are busy, or
+        player (RULES §5.6) is a loss for that player (a draw when both are busy, or
         neither is: its match could not start). The number of tables ended. Does not
         advance (call :meth:`maybe_advance`)."""
         number = tournament.current_round

@@ -33,6 +33,7 @@ from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
+from ._consent import consent_commands
 from ._history import (
     add_rating_field,
     catch_up,
@@ -42,9 +43,8 @@ from ._history import (
     rating_leaderboard,
     show_replay,
 )
-from ._consent import consent_commands
 from ._matches import MatchService
-from ._moderation import ModGroup, Moderation, moderation_settings_command
+from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._table import table_of
 from ._tips import tips_off

@@ -34,7 +34,8 @@ async def _say(interaction: discord.Interaction[Any], key: str, **args: Any) -> 
 async def set_challenges(
     consent: ConsentStore, interaction: discord.Interaction[Any], mode: str | None
 ) -> None:
-    """``mode`` ``"challenges_on"`` / ``"challenges_off"``: take challenges here or not; ``None``: show."""
+    """``mode`` ``"challenges_on"`` / ``"challenges_off"``: take challenges here or not;
+    ``None``: show the member's choice."""
     assert interaction.guild_id is not None
     guild_id, user_id = interaction.guild_id, interaction.user.id
     if mode is None:

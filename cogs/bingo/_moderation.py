@@ -114,9 +114,7 @@ class Moderation:
                 players=" ".join(f"<@{p}>" for p in players),
                 reason=text_reason,
             )[: limits.CONTENT],
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(p) for p in players]
-            ),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(p) for p in players]),
         )
         lang = await private_language(interaction)
         await interaction.edit_original_response(content=t(lang, "mod-ended", id=match_id))

@@ -132,5 +132,7 @@ class RoundTimer:
             await outbox.send(
                 tournament.channel_id,
                 content=f"{organizer} {text}"[: limits.CONTENT],
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(tournament.organizer_id)]),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(tournament.organizer_id)]
+                ),
             )

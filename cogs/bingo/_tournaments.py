@@ -288,7 +288,7 @@ class Tournaments:
     ) -> StartedMatch | None:
         """Store and start one match between two members (no challenge step), in a thread
         of its own when it can (see ._threads); ``None`` (nothing stored) when one of
-        them already plays a live match in the server (RULES §5.5: the table waits)."""
+        them already plays a live match in the server (RULES §5.6: the table waits)."""
         service = self.service
         if any([await service.db.active_match_of(tournament.guild_id, p) for p in players]):
             return None
@@ -334,7 +334,11 @@ class Tournaments:
     ) -> None:
         """Post that a table which waited for a busy player has its match now."""
         pairing = next(
-            (x for x in await self.store.tables(tournament.id) if (x.round, x.table) == (number, table)),
+            (
+                x
+                for x in await self.store.tables(tournament.id)
+                if (x.round, x.table) == (number, table)
+            ),
             None,
         )
         if pairing is None:

@@ -79,9 +79,7 @@ async def test_an_expired_challenge_starts_the_cooldown(bingo) -> None:
     assert again.startswith("You challenged bob a moment ago")
 
 
-@pytest.mark.parametrize(
-    "bot_env", [{"BINGO_CHALLENGE_COOLDOWN_SECONDS": "0"}], indirect=True
-)
+@pytest.mark.parametrize("bot_env", [{"BINGO_CHALLENGE_COOLDOWN_SECONDS": "0"}], indirect=True)
 async def test_no_cooldown_when_the_setting_is_zero(bingo) -> None:
     message = await challenge(bingo, "alice", "bob")
     await bingo.driver("bob").click(message, "Decline")
@@ -104,7 +102,9 @@ async def test_a_member_playing_the_bot_is_not_seated_at_a_tournament_table(cup)
     assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
     (tournament,) = await store.open_of_guild(guild)
     pairings = await cup.emu.wait_for(
-        lambda: next((m for m in olga.messages(cup.channel) if "pairings of round 1" in m.content), None),
+        lambda: next(
+            (m for m in olga.messages(cup.channel) if "pairings of round 1" in m.content), None
+        ),
         message="the pairings",
     )
     assert "waits until a player's current match ends" in pairings.content

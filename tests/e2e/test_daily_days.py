@@ -25,9 +25,7 @@ async def test_an_answer_after_midnight_is_refused_and_changes_nothing(bingo) ->
     record = await alice.click(hand, "Keep")
     assert record.acknowledged
     refusal = await bingo.emu.wait_for(
-        lambda: next(
-            (m for m in alice.ephemerals(bingo.channel) if m.id not in before), None
-        ),
+        lambda: next((m for m in alice.ephemerals(bingo.channel) if m.id not in before), None),
         message="the private refusal",
     )
     assert refusal.text.startswith("That day is over")

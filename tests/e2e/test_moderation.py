@@ -52,9 +52,7 @@ async def test_a_moderator_ends_a_match_with_no_result_and_it_is_logged(bingo) -
     assert "no live match #999" in await private(
         bingo, "carol", "bingo mod end", match=999, reason="x"
     )
-    done = await private(
-        bingo, "carol", "bingo mod end", match=match_id, reason="Abusive names"
-    )
+    done = await private(bingo, "carol", "bingo mod end", match=match_id, reason="Abusive names")
     assert f"Match #{match_id} is over" in done
     record = await bingo.db.get_match(match_id)
     assert record.status == "finished" and record.result is None and record.winner_id is None
@@ -90,7 +88,9 @@ async def test_manage_messages_cancels_challenges_without_a_log_channel(bingo) -
     logged. Cancelling alice's challenges edits the challenge: no buttons, cancelled."""
     emu, guild = bingo.emu, bingo.world.guild
     emu.add_role(
-        guild, bingo.world.user("carol"), emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES)
+        guild,
+        bingo.world.user("carol"),
+        emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES),
     )
     message = await challenge(bingo, "alice", "bob")
     assert "Only moderators" in await private(

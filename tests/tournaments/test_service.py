@@ -296,7 +296,7 @@ async def test_catch_up_records_what_finished_while_down(store: TournamentStore)
 async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
     store: TournamentStore,
 ) -> None:
-    """RULES §5.5: a player already in a live match is not seated; their table waits and
+    """RULES §5.6: a player already in a live match is not seated; their table waits and
     starts when any match ends and both players are free."""
     host = FakeHost()
     host.playing = {P[0]}
@@ -312,7 +312,9 @@ async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
     assert len(host.started) == 2
     started_now = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
     assert started_now.match_id == host.started[1][0]
-    assert host.late_starts == [(1, started_now.table, StartedMatch(host.started[1][0], host.started[1][0] + 1))]
+    assert host.late_starts == [
+        (1, started_now.table, StartedMatch(host.started[1][0], host.started[1][0] + 1))
+    ]
 
 
 async def test_a_table_still_waiting_at_time_is_the_busy_player_s_loss(
