@@ -162,6 +162,11 @@ async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
     )
     assert ("round-warn", tournament.id) in scheduler
     assert not olga.dm_messages()
+    # As at a restart: the jobs are gone, and the stored deadline arms them again.
+    timer.stop()
+    assert ("round-end", tournament.id) not in scheduler
+    await timer.restore()
+    assert ("round-end", tournament.id) in scheduler and ("round-warn", tournament.id) in scheduler
 
     # The warning falls due: the stored deadline moves to 5 minutes and a moment away.
     await store.set_deadline(tournament.id, 1, time.time() + 300.3)
