@@ -7,7 +7,7 @@ Tables (ids BIGINT snowflakes, times DOUBLE PRECISION Unix seconds):
 - ``challenge_blocks``: ``blocker_id`` refuses every challenge from ``blocked_id``, in
   every server (``/bingo block``). Nobody but the blocker ever reads their rows back.
 - ``challenge_cooldowns``: ``challenger_id`` may challenge ``opponent_id`` again in
-  ``guild_id`` only from ``until`` on (set when a challenge is declined or expires:
+  ``guild_id`` only from ``until_at`` on (set when a challenge is declined or expires:
   ``BINGO_CHALLENGE_COOLDOWN_SECONDS``).
 - ``moderation_settings``: a server's moderator role and moderation log channel
   (``/bingo settings moderation``; ``NULL``: none).
@@ -36,12 +36,13 @@ ON CONFLICT (blocker_id, blocked_id) DO NOTHING
 """
 DELETE_BLOCK = "DELETE FROM challenge_blocks WHERE blocker_id = ? AND blocked_id = ?"
 SELECT_COOLDOWN = """
-SELECT until FROM challenge_cooldowns
+SELECT until_at FROM challenge_cooldowns
 WHERE guild_id = ? AND challenger_id = ? AND opponent_id = ?
 """
 SET_COOLDOWN = """
-INSERT INTO challenge_cooldowns (guild_id, challenger_id, opponent_id, until) VALUES (?, ?, ?, ?)
-ON CONFLICT (guild_id, challenger_id, opponent_id) DO UPDATE SET until = excluded.until
+INSERT INTO challenge_cooldowns (guild_id, challenger_id, opponent_id, until_at)
+VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, challenger_id, opponent_id) DO UPDATE SET until_at = excluded.until_at
 """
 SELECT_MODERATION = """
 SELECT moderator_role, log_channel_id FROM moderation_settings WHERE guild_id = ?

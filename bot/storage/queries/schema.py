@@ -553,7 +553,7 @@ CREATE TABLE challenge_cooldowns (
     guild_id      BIGINT NOT NULL,
     challenger_id BIGINT NOT NULL,
     opponent_id   BIGINT NOT NULL,
-    until         DOUBLE PRECISION NOT NULL,
+    until_at      DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (guild_id, challenger_id, opponent_id)
 );
 
