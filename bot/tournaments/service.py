@@ -286,23 +286,35 @@ class TournamentService:
 
     # -- results -------------------------------------------------------------------------
 
-    async def match_finished(self, match_id: int, winner_id: int | None, outcome: Outcome) -> None:
+    async def match_finished(
+        self,
+        match_id: int,
+        winner_id: int | None,
+        outcome: Outcome,
+        *,
+        guild_id: int | None = None,
+    ) -> None:
         """A match ended: if a tournament table was waiting for it, record its result and
         move the tournament on when the round is complete. ``outcome`` ``no_result``
-        counts for nobody (the organizer reports it, or it is a draw at time)."""
+        counts for nobody (the organizer reports it, or it is a draw at time). Then the
+        tables of ``guild_id`` (``None``: every server) that waited for a busy player
+        start if they can (:meth:`start_waiting`)."""
         if outcome != Outcome.NO_RESULT:
             found = await self.record_match(match_id, winner_id, outcome)
             if found is not None:
                 await self.maybe_advance(found)
-        await self.start_waiting()
+        await self.start_waiting(None if guild_id is None else (lambda g: g == guild_id))
 
-    async def start_waiting(self) -> int:
+    async def start_waiting(self, guilds: Callable[[int], bool] | None = None) -> int:
         """Start the match of every current-round table that waits for a busy player
         (RULES §5.6) whose players are now both free; the number started. Called when
-        any match ends (its players may be free now) and at start-up."""
+        any match ends (its players may be free now) and at start-up. ``guilds``: which
+        servers' tournaments to look at (``None``: all)."""
         started_count = 0
         for tournament in await self.store.open_tournaments():
             if tournament.status not in ("swiss", "cut"):
+                continue
+            if guilds is not None and not guilds(tournament.guild_id):
                 continue
             async with self.lock(tournament.id):
                 current = await self.store.get(tournament.id)

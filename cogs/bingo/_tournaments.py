@@ -102,7 +102,7 @@ class Tournaments:
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
         await self.runner.catch_up_all()
         await self.timer.restore()
-        await self.runner.start_waiting()
+        await self.runner.start_waiting(self.service.owns)
 
     def stop(self) -> None:
         self.bot.remove_listener(self.on_match_finished, "on_bingo_match_finished")
@@ -428,7 +428,13 @@ class Tournaments:
     async def on_match_finished(self, event: MatchFinished) -> None:
         """A match ended: the runner records it on its table, if any."""
         result = event.result
-        await self.runner.match_finished(event.match_id, result.winner_id, result.outcome)
+        record = await self.service.db.get_match(event.match_id)
+        await self.runner.match_finished(
+            event.match_id,
+            result.winner_id,
+            result.outcome,
+            guild_id=None if record is None else record.guild_id,
+        )
 
     # -- organizer commands -----------------------------------------------------------------
 
