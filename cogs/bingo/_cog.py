@@ -48,7 +48,7 @@ from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._table import table_of
 from ._tips import tips_off
-from ._tournaments import TournamentGroup
+from ._tournament_group import TournamentGroup
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
