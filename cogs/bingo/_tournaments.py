@@ -12,8 +12,10 @@ organizer role (``/bingo tournament organizer``, set by Manage Server; stored in
 
 The rounds run in :class:`bot.tournaments.service.TournamentService` (Discord-free);
 this module is its :class:`~bot.tournaments.service.TournamentHost`: it starts a table's
-match (stored, deadline armed, in a thread when it can), posts the pairings and the final
-standings, and passes on ``bingo_match_finished``.
+match (stored, deadline armed, in a thread when it can; never for a member already in a
+live match of the server: that table waits, RULES §5.6), posts the pairings and the final
+standings, and passes on ``bingo_match_finished``. The slash commands are declared in
+``._tournament_group``; a round's time limit runs in ``._round_timer``.
 """
 
 from __future__ import annotations
