@@ -14,6 +14,7 @@
 | BINGO_QUICK_COUNTER_SECONDS | quick_counter_seconds | 8.0             |
 | BINGO_CHOICE_SECONDS    | choice_seconds      | 90.0                  |
 | BINGO_CHALLENGE_SECONDS | challenge_seconds   | 300.0                 |
+| BINGO_CHALLENGE_COOLDOWN_SECONDS | challenge_cooldown_seconds | 60.0 (0 allowed) |
 | BINGO_MAX_TIMEOUTS      | max_timeouts        | 3                     |
 | BINGO_BOT_PAUSE_SECONDS | bot_pause_seconds   | 1.5 (0 allowed)       |
 | BINGO_AI_BUDGET_SECONDS | ai_budget_seconds   | 0.25                  |
@@ -75,6 +76,9 @@ class Settings:
     quick_counter_seconds: float = 8.0
     choice_seconds: float = 90.0
     challenge_seconds: float = 300.0
+    #: Seconds before a challenger may challenge the same member again after a declined
+    #: or expired challenge (``bot.limits.challenge_cooldown``).
+    challenge_cooldown_seconds: float = limits.CHALLENGE_COOLDOWN_SECONDS
     max_timeouts: int = 3
     scryfall_api_base: str = "https://api.scryfall.com"
     #: The bot token's global budget of paced requests (requests a second; Discord allows
@@ -160,6 +164,12 @@ class Settings:
             choice_seconds=_seconds("BINGO_CHOICE_SECONDS", get("BINGO_CHOICE_SECONDS"), 90.0),
             challenge_seconds=_seconds(
                 "BINGO_CHALLENGE_SECONDS", get("BINGO_CHALLENGE_SECONDS"), 300.0
+            ),
+            challenge_cooldown_seconds=_seconds(
+                "BINGO_CHALLENGE_COOLDOWN_SECONDS",
+                get("BINGO_CHALLENGE_COOLDOWN_SECONDS"),
+                limits.CHALLENGE_COOLDOWN_SECONDS,
+                zero=True,
             ),
             max_timeouts=_positive_int("BINGO_MAX_TIMEOUTS", get("BINGO_MAX_TIMEOUTS"), 3),
             bot_pause_seconds=_seconds(

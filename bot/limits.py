@@ -54,6 +54,11 @@ DECKLIST = 4000
 CHALLENGES_PER_PAIR = 1
 #: Pending challenges one member may have open in one server.
 CHALLENGES_PER_CHALLENGER = 3
+#: Seconds, by default, before a challenger may challenge the same member again after a
+#: declined or expired challenge (``BINGO_CHALLENGE_COOLDOWN_SECONDS``, bot/config.py).
+CHALLENGE_COOLDOWN_SECONDS = 60.0
+#: Characters of a moderator's reason (``/bingo mod end``), shown to both players.
+MOD_REASON = 300
 #: Days a finished or abandoned practice deal is kept before it is deleted.
 PRACTICE_RETENTION_DAYS = 7
 
@@ -116,6 +121,9 @@ TOURNAMENT_ROUNDS = (1, 15)
 TOURNAMENT_ROUND_MINUTES = (1, 240)
 #: Tournaments in sign-up or play at once in one server.
 TOURNAMENTS_PER_GUILD = 3
+#: Seconds before a round's time limit at which its organizer is warned (a round of this
+#: length or shorter gets no warning: its pairings already show the limit).
+TOURNAMENT_ROUND_WARNING_SECONDS = 300.0
 #: The single-elimination cut's size when the organizer asks for one (top 8).
 TOURNAMENT_CUT = 8
 

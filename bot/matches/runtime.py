@@ -245,8 +245,10 @@ class MatchRuntime:
         return await self._change(match, Cause.RESIGN, seat, Cause.RESIGN, None)
 
     async def abandon(self, match_id: int) -> ActResult:
-        """Stop the match with no result (``BingoState.abandon``): its table is gone,
-        e.g. the outbox reported its channel deleted or unwritable."""
+        """Stop the match with no result (``BingoState.abandon``; RULES §3 "No result",
+        §6): its table is gone (e.g. the outbox reported its channel deleted or
+        unwritable), a moderator ended it (``/bingo mod end``), or a tournament round
+        ended around it. Stats and ratings count it for nobody."""
         match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)

@@ -85,53 +85,81 @@ class MatchRecord:
         return self.status == "active"
 
 
+def _match_params(
+    *,
+    guild_id: int,
+    channel_id: int,
+    player_ids: tuple[int, int],
+    seed: int,
+    options: dict[str, Any],
+    state: dict[str, Any],
+    decisions: list[Any],
+    version: int,
+    started_at: float,
+    deadline: float | None,
+    ui: dict[str, Any],
+    log: list[Any] | None = None,
+    config: dict[str, Any] | None = None,
+) -> tuple[Any, ...]:
+    """The parameters of ``sql.INSERT_MATCH`` (see :meth:`MatchRowStore.create_match`)."""
+    if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+        raise ValueError(f"a match needs two different players, got {player_ids}")
+    return (
+        guild_id,
+        channel_id,
+        player_ids[0],
+        player_ids[1],
+        seed,
+        encode_json(options),
+        encode_json(decisions),
+        encode_json(state),
+        version,
+        encode_json(ui),
+        encode_json(log or []),
+        encode_json(config or {}),
+        deadline,
+        started_at,
+    )
+
+
 class MatchRowStore(StorageBase):
     """Creating, reading and compare-and-set writing of match rows."""
 
-    async def create_match(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        player_ids: tuple[int, int],
-        seed: int,
-        options: dict[str, Any],
-        state: dict[str, Any],
-        decisions: list[Any],
-        version: int,
-        started_at: float,
-        deadline: float | None,
-        ui: dict[str, Any],
-        log: list[Any] | None = None,
-        config: dict[str, Any] | None = None,
-    ) -> int:
+    async def create_match(self, **columns: Any) -> int:
         """Insert an ``active`` match between two members and return its id (a challenge
-        creates its match with :meth:`accept_challenge` instead). ``log``: its public
-        log so far (``None``: empty); ``config``: its configuration (``None``: empty).
+        creates its match with :meth:`accept_challenge` instead). Keyword arguments:
+        ``guild_id``, ``channel_id``, ``player_ids`` (two user ids), ``seed``,
+        ``options``, ``state``, ``decisions``, ``version``, ``started_at``, ``deadline``,
+        ``ui``; ``log``: its public log so far (``None``: empty); ``config``: its
+        configuration (``None``: empty).
 
         Raises:
             ValueError: ``player_ids`` is not two different users.
             TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
         """
-        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
-            raise ValueError(f"a match needs two different players, got {player_ids}")
-        params = (
-            guild_id,
-            channel_id,
-            player_ids[0],
-            player_ids[1],
-            seed,
-            encode_json(options),
-            encode_json(decisions),
-            encode_json(state),
-            version,
-            encode_json(ui),
-            encode_json(log or []),
-            encode_json(config or {}),
-            deadline,
-            started_at,
-        )
-        return int(await self.backend.fetchval(sql.INSERT_MATCH, params))
+        return int(await self.backend.fetchval(sql.INSERT_MATCH, _match_params(**columns)))
+
+    async def create_match_if_free(self, **columns: Any) -> int | tuple[int, ...]:
+        """:meth:`create_match` (same keyword arguments), unless a player already plays
+        an active match in ``guild_id``: the checks and the insert are one transaction
+        (serialized per member on PostgreSQL, as :meth:`create_bot_match`), so no path
+        seats a member in two live matches of one server.
+
+        Returns:
+            The new match id, or the tuple of the busy players' ids (nothing stored).
+        """
+        params = _match_params(**columns)
+        guild_id = columns["guild_id"]
+        players = tuple(columns["player_ids"])
+        keys = [("member", guild_id, p) for p in sorted(players)]
+        async with self.backend.transaction(*keys) as tx:
+            busy: list[int] = []
+            for p in players:
+                if await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, p, p)) is not None:
+                    busy.append(p)
+            if busy:
+                return tuple(busy)
+            return int(await tx.fetchval(sql.INSERT_MATCH, params))
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         """Remember the id of the match's public board message."""

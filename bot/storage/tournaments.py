@@ -101,6 +101,11 @@ INSERT_ROUND = """
 INSERT INTO tournament_rounds (tournament_id, number, kind, seed, started_at, deadline)
 VALUES (?, ?, ?, ?, ?, ?)
 """
+CLAIM_WARNING = """
+UPDATE tournament_rounds SET warned_at = ?
+WHERE tournament_id = ? AND number = ? AND warned_at IS NULL AND ended_at IS NULL
+"""
+SET_DEADLINE = "UPDATE tournament_rounds SET deadline = ? WHERE tournament_id = ? AND number = ?"
 SELECT_ROUNDS = """
 SELECT number, kind, seed, started_at, deadline, ended_at, message_id FROM tournament_rounds
 WHERE tournament_id = ? ORDER BY number
@@ -401,6 +406,15 @@ class TournamentStore:
                   None if r["message_id"] is None else int(r["message_id"]))
             for r in rows
         ]  # fmt: skip
+
+    async def claim_warning(self, tournament_id: int, number: int, now: float) -> bool:
+        """Mark round ``number``'s time warning sent (compare-and-set, migration
+        ``MIGRATION_CONSENT``): ``True`` for the one caller that should send it."""
+        return await self.backend.execute(CLAIM_WARNING, (now, tournament_id, number)) == 1
+
+    async def set_deadline(self, tournament_id: int, number: int, deadline: float) -> None:
+        """Move round ``number``'s time limit (Unix seconds)."""
+        await self.backend.execute(SET_DEADLINE, (deadline, tournament_id, number))
 
     async def set_round_message(self, tournament_id: int, number: int, message_id: int) -> None:
         await self.backend.execute(SET_ROUND_MESSAGE, (message_id, tournament_id, number))

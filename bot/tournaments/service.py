@@ -56,9 +56,21 @@ class StartedMatch:
 class TournamentHost(Protocol):
     """What the service needs from the bot around it (the cog implements it)."""
 
-    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+    async def start_match(
+        self, tournament: Tournament, players: tuple[int, int]
+    ) -> StartedMatch | None:
         """Store and start one match between two members with the tournament's options;
-        raises when no match could be started (the table is then left without one)."""
+        ``None`` when a player is already in a live match of the server (nobody is seated:
+        the table waits, RULES §5.6); raises when no match could be started (the table is
+        then left without one)."""
+
+    async def busy(self, guild_id: int, user_id: int) -> bool:
+        """Whether the member plays a live match in the server now."""
+
+    async def table_started(
+        self, tournament: Tournament, number: int, table: int, started: StartedMatch
+    ) -> None:
+        """A table that waited for a busy player got its match (post it)."""
 
     async def abandon(self, match_id: int) -> None:
         """Stop a live match without a result of its own (its result no longer counts)."""
@@ -175,6 +187,8 @@ class TournamentService:
                     "Tournament %s round %s table %s: no match", tournament_id, number, index
                 )
                 continue
+            if started is None:  # a player is busy: the table waits (start_waiting)
+                continue
             await self.store.set_match(tournament_id, number, index, started.match_id)
             if started.thread_id:
                 threads[index] = started.thread_id
@@ -272,15 +286,56 @@ class TournamentService:
 
     # -- results -------------------------------------------------------------------------
 
-    async def match_finished(self, match_id: int, winner_id: int | None, outcome: Outcome) -> None:
+    async def match_finished(
+        self,
+        match_id: int,
+        winner_id: int | None,
+        outcome: Outcome,
+        *,
+        guild_id: int | None = None,
+    ) -> None:
         """A match ended: if a tournament table was waiting for it, record its result and
         move the tournament on when the round is complete. ``outcome`` ``no_result``
-        counts for nobody (the organizer reports it, or it is a draw at time)."""
-        if outcome == Outcome.NO_RESULT:
-            return
-        found = await self.record_match(match_id, winner_id, outcome)
-        if found is not None:
-            await self.maybe_advance(found)
+        counts for nobody (the organizer reports it, or it is a draw at time). Then the
+        tables of ``guild_id`` (``None``: every server) that waited for a busy player
+        start if they can (:meth:`start_waiting`)."""
+        if outcome != Outcome.NO_RESULT:
+            found = await self.record_match(match_id, winner_id, outcome)
+            if found is not None:
+                await self.maybe_advance(found)
+        await self.start_waiting(None if guild_id is None else (lambda g: g == guild_id))
+
+    async def start_waiting(self, guilds: Callable[[int], bool] | None = None) -> int:
+        """Start the match of every current-round table that waits for a busy player
+        (RULES §5.6) whose players are now both free; the number started. Called when
+        any match ends (its players may be free now) and at start-up. ``guilds``: which
+        servers' tournaments to look at (``None``: all)."""
+        started_count = 0
+        for tournament in await self.store.open_tournaments():
+            if tournament.status not in ("swiss", "cut"):
+                continue
+            if guilds is not None and not guilds(tournament.guild_id):
+                continue
+            async with self.lock(tournament.id):
+                current = await self.store.get(tournament.id)
+                if current is None or current.status not in ("swiss", "cut"):
+                    continue
+                number = current.current_round
+                for table in await self.store.tables(tournament.id):
+                    if not _waiting(table, number):
+                        continue
+                    assert table.b is not None
+                    try:
+                        started = await self.host.start_match(current, (table.a, table.b))
+                    except Exception:
+                        log.exception("Tournament %s table %s: no match", current.id, table.table)
+                        continue
+                    if started is None:
+                        continue
+                    await self.store.set_match(current.id, number, table.table, started.match_id)
+                    await self.host.table_started(current, number, table.table, started)
+                    started_count += 1
+        return started_count
 
     async def record_match(
         self, match_id: int, winner_id: int | None, outcome: Outcome
@@ -342,14 +397,55 @@ class TournamentService:
 
     async def end_round(self, tournament: Tournament) -> int:
         """End the current round at its time limit: every unfinished table is a draw
-        (source ``time``) and its match abandoned. The number of tables drawn. Does not
+        (source ``time``) and its match abandoned; a table still waiting for a busy
+        player (RULES §5.6) is a loss for that player (a draw when both are busy, or
+        neither is: its match could not start). The number of tables ended. Does not
         advance (call :meth:`maybe_advance`)."""
         number = tournament.current_round
-        drawn = 0
+        ended = 0
         for table in await self.store.tables(tournament.id):
-            if table.round == number and table.outcome is None:
-                if await self.store.record(tournament.id, number, table.table, "draw", "time"):
-                    drawn += 1
-                if table.match_id is not None:
-                    await self.host.abandon(table.match_id)
-        return drawn
+            if table.round != number or table.outcome is not None:
+                continue
+            side: Literal["a", "b", "draw"] = "draw"
+            if _waiting(table, number):
+                assert table.b is not None
+                a_busy = await self.host.busy(tournament.guild_id, table.a)
+                b_busy = await self.host.busy(tournament.guild_id, table.b)
+                if a_busy != b_busy:
+                    side = "b" if a_busy else "a"
+            if await self.store.record(tournament.id, number, table.table, side, "time"):
+                ended += 1
+            if table.match_id is not None:
+                await self.host.abandon(table.match_id)
+        return ended
+
+    async def remove(self, tournament: Tournament, player_id: int) -> bool:
+        """Remove a player (a moderator's decision): in sign-up, take them off the list;
+        in play, their unfinished table this round is a loss for them (its match
+        abandoned) and they are dropped from the next round on. ``False`` if they are
+        not a (remaining) player. Does not advance (call :meth:`maybe_advance`)."""
+        if tournament.status == "signup":
+            return await self.store.leave(tournament.id, player_id) == "left"
+        if tournament.status not in ("swiss", "cut"):
+            return False
+        players = {e.user_id: e for e in await self.store.players(tournament.id)}
+        entry = players.get(player_id)
+        if entry is None or entry.dropped:
+            return False
+        number = tournament.current_round
+        for table in await self.store.tables(tournament.id):
+            if table.round == number and table.outcome is None and player_id in (table.a, table.b):
+                if table.b is not None:
+                    await self.report(tournament, player_id, "loss")
+        return await self.drop(tournament, player_id)
+
+
+def _waiting(table: Table, number: int) -> bool:
+    """Whether ``table`` of round ``number`` waits for its match: two players, no
+    result, no match (a player was busy when the round began)."""
+    return (
+        table.round == number
+        and table.b is not None
+        and table.outcome is None
+        and table.match_id is None
+    )

@@ -319,7 +319,7 @@ def cut_round(seeds: Sequence[int], number: int) -> list[Pairing]:
 
 def advancing(pairing: Pairing) -> int:
     """Who goes on from an elimination table: the winner; on a draw (one game of
-    BingoMagic can end drawn) the higher seed, seat ``a`` (RULES §5.5).
+    BingoMagic can end drawn) the higher seed, seat ``a`` (RULES §5.6).
     Raises ``ValueError`` if the table is unfinished."""
     if pairing.outcome is None:
         raise ValueError("the table is unfinished")

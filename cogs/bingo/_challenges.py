@@ -22,6 +22,7 @@ from bot import limits
 from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.storage import ChallengeLimitError
+from bot.storage.consent import ConsentStore
 from bot.ui.controls import Answer
 from bot.ui.text import echo
 from cogs.languages import guild_language, public_language
@@ -40,6 +41,11 @@ log = logging.getLogger(__name__)
 
 #: Catalog key (``bingo.ftl``) of the private answer to a challenge no longer open.
 NOT_OPEN = "bingo-challenge-not-open"
+#: Catalog key (``consent.ftl``) of the refusal of a challenge to a member who takes no
+#: challenges from the challenger: opted out (``/bingo challenges off``) or blocked them
+#: (``/bingo block``). One text for both, so a blocked member cannot tell a block from
+#: an opt-out (docs/RULES.md, "Consent").
+NOT_TAKING = "consent-not-taking"
 
 
 def _key(challenge_id: int) -> tuple[str, int]:
@@ -54,6 +60,7 @@ class Challenges:
         self.bot = service.bot
         self.db = service.db
         self.scheduler = service.scheduler
+        self.consent = ConsentStore(self.db.backend)
         # Per guild, held only for the database work that starts a match.
         self._matchmaking: dict[int, asyncio.Lock] = {}
 
@@ -79,10 +86,14 @@ class Challenges:
         """Post a public challenge to ``opponent`` with Accept and Decline, pinging the
         challenged member (and nobody else). ``options``: the match's table rules.
 
-        Refused privately: a member already in a match (either side), a second pending
-        challenge between the same two members (``limits.CHALLENGES_PER_PAIR``), or more
-        than ``limits.CHALLENGES_PER_CHALLENGER`` pending from one member in this server.
-        The caller has already refused yourself and other bots.
+        Refused privately, with no ping: a member already in a match (either side), a
+        member who takes no challenges from the challenger (opted out here, or blocked
+        them: one text, :data:`NOT_TAKING`), a challenger still in their cooldown on this
+        member after a declined or expired challenge (``BINGO_CHALLENGE_COOLDOWN_SECONDS``),
+        a second pending challenge between the same two members
+        (``limits.CHALLENGES_PER_PAIR``), or more than ``limits.CHALLENGES_PER_CHALLENGER``
+        pending from one member in this server. The caller has already refused yourself
+        and other bots.
         """
         user = interaction.user
         guild_id = interaction.guild_id
@@ -91,9 +102,18 @@ class Challenges:
         tell = self.service.tell
         if await self.db.active_match_of(guild_id, user.id):
             return await tell(interaction, "bingo-busy")
+        if await self.consent.opted_out(guild_id, opponent.id) or await self.consent.blocks(
+            opponent.id, user.id
+        ):
+            return await tell(interaction, NOT_TAKING, name=name)
         if await self.db.active_match_of(guild_id, opponent.id):
             return await tell(interaction, "bingo-challenge-opponent-busy", name=name)
         now = time.time()
+        until = await self.consent.cooldown_until(guild_id, user.id, opponent.id)
+        if now < until:
+            return await tell(
+                interaction, "consent-cooldown", name=name, when=f"<t:{int(until) + 1}:R>"
+            )
         expires = now + challenge_seconds(
             await self.db.guild_settings(guild_id), self.bot.settings.challenge_seconds
         )
@@ -147,6 +167,7 @@ class Challenges:
             if not await self.db.close_challenge(challenge_id, "declined"):
                 return await tell(interaction, NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))
+            await self.start_cooldown(challenge)
             public = await public_language(interaction)
             await interaction.response.edit_message(
                 content=t(
@@ -159,6 +180,24 @@ class Challenges:
             )
             return
         await self._accept(interaction, challenge)
+
+    async def start_cooldown(self, challenge: Challenge) -> None:
+        """Start the challenger's cooldown on the challenged member (a declined or an
+        expired challenge): ``BINGO_CHALLENGE_COOLDOWN_SECONDS`` from now."""
+        seconds = self.bot.settings.challenge_cooldown_seconds
+        if seconds > 0:
+            await self.consent.set_cooldown(
+                challenge.guild_id,
+                challenge.challenger_id,
+                challenge.opponent_id,
+                time.time() + seconds,
+            )
+
+    def matchmaking(self, guild_id: int) -> asyncio.Lock:
+        """The guild's matchmaking lock: held around every check-and-store that seats
+        members in a new match (challenges, tournament tables), so that no path seats a
+        member twice."""
+        return self._lock(guild_id)
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
         lock = self._matchmaking.get(guild_id)
@@ -236,6 +275,25 @@ class Challenges:
         except discord.HTTPException as error:
             log.warning("Could not mark challenge %s accepted: %s", challenge.id, error)
 
+    async def cancel(self, challenge: Challenge) -> bool:
+        """Cancel a pending challenge (a moderator's decision): closed, its expiry
+        unarmed, its message shown cancelled without buttons. ``False`` if it was no
+        longer pending. No cooldown starts: neither member chose this."""
+        if not await self.db.close_challenge(challenge.id, "cancelled"):
+            return False
+        self.scheduler.cancel(_key(challenge.id))
+        if challenge.message_id is not None:
+            text = t(
+                await guild_language(self.service.bot, challenge.guild_id),
+                "mod-challenge-cancelled",
+                challenger=f"<@{challenge.challenger_id}>",
+                opponent=f"<@{challenge.opponent_id}>",
+            )
+            await self.service.outbox.edit(
+                challenge.channel_id, challenge.message_id, content=text, view=None
+            )
+        return True
+
     # -- expiry ------------------------------------------------------------------------
 
     def _arm(self, challenge_id: int, expires_at: float) -> None:
@@ -249,6 +307,7 @@ class Challenges:
             return
         challenge = await self.db.get_challenge(challenge_id)
         assert challenge is not None
+        await self.start_cooldown(challenge)
         outbox = self.service.outbox
         text = t(
             await guild_language(self.service.bot, challenge.guild_id),

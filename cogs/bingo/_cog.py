@@ -33,6 +33,7 @@ from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
+from ._consent import consent_commands
 from ._history import (
     add_rating_field,
     catch_up,
@@ -43,10 +44,11 @@ from ._history import (
     show_replay,
 )
 from ._matches import MatchService
+from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._table import table_of
 from ._tips import tips_off
-from ._tournaments import TournamentGroup
+from ._tournament_group import TournamentGroup
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -86,9 +88,15 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
-        group.add_command(SettingsGroup(bot))
+        settings = SettingsGroup(bot)
+        group.add_command(settings)
         self.tournament_group = TournamentGroup(self.service)
         group.add_command(self.tournament_group)
+        moderation = Moderation(self.service, self.tournament_group.tournaments)
+        settings.add_command(moderation_settings_command(moderation))
+        group.add_command(ModGroup(moderation))
+        for command in consent_commands(self.service.challenges.consent):
+            group.add_command(command)
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,

@@ -12,8 +12,10 @@ organizer role (``/bingo tournament organizer``, set by Manage Server; stored in
 
 The rounds run in :class:`bot.tournaments.service.TournamentService` (Discord-free);
 this module is its :class:`~bot.tournaments.service.TournamentHost`: it starts a table's
-match (stored, deadline armed, in a thread when it can), posts the pairings and the final
-standings, and passes on ``bingo_match_finished``.
+match (stored, deadline armed, in a thread when it can; never for a member already in a
+live match of the server: that table waits, RULES §5.6), posts the pairings and the final
+standings, and passes on ``bingo_match_finished``. The slash commands are declared in
+``._tournament_group``; a round's time limit runs in ``._round_timer``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 
 from bot import limits
 from bot.engine import BingoOptions
@@ -39,7 +40,7 @@ from bot.ui.controls import SignupButton
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
-from ._settings import RULE_CHOICES, challenge_options
+from ._round_timer import RoundTimer
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -91,15 +92,21 @@ class Tournaments:
         self.bot: BingoBot = service.bot
         self.store = TournamentStore(service.db.backend)
         self.runner = TournamentService(self.store, self)
+        self.timer = RoundTimer(self)
 
     async def start(self) -> None:
         """Listen for finished matches; catch up on results that finished while the bot
-        was down. (The cog registers :meth:`on_signup` for the sign-up buttons.)"""
+        was down, re-arm every running round's time limit (stored), and start the tables
+        that waited for a player now free. (The cog registers :meth:`on_signup` for the
+        sign-up buttons.)"""
         self.bot.add_listener(self.on_match_finished, "on_bingo_match_finished")
         await self.runner.catch_up_all()
+        await self.timer.restore()
+        await self.runner.start_waiting(self.service.owns)
 
     def stop(self) -> None:
         self.bot.remove_listener(self.on_match_finished, "on_bingo_match_finished")
+        self.timer.stop()
 
     # -- who may do what ---------------------------------------------------------------
 
@@ -137,7 +144,7 @@ class Tournaments:
         lang = await private_language(interaction)
         await reply_private(interaction, t(lang, key, **args))
 
-    async def _find(
+    async def find(
         self, interaction: discord.Interaction[Any], tournament_id: int | None
     ) -> Tournament | None:
         """The named tournament of this server, else its newest open one, else its
@@ -231,12 +238,22 @@ class Tournaments:
         assert tournament is not None
         await interaction.response.edit_message(content=await self._signup_text(tournament))
 
+    async def refresh_signup(self, tournament_id: int) -> None:
+        """Edit the sign-up message to the current list (after a moderator's removal)."""
+        tournament = await self.store.get(tournament_id)
+        if tournament is None or tournament.signup_message_id is None:
+            return
+        await self.service.outbox.edit(
+            tournament.channel_id, tournament.signup_message_id,
+            content=await self._signup_text(tournament),
+        )  # fmt: skip
+
     # -- starting and running rounds ------------------------------------------------------
 
     async def begin(self, interaction: discord.Interaction[Any], tournament_id: int | None) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status != "signup":
@@ -268,10 +285,15 @@ class Tournaments:
 
     # -- TournamentHost: what the runner asks of the bot -----------------------------------
 
-    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+    async def start_match(
+        self, tournament: Tournament, players: tuple[int, int]
+    ) -> StartedMatch | None:
         """Store and start one match between two members (no challenge step), in a thread
-        of its own when it can (see ._threads)."""
+        of its own when it can (see ._threads); ``None`` (nothing stored) when one of
+        them already plays a live match in the server (RULES §5.6: the table waits)."""
         service = self.service
+        if any([await service.db.active_match_of(tournament.guild_id, p) for p in players]):
+            return None
         options = BingoOptions.from_json(tournament.options)
         names = [await self._name(tournament.guild_id, uid) for uid in players]
         setup = service.setup(
@@ -281,12 +303,16 @@ class Tournaments:
             timing=await service.timing_for(tournament.guild_id),
         )
         await service.stamp_languages(setup, tournament.guild_id, players)
-        match_id = await service.db.create_match(
-            guild_id=tournament.guild_id,
-            channel_id=tournament.channel_id,
-            player_ids=players,
-            **setup.stored(),
-        )
+        async with service.challenges.matchmaking(tournament.guild_id):
+            created = await service.db.create_match_if_free(
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                player_ids=players,
+                **setup.stored(),
+            )
+        if isinstance(created, tuple):  # became busy while the names were looked up
+            return None
+        match_id = created
         try:
             await service.open_thread(
                 setup, match_id, tournament.channel_id, self._permissions(tournament)
@@ -301,6 +327,31 @@ class Tournaments:
 
     async def abandon(self, match_id: int) -> None:
         await self.service.runtime.abandon(match_id)
+
+    async def busy(self, guild_id: int, user_id: int) -> bool:
+        return await self.service.db.active_match_of(guild_id, user_id) is not None
+
+    async def table_started(
+        self, tournament: Tournament, number: int, table: int, started: StartedMatch
+    ) -> None:
+        """Post that a table which waited for a busy player has its match now."""
+        pairing = next(
+            (
+                x
+                for x in await self.store.tables(tournament.id)
+                if (x.round, x.table) == (number, table)
+            ),
+            None,
+        )
+        if pairing is None:
+            return
+        lang = tournament.language
+        line = t(
+            lang, "tournament-table-started", table=table, a=f"<@{pairing.a}>", b=f"<@{pairing.b}>"
+        )
+        if started.thread_id:
+            line = f"{line} · <#{started.thread_id}>"
+        await self.service.outbox.send(tournament.channel_id, content=line[: limits.CONTENT])
 
     async def finished_result(self, match_id: int) -> tuple[int | None, Outcome] | None:
         record = await self.service.db.get_match(match_id)
@@ -337,6 +388,9 @@ class Tournaments:
         """Post round ``number``'s pairings; a table played in a thread (``threads``: table
         number -> thread id) links it. The message's id."""
         lang = tournament.language
+        self.timer.arm(tournament.id, number, deadline, started=self.runner.clock())
+        stored = [x for x in await self.store.tables(tournament.id) if x.round == number]
+        waiting = {x.table for x in stored if x.b is not None and x.match_id is None}
         lines = [
             t(
                 lang,
@@ -354,7 +408,11 @@ class Tournaments:
                     lang, "tournament-table-line", table=index, a=f"<@{table.a}>", b=f"<@{table.b}>"
                 )
                 thread = threads.get(index)
-                lines.append(line if thread is None else f"{line} · <#{thread}>")
+                if thread is not None:
+                    line = f"{line} · <#{thread}>"
+                elif index in waiting:
+                    line = f"{line} · {t(lang, 'tournament-table-waiting')}"
+                lines.append(line)
         sent = await self.service.outbox.send(
             tournament.channel_id, content="\n".join(lines)[:2000]
         )
@@ -372,14 +430,20 @@ class Tournaments:
     async def on_match_finished(self, event: MatchFinished) -> None:
         """A match ended: the runner records it on its table, if any."""
         result = event.result
-        await self.runner.match_finished(event.match_id, result.winner_id, result.outcome)
+        record = await self.service.db.get_match(event.match_id)
+        await self.runner.match_finished(
+            event.match_id,
+            result.winner_id,
+            result.outcome,
+            guild_id=None if record is None else record.guild_id,
+        )
 
     # -- organizer commands -----------------------------------------------------------------
 
     async def show_standings(
         self, interaction: discord.Interaction[Any], tournament_id: int | None
     ) -> None:
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         lang = await public_language(interaction)
@@ -402,7 +466,7 @@ class Tournaments:
     ) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
@@ -424,7 +488,7 @@ class Tournaments:
         target = player or interaction.user
         if target.id != interaction.user.id and not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
@@ -443,7 +507,7 @@ class Tournaments:
         match is stopped with no result of its own), then the tournament moves on."""
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self._find(interaction, tournament_id)
+        tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
         if tournament.status not in ("swiss", "cut"):
@@ -456,136 +520,3 @@ class Tournaments:
             content=t(lang, "tournament-round-ended", round=number, drawn=drawn)
         )
         await self.runner.maybe_advance(tournament.id)
-
-
-#: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
-ORGANIZERS = {"audience": "organizers"}
-
-
-class TournamentGroup(app_commands.Group):
-    """``/bingo tournament``: create, start, standings, report, drop, end-round, organizer."""
-
-    def __init__(self, service: MatchService) -> None:
-        super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
-        self.tournaments = Tournaments(service)
-        self.service = service
-
-    @app_commands.command(
-        name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS
-    )
-    @app_commands.describe(
-        name="The tournament's name",
-        minutes="Each round's time limit, in minutes",
-        rounds="Swiss rounds (default: from the number of players)",
-        mulligan="The mulligan rule (default: the server's)",
-        free_first="The first mulligan is free",
-        sequential="Each player mulligans until keeping before the next declares",
-        forest_either_pile="House rule: Forest may take from either discard pile",
-        cut="A top-8 single-elimination cut after the Swiss rounds",
-    )
-    @app_commands.choices(mulligan=RULE_CHOICES)
-    async def create(
-        self,
-        interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, limits.TOURNAMENT_NAME],
-        minutes: app_commands.Range[
-            int, limits.TOURNAMENT_ROUND_MINUTES[0], limits.TOURNAMENT_ROUND_MINUTES[1]
-        ],
-        rounds: app_commands.Range[int, limits.TOURNAMENT_ROUNDS[0], limits.TOURNAMENT_ROUNDS[1]]
-        | None = None,
-        mulligan: str | None = None,
-        free_first: bool | None = None,
-        sequential: bool | None = None,
-        forest_either_pile: bool | None = None,
-        cut: bool = False,
-    ) -> None:
-        assert interaction.guild_id is not None
-        server = await self.service.db.guild_settings(interaction.guild_id)
-        options = challenge_options(
-            server,
-            max_timeouts=self.service.settings.max_timeouts,
-            mulligan=mulligan,
-            free_first=free_first,
-            sequential=sequential,
-            forest_either_pile=forest_either_pile,
-        )
-        await self.tournaments.create(
-            interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
-        )
-
-    @app_commands.command(
-        name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
-    )
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self.tournaments.begin(interaction, tournament)
-
-    @app_commands.command(name="standings", description="The standings with their tiebreakers.")
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def standings(
-        self, interaction: discord.Interaction, tournament: int | None = None
-    ) -> None:
-        await self.tournaments.show_standings(interaction, tournament)
-
-    @app_commands.command(
-        name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS
-    )
-    @app_commands.describe(
-        player="A player of the table",
-        result="That player's result",
-        tournament="The tournament's number (default: the newest open one)",
-    )
-    @app_commands.choices(
-        result=[
-            app_commands.Choice(name="win", value="win"),
-            app_commands.Choice(name="loss", value="loss"),
-            app_commands.Choice(name="draw", value="draw"),
-        ]
-    )
-    async def report(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User,
-        result: str,
-        tournament: int | None = None,
-    ) -> None:
-        await self.tournaments.report(interaction, player, result, tournament)
-
-    @app_commands.command(
-        name="drop", description="Drop a player (yourself, or anyone: organizers)."
-    )
-    @app_commands.describe(
-        player="Who drops (default: you)",
-        tournament="The tournament's number (default: the newest open one)",
-    )
-    async def drop(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User | None = None,
-        tournament: int | None = None,
-    ) -> None:
-        await self.tournaments.drop(interaction, player, tournament)
-
-    @app_commands.command(
-        name="end-round",
-        description="End the round at its time limit: unfinished matches draw.",
-        extras=ORGANIZERS,
-    )
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def end_round(
-        self, interaction: discord.Interaction, tournament: int | None = None
-    ) -> None:
-        await self.tournaments.end_round(interaction, tournament)
-
-    @app_commands.command(
-        name="organizer",
-        description="Set or clear the tournament organizer role (Manage Server).",
-        extras={"audience": "managers"},
-    )
-    @app_commands.describe(
-        role="Members with this role organize tournaments (leave empty to clear)"
-    )
-    async def organizer(
-        self, interaction: discord.Interaction, role: discord.Role | None = None
-    ) -> None:
-        await self.tournaments.set_organizer_role(interaction, role)

@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SPLIT_FILE = "daily-split.png"
+#: Catalog key (``daily_days.ftl``) of the private answer to a button of a past UTC day.
+DAY_OVER = "daily-day-over"
 POST_COLOR = discord.Colour.gold()
 
 
@@ -349,9 +351,13 @@ class DailyService:
         deal, so of two concurrent clicks, in any processes, exactly one is applied).
         The first one (keep or mulligan) is the answer: stored with the coach's
         agreement and the streak in one transaction, once per member per day.  A click
-        of an old version, or one that lost the race, is refused privately."""
+        of an old version, or one that lost the race, is refused privately, and so is a
+        click on a past UTC day's hand ("That day is over": no answer, count or streak)."""
         locale = await private_language(interaction)
         user_id = interaction.user.id
+        now = self.clock()
+        if day != day_of(now):  # an answer counts only on its own UTC day
+            return await reply_private(interaction, t(locale, DAY_OVER))
         record = await self.store.day(guild_id, day)
         if record is None:
             return await reply_private(interaction, t(locale, NOT_CURRENT))
@@ -363,7 +369,7 @@ class DailyService:
 
         decided = await decide_daily(
             self.store, guild_id, day, user_id, self.opening(record), version, actions,
-            agreement, self.clock(),
+            agreement, now,
         )  # fmt: skip
         state = decided.state
         if state is None:

@@ -31,18 +31,32 @@ class FakeHost:
         self.finals: list[list[Standing]] = []
         self.finished: dict[int, tuple[int | None, str]] = {}
         self.fail_for: set[int] = set()  # players whose match cannot start
+        self.playing: set[int] = set()  # players in a live match elsewhere in the server
+        self.late_starts: list[tuple[int, int, StartedMatch]] = []  # (round, table, match)
         self.threads = True
         self._next = 1000
 
-    async def start_match(self, tournament: Tournament, players: tuple[int, int]) -> StartedMatch:
+    async def start_match(
+        self, tournament: Tournament, players: tuple[int, int]
+    ) -> StartedMatch | None:
         if self.fail_for & set(players):
             raise RuntimeError("no match")
+        if self.playing & set(players):
+            return None
         self._next += 1
         self.started.append((self._next, players))
         return StartedMatch(self._next, self._next + 1 if self.threads else None)
 
     async def abandon(self, match_id: int) -> None:
         self.abandoned.append(match_id)
+
+    async def busy(self, guild_id: int, user_id: int) -> bool:
+        return user_id in self.playing
+
+    async def table_started(
+        self, tournament: Tournament, number: int, table: int, started: StartedMatch
+    ) -> None:
+        self.late_starts.append((number, table, started))
 
     async def finished_result(self, match_id: int) -> tuple[int | None, str] | None:
         return self.finished.get(match_id)
@@ -277,3 +291,55 @@ async def test_catch_up_records_what_finished_while_down(store: TournamentStore)
     done = await store.get(tournament.id)
     assert done is not None and done.status == "finished"
     assert host.finals[0][0].player == a
+
+
+async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
+    store: TournamentStore,
+) -> None:
+    """RULES §5.6: a player already in a live match is not seated; their table waits and
+    starts when any match ends and both players are free."""
+    host = FakeHost()
+    host.playing = {P[0]}
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    assert len(host.started) == 1, "only the other table started"
+    waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    assert waiting.match_id is None and waiting.outcome is None
+    await service.match_finished(424242, None, Outcome.NO_RESULT)  # still busy: waits
+    assert len(host.started) == 1 and host.late_starts == []
+    host.playing.clear()
+    await service.match_finished(424243, None, Outcome.NO_RESULT)  # their match ended
+    assert len(host.started) == 2
+    started_now = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    assert started_now.match_id == host.started[1][0]
+    assert host.late_starts == [
+        (1, started_now.table, StartedMatch(host.started[1][0], host.started[1][0] + 1))
+    ]
+
+
+async def test_a_table_still_waiting_at_time_is_the_busy_player_s_loss(
+    store: TournamentStore,
+) -> None:
+    host = FakeHost()
+    host.playing = {P[0]}
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    assert await service.end_round(tournament) == 2
+    waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    loser_side = "a" if waiting.a == P[0] else "b"
+    assert waiting.outcome == ("b" if loser_side == "a" else "a") and waiting.source == "time"
+    other = next(x for x in await store.tables(tournament.id) if P[0] not in (x.a, x.b))
+    assert other.outcome == "draw"
+
+
+async def test_removing_a_player_is_a_loss_and_a_drop(store: TournamentStore) -> None:
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await started(service, await signed_up(store, P[:4]))
+    match_id, (a, b) = host.started[0]
+    assert await service.remove(tournament, a)
+    table = next(x for x in await store.tables(tournament.id) if x.match_id == match_id)
+    assert (table.outcome, table.source) == ("b", "organizer") and host.abandoned == [match_id]
+    assert not await service.remove(tournament, a), "already removed"
+    entries = {e.user_id: e for e in await store.players(tournament.id)}
+    assert entries[a].dropped and not entries[b].dropped

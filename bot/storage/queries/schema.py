@@ -529,6 +529,44 @@ DROP FUNCTION pg_temp.parsed_ui(text);
 """
 )
 
+
+# Consent and moderation (bot/storage/consent.py): a member's opt-out of challenges in a
+# server, a member's blocks (every server), the pause before the same challenger may
+# challenge the same member again (after a declined or expired challenge), a server's
+# moderator role and log channel, and a tournament round's warning already sent.
+MIGRATION_CONSENT = """
+CREATE TABLE challenge_optouts (
+    guild_id   BIGINT NOT NULL,
+    user_id    BIGINT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE challenge_blocks (
+    blocker_id BIGINT NOT NULL,
+    blocked_id BIGINT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (blocker_id, blocked_id)
+);
+
+CREATE TABLE challenge_cooldowns (
+    guild_id      BIGINT NOT NULL,
+    challenger_id BIGINT NOT NULL,
+    opponent_id   BIGINT NOT NULL,
+    until_at      DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, challenger_id, opponent_id)
+);
+
+CREATE TABLE moderation_settings (
+    guild_id       BIGINT PRIMARY KEY,
+    moderator_role BIGINT,
+    log_channel_id BIGINT,
+    updated_at     DOUBLE PRECISION NOT NULL
+);
+
+ALTER TABLE tournament_rounds ADD COLUMN warned_at DOUBLE PRECISION;
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -541,5 +579,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_9,
     Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
     Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
+    MIGRATION_CONSENT,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

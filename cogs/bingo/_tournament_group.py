@@ -1,0 +1,150 @@
+"""``/bingo tournament``: the slash commands of Swiss tournaments (what they do is in
+:class:`cogs.bingo._tournaments.Tournaments`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import limits
+
+from ._settings import RULE_CHOICES, challenge_options
+from ._tournaments import Tournaments
+
+if TYPE_CHECKING:
+    from ._matches import MatchService
+
+
+#: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
+ORGANIZERS = {"audience": "organizers"}
+
+
+class TournamentGroup(app_commands.Group):
+    """``/bingo tournament``: create, start, standings, report, drop, end-round, organizer."""
+
+    def __init__(self, service: MatchService) -> None:
+        super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
+        self.tournaments = Tournaments(service)
+        self.service = service
+
+    @app_commands.command(
+        name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS
+    )
+    @app_commands.describe(
+        name="The tournament's name",
+        minutes="Each round's time limit, in minutes",
+        rounds="Swiss rounds (default: from the number of players)",
+        mulligan="The mulligan rule (default: the server's)",
+        free_first="The first mulligan is free",
+        sequential="Each player mulligans until keeping before the next declares",
+        forest_either_pile="House rule: Forest may take from either discard pile",
+        cut="A top-8 single-elimination cut after the Swiss rounds",
+    )
+    @app_commands.choices(mulligan=RULE_CHOICES)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, limits.TOURNAMENT_NAME],
+        minutes: app_commands.Range[
+            int, limits.TOURNAMENT_ROUND_MINUTES[0], limits.TOURNAMENT_ROUND_MINUTES[1]
+        ],
+        rounds: app_commands.Range[int, limits.TOURNAMENT_ROUNDS[0], limits.TOURNAMENT_ROUNDS[1]]
+        | None = None,
+        mulligan: str | None = None,
+        free_first: bool | None = None,
+        sequential: bool | None = None,
+        forest_either_pile: bool | None = None,
+        cut: bool = False,
+    ) -> None:
+        assert interaction.guild_id is not None
+        server = await self.service.db.guild_settings(interaction.guild_id)
+        options = challenge_options(
+            server,
+            max_timeouts=self.service.settings.max_timeouts,
+            mulligan=mulligan,
+            free_first=free_first,
+            sequential=sequential,
+            forest_either_pile=forest_either_pile,
+        )
+        await self.tournaments.create(
+            interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
+        )
+
+    @app_commands.command(
+        name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
+    )
+    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self.tournaments.begin(interaction, tournament)
+
+    @app_commands.command(name="standings", description="The standings with their tiebreakers.")
+    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
+    async def standings(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        await self.tournaments.show_standings(interaction, tournament)
+
+    @app_commands.command(
+        name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS
+    )
+    @app_commands.describe(
+        player="A player of the table",
+        result="That player's result",
+        tournament="The tournament's number (default: the newest open one)",
+    )
+    @app_commands.choices(
+        result=[
+            app_commands.Choice(name="win", value="win"),
+            app_commands.Choice(name="loss", value="loss"),
+            app_commands.Choice(name="draw", value="draw"),
+        ]
+    )
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        result: str,
+        tournament: int | None = None,
+    ) -> None:
+        await self.tournaments.report(interaction, player, result, tournament)
+
+    @app_commands.command(
+        name="drop", description="Drop a player (yourself, or anyone: organizers)."
+    )
+    @app_commands.describe(
+        player="Who drops (default: you)",
+        tournament="The tournament's number (default: the newest open one)",
+    )
+    async def drop(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        tournament: int | None = None,
+    ) -> None:
+        await self.tournaments.drop(interaction, player, tournament)
+
+    @app_commands.command(
+        name="end-round",
+        description="End the round at its time limit: unfinished matches draw.",
+        extras=ORGANIZERS,
+    )
+    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
+    async def end_round(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        await self.tournaments.end_round(interaction, tournament)
+
+    @app_commands.command(
+        name="organizer",
+        description="Set or clear the tournament organizer role (Manage Server).",
+        extras={"audience": "managers"},
+    )
+    @app_commands.describe(
+        role="Members with this role organize tournaments (leave empty to clear)"
+    )
+    async def organizer(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await self.tournaments.set_organizer_role(interaction, role)

@@ -1,0 +1,211 @@
+"""Moderation through the emulator: who moderates, ending a live match with no result,
+cancelling challenges, removing a tournament player, the moderation log, and timed
+tournament rounds."""
+
+from __future__ import annotations
+
+import time
+
+from bot.playground.permissions import MANAGE_GUILD, MANAGE_MESSAGES
+from bot.storage.tournaments import TournamentStore
+
+from .helpers import challenge, enabled_buttons, start_match
+
+
+async def private(bw, name: str, command: str, **options) -> str:
+    record = await bw.driver(name).slash(bw.channel, command, **options)
+    reply = await record.wait_for_response()
+    assert reply.ephemeral, (command, reply.text)
+    return reply.text
+
+
+def log_lines(bw, channel) -> list[str]:
+    return [m.content for m in bw.driver("carol").messages(channel)]
+
+
+async def test_a_moderator_ends_a_match_with_no_result_and_it_is_logged(bingo) -> None:
+    """carol (no permission) is refused. An admin sets a moderator role and a log
+    channel; carol, given the role, ends alice and bob's match: both players read the
+    reason, the match counts for nobody, and the log channel records it."""
+    emu, guild = bingo.emu, bingo.world.guild
+    log_channel = emu.create_text_channel(guild, "mod-log")
+    admin = emu.create_user("dana")
+    emu.add_member(guild, admin)
+    bingo.world.users["dana"] = admin
+    emu.add_role(guild, admin, emu.create_role(guild, "Admins", permissions=MANAGE_GUILD))
+    match_id = await start_match(bingo, "alice", "bob")
+
+    refused = await private(bingo, "carol", "bingo mod end", match=match_id, reason="spam")
+    assert refused.startswith("Only moderators")
+    assert (await bingo.db.get_match(match_id)).status == "active"
+    assert "Manage Server" in await private(
+        bingo, "carol", "bingo settings moderation", channel=log_channel
+    )
+
+    mods = emu.create_role(guild, "BingoMods")
+    saved = await private(
+        bingo, "dana", "bingo settings moderation", role=mods, channel=log_channel
+    )
+    assert f"<@&{mods.id}>" in saved and f"<#{log_channel.id}>" in saved
+    emu.add_role(guild, bingo.world.user("carol"), mods)
+
+    assert "no live match #999" in await private(
+        bingo, "carol", "bingo mod end", match=999, reason="x"
+    )
+    done = await private(bingo, "carol", "bingo mod end", match=match_id, reason="Abusive names")
+    assert f"Match #{match_id} is over" in done
+    record = await bingo.db.get_match(match_id)
+    assert record.status == "finished" and record.result is None and record.winner_id is None
+    thread = record.ui.get("thread") or bingo.channel.id
+    ended = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in bingo.driver("alice").messages(thread)
+                if f"ended BingoMagic #{match_id}" in m.content
+            ),
+            None,
+        ),
+        message="the reason, where the match is played",
+    )
+    assert "Abusive names" in ended.content
+    assert f"<@{bingo.world.user('alice').id}>" in ended.content
+    assert f"<@{bingo.world.user('bob').id}>" in ended.content
+    assert any(m.id == ended.id for m in bingo.driver("bob").messages(thread))
+    for name in ("alice", "bob"):  # counts for nobody
+        stats = await bingo.db.player_stats(guild.id, bingo.world.user(name).id)
+        assert stats is None or stats.played == 0
+    logged = await emu.wait_for(
+        lambda: next((c for c in log_lines(bingo, log_channel) if "ended match" in c), None),
+        message="the moderation log",
+    )
+    assert f"#{match_id}" in logged and "Abusive names" in logged
+    assert f"<@{bingo.world.user('carol').id}>" in logged
+
+
+async def test_manage_messages_cancels_challenges_without_a_log_channel(bingo) -> None:
+    """A member with Manage Messages moderates; with no log channel set nothing is
+    logged. Cancelling alice's challenges edits the challenge: no buttons, cancelled."""
+    emu, guild = bingo.emu, bingo.world.guild
+    emu.add_role(
+        guild,
+        bingo.world.user("carol"),
+        emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES),
+    )
+    message = await challenge(bingo, "alice", "bob")
+    assert "Only moderators" in await private(
+        bingo, "bob", "bingo mod cancel", member=bingo.world.user("alice")
+    )
+    answer = await private(bingo, "carol", "bingo mod cancel", member=bingo.world.user("alice"))
+    assert "One open challenge" in answer
+    current = await emu.wait_for(
+        lambda: (m := emu.messages[message.id]) and "cancelled" in m.content and m,
+        message="the cancelled challenge",
+    )
+    assert enabled_buttons(current) == []
+    (row,) = await bingo.db.backend.fetchall("SELECT status FROM challenges")
+    assert row["status"] == "cancelled"
+    assert "no open challenge" in await private(
+        bingo, "carol", "bingo mod cancel", member=bingo.world.user("alice")
+    )
+
+
+async def test_a_moderator_removes_a_tournament_player(cup) -> None:
+    """In play: the removed player's table is a loss for them and they are dropped; with
+    two players the tournament ends at once."""
+    store = TournamentStore(cup.db.backend)
+    emu, guild = cup.emu, cup.world.guild
+    emu.add_role(
+        guild, cup.world.user("erin"), emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES)
+    )
+    olga = cup.driver("olga")
+    signup = await (
+        await olga.slash(cup.channel, "bingo tournament create", name="Mod Cup", minutes=30)
+    ).wait_for_response()
+    for name in ("alice", "bob"):
+        assert (await cup.driver(name).click(signup, "Join")).acknowledged
+    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    (tournament,) = await store.open_of_guild(guild.id)
+    alice = cup.world.user("alice")
+    assert "Only moderators" in await private(cup, "bob", "bingo mod remove", player=alice)
+    assert "is removed from Mod Cup" in await private(cup, "erin", "bingo mod remove", player=alice)
+    (table,) = await store.tables(tournament.id)
+    assert table.outcome == ("b" if table.a == alice.id else "a")
+    entries = {e.user_id: e for e in await store.players(tournament.id)}
+    assert entries[alice.id].dropped
+
+    async def finished():
+        got = await store.get(tournament.id)
+        return got is not None and got.status == "finished"
+
+    await _poll(finished, "the end of the tournament (one player left)")
+
+
+async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
+    """The round's limit is armed on the bot's scheduler from the stored deadline (as at
+    a restart): 5 minutes before, olga is warned by DM; at the limit, the round ends as
+    ``end-round`` does (unfinished tables draw) and the tournament moves on."""
+    store = TournamentStore(cup.db.backend)
+    guild = cup.world.guild
+    olga = cup.driver("olga")
+    signup = await (
+        await olga.slash(cup.channel, "bingo tournament create", name="Clock Cup", minutes=10)
+    ).wait_for_response()
+    for name in ("alice", "bob"):
+        assert (await cup.driver(name).click(signup, "Join")).acknowledged
+    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    (tournament,) = await store.open_of_guild(guild.id)
+    timer = cup.bot.get_cog("Bingo").tournament_group.tournaments.timer
+    scheduler = cup.bot.get_cog("Bingo").service.scheduler
+    await cup.emu.wait_for(
+        lambda: ("round-end", tournament.id) in scheduler, message="the round's time limit"
+    )
+    assert ("round-warn", tournament.id) in scheduler
+    assert not olga.dm_messages()
+    # As at a restart: the jobs are gone, and the stored deadline arms them again.
+    timer.stop()
+    assert ("round-end", tournament.id) not in scheduler
+    await timer.restore()
+    assert ("round-end", tournament.id) in scheduler and ("round-warn", tournament.id) in scheduler
+
+    # The warning falls due: the stored deadline moves to 5 minutes and a moment away.
+    await store.set_deadline(tournament.id, 1, time.time() + 300.3)
+    assert await timer.rearm(tournament.id)
+    warning = await cup.emu.wait_for(
+        lambda: next((m for m in olga.dm_messages() if "Clock Cup" in m.content), None),
+        message="the organizer's warning",
+    )
+    assert "round 1 ends" in warning.content
+    assert await timer.rearm(tournament.id)  # armed again: warned once only
+    (table,) = await store.tables(tournament.id)
+    assert table.outcome is None
+
+    await store.set_deadline(tournament.id, 1, time.time() + 0.2)
+    assert await timer.rearm(tournament.id)
+
+    async def finished():
+        got = await store.get(tournament.id)
+        return got is not None and got.status == "finished"
+
+    await _poll(finished, "the end of the round")
+    (table,) = await store.tables(tournament.id)
+    assert (table.outcome, table.source) == ("draw", "time")
+    live = [await cup.db.active_match_of(guild.id, cup.world.user(n).id) for n in ("alice", "bob")]
+    assert live == [None, None], "its match was stopped"
+    await cup.emu.wait_for(
+        lambda: any("time is up" in m.content for m in olga.messages(cup.channel)),
+        message="the round's end post",
+    )
+    assert sum("Clock Cup" in m.content for m in olga.dm_messages()) == 1
+    assert ("round-end", tournament.id) not in scheduler or not await timer.rearm(tournament.id)
+
+
+async def _poll(check, what: str, timeout: float = 10.0):  # noqa: ASYNC109
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while not (value := await check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+    return value
