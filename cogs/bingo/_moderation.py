@@ -223,7 +223,11 @@ class ModGroup(app_commands.Group):
     """``/bingo mod``: end, cancel, remove (moderators)."""
 
     def __init__(self, moderation: Moderation) -> None:
-        super().__init__(name="mod", description="Moderate BingoMagic (moderators).")
+        super().__init__(
+            name="mod",
+            description="Moderate BingoMagic (moderators).",
+            extras={"audience": "moderators"},  # /help marks it (cogs/guide/_help.py)
+        )
         self.moderation = moderation
 
     @app_commands.command(name="end", description="End a live match with no result.")

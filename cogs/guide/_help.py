@@ -41,7 +41,7 @@ FIELDS = 25
 EMBED_TOTAL = 6000
 #: Who may use a command, by the ``audience`` of its ``extras`` (or a parent group's):
 #: the mark put before its line.
-MARKS = {"organizers": "🛡️", "managers": "⚙️"}
+MARKS = {"organizers": "🛡️", "managers": "⚙️", "moderators": "🔨"}
 #: Sections with a heading of their own (``help-group-<name>``), by the qualified name of
 #: the command's group, in the order ``/help`` shows them; any other command goes under
 #: its top-level group's heading, or ``help-group-other`` (last).
@@ -70,9 +70,9 @@ def _root(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> 
 
 
 def audience(command: app_commands.Command[Any, ..., Any]) -> str | None:
-    """``"organizers"``, ``"managers"`` or ``None`` (every member): the ``audience`` in
-    the ``extras`` of the command or of a group above it; a ``default_permissions``
-    anywhere above it counts as ``"managers"``."""
+    """``"organizers"``, ``"managers"``, ``"moderators"`` or ``None`` (every member):
+    the ``audience`` in the ``extras`` of the command or of a group above it; a
+    ``default_permissions`` anywhere above it counts as ``"managers"``."""
     node: Any = command
     while node is not None:
         found = node.extras.get("audience")

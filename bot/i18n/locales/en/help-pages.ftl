@@ -3,4 +3,4 @@ help-group-bingo-tournament = Tournaments
 help-group-bingo-settings = Server settings
 help-group-mulligan-deck = Your decklists
 help-page = Page { $page } of { $pages }
-help-legend = 🛡️ organizers (Manage Server, or the organizer role) · ⚙️ Manage Server
+help-legend = 🛡️ organizers (Manage Server, or the organizer role) · ⚙️ Manage Server · 🔨 moderators (Manage Messages, or the moderator role)

@@ -3,4 +3,4 @@ help-group-bingo-tournament = Tornei
 help-group-bingo-settings = Impostazioni del server
 help-group-mulligan-deck = Le tue liste di mazzo
 help-page = Pagina { $page } di { $pages }
-help-legend = 🛡️ organizzatori (Gestisci server, o il ruolo degli organizzatori) · ⚙️ Gestisci server
+help-legend = 🛡️ organizzatori (Gestisci server, o il ruolo degli organizzatori) · ⚙️ Gestisci server · 🔨 moderatori (Gestire i messaggi, o il ruolo di moderatore)

@@ -3,4 +3,4 @@ help-group-bingo-tournament = トーナメント
 help-group-bingo-settings = サーバー設定
 help-group-mulligan-deck = 保存したデッキリスト
 help-page = { $page } / { $pages }ページ
-help-legend = 🛡️ 主催者（「サーバー管理」権限、または主催者ロール）· ⚙️ 「サーバー管理」権限
+help-legend = 🛡️ 主催者（「サーバー管理」権限、または主催者ロール）· ⚙️ 「サーバー管理」権限 · 🔨 モデレーター（「メッセージの管理」権限、またはモデレーターロール）

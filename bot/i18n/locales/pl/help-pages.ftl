@@ -3,4 +3,4 @@ help-group-bingo-tournament = Turnieje
 help-group-bingo-settings = Ustawienia serwera
 help-group-mulligan-deck = Twoje listy talii
 help-page = Strona { $page } z { $pages }
-help-legend = 🛡️ organizatorzy (Zarządzanie serwerem albo rola organizatora) · ⚙️ Zarządzanie serwerem
+help-legend = 🛡️ organizatorzy (Zarządzanie serwerem albo rola organizatora) · ⚙️ Zarządzanie serwerem · 🔨 moderatorzy (Zarządzanie wiadomościami albo rola moderatora)
