@@ -8,9 +8,12 @@ import re
 
 import pytest
 
+from bot.i18n import t
 from bot.playground.models import Message
+from bot.ui.lands_image import lands_alt_text
+from cogs.guide import PAGES
 
-from .helpers import FAST_AI, BEGINS, BotWorld, enabled_buttons, public_messages
+from .helpers import BEGINS, FAST_AI, BotWorld, enabled_buttons, public_messages
 
 #: A panel's or board's first line in screen-reader mode names a land count in words.
 HAND_IN_WORDS = re.compile(
@@ -55,7 +58,8 @@ def board_of(bw: BotWorld, match_id: int) -> Message | None:
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
 async def test_screen_reader_mode_puts_the_state_first_on_panels_and_board(bingo) -> None:
     alice = bingo.driver("alice")
-    reply = await (await alice.slash(bingo.channel, "bingo accessibility", mode="a11y_on")).wait_for_response()
+    record = await alice.slash(bingo.channel, "bingo accessibility", mode="a11y_on")
+    reply = await record.wait_for_response()
     assert reply.ephemeral and "Screen-reader mode is on" in reply.text
     assert (await bingo.db.user_prefs(alice.user.id)).accessible
 
@@ -109,3 +113,20 @@ async def test_the_first_panel_of_a_first_match_offers_the_mode(bingo) -> None:
     assert "Screen-reader mode" not in enabled_buttons(redrawn)
     assert "Keep" in enabled_buttons(redrawn)  # still his decision
     assert (await bingo.db.user_prefs(bob.user.id)).accessible
+
+
+async def test_the_rules_picture_has_alt_text_in_the_members_language(bingo) -> None:
+    """``discord.File(description=...)`` reaches Discord as the attachment's alt text:
+    alice (Italian) gets the lands picture described in Italian."""
+    alice = bingo.driver("alice")
+    await alice.slash(bingo.channel, "bingo language", language="Italiano")
+    message = await (await alice.slash(bingo.channel, "bingo rules")).wait_for_response()
+    for page in range(PAGES.index("effects")):
+        await alice.click(bingo.emu.messages[message.id], t("it", "rules-next"))
+        await bingo.emu.wait_for(
+            lambda p=page: f"{p + 2}" in bingo.emu.messages[message.id].embeds[0]["footer"]["text"],
+            message=f"page {page + 2}",
+        )
+    [picture] = bingo.emu.messages[message.id].attachments
+    assert picture["description"] == lands_alt_text("it")
+    assert "Pianura" in picture["description"] and "Plains" not in picture["description"]
