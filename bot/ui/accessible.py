@@ -33,8 +33,8 @@ COUNT_KEYS = (
 
 
 def plain(text: str) -> str:
-    """``text`` without Discord's bold and italic markers and without line breaks:
-    ``"**bob** places ☀️ Plains\\n"`` → ``"bob places ☀️ Plains"``."""
+    """``text`` without Discord's bold and italic markers, line breaks and runs of
+    spaces: ``"**bob** places ☀️ Plains\\n"`` → ``"bob places ☀️ Plains"``."""
     return " ".join(text.replace("**", "").replace("__", "").split())
 
 
@@ -62,10 +62,10 @@ def _who_moves(view: dict[str, Any], names: Sequence[str], locale: object) -> st
         t(locale, "a11y-turn", turn=view["turn"]) if view["turn"] else t(locale, "a11y-mulligans")
     )
     if current is not None and current == view["viewer"]:
-        return f"{stage} {t(locale, 'a11y-you-decide')}"
+        return stage + t(locale, "a11y-join") + t(locale, "a11y-you-decide")
     if current is None:
         return stage
-    return f"{stage} {t(locale, 'a11y-waiting', name=names[current])}"
+    return stage + t(locale, "a11y-join") + t(locale, "a11y-waiting", name=names[current])
 
 
 def action_words(
@@ -136,7 +136,7 @@ def panel_sentence(
         if words:
             actions = t(locale, "a11y-separator").join(words)
             parts.append(t(locale, "a11y-actions", actions=actions))
-    return plain(" ".join(parts))
+    return plain(t(locale, "a11y-join").join(parts))
 
 
 def board_sentence(
@@ -164,4 +164,4 @@ def board_sentence(
     parts.append(t(locale, "a11y-library", n=view["library_size"]))
     if last:
         parts.append(t(locale, "a11y-last", line=plain(last)))
-    return plain(" ".join(parts))
+    return plain(t(locale, "a11y-join").join(parts))

@@ -51,9 +51,14 @@ def uses_mode(ui: dict[str, Any], player: int | None = None) -> bool:
     return any(seats) if player is None else bool(seats[player])
 
 
+#: Lines of the public log in the sentence's "what just happened" (the opponent's move,
+#: the new turn and its draw fit).
+LAST_LINES = 3
+
+
 def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
-    lines = log_lines(match.log, names, options, locale, last=1)
-    return lines[-1] if lines else None
+    lines = log_lines(match.log, names, options, locale, last=LAST_LINES)
+    return t(locale, "a11y-join").join(lines) if lines else None
 
 
 def accessible_panel(

@@ -22,6 +22,8 @@ a11y-pending = { $name } is placing { $land }.
 a11y-last = Last: { $line }
 a11y-actions = You can: { $actions }.
 a11y-none = none
+# Between the clauses of the sentence.
+a11y-join = {" "}
 a11y-separator = {", "}
 a11y-count-plains = { $n } Plains
 a11y-count-island = { $n ->

@@ -21,6 +21,8 @@ a11y-pending = { $name } sta giocando { $land }.
 a11y-last = Ultima mossa: { $line }
 a11y-actions = Puoi: { $actions }.
 a11y-none = nessuna
+# Between the clauses of the sentence.
+a11y-join = {" "}
 a11y-separator = {", "}
 a11y-count-plains = { $n ->
     [one] { $n } Pianura

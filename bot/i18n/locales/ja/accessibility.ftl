@@ -15,6 +15,8 @@ a11y-pending = { $name }が{ $land }を出そうとしています。
 a11y-last = 直前：{ $line }
 a11y-actions = できること：{ $actions }。
 a11y-none = なし
+# Between the clauses of the sentence.
+a11y-join = {""}
 a11y-separator = {"、"}
 a11y-count-plains = 平地{ $n }枚
 a11y-count-island = 島{ $n }枚

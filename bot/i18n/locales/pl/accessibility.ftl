@@ -25,6 +25,8 @@ a11y-pending = { $name } zagrywa: { $land }.
 a11y-last = Ostatnio: { $line }
 a11y-actions = Możesz: { $actions }.
 a11y-none = brak
+# Between the clauses of the sentence.
+a11y-join = {" "}
 a11y-separator = {", "}
 a11y-count-plains = { $n ->
     [one] { $n } Równina
