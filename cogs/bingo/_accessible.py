@@ -70,8 +70,8 @@ def accessible_panel(
 ) -> discord.ui.View | None:
     """Put the plain sentence first on ``view``'s panel when its player uses the mode;
     else, on the first panel of a first match (one with first-match tips for this seat,
-    see ``._tips``), offer the mode with a button. Returns the controls (a new view when
-    the button needs one)."""
+    see ``._tips``) offering a decision, offer the mode with a button. Returns the
+    controls."""
     table = table_of(match)
     player = view["viewer"]
     if uses_mode(table.ui, player):
@@ -84,16 +84,17 @@ def accessible_panel(
     tips = table.ui.get("tips")
     if not tips or tips.get("player") != player or view["result"] is not None:
         return controls
+    if controls is None or view["current_player"] != player:
+        return controls  # offered with their first decision, never alone
     offered = table.ui.setdefault("a11y_offer", view["version"])
     if offered != view["version"]:
         return controls
-    out = controls if controls is not None else discord.ui.View(timeout=None)
-    if len(out.children) < MAX_BUTTONS:
+    if len(controls.children) < MAX_BUTTONS:
         try:
-            out.add_item(AccessibleButton(match.id, locale))
+            controls.add_item(AccessibleButton(match.id, locale))
         except ValueError:  # no row left
             pass
-    return out
+    return controls
 
 
 def accessible_board(
