@@ -14,6 +14,7 @@ language, while either player uses the mode.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,14 +36,22 @@ if TYPE_CHECKING:
 
     from ._matches import MatchService
 
+log = logging.getLogger(__name__)
+
 #: Buttons on one message, at most (Discord: 5 rows of 5).
 MAX_BUTTONS = 25
 
 
 async def accessible_seats(db: Database, player_ids: Sequence[int]) -> list[bool]:
     """``ui["a11y"]`` of a new match: per seat, whether its member uses screen-reader
-    mode (``UserPrefs.accessible``; the bot's own account never has it on)."""
-    return [(await db.user_prefs(user_id)).accessible for user_id in player_ids[:2]]
+    mode (``UserPrefs.accessible``; the bot's own account never has it on). A match
+    stored must start: when the preferences cannot be read, both seats are off (the
+    member's ``/bingo accessibility on`` turns it on in the match)."""
+    try:
+        return [(await db.user_prefs(user_id)).accessible for user_id in player_ids[:2]]
+    except Exception as error:  # any driver's error: the match starts all the same
+        log.warning("Could not read screen-reader preferences %s: %s", list(player_ids), error)
+        return [False, False]
 
 
 def uses_mode(ui: dict[str, Any], player: int | None = None) -> bool:
