@@ -88,13 +88,18 @@ async def test_screen_reader_mode_puts_the_state_first_on_panels_and_board(bingo
     decisions = [b for b in enabled_buttons(turn) if b != "Turn tips off"]
     assert decisions and all(label in choices for label in decisions), (choices, decisions)
 
-    # turned off: her next panel has its title again and no sentence
+    # turned off: the panel her next click brings has its title again and no sentence
     await alice.slash(bingo.channel, "bingo accessibility", mode="a11y_off")
     await bingo.emu.wait_for(
         lambda: not (bingo.service.matches[match_id].context.ui.get("a11y") or [0, 0])[0],
         message="the mode off in her match",
     )
     assert not (await bingo.db.user_prefs(alice.user.id)).accessible
+    await alice.click(turn, decisions[0])
+    await bingo.emu.wait_for(
+        lambda: "title" in bingo.emu.messages[turn.id].embeds[0], message="the usual panel"
+    )
+    assert "Your hand: " not in bingo.emu.messages[turn.id].embeds[0]["description"]
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
