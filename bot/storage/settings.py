@@ -82,12 +82,15 @@ class UserPrefs:
     ``language``: a catalog code (``"en"``, ``"it"``) overriding their Discord client's
     locale for private text, or None (follow ``interaction.locale``). ``tips``: show
     first-match tips (default on). ``quick_counter``: quick counter windows (default off).
+    ``accessible``: screen-reader mode, a plain sentence of the state first on every
+    panel and board they see (default off; see :mod:`bot.ui.accessible`).
     """
 
     user_id: int
     language: str | None = None
     tips: bool = True
     quick_counter: bool = False
+    accessible: bool = False
 
 
 class SettingsStore(StorageBase):
@@ -144,12 +147,7 @@ class SettingsStore(StorageBase):
         row = await self.backend.fetchone(sql.SELECT_USER_PREFS, (user_id,))
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(
-            user_id=row["user_id"],
-            language=row["language"],
-            tips=bool(row["tips"]),
-            quick_counter=bool(row["quick_counter"]),
-        )
+        return _user_prefs(row)
 
     async def set_user_language(self, user_id: int, language: str | None) -> UserPrefs:
         """Set (a catalog code such as ``"it"``) or clear (None: follow the client's
@@ -169,20 +167,36 @@ class SettingsStore(StorageBase):
         preferences."""
         return await self._set_prefs(user_id, quick_counter=bool(quick))
 
+    async def set_user_accessible(self, user_id: int, accessible: bool) -> UserPrefs:
+        """Turn screen-reader mode on or off for the member; return the new preferences."""
+        return await self._set_prefs(user_id, accessible=bool(accessible))
+
     async def _set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
         async with self.backend.transaction(("user_prefs", user_id)) as tx:
             row = await tx.fetchone(sql.SELECT_USER_PREFS, (user_id,))
-            current = (
-                UserPrefs(user_id, row["language"], bool(row["tips"]), bool(row["quick_counter"]))
-                if row is not None
-                else UserPrefs(user_id)
-            )
+            current = _user_prefs(row) if row is not None else UserPrefs(user_id)
             new = replace(current, **changes)
             await tx.execute(
                 sql.UPSERT_USER_PREFS,
-                (user_id, new.language, int(new.tips), int(new.quick_counter)),
+                (
+                    user_id,
+                    new.language,
+                    int(new.tips),
+                    int(new.quick_counter),
+                    int(new.accessible),
+                ),
             )
         return new
+
+
+def _user_prefs(row: Row) -> UserPrefs:
+    return UserPrefs(
+        user_id=row["user_id"],
+        language=row["language"],
+        tips=bool(row["tips"]),
+        quick_counter=bool(row["quick_counter"]),
+        accessible=bool(row["accessible"]),
+    )
 
 
 def _guild_settings(row: Row) -> GuildSettings:

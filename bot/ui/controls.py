@@ -16,6 +16,7 @@ code):
 ``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next
 ``bingo:r:<match>``                              :class:`RematchButton`
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
+``bingo:sr:<match>``                             :class:`AccessibleButton`: screen-reader mode
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
 ``mull:a:<session>:<version>:<action>``          :class:`PracticeButton`: keep, mulligan, scry
 ``mull:s:<session>:<version>:<bottom|aside>``    :class:`CardSelect`: a practice hand's cards
@@ -329,6 +330,15 @@ class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     button_style = discord.ButtonStyle.secondary
 
 
+class AccessibleButton(MatchButton, template=r"bingo:sr:(?P<match>\d+)"):
+    """ "Screen-reader mode" on the first panel of a member's first match
+    (``cogs.bingo._accessible``): turns the mode on and redraws the panel with it."""
+
+    where = "bingo screen-reader mode"
+    prefix, label_key, button_emoji = "bingo:sr:", "a11y-offer", "🔊"
+    button_style = discord.ButtonStyle.secondary
+
+
 class SignupButton(
     Control[discord.ui.Button[Any]],
     template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)",
@@ -584,6 +594,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     ReplayButton,
     RematchButton,
     TipsOffButton,
+    AccessibleButton,
     SignupButton,
 )
 MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (

@@ -1,8 +1,11 @@
 """The five land symbols, drawn with Pillow primitives (no emoji font, no art files).
 
 Plains is a sun, Island a drop, Swamp a skull, Mountain a flame, Forest a tree: each a dark
-glyph on a disc of its colour (Magic's WUBRG mana colours). Symbols are drawn four times
-larger and scaled down (anti-aliasing), once per size: :func:`symbol` is cached.
+glyph on a disc of its colour (Magic's WUBRG mana colours), with the land's letter (W U B
+R G) on a dark badge at its lower right. So a land is told by shape and by letter, not
+only by colour (colour-blind players); the colours themselves stay apart under
+protanopia and deuteranopia (``tests/test_colour_blind.py``). Symbols are drawn four
+times larger and scaled down (anti-aliasing), once per size: :func:`symbol` is cached.
 
 Text on the pictures is drawn by :mod:`bot.ui.typeset` (the shipped fonts with fallbacks).
 """
@@ -15,15 +18,20 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import KINDS
+from bot.ui import typeset
 
-#: Disc colours of Plains, Island, Swamp, Mountain, Forest (WUBRG), RGB.
+#: Disc colours of Plains, Island, Swamp, Mountain, Forest (WUBRG), RGB. Chosen so that
+#: any two stay at least CIE76 ΔE 15 apart under simulated protanopia and deuteranopia
+#: (Machado et al. 2009; ``tests/test_colour_blind.py``); Swamp is the darkest.
 LAND_COLOURS: tuple[tuple[int, int, int], ...] = (
     (248, 231, 185),  # W
     (112, 168, 224),  # U
-    (166, 159, 157),  # B
-    (235, 140, 100),  # R
-    (120, 186, 140),  # G
+    (136, 128, 126),  # B
+    (224, 132, 96),  # R
+    (118, 192, 150),  # G
 )
+#: The letter of each land's colour (Magic's WUBRG), on its symbol's badge.
+LAND_LETTERS = ("W", "U", "B", "R", "G")
 #: The glyph colour on every disc.
 GLYPH = (21, 17, 15)
 
@@ -34,6 +42,8 @@ TEXT = (232, 234, 240)
 MUTED = (150, 156, 170)
 
 _SUPERSAMPLE = 4
+#: The letter badge: its side, in fractions of the symbol's size, at the lower right.
+BADGE = 0.44
 
 
 def _polygon(points: list[tuple[float, float]], c: float, r: float) -> list[tuple[float, float]]:
@@ -126,6 +136,17 @@ _GLYPHS = (_sun, _drop, _skull, _flame, _tree)
 
 
 @cache
+def badge(letter: str, size: int) -> Image.Image:
+    """A ``size`` × ``size`` RGBA badge: ``letter`` in light bold type on a dark disc
+    (transparent around it). Cached: do not modify it."""
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, size - 1, size - 1), fill=GLYPH)
+    typeset.draw_text(image, (size / 2, size / 2), letter, int(size * 0.68), TEXT, True, "mm")
+    return image
+
+
+@cache
 def symbol(kind: int, size: int) -> Image.Image:
     """The symbol of land ``kind`` (0 Plains … 4 Forest, WUBRG) as a ``size`` × ``size``
     RGBA image with a transparent background. Cached: do not modify it.
@@ -142,4 +163,7 @@ def symbol(kind: int, size: int) -> Image.Image:
     draw.ellipse((0, 0, big - 1, big - 1), fill=colour)
     centre = big / 2
     _GLYPHS[kind](draw, centre, big / 2 * 0.9, colour)
+    side = round(big * BADGE)
+    mark = badge(LAND_LETTERS[kind], side)
+    image.alpha_composite(mark, (big - side, big - side))
     return image.resize((size, size), Image.Resampling.LANCZOS)

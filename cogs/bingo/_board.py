@@ -20,6 +20,7 @@ from bot.outbox import Delivery as Status
 from bot.outbox import Priority
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 
+from ._accessible import accessible_board
 from ._history import rematch_view
 from ._panels import PanelCourier
 from ._render import board_embed, result_line
@@ -143,6 +144,7 @@ class BoardCourier(PanelCourier):
         controls = board_view(match.id, language) if shown[1] else None
         view = public_view(state)
         embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
+        accessible_board(match, view, embed, language)  # screen-reader mode (._accessible)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
         return Board(shown, embed, controls, inputs, board_key(inputs))

@@ -20,6 +20,7 @@ from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
 from bot.ui.controls import (
     BINGO_KINDS,
+    AccessibleButton,
     ChallengeButton,
     DecisionButton,
     PlayAgainButton,
@@ -33,6 +34,7 @@ from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
+from ._accessible import accessible_on, set_accessible
 from ._consent import consent_commands
 from ._history import (
     add_rating_field,
@@ -109,6 +111,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
+        controls.register(AccessibleButton, partial(accessible_on, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
         await service.start()
         await self.tournament_group.tournaments.start()
@@ -257,6 +260,26 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         ``BINGO_QUICK_COUNTER_SECONDS`` and resolves by itself, from their next match."""
         on = None if mode is None else mode == "quick_on"
         await self.service.set_quick_counter(interaction, on)
+
+    @app_commands.command(
+        name="accessibility",
+        description="Screen-reader mode: turn it on or off, or see your choice.",
+    )
+    @app_commands.describe(mode="On, off, or show your choice")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="on", value="a11y_on"),
+            app_commands.Choice(name="off", value="a11y_off"),
+            app_commands.Choice(name="show", value="a11y_show"),
+        ]
+    )
+    async def accessibility(
+        self, interaction: discord.Interaction, mode: str | None = None
+    ) -> None:
+        """Screen-reader mode (``cogs.bingo._accessible``): a plain sentence of the state
+        first on every panel and board this member sees, from now on."""
+        on = None if mode in (None, "a11y_show") else mode == "a11y_on"
+        await set_accessible(self.service, interaction, on)
 
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:

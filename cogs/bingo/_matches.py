@@ -57,6 +57,7 @@ from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
+from ._accessible import accessible_seats
 from ._challenges import Challenges
 from ._delivery import Delivery
 from ._restore import MatchRestore
@@ -282,6 +283,7 @@ class MatchService(MatchRestore):
         table = Table(
             guild_id, channel_id, setup.started_at, setup.ui, level=level, config=setup.config
         )
+        setup.ui["a11y"] = await accessible_seats(self.db, player_ids)  # ._accessible
         ai_seat = AI_SEAT if level is not None else None
         seats = self._seats(player_ids, ai_seat, level, setup.seed)
         match = Match(

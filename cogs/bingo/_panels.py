@@ -19,6 +19,7 @@ from bot.matches import Match, player_view
 from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Priority, Sent, classify
 
+from ._accessible import accessible_panel
 from ._render import panel_embed
 from ._table import (
     HANDLE_SECONDS,
@@ -68,6 +69,7 @@ class PanelCourier:
         tip = tip_key(table.ui, view)  # a first match against the bot (see ._tips)
         if tip is not None:
             controls = with_tip(embed, controls, tip, match.id, locale)
+        controls = accessible_panel(match, view, embed, controls, locale)  # ._accessible
         return embed, controls
 
     def _check(self, match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.engine.actions import Action, Verb
 from bot.ui.controls import (
+    AccessibleButton,
     AgainButton,
     Answer,
     CardSelect,
@@ -63,6 +64,8 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ("bingo:rp:9:0:p", ReplayButton, {"match_id": 9, "step": 0, "direction": "p"}),
     ("bingo:r:10", RematchButton, {"match_id": 10}),
     ("bingo:tips:11", TipsOffButton, {"match_id": 11}),
+    # Screen-reader mode offered on a first match's first panel (added with that mode).
+    ("bingo:sr:12", AccessibleButton, {"match_id": 12}),
     ("bingo:tj:3:join", SignupButton, {"tournament_id": 3, "op": "join"}),
     ("bingo:tj:3:leave", SignupButton, {"tournament_id": 3, "op": "leave"}),
     (

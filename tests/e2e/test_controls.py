@@ -9,6 +9,7 @@ import inspect
 from typing import Any
 
 from bot.ui import controls
+from cogs.bingo._accessible import accessible_on
 from cogs.bingo._challenges import Challenges
 from cogs.bingo._history import on_rematch, on_replay_button
 from cogs.bingo._matches import MatchService
@@ -56,6 +57,7 @@ def _expected(bw: BotWorld) -> dict[str, tuple[str, Any]]:
         "bingo:rp:": (on_replay_button, bw.bot),
         "bingo:r:": (on_rematch, service),
         "bingo:tips:": (tips_off, service),
+        "bingo:sr:": (accessible_on, service),
         "bingo:tj:": (Tournaments.on_signup, tournaments),
         "mull:a:": (on_practice_button, mulligan.service),
         "mull:s:": (on_card_select, mulligan.service),

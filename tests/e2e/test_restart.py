@@ -86,7 +86,7 @@ async def test_a_match_that_cannot_be_loaded_is_set_aside(emulator, tmp_path, ca
 def _to_version_9(path, match_id: int, timing: dict[str, float]) -> None:
     """Rewrite the database at ``path`` as the bot of schema version 9 left it: the
     match's public log and configuration (its timers set to ``timing``) back in its
-    ``ui``, their columns gone."""
+    ``ui``, their columns gone, and the columns of later versions gone."""
     with sqlite3.connect(path) as con:
         ui, log, config = con.execute(
             "SELECT ui, log, config FROM matches WHERE id = ?", (match_id,)
@@ -95,6 +95,7 @@ def _to_version_9(path, match_id: int, timing: dict[str, float]) -> None:
         con.execute("UPDATE matches SET ui = ? WHERE id = ?", (json.dumps(old), match_id))
         con.execute("ALTER TABLE matches DROP COLUMN log")
         con.execute("ALTER TABLE matches DROP COLUMN config")
+        con.execute("ALTER TABLE user_prefs DROP COLUMN accessible")  # screen-reader mode
         con.execute("PRAGMA user_version = 9")
 
 

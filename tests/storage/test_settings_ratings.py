@@ -106,6 +106,20 @@ async def test_prefs_default_and_change_independently(db: Database) -> None:
         await db.set_user_language(ALICE, " ")
 
 
+async def test_screen_reader_mode_is_a_preference_of_its_own(db: Database) -> None:
+    """``accessible`` (``/bingo accessibility``) is off by default, stored per member, and
+    kept when another preference changes (and the others when it changes)."""
+    assert (await db.user_prefs(ALICE)).accessible is False
+    await db.set_user_tips(ALICE, False)
+    prefs = await db.set_user_accessible(ALICE, True)
+    assert prefs == UserPrefs(ALICE, None, tips=False, quick_counter=False, accessible=True)
+    await db.set_user_quick_counter(ALICE, True)
+    assert (await db.user_prefs(ALICE)).accessible
+    assert (await db.set_user_accessible(ALICE, False)).quick_counter
+    assert not (await db.user_prefs(ALICE)).accessible
+    assert not (await db.user_prefs(BOB)).accessible
+
+
 # -- ratings ---------------------------------------------------------------------------------
 
 

@@ -567,6 +567,14 @@ CREATE TABLE moderation_settings (
 ALTER TABLE tournament_rounds ADD COLUMN warned_at DOUBLE PRECISION;
 """
 
+# A member's screen-reader mode (``/bingo accessibility``, see bot/ui/accessible.py): each
+# panel and board they see starts with one plain sentence of the state. Off by default.
+# No ``PRAGMA user_version`` line: the runner sets the version from this migration's place.
+MIGRATION_ACCESSIBLE = """
+ALTER TABLE user_prefs ADD COLUMN accessible INTEGER NOT NULL DEFAULT 0
+    CHECK (accessible IN (0, 1));
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -580,5 +588,6 @@ MIGRATIONS: list[str | Migration] = [
     Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
     Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
     MIGRATION_CONSENT,
+    MIGRATION_ACCESSIBLE,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

@@ -31,16 +31,18 @@ ON CONFLICT (guild_id) DO UPDATE SET
 """
 
 SELECT_USER_PREFS = (
-    "SELECT user_id, language, tips, quick_counter FROM user_prefs WHERE user_id = ?"
+    "SELECT user_id, language, tips, quick_counter, accessible FROM user_prefs WHERE user_id = ?"
 )
 
-# Parameters: user_id, language, tips, quick_counter (the whole row).
+# Parameters: user_id, language, tips, quick_counter, accessible (the whole row).
 UPSERT_USER_PREFS = """
-INSERT INTO user_prefs (user_id, language, tips, quick_counter) VALUES (?, ?, ?, ?)
+INSERT INTO user_prefs (user_id, language, tips, quick_counter, accessible)
+VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (user_id) DO UPDATE SET
     language = excluded.language,
     tips = excluded.tips,
-    quick_counter = excluded.quick_counter
+    quick_counter = excluded.quick_counter,
+    accessible = excluded.accessible
 """
 
 SELECT_MATCH_FOR_RATING = """

@@ -1,0 +1,64 @@
+# Modalità lettore di schermo (/bingo accessibility): una frase semplice con lo stato, in
+# testa a ogni pannello e tabellone (bot/ui/accessible.py, cogs/bingo/_accessible.py).
+a11y-you-decide = Tocca a te.
+a11y-waiting = In attesa di { $name }.
+a11y-over = La partita è finita.
+a11y-turn = Turno { $turn }.
+a11y-mulligans = Mulligan.
+a11y-territories = Il tuo territorio: { $mine }; territorio di { $name }: { $theirs }.
+a11y-board-territories = Territorio di { $first }: { $a }; territorio di { $second }: { $b }.
+a11y-hand = La tua mano: { $hand }.
+a11y-holds = { $name } ha in mano { $n ->
+    [one] { $n } carta
+   *[other] { $n } carte
+}.
+a11y-library = Mazzo: { $n ->
+    [one] { $n } carta
+   *[other] { $n } carte
+}.
+a11y-scry = In cima al tuo mazzo: { $land }.
+a11y-pending = { $name } sta giocando { $land }.
+a11y-last = Ultima mossa: { $line }
+a11y-actions = Puoi: { $actions }.
+a11y-none = nessuna
+# Between the clauses of the sentence.
+a11y-join = {" "}
+a11y-separator = {", "}
+a11y-count-plains = { $n ->
+    [one] { $n } Pianura
+   *[other] { $n } Pianure
+}
+a11y-count-island = { $n ->
+    [one] { $n } Isola
+   *[other] { $n } Isole
+}
+a11y-count-swamp = { $n ->
+    [one] { $n } Palude
+   *[other] { $n } Paludi
+}
+a11y-count-mountain = { $n ->
+    [one] { $n } Montagna
+   *[other] { $n } Montagne
+}
+a11y-count-forest = { $n ->
+    [one] { $n } Foresta
+   *[other] { $n } Foreste
+}
+a11y-on = Modalità lettore di schermo attiva: ogni pannello e tabellone che vedi inizia con una frase semplice: di chi è il turno, i due territori, la tua mano, cosa è appena successo e cosa puoi fare. Disattivala con `/bingo accessibility off`.
+a11y-off = Modalità lettore di schermo disattivata. Attivala con `/bingo accessibility on`.
+a11y-offer = Modalità lettore di schermo
+
+## /bingo accessibility
+
+cmd-bingo-accessibility =
+    .name = accessibilità
+    .description = Modalità lettore di schermo: attivala, disattivala o guarda la tua scelta.
+cmd-bingo-accessibility-mode =
+    .name = modo
+    .description = Attiva, disattiva o mostra la tua scelta
+choice-a11y_on =
+    .name = attiva
+choice-a11y_off =
+    .name = disattiva
+choice-a11y_show =
+    .name = mostra

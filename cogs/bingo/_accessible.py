@@ -1,0 +1,168 @@
+"""Screen-reader mode in matches: ``/bingo accessibility``, the button that offers it on
+the first panel of a member's first match, and the plain sentence (the words come from
+:mod:`bot.ui.accessible`) put first on the panels and boards of members who use it.
+
+Which seats use it lives in the match's ``ui`` (``ui["a11y"]``: two flags, read from
+``UserPrefs.accessible`` when the match begins and changed at once by the command or the
+button), so a restart keeps it. The sentence is the first line of the embed's
+description and the embed loses its title (the footer still names the match): every path
+that shows a panel (a DM, an edit in place, an edit through a click, an ephemeral answer)
+carries the embed, so one hook covers them all, and a screen reader reads an embed's
+title before its description. The public board carries the sentence, in the server's
+language, while either player uses the mode.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import BingoOptions
+from bot.i18n import t
+from bot.interactions import reply_private
+from bot.matches import Match
+from bot.ui.accessible import board_sentence, panel_sentence
+from bot.ui.controls import AccessibleButton
+from cogs.languages import private_language
+
+from ._render import log_lines
+from ._table import table_of
+
+if TYPE_CHECKING:
+    from bot.storage import Database
+
+    from ._matches import MatchService
+
+log = logging.getLogger(__name__)
+
+#: Buttons on one message, at most (Discord: 5 rows of 5).
+MAX_BUTTONS = 25
+
+
+async def accessible_seats(db: Database, player_ids: Sequence[int]) -> list[bool]:
+    """``ui["a11y"]`` of a new match: per seat, whether its member uses screen-reader
+    mode (``UserPrefs.accessible``; the bot's own account never has it on). A match
+    stored must start: when the preferences cannot be read, both seats are off (the
+    member's ``/bingo accessibility on`` turns it on in the match)."""
+    try:
+        return [(await db.user_prefs(user_id)).accessible for user_id in player_ids[:2]]
+    except Exception as error:  # any driver's error: the match starts all the same
+        log.warning("Could not read screen-reader preferences %s: %s", list(player_ids), error)
+        return [False, False]
+
+
+def uses_mode(ui: dict[str, Any], player: int | None = None) -> bool:
+    """Whether seat ``player`` (``None``: either seat) uses screen-reader mode."""
+    seats = ui.get("a11y") or [False, False]
+    return any(seats) if player is None else bool(seats[player])
+
+
+#: Lines of the public log in the sentence's "what just happened" (the opponent's move,
+#: the new turn and its draw fit).
+LAST_LINES = 3
+
+
+def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
+    lines = log_lines(match.log, names, options, locale, last=LAST_LINES)
+    return t(locale, "a11y-join").join(lines) if lines else None
+
+
+def accessible_panel(
+    match: Match,
+    view: dict[str, Any],
+    embed: discord.Embed,
+    controls: discord.ui.View | None,
+    locale: str | None,
+) -> discord.ui.View | None:
+    """Put the plain sentence first on ``view``'s panel when its player uses the mode;
+    else, on the first panel of a first match (one with first-match tips for this seat,
+    see ``._tips``) offering a decision, offer the mode with a button. Returns the
+    controls."""
+    table = table_of(match)
+    player = view["viewer"]
+    if uses_mode(table.ui, player):
+        names = table.shown_names
+        last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
+        sentence = panel_sentence(view, names, locale, last)
+        embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
+        embed.title = None
+        return controls
+    tips = table.ui.get("tips")
+    if not tips or tips.get("player") != player or view["result"] is not None:
+        return controls
+    if controls is None or view["current_player"] != player:
+        return controls  # offered with their first decision, never alone
+    offered = table.ui.setdefault("a11y_offer", view["version"])
+    if offered != view["version"]:
+        return controls
+    if len(controls.children) < MAX_BUTTONS:
+        try:
+            controls.add_item(AccessibleButton(match.id, locale))
+        except ValueError:  # no row left
+            pass
+    return controls
+
+
+def accessible_board(
+    match: Match, view: dict[str, Any], embed: discord.Embed, locale: str | None
+) -> None:
+    """Put the plain sentence (public: :func:`bot.ui.accessible.board_sentence`) first on
+    the board's embed while either player uses the mode."""
+    table = table_of(match)
+    if not uses_mode(table.ui):
+        return
+    names = table.shown_names
+    last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
+    sentence = board_sentence(view, names, locale, last)
+    embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
+    embed.title = None
+
+
+def _apply(service: MatchService, user_id: int, on: bool) -> None:
+    """Turn the mode on or off in the member's live matches (their next panel and board
+    show it; the board is redrawn now)."""
+    for live in service.matches.values():
+        seat = live.seat_of(user_id)
+        if seat is None:
+            continue
+        table = table_of(live)
+        seats = list(table.ui.get("a11y") or [False, False])
+        seats[seat] = on
+        table.ui["a11y"] = seats
+        table.force_board = True
+        service.delivery.kick(live)
+
+
+async def set_accessible(
+    service: MatchService, interaction: discord.Interaction[Any], on: bool | None
+) -> None:
+    """``/bingo accessibility``: turn the member's screen-reader mode on or off (``None``:
+    just show their choice), privately, in their language. It applies at once, to the
+    matches they are playing too."""
+    user_id = interaction.user.id
+    if on is None:
+        prefs = await service.db.user_prefs(user_id)
+    else:
+        prefs = await service.db.set_user_accessible(user_id, on)
+        _apply(service, user_id, on)
+    language = await private_language(interaction)
+    await reply_private(interaction, t(language, "a11y-on" if prefs.accessible else "a11y-off"))
+
+
+async def accessible_on(
+    service: MatchService, interaction: discord.Interaction[Any], control: AccessibleButton
+) -> None:
+    """The "Screen-reader mode" button: turn the mode on and answer with the clicking
+    member's panel in that mode (or the private confirmation when the match is over or
+    not theirs)."""
+    await service.db.set_user_accessible(interaction.user.id, True)
+    _apply(service, interaction.user.id, True)
+    match = service.runtime.get(control.match_id)
+    player = match.seat_of(interaction.user.id) if match is not None else None
+    if match is not None and player is not None and not match.state.is_over:
+        await service.answer_with_panel(interaction, match, player)
+        return
+    await reply_private(interaction, t(await private_language(interaction), "a11y-on"))
