@@ -7,6 +7,7 @@ import sqlite3
 
 from bot.client import BingoBot
 from bot.storage import Database
+from bot.storage.queries.schema import MIGRATIONS
 from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import BotWorld, decide, play_out, settings_for, start_match, wait_prompt
@@ -93,10 +94,34 @@ def _to_version_9(path, match_id: int, timing: dict[str, float]) -> None:
         ).fetchone()
         old = {**json.loads(ui), **json.loads(config), "timing": timing, "log": json.loads(log)}
         con.execute("UPDATE matches SET ui = ? WHERE id = ?", (json.dumps(old), match_id))
-        con.execute("ALTER TABLE matches DROP COLUMN log")
-        con.execute("ALTER TABLE matches DROP COLUMN config")
-        con.execute("ALTER TABLE user_prefs DROP COLUMN accessible")  # screen-reader mode
+        _drop_later_schema(con, version=9)
         con.execute("PRAGMA user_version = 9")
+
+
+def _drop_later_schema(con: sqlite3.Connection, version: int) -> None:
+    """Drop the tables and columns that migrations after ``version`` added: what a
+    database made by ``MIGRATIONS[:version]`` lacks."""
+    old = sqlite3.connect(":memory:")
+    for migration in MIGRATIONS[:version]:
+        old.executescript(migration if isinstance(migration, str) else migration.sqlite)
+
+    def columns(db: sqlite3.Connection) -> dict[str, list[str]]:
+        tables = [
+            name
+            for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {t: [row[1] for row in db.execute(f"PRAGMA table_info({t})")] for t in tables}
+
+    kept = columns(old)
+    for table, names in columns(con).items():
+        if table not in kept:
+            con.execute(f"DROP TABLE {table}")
+            continue
+        for name in names:
+            if name not in kept[table]:
+                con.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
 
 
 async def test_a_match_stored_by_the_previous_version_is_played_on(emulator, tmp_path) -> None:
