@@ -37,6 +37,7 @@ from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.controls import SignupButton
 from bot.ui.text import echo
+from cogs.contexts import require_server
 from cogs.languages import private_language, public_language
 
 from ._settings import RULE_CHOICES, challenge_options
@@ -463,6 +464,10 @@ class TournamentGroup(app_commands.Group):
         super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
         self.tournaments = Tournaments(service)
         self.service = service
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
+        return await require_server(interaction)
 
     @app_commands.command(name="create", description="Create a Swiss tournament (organizers).")
     @app_commands.describe(
