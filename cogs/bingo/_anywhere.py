@@ -2,7 +2,8 @@
 
 In a server where the bot is installed, it is the member's match in that server; anywhere
 else (the bot's DM, a group DM, a server of the member's user install) it is their match
-in any server they play in (``cogs.contexts``; docs/RULES.md, "Commands outside a server").
+in any server they play in (``cogs.contexts``; docs/RULES.md §3, "``/bingo hand`` outside a
+server").
 """
 
 from __future__ import annotations

@@ -143,3 +143,21 @@ async def test_server_only_subcommands_answer_privately_outside_a_server(bingo) 
     assert len(bingo.emu.messages) == before + len(records)
     assert _bot_posts(bingo, group) == []
     assert not await bingo.db.active_match_anywhere(alice.user.id)
+
+
+async def test_rules_and_help_in_a_group_dm(bingo) -> None:
+    """``/bingo rules`` turns its pages in a group DM (edits through the interactions) and
+    ``/help`` answers there, both only to alice, without a post of the bot's own."""
+    group = _group_dm(bingo)
+    alice, bob = bingo.driver("alice"), bingo.driver("bob")
+    rules = await (await alice.slash(group, "bingo rules")).wait_for_response()
+    assert rules.ephemeral and "Page 1 of" in rules.embeds[0]["footer"]["text"]
+    click = await alice.click(rules, "Next")
+    assert click.acknowledged
+    await bingo.emu.wait_for(
+        lambda: "Page 2 of" in bingo.emu.messages[rules.id].embeds[0]["footer"]["text"]
+    )
+    help_answer = await (await alice.slash(group, "help")).wait_for_response()
+    assert help_answer.ephemeral and "/bingo" in help_answer.text
+    assert not bob.can_see(rules) and not bob.can_see(help_answer)
+    assert _bot_posts(bingo, group) == []
