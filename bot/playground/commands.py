@@ -3,9 +3,9 @@
 :class:`CommandBuilder` finds the command the user names (in their client language), checks
 that it is available to them in that channel (:func:`unavailable_reason`: the command's
 ``contexts`` and ``integration_types`` against the channel's interaction context and the
-app's installs, ``default_member_permissions``), and validates and resolves its options as the client would (choices, lengths, bounds,
-``resolved`` users, members, channels and roles). Discord: "Application Commands"
-(https://discord.com/developers/docs/interactions/application-commands).
+app's installs, ``default_member_permissions``), and validates and resolves its options as
+the client would (choices, lengths, bounds, ``resolved`` users, members, channels and
+roles). Discord: "Application Commands" (https://discord.com/developers/docs/interactions/application-commands).
 :class:`bot.playground.driver.UserDriver` builds on it.
 """
 

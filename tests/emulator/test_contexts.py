@@ -179,7 +179,9 @@ async def test_group_dm_takes_interaction_answers_but_refuses_the_bots_posts(
     assert not answer.ephemeral and bob.can_see(answer)
     [followup] = record.followups
     assert alice.can_see(followup) and not bob.can_see(followup)
-    assert all(m.author.id != emulator.bot_user.id or m.interaction_id for m in bob.messages(group_dm))
+    assert all(
+        m.author.id != emulator.bot_user.id or m.interaction_id for m in bob.messages(group_dm)
+    )
     seen_by_bot: list[Any] = []
 
     @context_bot.event
