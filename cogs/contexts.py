@@ -61,10 +61,10 @@ def in_server(interaction: discord.Interaction[Any]) -> bool:
 
 async def require_server(interaction: discord.Interaction[Any]) -> bool:
     """The check of a command offered anywhere: True in a server where the bot is
-    installed, or for a command marked :func:`works_anywhere`. Otherwise False for an
-    autocomplete (no suggestions), and for a command
+    installed, or for a command marked :func:`works_anywhere`; otherwise
     :class:`app_commands.NoPrivateMessage` with the private refusal in the reader's
-    language (RULES: a clear private error for every bad input).
+    language (a clear private error for every bad input). discord.py runs it before the
+    command, not before its autocomplete.
 
     Raises:
         app_commands.NoPrivateMessage: a server-only command outside a server.
@@ -72,7 +72,5 @@ async def require_server(interaction: discord.Interaction[Any]) -> bool:
     command = interaction.command
     if in_server(interaction) or (command is not None and command.extras.get(ANYWHERE)):
         return True
-    if interaction.type is discord.InteractionType.autocomplete:
-        return False
     language = await private_language(interaction)
     raise app_commands.NoPrivateMessage(t(language, NEEDS_SERVER))
