@@ -115,12 +115,16 @@ async def test_bingo_hand_in_a_group_dm(bingo) -> None:
 
 
 async def test_bingo_language_in_a_dm(bingo) -> None:
-    """``/bingo language`` in the bot's DM sets the member's private language."""
+    """``/bingo language`` in the bot's DM sets the member's private language, which the
+    next private answer there (``/bingo quick``) uses."""
     alice = bingo.driver("alice")
     record = await alice.slash(None, "bingo language", language="Italiano")
     reply = await record.wait_for_response()
     assert reply.ephemeral and "italiano" in reply.text
     assert await bingo.bot.languages.private(alice.user.id, "en-US") == "it"
+    quick = await (await alice.slash(None, "bingo quick", mode="on")).wait_for_response()
+    assert quick.ephemeral and "Le finestre rapide" in quick.text
+    assert (await bingo.db.user_prefs(alice.user.id)).quick_counter
 
 
 async def test_server_only_subcommands_answer_privately_outside_a_server(bingo) -> None:
