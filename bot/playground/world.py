@@ -80,6 +80,7 @@ class EmulatorWorld(EmulatorCore):
         id: int | None = None,
         preferred_locale: str = "en-US",
         shard: int | None = None,
+        with_bot: bool = True,
     ) -> Guild:
         """Create a guild with @everyone, a managed bot role, an owner and the bot as members.
 
@@ -88,7 +89,9 @@ class EmulatorWorld(EmulatorCore):
         :attr:`shard_count` (``(id >> 22) % shard_count == shard``); ``preferred_locale``
         is the server's language (a Discord locale code, as in GUILD_CREATE and every
         interaction's ``guild_locale``). Dispatches GUILD_CREATE to the sessions of its
-        shard.
+        shard. ``with_bot=False``: a guild the bot is not in (no bot role or member, none of
+        its events reach the gateway), where only members who installed the app to their
+        account (:meth:`install_app`) can use its commands.
 
         Raises:
             ValueError: both ``id`` and ``shard``, or ``shard`` outside ``0..shard_count - 1``.
@@ -108,6 +111,10 @@ class EmulatorWorld(EmulatorCore):
         guild.roles[guild.id] = Role(
             id=guild.id, guild_id=guild.id, name="@everyone", permissions=everyone_permissions
         )
+        if not with_bot:
+            self.guilds[guild.id] = guild
+            guild.members[owner.id] = Member(user=owner, guild_id=guild.id)
+            return guild
         bot_role = Role(
             id=self.new_id(),
             guild_id=guild.id,

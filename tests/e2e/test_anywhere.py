@@ -165,3 +165,22 @@ async def test_rules_and_help_in_a_group_dm(bingo) -> None:
     assert help_answer.ephemeral and "/bingo" in help_answer.text
     assert not bob.can_see(rules) and not bob.can_see(help_answer)
     assert _bot_posts(bingo, group) == []
+
+
+async def test_a_user_install_in_a_server_without_the_bot(bingo) -> None:
+    """In a server the bot is not in, alice's user install deals a practice hand privately
+    through the interaction and refuses ``/bingo challenge`` privately."""
+    emu, users = bingo.emu, bingo.world.users
+    other = emu.create_guild("Elsewhere", with_bot=False)
+    lounge = emu.create_text_channel(other, "lounge")
+    emu.add_member(other, users["alice"])
+    emu.add_member(other, users["bob"])
+    emu.install_app(users["alice"])
+    alice = bingo.driver("alice")
+    hand = await (await alice.slash(lounge, "mulligan practice")).wait_for_response()
+    assert hand.ephemeral and embed_title(hand).startswith("Opening hand")
+    assert alice.dm_messages() == []
+    refused = await alice.slash(lounge, "bingo challenge", opponent=users["bob"])
+    reply = await refused.wait_for_response()
+    assert reply.ephemeral and NEEDS_SERVER in reply.text
+    assert _bot_posts(bingo, lounge) == []

@@ -193,3 +193,35 @@ async def test_group_dm_takes_interaction_answers_but_refuses_the_bots_posts(
     assert seen_by_bot == []
     with pytest.raises(LookupError):
         emulator.user_driver(emulator.create_user("eve")).messages(group_dm)
+
+
+async def test_a_user_install_in_a_guild_without_the_bot(
+    emulator: Emulator, world: World, context_bot: ContextBot
+) -> None:
+    """In a guild the bot is not in, only a member who installed the app is offered its
+    user-installable commands; the interaction is authorized by their install alone, and
+    none of the guild's events reach the bot."""
+    alice, bob = world.user("alice"), world.user("bob")
+    other = emulator.create_guild("Elsewhere", with_bot=False)
+    lounge = emulator.create_text_channel(other, "lounge")
+    for user in (alice, bob):
+        emulator.add_member(other, user)
+    emulator.install_app(alice)
+    assert world.driver("alice").menu(lounge) == ["where"]
+    assert world.driver("bob").menu(lounge) == []
+    seen: list[discord.Message] = []
+
+    @context_bot.event
+    async def on_message(message: discord.Message) -> None:
+        seen.append(message)
+
+    await world.driver("bob").send(lounge, "hi")
+    record = await world.driver("alice").slash(lounge, "where")
+    assert record.payload["context"] == 0
+    assert record.payload["authorizing_integration_owners"] == {"1": str(alice.id)}
+    answer = await record.wait_for_response()
+    assert answer.content == "guild guild-install=False user-install=True"
+    await emulator.wait_for(lambda: context_bot.post_errors)
+    assert context_bot.post_errors == [(404, 10003)]
+    await emulator.settle()
+    assert seen == []
