@@ -1,10 +1,11 @@
 """Test driver: the data of an application command as a member's Discord client sends it.
 
 :class:`CommandBuilder` finds the command the user names (in their client language), checks
-that it is available to them in that channel (contexts, ``default_member_permissions``),
-and validates and resolves its options as the client would (choices, lengths, bounds,
-``resolved`` users, members, channels and roles). Discord: "Application Commands"
-(https://discord.com/developers/docs/interactions/application-commands).
+that it is available to them in that channel (:func:`unavailable_reason`: the command's
+``contexts`` and ``integration_types`` against the channel's interaction context and the
+app's installs, ``default_member_permissions``), and validates and resolves its options as
+the client would (choices, lengths, bounds, ``resolved`` users, members, channels and
+roles). Discord: "Application Commands" (https://discord.com/developers/docs/interactions/application-commands).
 :class:`bot.playground.driver.UserDriver` builds on it.
 """
 
@@ -13,7 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.playground import payloads
-from bot.playground.models import Channel, Role, User
+from bot.playground.models import (
+    CONTEXT_BOT_DM,
+    CONTEXT_GUILD,
+    CONTEXT_PRIVATE_CHANNEL,
+    GUILD_INSTALL,
+    USER_INSTALL,
+    Channel,
+    Role,
+    User,
+)
 from bot.playground.permissions import ADMINISTRATOR, has_all
 
 if TYPE_CHECKING:
@@ -58,33 +68,29 @@ class CommandBuilder:
         return name in (node.get("name"), localized)
 
     def _unavailable_reason(self, cmd: dict[str, Any], channel: Channel) -> str | None:
-        contexts = cmd.get("contexts")
-        if channel.is_dm:
-            if cmd.get("guild_id"):
-                return "guild command used in a DM"
-            if contexts is not None and 1 not in contexts:
-                return "not allowed in bot DMs (contexts)"
-            if contexts is None and cmd.get("dm_permission") is False:
-                return "dm_permission is false"
-            return None
-        if contexts is not None and 0 not in contexts:
-            return "not allowed in guilds (contexts)"
-        required = cmd.get("default_member_permissions")
-        if required is not None:
-            perms = self.emu.permissions_for(self.user, channel)
-            needed = int(required)
-            if needed == 0 and not perms & ADMINISTRATOR:
-                return "disabled for non-administrators (default_member_permissions 0)"
-            if not has_all(perms, needed):
-                return f"missing default_member_permissions {needed}"
-        return None
+        return unavailable_reason(self.emu, self.user, cmd, channel)
+
+    def _command_menu(self, channel: Channel) -> list[str]:
+        """What this user's ``/`` menu offers in ``channel``: every chat-input command
+        (``"help"``) and subcommand (``"bingo rules"``, ``"bingo settings show"``) of the
+        commands :func:`unavailable_reason` lets through, by their default names, sorted."""
+        emu = self.emu
+        candidates: list[dict[str, Any]] = []
+        if channel.guild_id is not None:
+            candidates.extend(emu.guild_commands.get(channel.guild_id, {}).values())
+        candidates.extend(emu.global_commands.values())
+        found: set[str] = set()
+        for cmd in candidates:
+            if cmd.get("type", 1) == 1 and self._unavailable_reason(cmd, channel) is None:
+                found.update(_leaf_paths(cmd["name"], cmd.get("options") or []))
+        return sorted(found)
 
     def _resolve_user_value(
         self, value: Any, channel: Channel, resolved: dict[str, dict[str, Any]]
     ) -> str:
         user = self.emu.get_user(value)
         resolved.setdefault("users", {})[str(user.id)] = payloads.user_payload(user)
-        if not channel.is_dm:
+        if channel.guild_id is not None:
             guild = self.emu.guilds[channel.guild_id or 0]
             member = guild.members.get(user.id)
             if member is not None:
@@ -225,6 +231,18 @@ class CommandBuilder:
         return data, " ".join(parts)
 
 
+def _leaf_paths(prefix: str, options: list[dict[str, Any]]) -> list[str]:
+    """``prefix`` with each subcommand path under it (option types 1 and 2), or ``prefix``
+    alone for a command without subcommands."""
+    subs = [o for o in options if o.get("type") in (1, 2)]
+    if not subs:
+        return [prefix]
+    paths: list[str] = []
+    for sub in subs:
+        paths.extend(_leaf_paths(f"{prefix} {sub['name']}", sub.get("options") or []))
+    return paths
+
+
 def _choice(option: str, choices: list[dict[str, Any]], value: Any) -> Any:
     for choice in choices:
         if choice.get("value") == value:
@@ -234,3 +252,75 @@ def _choice(option: str, choices: list[dict[str, Any]], value: Any) -> Any:
             return choice.get("value")
     names = [c.get("name") for c in choices]
     raise ValueError(f"option {option!r}: {value!r} is not one of the choices {names}")
+
+
+def command_contexts(cmd: dict[str, Any]) -> list[int]:
+    """The interaction contexts where global command ``cmd`` is offered: its ``contexts``, or
+    without them every context, less the bot's DM when the legacy ``dm_permission`` is false
+    (Discord "Application Command Object": ``contexts``, ``dm_permission``)."""
+    contexts = cmd.get("contexts")
+    if contexts is not None:
+        return [int(c) for c in contexts]
+    if cmd.get("dm_permission") is False:
+        return [CONTEXT_GUILD]
+    return [CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL]
+
+
+def authorizing_owners(
+    emu: Emulator, user: User, channel: Channel, integration_types: list[int] | None = None
+) -> dict[str, str]:
+    """``authorizing_integration_owners`` of ``user``'s interaction in ``channel`` with a
+    command of ``integration_types`` (None: both): ``"0"`` -> the guild's id where the bot
+    is installed to the guild (``"0"`` in the bot's DM), ``"1"`` -> the user's id where
+    they installed the app to their account. Empty where neither install reaches.
+    Discord: "Interaction Object", "Authorizing Integration Owners Object"."""
+    types = [GUILD_INSTALL, USER_INSTALL] if integration_types is None else integration_types
+    owners: dict[str, str] = {}
+    if GUILD_INSTALL in types:
+        if channel.is_dm:
+            owners[str(GUILD_INSTALL)] = "0"
+        elif channel.guild_id is not None:
+            guild = emu.guilds.get(channel.guild_id)
+            if guild is not None and emu.bot_user.id in guild.members:
+                owners[str(GUILD_INSTALL)] = str(guild.id)
+    if USER_INSTALL in types and user.installed_app:
+        owners[str(USER_INSTALL)] = str(user.id)
+    return owners
+
+
+def unavailable_reason(
+    emu: Emulator, user: User, cmd: dict[str, Any], channel: Channel
+) -> str | None:
+    """Why ``user``'s ``/`` menu in ``channel`` does not offer ``cmd``, or None if it does.
+
+    A guild command is offered in its guild only. A global command is offered where its
+    ``contexts`` include the channel's context (0 guild, 1 the bot's DM, 2 a group DM) and
+    one of its ``integration_types`` reaches there: the guild install in a guild the bot is
+    in and in the bot's DM, the user install (``user.installed_app``) everywhere. In a
+    guild, ``default_member_permissions`` applies too. Discord: "Application Commands"
+    (Contexts; Installation Context)."""
+    if cmd.get("guild_id"):
+        if channel.guild_id is None or str(channel.guild_id) != str(cmd["guild_id"]):
+            return "guild command used outside its guild"
+    else:
+        context = channel.context
+        if context not in command_contexts(cmd):
+            where = {0: "guilds", 1: "bot DMs", 2: "private channels"}[context]
+            return f"not allowed in {where} (contexts)"
+        types = [int(i) for i in cmd.get("integration_types") or [GUILD_INSTALL]]
+        if not authorizing_owners(emu, user, channel, types):
+            return f"not installed here (integration_types {types})"
+    if channel.guild_id is None:
+        return None
+    guild = emu.guilds.get(channel.guild_id)
+    if guild is None or emu.bot_user.id not in guild.members:
+        return None  # a user install: the guild's member permissions do not apply to it
+    required = cmd.get("default_member_permissions")
+    if required is not None:
+        perms = emu.permissions_for(user, channel)
+        needed = int(required)
+        if needed == 0 and not perms & ADMINISTRATOR:
+            return "disabled for non-administrators (default_member_permissions 0)"
+        if not has_all(perms, needed):
+            return f"missing default_member_permissions {needed}"
+    return None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.playground import payloads
-from bot.playground.commands import CommandBuilder
+from bot.playground.commands import CommandBuilder, authorizing_owners
 from bot.playground.models import (
     INTERACTION_APPLICATION_COMMAND,
     INTERACTION_AUTOCOMPLETE,
@@ -234,9 +234,31 @@ class UserDriver(CommandBuilder):
             channel=ch,
             data=data,
             description=f"/{path} by {self.user.username}",
+            owners=self._owners(ch, data),
         )
         await self.emu.wait_for_ack(rec)
         return rec
+
+    def menu(self, channel: ChannelArg = None) -> list[str]:
+        """What typing ``/`` in ``channel`` (None = this user's DM with the bot) offers this
+        user: the paths of the commands and subcommands available there (``"help"``,
+        ``"bingo rules"``), sorted. It follows each command's ``contexts`` and
+        ``integration_types`` (a group DM offers only what the user installed to their
+        account) and, in a guild, ``default_member_permissions``.
+        Raises LookupError if the user cannot see the channel."""
+        return self._command_menu(self._channel(channel))
+
+    def _owners(self, channel: Channel, data: dict[str, Any]) -> dict[str, str]:
+        """``authorizing_integration_owners`` of this user's command ``data`` in ``channel``:
+        the installs of the command's ``integration_types`` that reach them there."""
+        store = (
+            self.emu.guild_commands.get(int(data["guild_id"]), {})
+            if data.get("guild_id")
+            else self.emu.global_commands
+        )
+        cmd = store.get(int(data["id"])) or {}
+        types = [int(i) for i in cmd.get("integration_types") or [0]]
+        return authorizing_owners(self.emu, self.user, channel, types)
 
     async def autocomplete(
         self, channel: ChannelArg, command: str, /, focused: str, **options: Any

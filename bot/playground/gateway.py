@@ -170,10 +170,15 @@ class Gateway:
         """Send a DISPATCH to every live session subscribed to ``intent``; return how many.
 
         ``transform(session, data) -> data`` may adapt the payload per session (e.g. strip
-        message content without the MESSAGE_CONTENT intent). Events for disconnected but
-        resumable sessions are buffered and replayed on RESUME.
+        message content without the MESSAGE_CONTENT intent). Nothing of a guild the bot is
+        not in is sent, but the interactions of its members' user installs. Events for
+        disconnected but resumable sessions are buffered and replayed on RESUME.
         """
         count = 0
+        if guild_id is not None and event != "INTERACTION_CREATE":
+            guild = self.emu.guilds.get(guild_id)
+            if guild is not None and self.emu.bot_user.id not in guild.members:
+                return 0  # a guild the bot is not in (its members may have a user install)
         for session in self.live_sessions():
             if not session.wants(intent) or not self._session_gets_guild(session, guild_id):
                 continue

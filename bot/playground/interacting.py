@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from bot.playground import payloads
+from bot.playground.commands import authorizing_owners
 from bot.playground.messaging import EmulatorMessages
 from bot.playground.models import (
     Channel,
@@ -39,8 +40,16 @@ class EmulatorInteractions(EmulatorMessages):
         channel: Channel,
         data: dict[str, Any] | None,
         message: Message | None = None,
+        owners: dict[str, str] | None = None,
     ) -> dict[str, Any]:
-        """Full INTERACTION_CREATE payload for ``user`` acting in ``channel``."""
+        """Full INTERACTION_CREATE payload for ``user`` acting in ``channel``.
+
+        It carries ``context`` (0 guild, 1 the bot's DM, 2 a group DM) and
+        ``authorizing_integration_owners`` (``owners``; default: every install that reaches
+        ``user`` there, :func:`bot.playground.commands.authorizing_owners`). In a DM or a group
+        DM it has ``user``, in a guild ``member``, ``guild_id`` and ``guild``. A component's
+        interaction with no install of the clicking user is authorized by the user whose
+        interaction made the message. Discord: "Interaction Object"."""
         perms = self.permissions_for(user, channel)
         bot_perms = self.permissions_for(self.bot_user, channel)
         payload: dict[str, Any] = {
@@ -58,11 +67,20 @@ class EmulatorInteractions(EmulatorMessages):
         }
         if data is not None:
             payload["data"] = data
+        payload["context"] = channel.context
+        if owners is None:
+            owners = authorizing_owners(self._whole, user, channel)
+            if not owners and message is not None and message.interaction_user_id is not None:
+                owners = {"1": str(message.interaction_user_id)}
+        payload["authorizing_integration_owners"] = owners
         if channel.is_dm:
             channel_data = payloads.channel_payload(channel, recipient=user)
             payload["user"] = payloads.user_payload(user)
-            payload["context"] = 1
-            payload["authorizing_integration_owners"] = {"0": "0"}
+        elif channel.is_group_dm:
+            channel_data = payloads.channel_payload(
+                channel, recipients=[self.users[uid] for uid in channel.recipient_ids]
+            )
+            payload["user"] = payloads.user_payload(user)
         else:
             guild = self.guilds[channel.guild_id or 0]
             member = self._member(guild, user)
@@ -76,8 +94,6 @@ class EmulatorInteractions(EmulatorMessages):
             }
             payload["guild_locale"] = guild.preferred_locale
             payload["member"] = payloads.member_payload(member, permissions=perms)
-            payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
         payload["channel"] = channel_data
         if message is not None:
             payload["message"] = payloads.message_payload(self._whole, message)
@@ -92,8 +108,10 @@ class EmulatorInteractions(EmulatorMessages):
         data: dict[str, Any] | None,
         description: str,
         message: Message | None = None,
+        owners: dict[str, str] | None = None,
     ) -> InteractionRecord:
         """Create, register and dispatch an interaction; the ack deadline timer starts now.
+        ``owners``: its ``authorizing_integration_owners`` (default: :meth:`interaction_payload`'s).
 
         Raises RuntimeError if no bot session can receive it.
         """
@@ -109,6 +127,7 @@ class EmulatorInteractions(EmulatorMessages):
             channel=channel,
             data=data,
             message=message,
+            owners=owners,
         )
         rec = InteractionRecord(
             id=interaction_id,

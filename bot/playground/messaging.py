@@ -256,7 +256,7 @@ class EmulatorMessages(EmulatorWorld):
         thread = self.channels.get(message.channel_id)
         if thread is not None and thread.is_thread and message.visible_to is None:
             thread.message_count = max(0, thread.message_count - 1)
-        if message.visible_to is None:
+        if message.visible_to is None and not (thread is not None and thread.is_group_dm):
             data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:
                 data["guild_id"] = str(message.guild_id)
@@ -402,6 +402,9 @@ class EmulatorMessages(EmulatorWorld):
                     media["proxy_url"] = found["proxy_url"] if found else None
 
     def _dispatch_message(self, event: str, message: Message) -> None:
+        channel = self.channels.get(message.channel_id)
+        if channel is not None and channel.is_group_dm:
+            return  # the bot is not in a group DM: none of its events reach the gateway
         intent = INTENT_GUILD_MESSAGES if message.guild_id else INTENT_DIRECT_MESSAGES
         base = payloads.message_payload(self._whole, message, gateway=True)
 

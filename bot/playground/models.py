@@ -41,6 +41,9 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 CHANNEL_GUILD_TEXT = 0
 CHANNEL_DM = 1
+#: A group DM (Discord "Channel Types": GROUP_DM). The bot is never one of its recipients:
+#: it reaches one only through the interactions of a member who installed it to their account.
+CHANNEL_GROUP_DM = 3
 CHANNEL_PUBLIC_THREAD = 11
 
 #: The ``auto_archive_duration`` values Discord accepts (minutes of inactivity).
@@ -52,6 +55,18 @@ INTERACTION_APPLICATION_COMMAND = 2
 INTERACTION_MESSAGE_COMPONENT = 3
 INTERACTION_AUTOCOMPLETE = 4
 INTERACTION_MODAL_SUBMIT = 5
+
+# Interaction context types (Discord "Interaction Context Types"): where an interaction
+# happened. A command's ``contexts`` lists those where it is offered.
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
+CONTEXT_PRIVATE_CHANNEL = 2
+
+# Application integration types (Discord "Application Integration Types"): how the app is
+# installed. A command's ``integration_types`` lists the installs that offer it; an
+# interaction's ``authorizing_integration_owners`` maps them to the guild or user id.
+GUILD_INSTALL = 0
+USER_INSTALL = 1
 
 
 class SnowflakeGenerator:
@@ -108,6 +123,9 @@ class User:
     dms_closed: bool = False
     #: The client's language, sent as ``interaction.locale`` (a Discord locale code).
     locale: str = "en-US"
+    #: The user installed the app to their account (a user install, ``integration_type=1``):
+    #: its user-installable commands follow them into every DM and group DM.
+    installed_app: bool = False
 
     @property
     def mention(self) -> str:
@@ -149,8 +167,9 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0), the bot's DM channel with ``recipient_id`` (type 1) or
-    a public thread (type 11) of text channel ``parent_id``.
+    """A guild text channel (type 0), the bot's DM channel with ``recipient_id`` (type 1),
+    a group DM of ``recipient_ids`` owned by ``owner_id`` (type 3, without the bot) or a
+    public thread (type 11) of text channel ``parent_id``.
 
     Thread fields (Discord "Thread Metadata Object"): ``owner_id`` created it; ``archived``,
     ``locked``, ``auto_archive_duration`` (minutes) and ``archive_timestamp`` (the last change
@@ -180,11 +199,28 @@ class Channel:
     total_message_sent: int = 0
     member_count: int = 0
     created_at: datetime = field(default_factory=utcnow)
+    #: The members of a group DM (its owner included); empty for other channels.
+    recipient_ids: list[int] = field(default_factory=list)
 
     @property
     def is_dm(self) -> bool:
         """True for a DM channel."""
         return self.type == CHANNEL_DM
+
+    @property
+    def is_group_dm(self) -> bool:
+        """True for a group DM (the bot is not in it)."""
+        return self.type == CHANNEL_GROUP_DM
+
+    @property
+    def context(self) -> int:
+        """The interaction context of an interaction here: 0 guild, 1 the bot's DM,
+        2 a private channel (a group DM)."""
+        if self.is_dm:
+            return CONTEXT_BOT_DM
+        if self.is_group_dm:
+            return CONTEXT_PRIVATE_CHANNEL
+        return CONTEXT_GUILD
 
     @property
     def is_thread(self) -> bool:

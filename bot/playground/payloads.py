@@ -8,6 +8,7 @@ import orjson
 
 from bot.playground.models import (
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     Channel,
     Guild,
     Member,
@@ -98,8 +99,11 @@ def member_payload(
     return data
 
 
-def channel_payload(channel: Channel, *, recipient: User | None = None) -> dict[str, Any]:
-    """Channel object. DM channels need ``recipient``."""
+def channel_payload(
+    channel: Channel, *, recipient: User | None = None, recipients: list[User] | None = None
+) -> dict[str, Any]:
+    """Channel object. DM channels need ``recipient``, group DMs ``recipients`` (Discord
+    "Channel Object": a GROUP_DM has ``recipients``, ``owner_id``, ``name``, ``icon``)."""
     last = str(channel.last_message_id) if channel.last_message_id else None
     if channel.is_thread:
         return {
@@ -130,6 +134,17 @@ def channel_payload(channel: Channel, *, recipient: User | None = None) -> dict[
             "last_message_id": last,
             "flags": 0,
             "recipients": [user_payload(recipient)] if recipient is not None else [],
+        }
+    if channel.type == CHANNEL_GROUP_DM:
+        return {
+            "id": str(channel.id),
+            "type": CHANNEL_GROUP_DM,
+            "name": channel.name,
+            "icon": None,
+            "owner_id": str(channel.owner_id),
+            "last_message_id": last,
+            "flags": 0,
+            "recipients": [user_payload(u) for u in recipients or []],
         }
     return {
         "id": str(channel.id),

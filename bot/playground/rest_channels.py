@@ -42,7 +42,8 @@ class ChannelRoutes:
     # ================================================================ channels
     def _channel(self, req: ApiRequest) -> Channel:
         """The channel of the route: 404/10003 if unknown, deleted or in a guild the bot is not
-        in; 403/50001 Missing Access without View Channel."""
+        in; 403/50001 Missing Access without View Channel, and in a group DM (the bot is never
+        in one: a user-installed app answers there only through its interactions)."""
         emu = self.emu
         error = not_found(10003, "Channel")
         channel = emu.channels.get(snowflake(req.params["channel_id"], error))
@@ -52,6 +53,8 @@ class ChannelRoutes:
             if not emu.can_view_channel(emu.bot_user, channel):
                 raise error
             return channel
+        if channel.is_group_dm:
+            raise ApiError(403, 50001, "Missing Access")
         guild = emu.guilds.get(channel.guild_id or 0)
         if guild is None or emu.bot_user.id not in guild.members:
             raise error

@@ -78,7 +78,7 @@ class UserRoutes:
             "interactions_endpoint_url": None,
             "tags": [],
             "install_params": None,
-            "integration_types_config": {"0": {}},
+            "integration_types_config": {"0": {}, "1": {}},
             "approximate_guild_count": len(emu.guilds),
         }
 

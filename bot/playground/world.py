@@ -16,6 +16,7 @@ from bot.playground.gateway import (
 )
 from bot.playground.models import (
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     CHANNEL_GUILD_TEXT,
     Channel,
     Guild,
@@ -79,6 +80,7 @@ class EmulatorWorld(EmulatorCore):
         id: int | None = None,
         preferred_locale: str = "en-US",
         shard: int | None = None,
+        with_bot: bool = True,
     ) -> Guild:
         """Create a guild with @everyone, a managed bot role, an owner and the bot as members.
 
@@ -87,7 +89,9 @@ class EmulatorWorld(EmulatorCore):
         :attr:`shard_count` (``(id >> 22) % shard_count == shard``); ``preferred_locale``
         is the server's language (a Discord locale code, as in GUILD_CREATE and every
         interaction's ``guild_locale``). Dispatches GUILD_CREATE to the sessions of its
-        shard.
+        shard. ``with_bot=False``: a guild the bot is not in (no bot role or member, none of
+        its events reach the gateway), where only members who installed the app to their
+        account (:meth:`install_app`) can use its commands.
 
         Raises:
             ValueError: both ``id`` and ``shard``, or ``shard`` outside ``0..shard_count - 1``.
@@ -107,6 +111,10 @@ class EmulatorWorld(EmulatorCore):
         guild.roles[guild.id] = Role(
             id=guild.id, guild_id=guild.id, name="@everyone", permissions=everyone_permissions
         )
+        if not with_bot:
+            self.guilds[guild.id] = guild
+            guild.members[owner.id] = Member(user=owner, guild_id=guild.id)
+            return guild
         bot_role = Role(
             id=self.new_id(),
             guild_id=guild.id,
@@ -331,6 +339,38 @@ class EmulatorWorld(EmulatorCore):
             return channel
         return self.channels[cid]
 
+    def create_group_dm(self, owner: UserRef, *others: UserRef, name: str | None = None) -> Channel:
+        """A group DM (channel type 3) of ``owner`` and ``others``, created by ``owner``.
+
+        The bot is never in it (Discord lets no bot join a group DM): it receives none of its
+        gateway events, and every REST request of its on the channel (posts, fetches, edits,
+        typing) gets 403/50001 Missing Access. Its members reach the bot only through the
+        commands of an app they installed to their account (:meth:`install_app`), in
+        interaction context 2, whose answers (callbacks, follow-ups) do appear in it.
+        Discord: "Channel Object" (GROUP_DM), "Interaction Context Types" (PRIVATE_CHANNEL).
+        """
+        first = self.get_user(owner)
+        members = [first, *(self.get_user(u) for u in others)]
+        if any(u.id == self.bot_user.id for u in members):
+            raise ValueError("a bot cannot be in a group DM")
+        channel = Channel(
+            id=self.new_id(),
+            type=CHANNEL_GROUP_DM,
+            name=name,
+            owner_id=first.id,
+            recipient_ids=[u.id for u in members],
+        )
+        self.channels[channel.id] = channel
+        return channel
+
+    def install_app(self, user: UserRef, installed: bool = True) -> None:
+        """``user`` installs the app to their account (the OAuth2 flow with
+        ``integration_type=1``; ``installed=False``: they remove it). Its commands whose
+        ``integration_types`` include 1 then follow them into the bot's DM, group DMs and
+        guilds, even without a guild in common with the bot. Discord: "Installation
+        Context"."""
+        self.get_user(user).installed_app = installed
+
     def user_driver(self, user: User) -> UserDriver:
         """A driver through which a test acts as ``user``."""
         from bot.playground.driver import UserDriver
@@ -377,6 +417,8 @@ class EmulatorWorld(EmulatorCore):
             return False
         if ch.is_dm:
             return u.id in (ch.recipient_id, self.bot_user.id)
+        if ch.is_group_dm:
+            return u.id in ch.recipient_ids
         guild = self.guilds.get(ch.guild_id or 0)
         if guild is None or u.id not in guild.members:
             return False
@@ -415,10 +457,11 @@ class EmulatorWorld(EmulatorCore):
         return found
 
     def permissions_for(self, user: UserRef, channel: ChannelRef) -> int:
-        """Permission bits of ``user`` in ``channel`` (DMs: the fixed DM set; a thread: its
+        """Permission bits of ``user`` in ``channel`` (DMs and group DMs: the fixed DM set, also
+        the bot's ``app_permissions`` for its interaction answers there; a thread: its
         parent's, as threads have no overwrites of their own)."""
         ch = self.get_channel(channel)
-        if ch.is_dm:
+        if ch.is_dm or ch.is_group_dm:
             return DM_PERMISSIONS
         if ch.is_thread:
             ch = self.channels[ch.parent_id or 0]

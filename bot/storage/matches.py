@@ -258,6 +258,12 @@ class MatchRowStore(StorageBase):
         row = await self.backend.fetchone(sql.SELECT_ACTIVE_MATCH_OF, (guild_id, user_id, user_id))
         return match_of(row) if row is not None else None
 
+    async def active_match_anywhere(self, user_id: int) -> int | None:
+        """The id of the user's active match in any server (the oldest if several, as
+        :meth:`active_match_of` picks in one server), or None."""
+        row = await self.backend.fetchone(sql.SELECT_ACTIVE_MATCH_ANYWHERE, (user_id, user_id))
+        return int(row[0]) if row is not None else None
+
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5
     ) -> list[MatchRecord]:

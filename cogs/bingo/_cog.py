@@ -31,10 +31,12 @@ from bot.ui.controls import (
     TipsOffButton,
 )
 from bot.ui.text import echo
+from cogs.contexts import in_server, offered_anywhere, require_server, works_anywhere
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
 from ._accessible import accessible_on, set_accessible
+from ._anywhere import live_match_id
 from ._consent import consent_commands
 from ._history import (
     add_rating_field,
@@ -80,7 +82,11 @@ def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
     )
 
 
-@app_commands.guild_only()
+# ``/bingo`` is offered everywhere, to both installs, because ``/bingo rules``, ``hand``,
+# ``language`` and ``quick`` work in DMs and group DMs (Discord sets contexts per top-level
+# command). Its server-only subcommands (challenges, replays, stats, leaderboards, resign,
+# settings, tournaments) answer privately elsewhere (``cogs.contexts.require_server``).
+@offered_anywhere
 class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     """BingoMagic: a two-player game with a shared library of 60 basic lands."""
 
@@ -116,6 +122,10 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await service.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Server-only subcommands outside a server are refused privately."""
+        return await require_server(interaction)
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*BINGO_KINDS)
@@ -206,6 +216,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             return await tell(interaction, "bingo-level-member")
         await self.service.challenges.challenge(interaction, opponent, options)
 
+    @works_anywhere
     @app_commands.command(name="language", description="The language I use with you privately.")
     @app_commands.describe(language="A language, or automatic (your Discord language)")
     @app_commands.choices(
@@ -234,10 +245,17 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             text = t(chosen, "bingo-language-set")
         await reply_private(interaction, text)
 
+    @works_anywhere
     @app_commands.command(name="hand", description="Show your hand and controls, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
+        """The member's panel, privately: of their match in this server, or from a DM or
+        a group DM, of their match in any server."""
+        if not in_server(interaction) and await live_match_id(self.bot.db, interaction) is None:
+            language = await private_language(interaction)
+            return await reply_private(interaction, t(language, "anywhere-no-match"))
         await self.service.show_hand(interaction)
 
+    @works_anywhere
     @app_commands.command(
         name="rules", description="The rules of BingoMagic, page by page (only you see them)."
     )
@@ -245,6 +263,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         """The rules in short pages with Previous / Next, privately (``cogs.guide``)."""
         await show_rules(interaction)
 
+    @works_anywhere
     @app_commands.command(
         name="quick", description="Quick counter windows: turn them on or off, or see your choice."
     )
@@ -261,6 +280,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         on = None if mode is None else mode == "quick_on"
         await self.service.set_quick_counter(interaction, on)
 
+    @works_anywhere
     @app_commands.command(
         name="accessibility",
         description="Screen-reader mode: turn it on or off, or see your choice.",

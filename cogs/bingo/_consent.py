@@ -20,6 +20,7 @@ from bot import limits
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.ui.text import echo
+from cogs.contexts import require_server
 from cogs.languages import private_language
 
 if TYPE_CHECKING:
@@ -93,4 +94,7 @@ def consent_commands(consent: ConsentStore) -> list[app_commands.Command[Any, An
     async def unblock(interaction: discord.Interaction, member: discord.User) -> None:
         await set_block(consent, interaction, member, False)
 
-    return [challenges, block, unblock]
+    commands = [challenges, block, unblock]
+    for command in commands:  # added to /bingo as they are: the cog's check does not apply
+        command.add_check(require_server)
+    return commands

@@ -58,6 +58,7 @@ from bot.matches.log import extend_log
 from cogs.languages import guild_language, private_language
 
 from ._accessible import accessible_seats
+from ._anywhere import live_match_id
 from ._challenges import Challenges
 from ._delivery import Delivery
 from ._restore import MatchRestore
@@ -574,10 +575,8 @@ class MatchService(MatchRestore):
         ``/bingo hand`` (``match_id`` None) also means "try my DMs again from now on"."""
         asked = match_id is None
         if asked:
-            assert interaction.guild_id is not None
             await self.outbox.reopen_dms(interaction.user.id)
-            record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
-            match_id = record.id if record else None
+            match_id = await live_match_id(self.db, interaction)  # in any server from a DM
         match = await self.get(match_id) if match_id is not None else None
         if match is None:
             return await self.tell(interaction, NOT_IN_A_MATCH)

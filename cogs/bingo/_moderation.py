@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage.consent import ConsentStore
 from bot.ui.text import echo
+from cogs.contexts import require_server
 from cogs.languages import guild_language, private_language
 
 if TYPE_CHECKING:
@@ -229,6 +230,10 @@ class ModGroup(app_commands.Group):
             extras={"audience": "moderators"},  # /help marks it (cogs/guide/_help.py)
         )
         self.moderation = moderation
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
+        return await require_server(interaction)
 
     @app_commands.command(name="end", description="End a live match with no result.")
     @app_commands.describe(

@@ -28,6 +28,7 @@ from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
+from cogs.contexts import require_server
 from cogs.languages import private_language
 
 from ._threads import missing_thread_permissions
@@ -237,6 +238,10 @@ class SettingsGroup(app_commands.Group):
         self.bot.languages.server_changed(new)
         embed = settings_embed(new, self.bot.settings, interaction.guild, lang)
         await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
+        return await require_server(interaction)
 
     @app_commands.command(name="show", description="Show this server's BingoMagic settings.")
     async def show(self, interaction: discord.Interaction) -> None:

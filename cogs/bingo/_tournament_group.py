@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import limits
+from cogs.contexts import require_server
 
 from ._settings import RULE_CHOICES, challenge_options
 from ._tournaments import Tournaments
@@ -28,6 +29,10 @@ class TournamentGroup(app_commands.Group):
         super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
         self.tournaments = Tournaments(service)
         self.service = service
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
+        return await require_server(interaction)
 
     @app_commands.command(
         name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS

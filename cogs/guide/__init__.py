@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.controls import HelpButton, RulesButton
+from cogs.contexts import offered_anywhere
 
 from ._help import help_embed, help_page, help_pages, show_help, turn_help_page
 from ._rules import PAGES, rules_page, show_rules, turn_page
@@ -36,6 +37,7 @@ class GuideCog(commands.Cog, name="Guide"):
     def __init__(self, bot: BingoBot) -> None:
         self.bot = bot
 
+    @offered_anywhere  # servers, the bot's DM and group DMs; both installs
     @app_commands.command(name="help", description="What this bot does and its commands.")
     async def help(self, interaction: discord.Interaction) -> None:
         await show_help(interaction, self.bot.tree)

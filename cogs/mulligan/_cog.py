@@ -26,6 +26,7 @@ from bot.ui.controls import (
     PracticeButton,
 )
 from bot.ui.text import echo
+from cogs.contexts import in_server, offered_anywhere, require_server, works_anywhere
 from cogs.languages import public_language
 
 from ._daily import DailyService, on_daily_button, on_daily_select
@@ -85,7 +86,10 @@ class DeckModal(discord.ui.Modal, title="Save a decklist"):
         )
 
 
-@app_commands.guild_only()
+# ``/mulligan`` is offered everywhere, to both installs (``cogs.contexts``): practice, odds
+# and decks work in DMs and group DMs; the hand of the day, stats and the leaderboard
+# belong to a server and answer privately elsewhere.
+@offered_anywhere
 class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
     """Practise opening-hand decisions under every mulligan rule Magic has used."""
 
@@ -109,6 +113,10 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         controls.register(DailySelect, partial(on_daily_select, self.daily))
         self.cleanup.start()
         self.daily.start()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Server-only subcommands outside a server are refused privately."""
+        return await require_server(interaction)
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*MULLIGAN_KINDS)
@@ -160,6 +168,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
 
     # -- practice ----------------------------------------------------------------------
 
+    @works_anywhere
     @app_commands.command(name="practice", description="Practise keep-or-mulligan with a hand.")
     @app_commands.describe(
         deck="A preset or one of your saved decks (default: Constructed 60/24)",
@@ -190,6 +199,10 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         )
         if options.rule is MulliganRule.EARLY_1994 and all(chosen.is_land):
             raise UserFacingError(early_1994_refusal(locale))
+        # Outside a server where the bot is installed (its DM, a group DM, a server of the
+        # member's user install) the hand comes through the interaction itself: the bot may
+        # not post there, and in its own DM that is where the member already is.
+        private = private or not in_server(interaction)
         await self.service.practice(interaction, chosen, options, private)
 
     # -- hand of the day ----------------------------------------------------
@@ -235,6 +248,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
 
     # -- decks -------------------------------------------------------------------------
 
+    @works_anywhere
     @deck_group.command(name="save", description="Save a decklist by pasting it.")
     @app_commands.describe(name="A name for the deck")
     async def deck_save(self, interaction: discord.Interaction, name: DeckName) -> None:
@@ -249,6 +263,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
                 raise UserFacingError(deck_too_many(count, locale))
         await interaction.response.send_modal(DeckModal(self.service, name, locale))
 
+    @works_anywhere
     @deck_group.command(name="list", description="Your saved decks.")
     async def deck_list(self, interaction: discord.Interaction) -> None:
         locale = await self.service.reader(interaction)
@@ -277,6 +292,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
             )
         await reply_private(interaction, fit_lines(lines, limits.CONTENT, more_lines(locale)))
 
+    @works_anywhere
     @deck_group.command(name="delete", description="Delete one of your saved decks.")
     @app_commands.describe(name="The deck to delete")
     @app_commands.autocomplete(name=saved_deck)
@@ -291,6 +307,7 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
 
     # -- odds --------------------------------------------------------------------------
 
+    @works_anywhere
     @app_commands.command(name="odds", description="Exact opening-hand and land-drop odds.")
     @app_commands.describe(
         deck="A preset or saved deck (or give size and lands)",

@@ -76,6 +76,13 @@ ORDER BY id
 LIMIT 1
 """
 
+SELECT_ACTIVE_MATCH_ANYWHERE = """
+SELECT id FROM matches
+WHERE status = 'active' AND (player0_id = ? OR player1_id = ?)
+ORDER BY id
+LIMIT 1
+"""
+
 SELECT_RECENT_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,

@@ -1,0 +1,76 @@
+"""Where the slash commands are offered, and the private refusal of a server-only
+subcommand used outside a server.
+
+Discord offers a command in the interaction contexts its TOP-LEVEL command lists
+(``contexts``: 0 a guild, 1 the bot's DM, 2 a private channel such as a group DM) to the
+installs it lists (``integration_types``: 0 the app installed to a server, 1 installed to
+a user's account). Discord docs: "Application Commands" (Contexts, Installation Context);
+discord.py: ``app_commands.allowed_contexts``, ``app_commands.allowed_installs`` (both
+ignored on subcommands).
+
+- :func:`offered_anywhere` decorates a top-level command or ``GroupCog``: every context,
+  both installs.
+- :func:`works_anywhere` marks a subcommand that needs no server (``/bingo rules``).
+- :func:`require_server` is the ``interaction_check`` of a cog or group whose top-level
+  command is offered anywhere: an unmarked subcommand used outside a server where the bot
+  is installed fails with :class:`app_commands.NoPrivateMessage`, whose text the tree's
+  error handler (``bot.client.BingoTree``) answers privately, and nothing is posted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+from cogs.languages import private_language
+
+#: The ``extras`` key of a subcommand that works outside a server.
+ANYWHERE = "anywhere"
+
+#: The catalog key (``anywhere.ftl``) of the refusal of a server-only subcommand.
+NEEDS_SERVER = "anywhere-needs-server"
+
+T = TypeVar("T")
+C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
+
+
+def offered_anywhere(item: T) -> T:
+    """``item`` (a top-level command, or a ``GroupCog`` class) offered in servers, the
+    bot's DM and private channels, to both installs (server and user)."""
+    item = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(item)
+    return app_commands.allowed_installs(guilds=True, users=True)(item)
+
+
+def works_anywhere(command: C) -> C:
+    """Mark ``command`` (a subcommand) as needing no server: :func:`require_server` lets
+    it run in DMs, group DMs and servers without the bot. Apply it above
+    ``@app_commands.command``."""
+    command.extras[ANYWHERE] = True
+    return command
+
+
+def in_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether ``interaction`` happened in a server where the bot is installed (its guild
+    install authorized it: ``authorizing_integration_owners["0"]`` is the guild's id).
+    False in DMs, group DMs, and servers where only the member's user install reaches."""
+    return interaction.is_guild_integration()
+
+
+async def require_server(interaction: discord.Interaction[Any]) -> bool:
+    """The check of a command offered anywhere: True in a server where the bot is
+    installed, or for a command marked :func:`works_anywhere`; otherwise
+    :class:`app_commands.NoPrivateMessage` with the private refusal in the reader's
+    language (a clear private error for every bad input). discord.py runs it before the
+    command, not before its autocomplete.
+
+    Raises:
+        app_commands.NoPrivateMessage: a server-only command outside a server.
+    """
+    command = interaction.command
+    if in_server(interaction) or (command is not None and command.extras.get(ANYWHERE)):
+        return True
+    language = await private_language(interaction)
+    raise app_commands.NoPrivateMessage(t(language, NEEDS_SERVER))
