@@ -94,7 +94,7 @@ def consent_commands(consent: ConsentStore) -> list[app_commands.Command[Any, An
     async def unblock(interaction: discord.Interaction, member: discord.User) -> None:
         await set_block(consent, interaction, member, False)
 
-    commands = [challenges, block, unblock]
+    commands: list[app_commands.Command[Any, Any, Any]] = [challenges, block, unblock]
     for command in commands:  # added to /bingo as they are: the cog's check does not apply
         command.add_check(require_server)
     return commands

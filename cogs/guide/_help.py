@@ -45,7 +45,14 @@ MARKS = {"organizers": "🛡️", "managers": "⚙️", "moderators": "🔨"}
 #: Sections with a heading of their own (``help-group-<name>``), by the qualified name of
 #: the command's group, in the order ``/help`` shows them; any other command goes under
 #: its top-level group's heading, or ``help-group-other`` (last).
-SECTIONS = ("bingo", "bingo-tournament", "bingo-settings", "mulligan", "mulligan-deck")
+SECTIONS = (
+    "bingo",
+    "bingo-tournament",
+    "bingo-settings",
+    "bingo-mod",
+    "mulligan",
+    "mulligan-deck",
+)
 
 
 def _text(language: str, key: str, attribute: str, default: str) -> str:

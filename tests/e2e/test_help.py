@@ -119,10 +119,13 @@ async def test_help_marks_what_only_organizers_and_managers_may_use(bingo: BotWo
     assert not lines["/bingo tournament standings"].startswith(tuple(MARKS.values()))
     assert MARKS["organizers"] in pages[0]["footer"]["text"]
     headings = [field["name"] for embed in pages for field in embed["fields"]]
+    # a section longer than one field goes on in fields of the same name
+    headings = [h for i, h in enumerate(headings) if i == 0 or headings[i - 1] != h]
     assert headings == [
         "BingoMagic",
         "Tournaments",
         "Server settings",
+        "Moderation",
         "Mulligan practice",
         "Your decklists",
         "Other",
