@@ -40,6 +40,7 @@ from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
 from ._settings import RULE_CHOICES, challenge_options
+from ._table import table_of
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -294,7 +295,7 @@ class Tournaments:
                 setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
             )
         live = service.matches.get(match_id)
-        thread = live.context.ui.get("thread") if live is not None else None
+        thread = table_of(live).display.thread if live is not None else None
         return StartedMatch(match_id, thread or None)
 
     async def abandon(self, match_id: int) -> None:
