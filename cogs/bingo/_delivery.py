@@ -190,11 +190,11 @@ class Delivery(BoardCourier):
                 log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
     async def flush(self) -> None:
-        """Store every ``ui`` and ``config`` :meth:`save_ui` queued: one batch of compare-and-sets on
-        the version, then one read of the versions to learn which were written. A
-        match that another process moved on meanwhile (``leases``) shows from there
-        on, and the messages this process sent are handed to it in the stored
-        ``trash`` (:meth:`_hand_over`). Raises what the database driver raises (the
+        """Store every ``ui`` and ``config`` :meth:`save_ui` queued: one batch of
+        compare-and-sets on the version, then one read of the versions to learn which
+        were written. A match that another process moved on meanwhile (``leases``) shows
+        from there on, and the messages this process sent are handed to it in the
+        stored ``trash`` (:meth:`_hand_over`). Raises what the database driver raises (the
         batch is queued again)."""
         batch, self._unsaved = self._unsaved, {}
         if not batch:

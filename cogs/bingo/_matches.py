@@ -59,9 +59,9 @@ from cogs.languages import guild_language, private_language
 
 from ._challenges import Challenges
 from ._delivery import Delivery
+from ._display import Display
 from ._restore import MatchRestore
 from ._settings import match_timing
-from ._display import Display
 from ._table import Table, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
