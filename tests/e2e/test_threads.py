@@ -144,38 +144,6 @@ async def test_the_thread_closes_after_a_restart(emulator, tmp_path) -> None:
         await db.close()
 
 
-async def test_a_thread_whose_close_time_was_never_stored_closes_after_a_restart(
-    emulator, tmp_path
-) -> None:
-    """A bot killed after posting the result but before storing the thread's close time
-    (stored behind, with the display): the next start closes the thread anyway,
-    ``BINGO_THREAD_CLOSE_SECONDS`` after the match ended."""
-    world = build_world(emulator, users=("alice", "bob", "carol"))
-    settings = settings_for(emulator, tmp_path / "bingomagic.db", BINGO_THREAD_CLOSE_SECONDS="2")
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            first = BotWorld(emulator, world, bot, db)
-            match_id = await start_match(first)
-            await play_out(first, match_id)
-            await first.service.delivery.flush()
-            assert result_posted(first, match_id)
-            assert first.bot.scheduler.cancel(("thread", match_id))  # killed: never closes
-        record = await db.get_match(match_id)
-        assert record is not None and "thread_close_at" in record.ui
-        ui = {k: v for k, v in record.ui.items() if k != "thread_close_at"}  # the kill
-        await db.save_match_uis([(match_id, record.version, ui)])
-        thread = thread_of_match(first, match_id)
-        assert thread is not None and not thread.archived
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for(lambda: thread.archived and thread.locked, message="closed")
-    finally:
-        await db.close()
-
-
 async def test_tournament_tables_in_threads(cup: BotWorld) -> None:  # noqa: F811
     """Each table of a round is played in a thread of its own (started without a message),
     which the pairings post links."""
