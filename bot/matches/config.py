@@ -142,6 +142,8 @@ class MatchConfig:
 
     def with_seat_language(self, player: int, language: str | None) -> MatchConfig:
         """This configuration with seat ``player``'s private ``language`` set."""
+        if self.languages[player] == language:
+            return self
         languages = list(self.languages)
         languages[player] = language
         return dataclasses.replace(self, languages=(languages[0], languages[1]))
