@@ -87,7 +87,7 @@ THREAD_NAME = 100
 THREAD_AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 #: Seconds after a match's result is posted before its thread is archived and locked
 #: (``BINGO_THREAD_CLOSE_SECONDS``): time for the players to read the final board and say
-#: "gg" there. Stored with the match (``ui["thread_close_at"]``), so a restart keeps it.
+#: "gg" there. Stored with the match (its display's ``thread_close_at``), so a restart keeps it.
 THREAD_CLOSE_SECONDS = 600.0
 
 #: Seconds after a player's last click on their DM panel during which a new decision of

@@ -4,7 +4,7 @@
 
 Every function returns a catalog code for :func:`bot.i18n.t` (``"en"``, ``"it"``). A
 BingoMagic match fixes its languages when it starts, like its other settings (its
-configuration's ``language``, ``matches.config``, for its public text; ``ui["languages"]``,
+configuration's ``language``, ``matches.config``, for its public text; its ``languages``,
 per seat, for its panels, kept up to date by each player's clicks so it survives a
 restart: ``MatchService.stamp_languages``).
 """

@@ -2,9 +2,10 @@
 the first panel of a member's first match, and the plain sentence (the words come from
 :mod:`bot.ui.accessible`) put first on the panels and boards of members who use it.
 
-Which seats use it lives in the match's ``ui`` (``ui["a11y"]``: two flags, read from
-``UserPrefs.accessible`` when the match begins and changed at once by the command or the
-button), so a restart keeps it. The sentence is the first line of the embed's
+Which seats use it is part of the match's configuration (``MatchConfig.accessible``: two
+flags, read from ``UserPrefs.accessible`` when the match begins and changed at once by the
+command or the button), so a restart keeps it; the version whose panel offered it is
+display bookkeeping (``Display.a11y_offer``). The sentence is the first line of the embed's
 description and the embed loses its title (the footer still names the match): every path
 that shows a panel (a DM, an edit in place, an edit through a click, an ephemeral answer)
 carries the embed, so one hook covers them all, and a screen reader reads an embed's
@@ -29,7 +30,7 @@ from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
 from ._render import log_lines
-from ._table import table_of
+from ._table import Table, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -42,22 +43,23 @@ log = logging.getLogger(__name__)
 MAX_BUTTONS = 25
 
 
-async def accessible_seats(db: Database, player_ids: Sequence[int]) -> list[bool]:
-    """``ui["a11y"]`` of a new match: per seat, whether its member uses screen-reader
+async def accessible_seats(db: Database, player_ids: Sequence[int]) -> tuple[bool, bool]:
+    """``MatchConfig.accessible`` of a new match: per seat, whether its member uses screen-reader
     mode (``UserPrefs.accessible``; the bot's own account never has it on). A match
     stored must start: when the preferences cannot be read, both seats are off (the
     member's ``/bingo accessibility on`` turns it on in the match)."""
     try:
-        return [(await db.user_prefs(user_id)).accessible for user_id in player_ids[:2]]
+        first, second = [(await db.user_prefs(user_id)).accessible for user_id in player_ids[:2]]
+        return first, second
     except Exception as error:  # any driver's error: the match starts all the same
         log.warning("Could not read screen-reader preferences %s: %s", list(player_ids), error)
-        return [False, False]
+        return False, False
 
 
-def uses_mode(ui: dict[str, Any], player: int | None = None) -> bool:
+def uses_mode(table: Table, player: int | None = None) -> bool:
     """Whether seat ``player`` (``None``: either seat) uses screen-reader mode."""
-    seats = ui.get("a11y") or [False, False]
-    return any(seats) if player is None else bool(seats[player])
+    seats = table.config.accessible
+    return any(seats) if player is None else seats[player]
 
 
 #: Lines of the public log in the sentence's "what just happened" (the opponent's move,
@@ -83,20 +85,21 @@ def accessible_panel(
     controls."""
     table = table_of(match)
     player = view["viewer"]
-    if uses_mode(table.ui, player):
+    if uses_mode(table, player):
         names = table.shown_names
         last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
         sentence = panel_sentence(view, names, locale, last)
         embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
         embed.title = None
         return controls
-    tips = table.ui.get("tips")
-    if not tips or tips.get("player") != player or view["result"] is not None:
+    tips = table.config.tips
+    if tips is None or tips.player != player or view["result"] is not None:
         return controls
     if controls is None or view["current_player"] != player:
         return controls  # offered with their first decision, never alone
-    offered = table.ui.setdefault("a11y_offer", view["version"])
-    if offered != view["version"]:
+    if table.display.a11y_offer is None:
+        table.display.a11y_offer = view["version"]
+    if table.display.a11y_offer != view["version"]:
         return controls
     if len(controls.children) < MAX_BUTTONS:
         try:
@@ -112,7 +115,7 @@ def accessible_board(
     """Put the plain sentence (public: :func:`bot.ui.accessible.board_sentence`) first on
     the board's embed while either player uses the mode."""
     table = table_of(match)
-    if not uses_mode(table.ui):
+    if not uses_mode(table):
         return
     names = table.shown_names
     last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
@@ -129,9 +132,7 @@ def _apply(service: MatchService, user_id: int, on: bool) -> None:
         if seat is None:
             continue
         table = table_of(live)
-        seats = list(table.ui.get("a11y") or [False, False])
-        seats[seat] = on
-        table.ui["a11y"] = seats
+        table.config = table.config.with_seat_accessible(seat, on)
         table.force_board = True
         service.delivery.kick(live)
 

@@ -45,7 +45,7 @@ def board_shown(match: Match) -> tuple[int, bool]:
     """What the board of the live state shows (:attr:`Table.board_shown`): its version,
     and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
     table = table_of(match)
-    closed = any(table.ui["dm_closed"][p] for p in match.viewers())
+    closed = any(table.display.dm_closed[p] for p in match.viewers())
     return (match.state.version, closed and not match.state.is_over)
 
 
@@ -103,7 +103,7 @@ class BoardCourier(PanelCourier):
             await self._show_board(match, drawn, problems)
             if table.gone is not None:
                 return
-        board_id = table.ui.get("board")
+        board_id = table.display.board
         if not force and board_id is not None and table.board_shown == board_shown(match):
             return
         wait = table.board_at + self.board_seconds - time.monotonic()
@@ -112,7 +112,7 @@ class BoardCourier(PanelCourier):
             return
         table.board_at = time.monotonic()
         board = self._board(match)
-        if board_id is not None and table.ui.get("board_image") == board.key:
+        if board_id is not None and table.display.board_image == board.key:
             # an unchanged picture is not drawn or uploaded again: the edit leaves the
             # message's attachment as it is, and the embed still shows it
             await self._show_board(match, board, problems)
@@ -175,7 +175,8 @@ class BoardCourier(PanelCourier):
         post it (again) if it is not there. A board that is gone while its picture is
         not at hand is drawn again by the next pass."""
         table = table_of(match)
-        board_id = table.ui.get("board")
+        display = table.display
+        board_id = display.board
         if board_id is not None:
             upload: dict[str, Any] = (
                 {"attachments": [board.file()]} if board.png is not None else {}
@@ -185,15 +186,15 @@ class BoardCourier(PanelCourier):
             )
             if sent.ok:
                 table.board_shown = board.shown
-                table.ui["board_image"] = board.key
+                display.board_image = board.key
                 return
             if sent.status is not Status.MESSAGE_GONE:
                 self._check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
-            table.ui["board"] = None
+            display.board = None
         if board.png is None:
-            table.ui["board_image"] = table.board_shown = None
+            display.board_image = table.board_shown = None
             table.board_lane.dirty = True  # the next pass draws it
             return
         controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
@@ -201,8 +202,8 @@ class BoardCourier(PanelCourier):
                                       **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             assert sent.value is not None  # SENT carries the message
-            table.ui["board"] = sent.value.id
-            table.ui["board_image"] = board.key
+            display.board = sent.value.id
+            display.board_image = board.key
             table.board_shown = board.shown
             await self.db.set_board_message(match.id, sent.value.id)
 

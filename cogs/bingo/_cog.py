@@ -236,8 +236,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         for match in self.service.matches.values():
             player = match.seat_of(interaction.user.id)
             if player is not None:
-                languages_of = table_of(match).ui.setdefault("languages", [None, None])
-                languages_of[player] = chosen or client
+                table = table_of(match)
+                table.config = table.config.with_seat_language(player, chosen or client)
         if chosen is None:
             name = attribute(client, f"choice-{client}", "name")
             text = t(client, "bingo-language-auto", language=name)

@@ -4,7 +4,8 @@ The match runtime commits a change and arms its deadline; then its listener call
 :meth:`Delivery.kick`. Each match has at most one *courier* task that brings its
 messages up to date with the live state (coalescing changes that arrive meanwhile), so
 a match's messages stay in order without any lock held across a call to Discord: the
-match's lock is taken only around the database write of the ``ui`` JSON.
+match's lock is taken only around the database write of its display bookkeeping
+(:class:`._display.Display`, the ``ui`` column, which only the delivery writes).
 
 The board's picture is drawn in the render pool (``BingoBot.render_pool``: a process of
 its own by default, so Pillow never holds the event loop's GIL), one picture at a time
@@ -36,6 +37,7 @@ from bot.matches import Match, MatchRuntime, Scheduler
 from bot.outbox import Outbox
 
 from ._board import BoardCourier
+from ._display import Display
 from ._table import Lane, Problems, table_of
 
 if TYPE_CHECKING:
@@ -158,14 +160,16 @@ class Delivery(BoardCourier):
             log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
     async def save_ui(self, match: Match) -> None:
-        """Have the match's ``ui`` stored at its version in the next batch (within
-        :attr:`ui_flush_seconds`, :meth:`flush`), unless this process last stored the
-        same at the same version. Display bookkeeping (message ids) is written behind:
-        a crash loses at most that much of it, and a restart then sends a panel anew."""
+        """Have the match's display bookkeeping (``ui``) and configuration (``config``:
+        the players' languages and tips change during a match) stored at its version in
+        the next batch (within :attr:`ui_flush_seconds`, :meth:`flush`), unless this
+        process last stored the same at the same version. Written behind the commits: a
+        crash loses at most that much of it, and a restart then sends a panel anew."""
         table = table_of(match)
         # orjson: this runs after every change of every match (stdlib json was ~3 % of
         # the bot's CPU at 190 clicks a second); the text is only compared, never stored.
-        text = orjson.dumps(table.ui, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+        both = (table.display.to_json(), table.config.to_json())
+        text = orjson.dumps(both, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
         stored = (match.state.version, text.decode())
         if stored == table.stored_ui:
             return  # nothing changed since the last write of this process
@@ -186,18 +190,21 @@ class Delivery(BoardCourier):
                 log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
     async def flush(self) -> None:
-        """Store every ``ui`` :meth:`save_ui` queued: one batch of compare-and-sets on
-        the version, then one read of the versions to learn which were written. A
-        match that another process moved on meanwhile (``leases``) shows from there
-        on, and the messages this process sent are handed to it in the stored
-        ``trash`` (:meth:`_hand_over`). Raises what the database driver raises (the
+        """Store every ``ui`` and ``config`` :meth:`save_ui` queued: one batch of
+        compare-and-sets on the version, then one read of the versions to learn which
+        were written. A match that another process moved on meanwhile (``leases``) shows
+        from there on, and the messages this process sent are handed to it in the
+        stored ``trash`` (:meth:`_hand_over`). Raises what the database driver raises (the
         batch is queued again)."""
         batch, self._unsaved = self._unsaved, {}
         if not batch:
             return
-        rows = [(match.id, version, table_of(match).ui) for match, (version, _) in batch.values()]
+        rows = [
+            (match.id, version, table_of(match).display.to_json(), table_of(match).config.to_json())
+            for match, (version, _) in batch.values()
+        ]
         try:
-            await self.db.save_match_uis(rows)
+            await self.db.save_match_displays(rows)
             versions = await self.db.match_versions(list(batch))
         except Exception:
             for match_id, entry in batch.items():
@@ -216,37 +223,20 @@ class Delivery(BoardCourier):
         as messages to delete (its next delivery sweeps them; no stale controls stay
         behind). Tried a few times against concurrent writers."""
         assert self.leases is not None
-        mine = table_of(match).ui
-        known: list[list[int]] = [list(pair) for pair in mine.get("trash") or []]
-        for panel in mine.get("panels") or []:
-            if panel is not None and not panel["ephemeral"]:
-                known.append([panel["channel"], panel["message"]])
-        for ping in mine.get("pings") or []:
-            if ping is not None:
-                known.append([table_of(match).board_channel_id, ping])
+        table = table_of(match)
+        known = [*table.display.trash, *table.display.messages(table.board_channel_id)]
         for _ in range(3):
             record = await self.db.get_match(match.id)
             if record is None:
                 return
-            ui = record.ui
-            referenced = {
-                (panel["channel"], panel["message"])
-                for panel in ui.get("panels") or []
-                if panel is not None and not panel["ephemeral"]
-            }
-            referenced |= {
-                (table_of(match).board_channel_id, p) for p in ui.get("pings") or [] if p
-            }
-            pending = ui.setdefault("trash", [])
+            theirs = Display.from_json(record.ui)
+            referenced = set(theirs.messages(theirs.thread or table.channel_id))
             added = False
-            for channel_id, message_id in known:
-                if (channel_id, message_id) not in referenced and [
-                    channel_id,
-                    message_id,
-                ] not in pending:
-                    pending.append([channel_id, message_id])
+            for pair in known:
+                if pair not in referenced and pair not in theirs.trash:
+                    theirs.set_aside(*pair)
                     added = True
-            if not added or await self.leases.save_ui(match.id, ui, record.version):
+            if not added or await self.leases.save_ui(match.id, theirs.to_json(), record.version):
                 log.info("Match %s moved on in another process; handed over its messages",
                          match.id)  # fmt: skip
                 return
@@ -271,7 +261,7 @@ class Delivery(BoardCourier):
                 await self._sync_panel(match, player, problems)
         if table.gone is None:
             self._lane(match, table.board_lane, self._board_pass, "board")
-        if table.ui.get("trash") or (over and any(table.ui.get("pings") or [])):
+        if table.display.trash or (over and any(table.display.pings)):
             self._lane(match, table.tidy_lane, self._sweep, "tidy")
 
     async def _settle(self, match: Match, problems: Problems) -> None:

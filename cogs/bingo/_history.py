@@ -44,6 +44,7 @@ from bot.ui.lands import counts_line
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
+from ._display import names_of
 from ._render import board_embed, event_line
 from ._settings import channel_refusal
 
@@ -193,7 +194,7 @@ def replay_page(
     the match is over), Previous / Next, the board picture (PNG bytes) and its alt text
     (:func:`~bot.ui.board_image.board_alt_text`)."""
     state, events = replay_step(record, step)
-    raw_names = [str(name) for name in record.ui.get("names") or ("?", "?")]
+    raw_names = list(names_of(record.ui))
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
     view = public_view(state)
     embed = board_embed(record.id, view, names, [], None, lang)

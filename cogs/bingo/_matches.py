@@ -17,7 +17,7 @@ control router by the cog); each answers from the runtime's :class:`~bot.matches
 **Several processes on one database** (docs/deploy.md). No process trusts a match it holds
 in memory: the runtime's loader (:meth:`MatchService._loader`, in :mod:`._restore`) checks
 the cached copy's version against the database on every request and reloads it (state,
-deadline, log, configuration, ``ui``) when another process moved it on; the commit is a
+deadline, log, configuration, display) when another process moved it on; the commit is a
 compare-and-set, and its loser answers "no longer current". The process that applies a
 change shows it (REST is not bound to a shard) and arms the match's next timers; timed work
 is claimed through a lease (:class:`bot.storage.leases.Leases`), and every process polls
@@ -61,9 +61,10 @@ from ._accessible import accessible_seats
 from ._anywhere import live_match_id
 from ._challenges import Challenges
 from ._delivery import Delivery
+from ._display import Display
 from ._restore import MatchRestore
 from ._settings import match_timing
-from ._table import Table, new_ui, replace_panel, table_of
+from ._table import Table, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
@@ -90,14 +91,15 @@ def _whole(seconds: float) -> int | float:
 @dataclass
 class MatchSetup:
     """A new match before it is stored: its seed, rules, first state and setup events,
-    its ``ui`` (display bookkeeping), deadline, start time, public log and configuration
-    (its public language is set by :meth:`MatchService.stamp_languages`)."""
+    its display bookkeeping (:class:`._display.Display`, stored as ``ui``), deadline,
+    start time, public log and configuration (its languages are set by
+    :meth:`MatchService.stamp_languages`)."""
 
     seed: int
     options: BingoOptions
     state: BingoState
     events: list[Event]
-    ui: dict[str, Any]
+    display: Display
     deadline: float | None
     started_at: float
     #: The public log of the setup events (:mod:`bot.matches.log`).
@@ -115,7 +117,7 @@ class MatchSetup:
             "version": self.state.version,
             "started_at": self.started_at,
             "deadline": self.deadline,
-            "ui": self.ui,
+            "ui": self.display.to_json(),
             "log": self.log,
             "config": self.config.to_json(),
         }
@@ -222,13 +224,12 @@ class MatchService(MatchRestore):
         for the whole match; ``None``: the runtime's."""
         seed = self.seed_factory()
         state, events = BingoState.new(seed, options)
-        ui = new_ui(names)
         return MatchSetup(
             seed,
             options,
             state,
             events,
-            ui,
+            Display.new(names),
             self.runtime.deadline_for(state, quick, timing=timing),
             time.time(),
             extend_log([], events),
@@ -281,10 +282,11 @@ class MatchService(MatchRestore):
     ) -> Match:
         """Run a match just stored as ``match_id``: arm its deadline, then show it (and
         let the bot move, if it plays a seat at ``level``)."""
+        first, second = await accessible_seats(self.db, player_ids)  # ._accessible
+        setup.config = setup.config.with_seat_accessible(0, first).with_seat_accessible(1, second)
         table = Table(
-            guild_id, channel_id, setup.started_at, setup.ui, level=level, config=setup.config
+            guild_id, channel_id, setup.started_at, setup.display, level=level, config=setup.config
         )
-        setup.ui["a11y"] = await accessible_seats(self.db, player_ids)  # ._accessible
         ai_seat = AI_SEAT if level is not None else None
         seats = self._seats(player_ids, ai_seat, level, setup.seed)
         match = Match(
@@ -306,15 +308,14 @@ class MatchService(MatchRestore):
     ) -> int | None:
         """Give the stored match ``match_id`` its thread in ``channel_id`` (see
         :mod:`._threads`; ``permissions``: the bot's there; ``message_id``: the message
-        to start it from) before it begins: ``setup.ui["thread"]`` is set and stored.
+        to start it from) before it begins: its display names the thread, stored.
         Returns the thread's id, or ``None``: the match is played in the channel."""
         thread = await self.threads.open(
-            match_id, channel_id, setup.ui["names"], setup.config.language, permissions,
+            match_id, channel_id, setup.display.names, setup.config.language, permissions,
             message_id=message_id,
         )  # fmt: skip
         if thread is not None:
-            setup.ui["thread"] = thread
-            await self.threads.store(match_id, setup.state.version, setup.ui)
+            await self.threads.opened(match_id, setup.state.version, setup.display, thread)
         return thread
 
     async def play_bot(
@@ -339,7 +340,8 @@ class MatchService(MatchRestore):
             timing=await self.timing_for(guild_id),
         )
         await self.stamp_languages(setup, guild_id, (member.id, None), interaction)
-        setup.ui["tips"] = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
+        tips = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
+        setup.config = setup.config.with_tips(tips)
         match_id = await self.db.create_bot_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -384,18 +386,19 @@ class MatchService(MatchRestore):
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
         """Fix a new match's languages (see :mod:`bot.i18n.service`): its configuration's
-        ``language``, the server's, for its public text; ``ui["languages"]``, per seat,
+        ``language``, the server's, for its public text; its ``languages``, per seat,
         the member's private language (``None`` for the bot's seat; it follows the
         member's later interactions).
         ``interaction``: the one starting the match (its member's locale is current)."""
         if interaction is not None:  # remembers its member's client locale
             await private_language(interaction)
         public = await guild_language(self.bot, guild_id)
-        setup.config = setup.config.with_language(public)
-        setup.ui["languages"] = [
-            None if user_id is None else await self.languages.of_user(user_id, public)
-            for user_id in user_ids[:2]
-        ]
+        config = setup.config.with_language(public)
+        for player, user_id in enumerate(user_ids[:2]):
+            if user_id is not None:
+                language = await self.languages.of_user(user_id, public)
+                config = config.with_seat_language(player, language)
+        setup.config = config
 
     async def tell(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
         """Answer ``interaction`` privately with the message ``key`` (``bingo.ftl``) in
@@ -406,10 +409,10 @@ class MatchService(MatchRestore):
         self, interaction: discord.Interaction[Any], match: Match, player: int
     ) -> str:
         """The language of ``player`` answering ``interaction`` in ``match``, remembered
-        in the match's ``ui["languages"]`` for the DMs that follow."""
+        in the match's configuration (``languages``) for the DMs that follow."""
         language = await private_language(interaction)
-        languages = table_of(match).ui.setdefault("languages", [None, None])
-        languages[player] = language
+        table = table_of(match)
+        table.config = table.config.with_seat_language(player, language)
         return language
 
     async def display_name(self, interaction: discord.Interaction[Any], user_id: int) -> str:
@@ -452,10 +455,10 @@ class MatchService(MatchRestore):
             return await self.tell(interaction, NOT_YOURS)
         language = await self._reader(interaction, match, player)
         if self._superseded(interaction, match, player, control.version):
-            current = table_of(match).ui["panels"][player] or {}
+            current = table_of(match).display.panels[player]
             link = (
-                f"https://discord.com/channels/@me/{current['channel']}/{current['message']}"
-                if current.get("message")
+                f"https://discord.com/channels/@me/{current.channel}/{current.message}"
+                if current is not None and current.message
                 else "/bingo hand"
             )
             return await self._retire(interaction, t(language, "bingo-panel-superseded", link=link))
@@ -493,12 +496,8 @@ class MatchService(MatchRestore):
         message = interaction.message
         if message is None or message.flags.ephemeral or interaction.guild_id is not None:
             return False
-        current = table_of(match).ui["panels"][player]
-        return (
-            current is not None
-            and current["message"] != message.id
-            and version <= current["version"]
-        )
+        current = table_of(match).display.panels[player]
+        return current is not None and current.message != message.id and version <= current.version
 
     async def _retire(self, interaction: discord.Interaction[Any], text: str) -> None:
         """Answer a click on a DM panel that is out of date: its buttons are taken
@@ -540,17 +539,9 @@ class MatchService(MatchRestore):
             log.warning("Could not answer a decision in match %s: %s", match.id, error)
             return  # the courier sends the player a new panel
         message = interaction.message
-        ephemeral = message is None or message.flags.ephemeral
-        if message is not None and not ephemeral:
+        if message is not None and not message.flags.ephemeral:
             self.delivery.remember(match, message.id, interaction)
-        record = {
-            "channel": None if message is None or ephemeral else message.channel.id,
-            "message": None if message is None or ephemeral else message.id,
-            "version": version,
-            "controls": view is not None,
-            "ephemeral": ephemeral,
-        }
-        replace_panel(table_of(match), player, record)
+        self.delivery.answered(match, player, version, view is not None, message)
 
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """``/bingo resign``: the member's match in this server ends; they lose."""
@@ -584,21 +575,13 @@ class MatchService(MatchRestore):
         if player is None:
             return await self.tell(interaction, NOT_YOURS)
         await self._reader(interaction, match, player)
-        table = table_of(match)
         if asked:
-            table.ui["dm_closed"][player] = False
+            self.delivery.dms_reopened(match, player)
         version = match.state.version
         embed, view = self.delivery.panel(match, player)
         controls: dict[str, Any] = {"view": view} if view else {}
         await reply_private(interaction, embed=embed, **controls)
-        panel = {
-            "channel": None,
-            "message": None,
-            "version": version,
-            "controls": view is not None,
-            "ephemeral": True,
-        }
-        replace_panel(table, player, panel)
+        self.delivery.answered(match, player, version, view is not None)
         self.delivery.kick(match)
 
     async def on_show_hand(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -20,6 +20,7 @@ from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Priority, Sent, classify
 
 from ._accessible import accessible_panel
+from ._display import PanelRecord
 from ._render import panel_embed
 from ._table import (
     HANDLE_SECONDS,
@@ -27,16 +28,11 @@ from ._table import (
     Problems,
     panel_language,
     public_language,
-    replace_panel,
     table_of,
-    trash,
     why_gone,
 )
 from ._tips import tip_key, with_tip
 from ._views import decision_view
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +62,9 @@ class PanelCourier:
         controls = decision_view(
             match.id, view["version"], view["legal_actions"], table.names, player, locale
         )
-        tip = tip_key(table.ui, view)  # a first match against the bot (see ._tips)
+        tip, tips = tip_key(table.config.tips, view)  # a first match against the bot
+        if tips is not table.config.tips:
+            table.config = table.config.with_tips(tips)
         if tip is not None:
             controls = with_tip(embed, controls, tip, match.id, locale)
         controls = accessible_panel(match, view, embed, controls, locale)  # ._accessible
@@ -97,12 +95,12 @@ class PanelCourier:
         with an edit in place (no notification): their hand and the table after every
         change, controls off once nothing is left to decide."""
         state = match.state
-        panel = table_of(match).ui["panels"][player]
-        if panel is not None and panel["version"] == state.version:
+        panel = table_of(match).display.panels[player]
+        if panel is not None and panel.version == state.version:
             return
         deciding = state.current_player() == player
         quick = deciding and match.in_quick_window()
-        if quick and panel is not None and not panel["ephemeral"]:
+        if quick and panel is not None and not panel.ephemeral:
             # A quick counter window needs no answer: shown on the panel they have,
             # without a notification (the same whether or not they hold an Island).
             await self._edit_panel(match, player, panel, problems, live=True)
@@ -112,7 +110,7 @@ class PanelCourier:
             await self._edit_panel(match, player, panel, problems, live=True)
         elif deciding or panel is None:
             await self._send_panel(match, player, problems, notify=not quick)
-        elif not panel["ephemeral"]:
+        elif not panel.ephemeral:
             await self._edit_panel(match, player, panel, problems)
 
     async def _redraw_panel(self, match: Match, player: int, problems: Problems) -> None:
@@ -121,32 +119,34 @@ class PanelCourier:
         or if a decision they were never shown came meanwhile (so they are notified;
         the old panel is deleted)."""
         table = table_of(match)
-        panel = table.ui["panels"][player]
+        display = table.display
+        panel = display.panels[player]
         deciding = match.state.current_player() == player
         version = match.state.version
         unseen = (
             panel is not None
             and deciding
-            and panel["version"] != version
+            and panel.version != version
             and not match.in_quick_window()
         )
-        if panel is not None and not panel["ephemeral"] and not unseen:
+        if panel is not None and not panel.ephemeral and not unseen:
+            assert panel.channel is not None and panel.message is not None
             embed, view = self.panel(match, player)
             sent = await self._edit_message(
                 match,
-                panel["channel"],
-                panel["message"],
+                panel.channel,
+                panel.message,
                 embed=embed,
                 view=view,
                 priority=Priority.TURN if view is not None else Priority.PUBLIC,
             )
             if sent.ok:
-                panel.update(version=version, controls=view is not None)
+                display.panels[player] = panel.drawn(version, view is not None)
                 return
             if sent.status not in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
                 self._check(match, sent, problems, channel=False)
                 return
-            table.ui["panels"][player] = None
+            display.panels[player] = None
         if deciding:
             await self._send_panel(match, player, problems, notify=not match.in_quick_window())
 
@@ -154,7 +154,7 @@ class PanelCourier:
         self,
         match: Match,
         player: int,
-        panel: dict[str, Any],
+        panel: PanelRecord,
         problems: Problems,
         *,
         live: bool = False,
@@ -168,23 +168,25 @@ class PanelCourier:
         version = match.state.version
         embed, view = self.panel(match, player)
         view = view if live else None
+        assert panel.channel is not None and panel.message is not None
+        display = table_of(match).display
         sent = await self._edit_message(
             match,
-            panel["channel"],
-            panel["message"],
+            panel.channel,
+            panel.message,
             embed=embed,
             view=view,
             priority=Priority.TURN if live else Priority.PUBLIC,
         )
         if sent.ok:
-            panel.update(controls=view is not None, version=version)
+            display.panels[player] = panel.drawn(version, view is not None)
             return True
         if sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
             if live:
-                table_of(match).ui["panels"][player] = None
+                display.panels[player] = None
                 await self._send_panel(match, player, problems, notify=False)
             else:
-                panel.update(controls=False, version=version)
+                display.panels[player] = panel.drawn(version, False)
             return True
         self._check(match, sent, problems, channel=False)
         return False
@@ -217,7 +219,7 @@ class PanelCourier:
             read = await self.outbox.call(
                 newest, what=f"read DM {channel.id}", priority=Priority.TIDY
             )
-            current = table.ui["panels"][player]
+            current = table.display.panels[player]
             for message in read.value or []:
                 if me is None or message.author.id != me.id:
                     continue
@@ -227,9 +229,9 @@ class PanelCourier:
                     for item in getattr(row, "children", [])
                     if (custom := getattr(item, "custom_id", None) or "").startswith(prefix)
                 ]
-                if not versions or (current is not None and message.id == current["message"]):
+                if not versions or (current is not None and message.id == current.message):
                     continue
-                if current is not None and max(versions) > current["version"]:
+                if current is not None and max(versions) > current.version:
                     continue  # newer than the panel this process knows of
                 sent = await self.outbox.edit(
                     channel.id, message.id, view=None, priority=Priority.TIDY
@@ -253,17 +255,40 @@ class PanelCourier:
         clicked = time.monotonic() - max(0.0, age)
         table.handles[message_id] = Handle(interaction, message_id, expires, clicked)
 
-    def _watching(self, match: Match, player: int, panel: dict[str, Any]) -> bool:
+    def answered(
+        self,
+        match: Match,
+        player: int,
+        version: int,
+        controls: bool,
+        message: discord.Message | None = None,
+    ) -> None:
+        """``player`` was answered with their panel of ``version`` (with or without
+        decision ``controls``): as the DM ``message`` the click was on, edited by the
+        click's answer, or ephemerally (``message`` ``None`` or ephemeral). It becomes
+        their panel (the one before is deleted by the courier); callers kick it."""
+        display = table_of(match).display
+        if message is None or message.flags.ephemeral:
+            record = PanelRecord.private(version, controls)
+        else:
+            record = PanelRecord.dm(message.channel.id, message.id, version, controls)
+        display.replace_panel(player, record)
+
+    def dms_reopened(self, match: Match, player: int) -> None:
+        """``player`` asked to be sent panels by DM again (``/bingo hand``)."""
+        table_of(match).display.dm_closed[player] = False
+
+    def _watching(self, match: Match, player: int, panel: PanelRecord) -> bool:
         """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
         :attr:`attention_seconds` ago (its :class:`Handle`, so the edit is
         free), and it is the newest DM this process sent them."""
-        if panel["ephemeral"]:
+        if panel.ephemeral:
             return False
-        handle = self._handle(match, panel["message"])
+        handle = self._handle(match, panel.message)
         if handle is None or time.monotonic() - handle.clicked >= self.attention_seconds:
             return False
         newest = self.outbox.last_dm(match.seats[player].user_id)
-        return newest is None or newest == panel["message"]
+        return newest is None or newest == panel.message
 
     def _handle(self, match: Match, message_id: int | None) -> Handle | None:
         handle = table_of(match).handles.get(message_id) if message_id is not None else None
@@ -319,15 +344,10 @@ class PanelCourier:
         table = table_of(match)
         version = match.state.version
         embed, view = self.panel(match, player)
-        record = {
-            "channel": None,
-            "message": None,
-            "version": version,
-            "controls": view is not None,
-            "ephemeral": True,
-        }
+        display = table.display
+        record = PanelRecord.private(version, view is not None)
         user_id = match.seats[player].user_id
-        if not table.ui["dm_closed"][player]:
+        if not display.dm_closed[player]:
             controls: dict[str, Any] = {"view": view} if view else {}
             sent = await self.outbox.dm(
                 user_id,
@@ -337,15 +357,17 @@ class PanelCourier:
             )
             if sent.ok:
                 assert sent.value is not None  # SENT carries the message
-                record.update(channel=sent.value.channel.id, message=sent.value.id, ephemeral=False)
+                record = PanelRecord.dm(
+                    sent.value.channel.id, sent.value.id, version, view is not None
+                )
             elif sent.status is Status.DM_CLOSED:
                 log.info("DMs closed for user %s (match %s)", user_id, match.id)
-                table.ui["dm_closed"][player] = True
+                display.dm_closed[player] = True
             else:
                 self._check(match, sent, problems, channel=False)
                 return
-        replace_panel(table, player, record)
-        if record["ephemeral"] and view is not None and notify:
+        display.replace_panel(player, record)
+        if record.ephemeral and view is not None and notify:
             sent = await self.outbox.send(
                 table.board_channel_id,
                 content=t(
@@ -356,29 +378,29 @@ class PanelCourier:
             )
             if self._check(match, sent, problems, channel=True):
                 assert sent.value is not None  # SENT carries the message
-                pings = table.ui.setdefault("pings", [None, None])
-                if pings[player] is not None:
-                    trash(table, table.board_channel_id, pings[player])
-                pings[player] = sent.value.id
+                old = display.pings[player]
+                if old is not None:
+                    display.set_aside(table.board_channel_id, old)
+                display.pings[player] = sent.value.id
 
     async def _sweep(self, match: Match, problems: Problems) -> None:
-        """Delete what :func:`trash` set aside (old panels, old pings; once the match is
-        over, the last pings too). A message already gone, or in a channel gone, is
-        forgotten; a transient failure keeps it for the next pass (also after a
-        restart: the list is stored in ``ui``)."""
+        """Delete what :meth:`Display.set_aside` set aside (old panels, old pings; once
+        the match is over, the last pings too). A message already gone, or in a channel
+        gone, is forgotten; a transient failure keeps it for the next pass (also after a
+        restart: the list is stored, ``Display.trash``)."""
         table = table_of(match)
+        display = table.display
         if match.state.is_over:
-            pings = table.ui.get("pings") or []
-            for player, ping in enumerate(pings):
+            for player, ping in enumerate(display.pings):
                 if ping is not None:
-                    trash(table, table.board_channel_id, ping)
-                    pings[player] = None
-        kept = []
-        for channel_id, message_id in table.ui.get("trash") or []:
+                    display.set_aside(table.board_channel_id, ping)
+                    display.pings[player] = None
+        kept: list[tuple[int, int]] = []
+        for channel_id, message_id in display.trash:  # also what is set aside meanwhile
             sent = await self._delete_message(match, channel_id, message_id)
             if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
                 continue
             if sent.error is not None and classify(sent.error) is None:
-                kept.append([channel_id, message_id])  # transient: the next pass
+                kept.append((channel_id, message_id))  # transient: the next pass
             self._check(match, sent, problems, channel=False)
-        table.ui["trash"] = kept
+        display.trash = kept

@@ -1,7 +1,7 @@
 """Restoring matches at start-up and reloading them from the database: the part of
 :class:`._matches.MatchService` that turns stored rows into live matches (their
 configuration, :class:`bot.matches.config.MatchConfig`; their display bookkeeping,
-``ui``; their public log), takes over due work of any server, and redraws what a
+:class:`._display.Display`; their public log), takes over due work of any server, and redraws what a
 restart left behind. Several processes on one database: see :mod:`._matches`.
 """
 
@@ -26,6 +26,7 @@ from bot.matches.config import MatchConfig
 from bot.matches.events import snapshot
 from cogs.languages import guild_language
 
+from ._display import Display
 from ._table import Table, table_of
 
 if TYPE_CHECKING:
@@ -39,8 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The keys of a ``ui`` an older version kept the configuration in.
-CONFIG_KEYS = ("timing", "quick", "language")
+#: The keys of a ``ui`` an older version kept the configuration in (schema versions
+#: before 11 and 12 moved them to ``matches.config``).
+CONFIG_KEYS = ("timing", "quick", "language", "languages", "tips")
 
 
 def config_of(record: MatchRecord) -> MatchConfig:
@@ -84,12 +86,13 @@ class MatchRestore:
                 self.runtime.restore(match)
                 active.append(match)
         await self.challenges.restore()
-        closing = await self.threads.restore(self.owns)
+        unposted = await self.db.unannounced_matches()
+        closing = await self.threads.restore(self.owns, {record.id for record in unposted})
         if closing:
             log.info("%s finished match(es) have a thread to close", closing)
         finished = [
             match
-            for record in await self.db.unannounced_matches()
+            for record in unposted
             if self.owns(record.guild_id) and (match := await self._load(record)) is not None
         ]
         if active or finished:
@@ -146,7 +149,7 @@ class MatchRestore:
         config = config_of(record)
         if not config.has_language:
             config = config.with_language(table.config.language)
-        table.ui, table.config = dict(record.ui), config
+        table.display, table.config = Display.from_json(record.ui), config
         table.board_shown = None  # another process may have edited the board
         cached.state, cached.deadline, cached.log = state, record.deadline, record.log
         return cached
@@ -180,10 +183,13 @@ class MatchRestore:
         try:
             state = BingoState.from_json(record.state)
             table = Table(
-                record.guild_id, record.channel_id, record.started_at, record.ui,
-                level=record.ai_level, config=config_of(record),
-            )  # fmt: skip
-            table.ui["names"][1]  # noqa: B018 - a ui that cannot be shown is broken too
+                record.guild_id,
+                record.channel_id,
+                record.started_at,
+                Display.from_json(record.ui),
+                level=record.ai_level,
+                config=config_of(record),
+            )  # fmt: skip  (a ui that cannot be shown is broken too: from_json raises)
             seats = self._seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
         except Exception:
             log.exception("Match %s cannot be loaded; setting it aside", record.id)

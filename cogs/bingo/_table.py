@@ -1,8 +1,8 @@
-"""What the Bingo cog keeps with a live match (:class:`Table`, ``Match.context``) and
-the display bookkeeping it stores in the match's ``ui`` JSON (:func:`new_ui`): message
-ids of the board, the panels and the pings, and the messages left to delete. Written only
-by the delivery (:mod:`._delivery`, :mod:`._panels`, :mod:`._board`) and the thread
-keeper (:mod:`._threads`).
+"""What the Bingo cog keeps with a live match (:class:`Table`, ``Match.context``): its
+configuration (:class:`bot.matches.config.MatchConfig`), its display bookkeeping
+(:class:`._display.Display`, stored in the match's ``ui`` column and written only by the
+delivery, :mod:`._delivery`, :mod:`._panels`, :mod:`._board`, and the thread keeper,
+:mod:`._threads`) and what this process alone knows of how it is shown.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,8 +23,7 @@ from bot.matches.config import MatchConfig
 from bot.outbox import Sent
 from bot.ui.text import echo
 
-if TYPE_CHECKING:
-    pass
+from ._display import Display
 
 log = logging.getLogger(__name__)
 
@@ -46,26 +45,6 @@ CHANNEL_GONE = {
 def why_gone(sent: Sent[Any]) -> str:
     code = getattr(sent.error, "code", None)
     return CHANNEL_GONE.get(code, "bingo-gone-other")  # type: ignore[arg-type]
-
-
-def new_ui(names: list[str]) -> dict[str, Any]:
-    """A new match's ``ui`` JSON: ``names`` (two display names as chosen), ``dm_closed``
-    (two flags), ``panels`` (per
-    player ``None`` or ``{"channel", "message", "version", "controls", "ephemeral"}``),
-    ``board`` (the board's message id), ``pings`` (per player, the channel message
-    asking a player with closed DMs to decide, or ``None``), ``trash`` (``[channel,
-    message]`` pairs to delete: old panels and pings). Matches stored before the last
-    two existed lack them: read them with ``.get``. Set later, also read with ``.get``:
-    ``board_image`` (the :func:`~bot.ui.board_image.board_key` of the picture the board
-    message holds) and ``tips`` (see :mod:`._tips`)."""
-    return {
-        "names": names,
-        "dm_closed": [False, False],
-        "panels": [None, None],
-        "board": None,
-        "pings": [None, None],
-        "trash": [],
-    }
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -102,7 +81,8 @@ class Lane:
 class Table:
     """What the cog keeps with a live match (``Match.context``): where it is shown.
 
-    ``ui`` is stored with the match (see :func:`new_ui`); the rest lives in this process:
+    ``display`` is stored with the match (:class:`._display.Display`, written only by
+    the delivery); the rest lives in this process:
     ``answering`` (players whose click is being answered with their new panel, whose
     panel the courier leaves alone), ``board_shown`` (the version and controls the
     board shows), ``announce`` (the result is to be posted), ``gone`` (why the channel
@@ -112,7 +92,7 @@ class Table:
     guild_id: int
     channel_id: int
     started_at: float
-    ui: dict[str, Any]
+    display: Display
     level: str | None = None
     #: What the match was set up with (:class:`bot.matches.config.MatchConfig`).
     config: MatchConfig = field(default_factory=MatchConfig)
@@ -130,7 +110,8 @@ class Table:
     drawn: Board | None = None
     #: ``time.monotonic()`` when the board was last brought up to date.
     board_at: float = float("-inf")
-    #: ``(version, ui as JSON)`` this process last stored (:meth:`Delivery.save_ui`).
+    #: ``(version, ui and config as JSON)`` this process last stored
+    #: (:meth:`Delivery.save_ui`).
     stored_ui: tuple[int, str] | None = None
     #: Message id -> the last click on it (:class:`Handle`), in this process only.
     handles: dict[int, Handle] = field(default_factory=dict)
@@ -141,20 +122,20 @@ class Table:
     @property
     def board_channel_id(self) -> int:
         """Where the board, the public log and the closed-DM pings go: the match's thread
-        (``ui["thread"]``, see :mod:`._threads`) or, without one, :attr:`channel_id`
+        (``display.thread``, see :mod:`._threads`) or, without one, :attr:`channel_id`
         (where the result always goes)."""
-        return self.ui.get("thread") or self.channel_id
+        return self.display.thread or self.channel_id
 
     @property
     def names(self) -> list[str]:
         """The two display names as the members chose them (for button labels)."""
-        return self.ui["names"]
+        return list(self.display.names)
 
     @property
     def shown_names(self) -> list[str]:
         """The two display names made safe to show in text (markdown and mentions
         escaped, shortened to ``limits.MEMBER_NAME``)."""
-        return [echo(name, limits.MEMBER_NAME) for name in self.ui["names"]]
+        return [echo(name, limits.MEMBER_NAME) for name in self.display.names]
 
 
 def table_of(match: Match) -> Table:
@@ -164,11 +145,10 @@ def table_of(match: Match) -> Table:
 
 
 def panel_language(table: Table, player: int) -> str | None:
-    """The language of ``player``'s private panel: ``ui["languages"][player]`` when
+    """The language of ``player``'s private panel: ``config.languages[player]`` when
     the match stored it (their override or their last interaction's locale: see
     :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
-    languages = table.ui.get("languages") or [None, None]
-    return languages[player] or table.config.language
+    return table.config.languages[player] or table.config.language
 
 
 def public_language(table: Table) -> str | None:
@@ -203,24 +183,6 @@ class Board:
         assert self.png is not None
         alt = board_alt_text(self.inputs)
         return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=alt)
-
-
-def trash(table: Table, channel_id: int, message_id: int) -> None:
-    """Set a message aside for deletion by the match's courier (stored in
-    ``ui["trash"]`` as ``[channel, message]`` pairs, so a restart still deletes it)."""
-    pending = table.ui.setdefault("trash", [])
-    if [channel_id, message_id] not in pending:
-        pending.append([channel_id, message_id])
-
-
-def replace_panel(table: Table, player: int, record: dict[str, Any]) -> None:
-    """Make ``record`` (see :func:`new_ui`) ``player``'s panel; their previous DM panel,
-    if it is another message, is deleted by the courier: one panel per player and match
-    (README, Reliability). Callers kick the courier afterwards."""
-    old = table.ui["panels"][player]
-    table.ui["panels"][player] = record
-    if old is not None and not old["ephemeral"] and old["message"] != record["message"]:
-        trash(table, old["channel"], old["message"])
 
 
 class Problems:

@@ -4,14 +4,16 @@ A match is played in a public thread of the channel it was started in: started f
 challenge message (or, against the bot, from the message announcing the match; a
 tournament's table from no message), named ``BingoMagic #12 · alice vs bob`` in the
 server's language. Its board, its public log and the pings of players whose DMs are
-closed go to the thread (``ui["thread"]``, :attr:`._delivery.Table.board_channel_id`);
+closed go to the thread (``Display.thread``, :attr:`._table.Table.board_channel_id`);
 the channel keeps the challenge, the start line naming the thread, and the result.
 
 :data:`bot.limits.THREAD_CLOSE_SECONDS` (``BINGO_THREAD_CLOSE_SECONDS``) after the result
 is posted, the thread is archived and locked (locked only with Manage Threads). The time
-is stored with the match (``ui["thread_close_at"]``) and the thread marked closed once
-done (``ui["thread_closed"]``), so a restart closes what the last process left open
-(:meth:`MatchThreads.restore`).
+is stored with the match (``Display.thread_close_at``) and the thread marked closed once
+done (``Display.thread_closed``), so a restart closes what the last process left open
+(:meth:`MatchThreads.restore`; a process stopped between posting the result and storing
+the time leaves it unknown: the thread then closes ``close_seconds`` after the match
+ended, ``matches.ended_at``, stored with its result).
 
 Without Create Public Threads and Send Messages in Threads in the channel (Discord
 "Permissions": 1 << 35 and 1 << 38), or when Discord refuses the thread, the match is
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -31,6 +33,9 @@ from bot import limits
 from bot.i18n import t
 from bot.outbox import Delivery, Outbox
 from bot.ui.text import plain
+
+from ._display import Display
+from ._table import table_of
 
 if TYPE_CHECKING:
     from bot.matches import Match, Scheduler
@@ -80,7 +85,7 @@ class MatchThreads:
     """Opens and closes the threads of one bot process's matches (module docstring).
 
     ``close_seconds``: seconds from a posted result to the thread's archiving.
-    ``live(match_id)``: the match held in memory, if any (its ``ui`` learns the thread
+    ``live(match_id)``: the match held in memory, if any (its display learns the thread
     closed, so a later write of it keeps that).
     """
 
@@ -145,36 +150,47 @@ class MatchThreads:
             return None
         return int(sent.value["id"])
 
-    async def store(self, match_id: int, version: int, ui: dict[str, Any]) -> None:
-        """Store a new match's ``ui`` now that it names its thread (before its board is
-        posted there), at the match's stored ``version``."""
-        await self.db.save_match_uis([(match_id, version, ui)])
+    async def opened(self, match_id: int, version: int, display: Display, thread: int) -> None:
+        """A new match's ``display`` names its ``thread``, stored at once (before its
+        board is posted there) at the match's stored ``version``."""
+        display.thread = thread
+        await self.db.save_match_uis([(match_id, version, display.to_json())])
 
     # -- closing -----------------------------------------------------------------------
 
     def result_posted(self, match: Match) -> None:
         """The result of ``match`` is posted: close its thread (if it has one) in
-        :attr:`close_seconds`; the time goes into its ``ui`` (the caller stores it)."""
-        ui = match.context.ui
-        thread_id = ui.get("thread")
-        if not thread_id or ui.get("thread_closed"):
+        :attr:`close_seconds`; the time goes into its display (the caller stores it)."""
+        display = table_of(match).display
+        if display.thread is None or display.thread_closed:
             return
-        at = ui.setdefault("thread_close_at", time.time() + self.close_seconds)
-        self._arm(match.id, int(thread_id), float(at))
+        if display.thread_close_at is None:
+            display.thread_close_at = time.time() + self.close_seconds
+        self._arm(match.id, display.thread, display.thread_close_at)
 
-    async def restore(self, owns: Any = None) -> int:
+    async def restore(self, owns: Any = None, unposted: Collection[int] = ()) -> int:
         """At start-up: arm the closing of every thread a finished match left open
         (ended within :data:`RESTORE_LOOKBACK`; a time that passed closes it at once).
-        ``owns(guild_id)``: whether this process runs that server. Returns how many."""
+        ``owns(guild_id)``: whether this process runs that server. ``unposted``: ids of
+        finished matches whose result is not posted yet (their closing is armed once it
+        is, :meth:`result_posted`). A posted match whose close time was never stored
+        (the last process stopped in between) closes :attr:`close_seconds` after it
+        ended. Returns how many."""
         armed = 0
         since = time.time() - RESTORE_LOOKBACK - self.close_seconds
         for record in await self.db.finished_matches_since(since):
-            ui = record.ui
-            if not ui.get("thread") or ui.get("thread_closed") or "thread_close_at" not in ui:
-                continue  # no thread, closed, or its result not posted yet (it arms then)
+            try:
+                display = Display.from_json(record.ui)
+            except (KeyError, IndexError, TypeError, ValueError):
+                continue  # cannot be shown: it was set aside
+            if display.thread is None or display.thread_closed or record.id in unposted:
+                continue
             if owns is not None and not owns(record.guild_id):
                 continue
-            self._arm(record.id, int(ui["thread"]), float(ui["thread_close_at"]))
+            at = display.thread_close_at
+            if at is None:
+                at = (record.ended_at or time.time()) + self.close_seconds
+            self._arm(record.id, display.thread, at)
             armed += 1
         return armed
 
@@ -186,7 +202,7 @@ class MatchThreads:
 
     async def close(self, match_id: int, thread_id: int) -> None:
         """Archive ``thread_id`` and lock it (with Manage Threads in its channel), then
-        mark it closed in match ``match_id``'s stored ``ui``. A thread already gone counts
+        mark it closed in match ``match_id``'s stored display (``ui``). A thread already gone counts
         as closed; another refusal is logged and left (Discord archives it when idle)."""
         lock = self._can_lock(thread_id)
         sent = await self.outbox.call(
@@ -199,12 +215,12 @@ class MatchThreads:
             return
         live = self.live(match_id) if self.live is not None else None
         if live is not None:
-            live.context.ui["thread_closed"] = True
+            table_of(live).display.thread_closed = True
         record = await self.db.get_match(match_id)
         if record is not None:
-            ui = dict(record.ui)
-            ui["thread_closed"] = True
-            await self.db.save_match_uis([(match_id, record.version, ui)])
+            stored = Display.from_json(record.ui)
+            stored.thread_closed = True
+            await self.db.save_match_uis([(match_id, record.version, stored.to_json())])
 
     def _can_lock(self, thread_id: int) -> bool:
         """Whether the bot has Manage Threads where ``thread_id`` is (unknown: it tries)."""

@@ -8,8 +8,9 @@ its redraws) and is not shown again for later decisions of that kind. A **Turn t
 off** button under the tip stores ``set_user_tips(user, False)`` and redraws the panel
 without it; later matches show no tips.
 
-What was shown lives in the match's ``ui`` (``ui["tips"]``: ``None``, or ``{"player":
-seat, "shown": {kind: version}}``), so a restart neither repeats nor loses a tip.
+What was shown is part of the match's configuration (``MatchConfig.tips``:
+:class:`bot.matches.config.Tips`, or ``None``), stored with it, so a restart neither
+repeats nor loses a tip.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ import discord
 from bot.engine.actions import Decision
 from bot.i18n import t
 from bot.interactions import reply_private
+from bot.matches.config import Tips
 from bot.ui.controls import TipsOffButton
 from cogs.languages import private_language
+
+from ._table import table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -46,38 +50,37 @@ TIPS: dict[str, str] = {
 MAX_BUTTONS = 25
 
 
-async def first_match_tips(
-    db: Database, guild_id: int, user_id: int, player: int
-) -> dict[str, Any] | None:
-    """The ``ui["tips"]`` of a new match against the bot: ``{"player": player, "shown":
-    {}}`` when ``user_id`` has tips on and has never finished a match against the bot in
+async def first_match_tips(db: Database, guild_id: int, user_id: int, player: int) -> Tips | None:
+    """The tips of a new match against the bot: for seat ``player``, none shown yet,
+    when ``user_id`` has tips on and has never finished a match against the bot in
     ``guild_id`` (any level, ``Database.bot_records``), else ``None``."""
     prefs = await db.user_prefs(user_id)
     if not prefs.tips:
         return None
     if any(record.played for record in await db.bot_records(guild_id, user_id)):
         return None
-    return {"player": player, "shown": {}}
+    return Tips(player)
 
 
-def tip_key(ui: dict[str, Any], view: dict[str, Any]) -> str | None:
+def tip_key(tips: Tips | None, view: dict[str, Any]) -> tuple[str | None, Tips | None]:
     """The catalog key of the tip for the panel of ``view`` (a ``player_view``), or
-    ``None``. Marks the tip's kind as shown at this version, so the same decision keeps
-    its tip on every redraw and a later decision of that kind gets none."""
-    tips = ui.get("tips")
+    ``None``, and the match's ``tips`` with the tip's kind marked as shown at this
+    version (so the same decision keeps its tip on every redraw and a later decision of
+    that kind gets none; the same ``tips`` when nothing changed)."""
     player = view["viewer"]
-    if not tips or player != tips.get("player") or view["result"] is not None:
-        return None
+    if tips is None or player != tips.player or view["result"] is not None:
+        return None, tips
     if view["current_player"] != player:
-        return None
+        return None, tips
     kind = TIPS.get(view["decision"])
     if kind is None:
-        return None
-    shown = tips.setdefault("shown", {})
-    if kind in shown and shown[kind] != view["version"]:
-        return None
-    shown[kind] = view["version"]
-    return f"tips-{kind}"
+        return None, tips
+    shown = tips.version_of(kind)
+    if shown is not None and shown != view["version"]:
+        return None, tips
+    if shown is None:
+        tips = tips.showing(kind, view["version"])
+    return f"tips-{kind}", tips
 
 
 async def tips_off(
@@ -92,7 +95,8 @@ async def tips_off(
     if service is not None and match is not None and player is not None:
         for live in service.matches.values():
             if live.seat_of(interaction.user.id) is not None:
-                live.context.ui["tips"] = None
+                table = table_of(live)
+                table.config = table.config.with_tips(None)
         await service.answer_with_panel(interaction, match, player)
         service.delivery.kick(match)
         return

@@ -41,6 +41,7 @@ from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
 from ._round_timer import RoundTimer
+from ._table import table_of
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -322,7 +323,7 @@ class Tournaments:
                 setup, match_id, tournament.guild_id, tournament.channel_id, players, level=None
             )
         live = service.matches.get(match_id)
-        thread = live.context.ui.get("thread") if live is not None else None
+        thread = table_of(live).display.thread if live is not None else None
         return StartedMatch(match_id, thread or None)
 
     async def abandon(self, match_id: int) -> None:

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from bot.matches import Timing
-from bot.matches.config import MatchConfig
+from bot.matches.config import MatchConfig, Tips
 
 
 def test_a_new_configuration_round_trips_through_json() -> None:
@@ -44,3 +44,15 @@ def test_a_match_stored_before_the_keys_existed_reads_as_their_defaults() -> Non
 def test_a_configuration_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         MatchConfig().language = "fr"  # type: ignore[misc]
+
+
+def test_the_seats_languages_and_tips_round_trip_and_old_ui_keys_are_read() -> None:
+    config = MatchConfig().with_seat_language(1, "pl").with_tips(Tips(0, (("turn", 2),)))
+    stored = config.to_json()
+    assert stored["languages"] == [None, "pl"]
+    assert stored["tips"] == {"player": 0, "shown": {"turn": 2}}
+    assert MatchConfig.from_json(stored) == config
+    # as a ui written before they moved to the configuration held them
+    old = MatchConfig.from_json({"languages": ["ja", None], "tips": None})
+    assert (old.languages, old.tips) == (("ja", None), None)
+    assert "languages" not in MatchConfig().to_json()  # nothing stored when unset

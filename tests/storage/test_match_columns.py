@@ -1,7 +1,7 @@
 """The migrations that move a match's public log (schema version 10) and its
-configuration (version 11) out of the ``ui`` JSON into columns of their own, on SQLite
-and PostgreSQL, from a database an older bot left at schema version 9 with matches in
-it."""
+configuration (version 11; the seats' languages and tips, version 12) out of the ``ui``
+JSON into columns of their own, on SQLite and PostgreSQL, from a database an older bot
+left at schema version 9 with matches in it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.matches.config import MatchConfig
+from bot.matches.config import MatchConfig, Tips
 from bot.storage import Database, sql
 from bot.storage.backend import open_postgres
 from bot.storage.database import migration_scripts
@@ -37,6 +37,8 @@ OLD_UI: dict[str, Any] = {
     "tips": {"player": 0, "shown": {"turn": 2}},
     "thread": 88,
 }  # fmt: skip
+#: The keys of ``OLD_UI`` that move to ``matches.config``.
+CONFIG_KEYS = ("timing", "quick", "language", "languages", "tips")
 TEXT_UI: dict[str, Any] = {"names": ["carol", "dave"], "log": ["carol kept", "dave kept"]}
 
 INSERT = (
@@ -78,18 +80,18 @@ async def _check_upgraded(db: Database) -> None:
     by_player = {record.player_ids[0]: record for record in await db.active_matches()}
     moved = by_player[1]
     assert moved.log == OLD_UI["log"]
-    assert moved.config == {key: OLD_UI[key] for key in ("timing", "quick", "language")}
+    assert moved.config == {key: OLD_UI[key] for key in CONFIG_KEYS}
     assert moved.ui == {
-        key: value
-        for key, value in OLD_UI.items()
-        if key not in ("log", "timing", "quick", "language")
+        key: value for key, value in OLD_UI.items() if key not in ("log", *CONFIG_KEYS)
     }
     config = MatchConfig.from_json(moved.config)
-    assert (config.timing, config.quick, config.language) == (
+    assert (config.timing, config.quick, config.language, config.languages) == (
         (90.0, 20.0, 45.0),
         (True, False),
         "fr",
+        ("de", None),
     )
+    assert config.tips == Tips(0, (("turn", 2),))
     lines = by_player[3]  # stored before matches kept their configuration
     assert (lines.log, lines.ui, lines.config) == (
         TEXT_UI["log"],

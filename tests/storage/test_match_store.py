@@ -190,3 +190,14 @@ async def test_agents_play_a_whole_match_through_the_database(db: Database) -> N
     assert record is not None and record.status == "finished"
     assert record.version == len(record.decisions) == match.state.version
     await runtime.close()
+
+
+def test_the_store_takes_nothing_from_a_cog() -> None:
+    """The commit path never calls into a cog: the store is built from the database
+    alone, with no rendering callback (``ui_for``, ``on_saved``) to set."""
+    import inspect
+
+    assert list(inspect.signature(DatabaseMatchStore).parameters) == ["db"]
+    store = DatabaseMatchStore.__new__(DatabaseMatchStore)
+    DatabaseMatchStore.__init__(store, None)  # type: ignore[arg-type]
+    assert vars(store) == {"db": None}

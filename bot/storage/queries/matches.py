@@ -16,6 +16,7 @@ UPDATE_MATCH_BOARD_MESSAGE = "UPDATE matches SET board_message_id = ? WHERE id =
 # processes: a process whose copy is behind another's commit writes nothing).
 # Parameters: ui, match_id, version.
 SAVE_MATCH_UI_IF_VERSION = "UPDATE matches SET ui = ? WHERE id = ? AND version = ?"
+SAVE_MATCH_DISPLAY_IF_VERSION = "UPDATE matches SET ui = ?, config = ? WHERE id = ? AND version = ?"
 
 # An active match that cannot be loaded is set aside: no longer active (so it blocks
 # neither player), with no result, and ``reason`` 'broken'. Its columns stay as they were,

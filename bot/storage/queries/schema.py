@@ -529,6 +529,42 @@ DROP FUNCTION pg_temp.parsed_ui(text);
 """
 )
 
+# Version 12: a match's per-seat private languages and the tips of a first match against
+# the bot are part of its configuration (see bot/matches/config.py), no longer keys of
+# the ``ui`` JSON (which holds display bookkeeping only). Existing keys move out of
+# ``ui``; a ``ui`` that is not a JSON object is left as it is.
+MIGRATION_12 = """
+UPDATE matches
+SET config = json_set(config, '$.languages', json(json_extract(ui, '$.languages'))),
+    ui = json_remove(ui, '$.languages')
+WHERE json_valid(ui) AND json_valid(config) AND json_type(ui, '$.languages') IS NOT NULL;
+
+UPDATE matches SET config = json_set(config, '$.tips', json(json_extract(ui, '$.tips'))),
+    ui = json_remove(ui, '$.tips')
+WHERE json_valid(ui) AND json_valid(config) AND json_type(ui, '$.tips') IS NOT NULL;
+
+PRAGMA user_version = 12;
+"""
+
+_MIGRATION_12_POSTGRESQL = (
+    _PARSED_UI
+    + """
+UPDATE matches
+SET config = (
+        config::jsonb || (
+            SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+            FROM jsonb_each(pg_temp.parsed_ui(ui))
+            WHERE key IN ('languages', 'tips')
+        )
+    )::text,
+    ui = (pg_temp.parsed_ui(ui) - 'languages' - 'tips')::text
+WHERE jsonb_typeof(pg_temp.parsed_ui(ui)) = 'object'
+    AND (pg_temp.parsed_ui(ui) -> 'languages' IS NOT NULL
+         OR pg_temp.parsed_ui(ui) -> 'tips' IS NOT NULL);
+
+DROP FUNCTION pg_temp.parsed_ui(text);
+"""
+)
 
 # Consent and moderation (bot/storage/consent.py): a member's opt-out of challenges in a
 # server, a member's blocks (every server), the pause before the same challenger may
@@ -587,6 +623,7 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_9,
     Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
     Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
+    Migration(sqlite=MIGRATION_12, postgresql=_MIGRATION_12_POSTGRESQL),
     MIGRATION_CONSENT,
     MIGRATION_ACCESSIBLE,
 ]
