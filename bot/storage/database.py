@@ -42,6 +42,7 @@ from bot.storage.backend import (
     postgres_ddl,
     redact_url,
 )
+from bot.storage.analyses import AnalysisStore
 from bot.storage.card_types import CardTypeStore
 from bot.storage.challenges import Challenge, ChallengeLimitError, ChallengeStatus, ChallengeStore
 from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, SavedDeck
@@ -119,6 +120,7 @@ class Database(
     PracticeStore,
     DmClosedStore,
     SettingsStore,
+    AnalysisStore,
 ):
     """The bot's database. Create with ``await Database.open(path_or_url)``.
 

@@ -15,6 +15,7 @@ code):
 ``bingo:a:<match>``                              :class:`PlayAgainButton`: against the bot
 ``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next
 ``bingo:r:<match>``                              :class:`RematchButton`
+``bingo:an:<match>``                             :class:`AnalysisButton`: a match's analysis
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
 ``mull:a:<session>:<version>:<action>``          :class:`PracticeButton`: keep, mulligan, scry
@@ -319,6 +320,15 @@ class ReplayButton(
         return cls(int(found["match"]), int(found["step"]), found["dir"])
 
 
+class AnalysisButton(MatchButton, template=r"bingo:an:(?P<match>\d+)"):
+    """ "Analysis" under a replay: the move-by-move analysis of a finished match, privately
+    to whoever clicks (``cogs.bingo._analysis``)."""
+
+    where = "bingo analysis"
+    prefix, label_key, button_emoji = "bingo:an:", "analysis-button", "📈"
+    button_style = discord.ButtonStyle.primary
+
+
 class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     """ "Turn tips off" under a tip (``cogs.bingo._tips``): stores the choice and redraws
     the panel without it."""
@@ -559,6 +569,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     RematchButton,
     TipsOffButton,
     SignupButton,
+    AnalysisButton,
 )
 MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     PracticeButton,

@@ -24,6 +24,7 @@ from bot.ui.controls import (
     DecisionButton,
     PlayAgainButton,
     RematchButton,
+    AnalysisButton,
     ReplayButton,
     ShowHandButton,
     SignupButton,
@@ -33,6 +34,7 @@ from bot.ui.text import echo
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
+from ._analysis import AnalysisService
 from ._history import (
     add_rating_field,
     catch_up,
@@ -83,6 +85,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     def __init__(self, bot: BingoBot) -> None:
         self.bot = bot
         self.service = MatchService(bot)
+        self.analyses = AnalysisService(bot)
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
@@ -99,6 +102,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ShowHandButton, service.on_show_hand)
         controls.register(PlayAgainButton, service.on_play_again)
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
+        controls.register(AnalysisButton, self.analyses.on_button)
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
@@ -135,6 +139,17 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
         await show_replay(self.bot, interaction, match)
+
+    @app_commands.command(
+        name="analyse", description="Grade every decision of a finished BingoMagic match."
+    )
+    @app_commands.describe(match="The match number (shown on its board and result)")
+    async def analyse(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+    ) -> None:
+        """The move-by-move analysis of a finished match of this server, privately: each
+        player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
+        await self.analyses.show(interaction, match)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."

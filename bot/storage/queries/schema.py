@@ -529,6 +529,21 @@ DROP FUNCTION pg_temp.parsed_ui(text);
 """
 )
 
+# A match's move-by-move analysis (bot/ai/analysis.py), computed once on request and kept:
+# ``method`` is the analysis version that made it (bot.ai.analysis.VERSION), ``data`` the
+# graded decisions as JSON text. The runner records the schema version (no PRAGMA here,
+# so this migration stays valid wherever it lands in the list).
+MIGRATION_ANALYSES = """
+CREATE TABLE match_analyses (
+    match_id   INTEGER NOT NULL,
+    method     INTEGER NOT NULL,
+    worlds     INTEGER NOT NULL,
+    data       TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (match_id, method)
+);
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -541,5 +556,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_9,
     Migration(sqlite=MIGRATION_10, postgresql=_MIGRATION_10_POSTGRESQL),
     Migration(sqlite=MIGRATION_11, postgresql=_MIGRATION_11_POSTGRESQL),
+    MIGRATION_ANALYSES,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
