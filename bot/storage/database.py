@@ -31,6 +31,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import sql
+from bot.storage.analyses import AnalysisStore
 from bot.storage.backend import (
     Backend,
     PostgresBackend,
@@ -42,7 +43,6 @@ from bot.storage.backend import (
     postgres_ddl,
     redact_url,
 )
-from bot.storage.analyses import AnalysisStore
 from bot.storage.card_types import CardTypeStore
 from bot.storage.challenges import Challenge, ChallengeLimitError, ChallengeStatus, ChallengeStore
 from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, SavedDeck

@@ -20,11 +20,11 @@ from bot.matches import LEVELS, MatchFinished
 from bot.storage import BotRecord, PlayerStats
 from bot.ui.controls import (
     BINGO_KINDS,
+    AnalysisButton,
     ChallengeButton,
     DecisionButton,
     PlayAgainButton,
     RematchButton,
-    AnalysisButton,
     ReplayButton,
     ShowHandButton,
     SignupButton,
