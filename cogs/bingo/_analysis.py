@@ -29,7 +29,7 @@ from bot.ai.analysis import DecisionAnalysis
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.ui.analysis_chart import render_chart
-from bot.ui.controls import AnalysisButton, ReplayButton, view_of
+from bot.ui.controls import AnalysisButton, WorstMoveButton, view_of
 from bot.ui.text import echo
 from cogs.languages import private_language
 
@@ -206,8 +206,12 @@ class AnalysisService:
     ) -> None:
         embed = summary_embed(record, decisions, names, lang)
         picture = await asyncio.to_thread(chart_file, record, decisions, names, lang)
-        first = decisions[0].index + 1 if decisions else 1
-        view = view_of(ReplayButton(record.id, first, "n", lang))
+        worst = max(decisions, key=lambda d: d.drop, default=None)
+        if worst is not None and worst.drop > 0:
+            view = view_of(WorstMoveButton(record.id, worst.index + 1, lang))
+        else:  # nothing lost: step through from the first graded decision
+            first = decisions[0].index + 1 if decisions else 1
+            view = view_of(WorstMoveButton(record.id, first, lang, worst=False))
         if new:
             await reply_private(interaction, embed=embed, view=view, file=picture)
         else:

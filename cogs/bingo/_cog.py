@@ -29,6 +29,7 @@ from bot.ui.controls import (
     ShowHandButton,
     SignupButton,
     TipsOffButton,
+    WorstMoveButton,
 )
 from bot.ui.text import echo
 from cogs.guide import show_rules
@@ -103,6 +104,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(PlayAgainButton, service.on_play_again)
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
         controls.register(AnalysisButton, self.analyses.on_button)
+        controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)

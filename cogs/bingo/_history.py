@@ -44,7 +44,13 @@ from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
-from bot.ui.controls import AnalysisButton, RematchButton, ReplayButton, view_of
+from bot.ui.controls import (
+    AnalysisButton,
+    RematchButton,
+    ReplayButton,
+    WorstMoveButton,
+    view_of,
+)
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
@@ -285,9 +291,10 @@ async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], matc
 
 
 async def on_replay_button(
-    bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton
+    bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton | WorstMoveButton
 ) -> None:
-    """Previous / Next: the same message shows step ``control.step``."""
+    """Previous / Next (and an analysis's "Biggest mistake"): the same message shows step
+    ``control.step``."""
     lang = await private_language(interaction)
     record = await replayable(bot.db, interaction, control.match_id, lang)
     if record is None:

@@ -92,9 +92,11 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     first = await started.wait_for_response()
     assert first.ephemeral
     done = await bingo.emu.wait_for(
-        lambda: (m := bingo.emu.messages[first.id]).embeds
-        and embed_title(m).startswith("Analysis")
-        and m,
+        lambda: (
+            (m := bingo.emu.messages[first.id]).embeds
+            and embed_title(m).startswith("Analysis")
+            and m
+        ),
         message="the analysis",
         timeout=60,
     )
@@ -114,16 +116,18 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     blunder = next(d for d in stored if d["index"] == planted[0])
     assert blunder["grade"] == "blunder" and blunder["chosen"] == "pass"
 
-    # The replay page of the planted step shows the grade and the better move.
+    # A second request reads the stored analysis; its button opens the replay at the
+    # decision that lost the most, which shows its grade and the better move.
     again = await carol.slash(bingo.channel, "bingo analyse", match=match_id)
     instant = await again.wait_for_response()
     assert embed_title(instant).startswith("Analysis of")  # stored: no progress line
-    assert "Next" in enabled_buttons(instant)
-    replay = await carol.slash(bingo.channel, "bingo replay", match=match_id)
-    page = await replay.wait_for_response()
-    assert enabled_buttons(page) == ["Next", "Analysis"]
-    for _ in range(planted[0] + 1):
-        await carol.click(bingo.emu.messages[page.id], "Next")
-    note = embed_field(bingo.emu.messages[page.id], "Analysis")
+    assert enabled_buttons(instant) == ["Biggest mistake"]
+    worst = max(stored, key=lambda d: d["best"] - d["after"] if d["grade"] != "best" else 0)
+    assert worst["best"] - worst["after"] >= blunder["best"] - blunder["after"]
+    await carol.click(instant, "Biggest mistake")
+    page = bingo.emu.messages[instant.id]
+    assert embed_field(page, f"Step {worst['index'] + 1} of {len(record.decisions)}") is not None
+    note = embed_field(page, "Analysis")
     assert note is not None and note.startswith("Blunder")
-    assert "Better: Place " in note
+    assert "Better: " in note and f"{round(100 * worst['best'])} % instead of" in note
+    assert enabled_buttons(page) == ["Previous", "Next", "Analysis"]

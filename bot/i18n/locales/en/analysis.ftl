@@ -1,6 +1,8 @@
 ## Match analysis (/bingo analyse, the replay's Analysis button)
 
 analysis-button = Analysis
+analysis-worst = Biggest mistake
+analysis-step-through = Step through
 analysis-field = Analysis
 analysis-title = Analysis of BingoMagic #{ $id } — { $first } vs { $second }
 analysis-description = { $graded ->

@@ -1,6 +1,8 @@
 ## Analisi della partita (/bingo analyse, il pulsante Analisi del replay)
 
 analysis-button = Analisi
+analysis-worst = Errore più grave
+analysis-step-through = Scorri la partita
 analysis-field = Analisi
 analysis-title = Analisi di BingoMagic #{ $id } — { $first } contro { $second }
 analysis-description = { $graded ->

@@ -1,6 +1,8 @@
 ## 対戦の分析（/bingo analyse、リプレイの「分析」ボタン）
 
 analysis-button = 分析
+analysis-worst = 最大のミス
+analysis-step-through = 1手ずつ見る
 analysis-field = 分析
 analysis-title = BingoMagic #{ $id }の分析 — { $first } vs { $second }
 analysis-description = { $graded }件の判断を評価しました。それぞれ、その時点でプレイヤーに見えていた情報だけを使っています（非公開のカードは推定し、実際のカードは読みません）。可能な手ごとに{ $worlds }回の対戦をシミュレートしました。シミュレーションで区別できないほど近い2つの手は、どちらも最善とします。

@@ -1,6 +1,8 @@
 ## Analiza meczu (/bingo analyse, przycisk Analiza w powtórce)
 
 analysis-button = Analiza
+analysis-worst = Największy błąd
+analysis-step-through = Przejdź przez mecz
 analysis-field = Analiza
 analysis-title = Analiza BingoMagic #{ $id } — { $first } kontra { $second }
 analysis-description = { $graded ->
