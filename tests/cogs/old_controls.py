@@ -16,6 +16,7 @@ from typing import Any
 from bot.engine.actions import Action, Verb
 from bot.ui.controls import (
     AgainButton,
+    AnalysisButton,
     Answer,
     CardSelect,
     ChallengeButton,
@@ -31,6 +32,7 @@ from bot.ui.controls import (
     ShowHandButton,
     SignupButton,
     TipsOffButton,
+    WorstMoveButton,
 )
 
 GUILD = 123456789012345678
@@ -84,4 +86,12 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ),
     ("guide:rules:2:next", RulesButton, {"page": 2, "way": "next"}),
     ("guide:rules:0:prev", RulesButton, {"page": 0, "way": "prev"}),
+]
+
+
+#: Kinds added after the router, with custom_ids as the code that added them makes them
+#: (kept as they are from then on, like ``OLD``).
+ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
+    ("bingo:an:9", AnalysisButton, {"match_id": 9}),
+    ("bingo:aw:9:14", WorstMoveButton, {"match_id": 9, "step": 14}),
 ]
