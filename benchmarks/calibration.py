@@ -48,9 +48,7 @@ def one_match(
         obs = state.observation(player)
         if len(obs["legal_actions"]) > 1:
             positions.append((json.dumps(state.to_json()), player))
-        action = choose_action(
-            obs, levels[player], rng, budget=None, iterations=hard_iterations
-        )
+        action = choose_action(obs, levels[player], rng, budget=None, iterations=hard_iterations)
         state.apply(action, player)
     winner = state.result.winner
     picked = rng.sample(positions, min(per_match, len(positions)))

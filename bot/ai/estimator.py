@@ -15,7 +15,6 @@ chance from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot.engine import BingoOptions, BingoState
 from bot.engine.mulligan import DONE

@@ -156,12 +156,17 @@ class AnalysisService:
         worlds = self.bot.settings.analysis_worlds
         loop = asyncio.get_running_loop()
         pool = self.bot.ai_pool
-        jobs = [
-            loop.run_in_executor(
-                pool, analysis.analyse_decision, seed, options, history, index, worlds
-            )
-            for index in points
-        ]
+        # At most one job per worker in the pool's queue at a time: the bot's own moves
+        # share the pool and wait behind one decision's job at most, not the whole match.
+        gate = asyncio.Semaphore(max(1, pool.workers if pool is not None else 1))
+
+        async def one(index: int) -> DecisionAnalysis | None:
+            async with gate:
+                return await loop.run_in_executor(
+                    pool, analysis.analyse_decision, seed, options, history, index, worlds
+                )
+
+        jobs = [asyncio.ensure_future(one(index)) for index in points]
         started = time.monotonic()
         last_edit = started
         done = 0
@@ -177,6 +182,8 @@ class AnalysisService:
                     )
             found = [job.result() for job in jobs]
         except Exception:
+            for job in jobs:
+                job.cancel()
             log.exception("Match %s could not be analysed", record.id)
             await interaction.edit_original_response(
                 content=t(lang, "analysis-failed", id=record.id)
