@@ -116,17 +116,17 @@ def play(rng: random.Random) -> int:
                     return decisions
                 if choice == PLAINS:
                     _draw(library, hand, piles, rng)
-                elif choice == SWAMP and sum(theirs):
+                elif choice == SWAMP and any(theirs):
                     decisions += 1
                     k = rng.choice(_present(theirs))
                     theirs[k] -= 1
                     piles[other][k] += 1
-                elif choice == MOUNTAIN and sum(territories[other]):
+                elif choice == MOUNTAIN and any(territories[other]):
                     decisions += 1
                     k = rng.choice(_present(territories[other]))
                     territories[other][k] -= 1
                     piles[other][k] += 1
-                elif choice == FOREST and sum(piles[active]):
+                elif choice == FOREST and any(piles[active]):
                     decisions += 1
                     k = rng.choice(_present(piles[active]))
                     piles[active][k] -= 1

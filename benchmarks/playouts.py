@@ -204,7 +204,7 @@ def against_lean(options: BingoOptions, seconds: float, seed: int, rounds: int) 
         ),
         "lean counts-only engine": lean_matches,
     }
-    totals = {name: [0, 0.0] for name in runs}
+    totals: dict[str, list[float]] = {name: [0.0, 0.0] for name in runs}
     names = list(runs)
     for r in range(rounds):
         for name in names[r % 3 :] + names[: r % 3]:
@@ -214,8 +214,8 @@ def against_lean(options: BingoOptions, seconds: float, seed: int, rounds: int) 
     lean = totals["lean counts-only engine"][0] / totals["lean counts-only engine"][1]
     print(f"interleaved, {rounds} rounds of {seconds / rounds:.2f} s each:")
     for name in names:
-        games, elapsed = totals[name]
-        rate = games / elapsed
+        done, spent = totals[name]
+        rate = done / spent
         print(f"  {name + ':':40s}{rate:9.1f} games/s  {rate / lean:5.2f}x lean")
 
 
