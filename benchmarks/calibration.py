@@ -105,6 +105,10 @@ def main(argv: list[str] | None = None) -> None:
             seed += batch
             for job in jobs:
                 samples.extend(job.result())
+            print(
+                f"  {len(samples)} positions, {seed} matches, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
     finally:
         pool.shutdown()
     samples = samples[: args.positions]

@@ -41,6 +41,9 @@ from .heuristics import View, medium_action
 
 #: Sampled worlds per decision in the bot (each played after every legal action).
 DEFAULT_WORLDS = 48
+#: Batches of ``worlds`` at most per decision: a decision whose grade is still open after
+#: one batch (a drop that may or may not reach 5 points) gets more, up to this many.
+MAX_BATCHES = 3
 #: Standard errors within which two actions count as equally good (95 %, two-sided).
 Z_NOISE = 1.96
 #: Grade thresholds: the smallest drop in win chance (0..1) for each grade, worst first.
@@ -59,7 +62,7 @@ class DecisionAnalysis:
     ``player``, the engine's ``decision`` name (``main``, ``counter``, ``declare``,
     ``scry`` …), the ``chosen`` action and ``best_action``; win chances 0..1 of
     ``before``, ``after`` (chosen) and ``best``; ``noise`` (the standard error of
-    ``best - after`` on the paired samples), ``worlds`` simulations per action, and the
+    ``best - after`` on the paired samples), ``worlds`` simulations per action (one to :data:`MAX_BATCHES` batches), and the
     ``grade`` (one of :data:`GRADES`)."""
 
     index: int
@@ -131,6 +134,13 @@ def decision_points(
     return points
 
 
+def _undecided(drop: float, noise: float) -> bool:
+    """Whether more simulations could change the grade's side of the noise: the drop
+    may be real (above the noise) and may reach the first threshold (5 points)."""
+    low, high = drop - Z_NOISE * noise, drop + Z_NOISE * noise
+    return low <= 0 < high and high >= THRESHOLDS[-1][1]
+
+
 def _mean_se(values: list[float]) -> tuple[float, float]:
     n = len(values)
     mean = sum(values) / n
@@ -150,7 +160,8 @@ def analyse_decision(
     """Grade decision ``index`` of a match (see the module docstring); ``None`` when it
     is not graded (forced, a time-out, a resignation).  ``seed``, ``options`` (a
     :meth:`BingoOptions.to_json` dict or ``None``) and ``history`` are the stored match.
-    CPU-bound: ``worlds`` × legal actions playouts.  Raises ``ValueError`` for an index
+    CPU-bound: ``worlds`` × legal actions playouts, or up to :data:`MAX_BATCHES` times
+    that while the grade is undecided (:func:`_undecided`).  Raises ``ValueError`` for an index
     outside the history and :class:`bot.engine.IllegalActionError` when the history
     does not fit the match."""
     if not 0 <= index < len(history):
@@ -165,17 +176,20 @@ def analyse_decision(
     obs = state.observation(player)
     reference = medium_action(View.from_observation(obs), random.Random(0))
     samples: dict[str, list[float]] = {a: [] for a in legal}
-    for _ in range(worlds):
-        world = determinize(state, player, rng, opts)
-        stream = rng.getrandbits(48)
-        for action in legal:
-            copy = world.clone()
-            copy.apply_fast(action)
-            samples[action].append(finish(copy, player, random.Random(stream)))
-    means = {a: sum(v) / len(v) for a, v in samples.items()}
-    top = max(legal, key=lambda a: (means[a], a == chosen))
-    diffs = [b - c for b, c in zip(samples[top], samples[chosen], strict=True)]
-    drop, noise = _mean_se(diffs)
+    for batch in range(MAX_BATCHES):
+        for _ in range(worlds):
+            world = determinize(state, player, rng, opts)
+            stream = rng.getrandbits(48)
+            for action in legal:
+                copy = world.clone()
+                copy.apply_fast(action)
+                samples[action].append(finish(copy, player, random.Random(stream)))
+        means = {a: sum(v) / len(v) for a, v in samples.items()}
+        top = max(legal, key=lambda a: (means[a], a == chosen))
+        diffs = [b - c for b, c in zip(samples[top], samples[chosen], strict=True)]
+        drop, noise = _mean_se(diffs)
+        if top == chosen or not _undecided(drop, noise):
+            break
     return DecisionAnalysis(
         index=index,
         player=player,
@@ -186,7 +200,7 @@ def analyse_decision(
         after=means[chosen],
         best=means[top],
         noise=noise,
-        worlds=worlds,
+        worlds=len(samples[chosen]),
         grade=grade(drop, noise),
     )
 

@@ -55,7 +55,7 @@ def summary_embed(
             lang,
             "analysis-description",
             graded=len(decisions),
-            worlds=decisions[0].worlds if decisions else 0,
+            worlds=min((d.worlds for d in decisions), default=0),
         ),
         colour=discord.Colour.blurple(),
     )

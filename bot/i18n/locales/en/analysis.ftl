@@ -8,7 +8,7 @@ analysis-title = Analysis of BingoMagic #{ $id } — { $first } vs { $second }
 analysis-description = { $graded ->
     [one] One decision graded
    *[other] { $graded } decisions graded
-    }, each from what its player could see then (hidden cards sampled, never read), by { $worlds } simulated matches per possible move. Two moves closer than the simulation can tell apart both count as best.
+    }, each from what its player could see then (hidden cards sampled, never read), by { $worlds } simulated matches or more per possible move (more where a grade was close). Two moves closer than the simulation can tell apart both count as best.
 analysis-accuracy = Accuracy: **{ $accuracy }** / 100
 analysis-no-decisions = No decision to grade.
 analysis-count = { $grade }: { $count }

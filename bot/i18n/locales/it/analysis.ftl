@@ -8,7 +8,7 @@ analysis-title = Analisi di BingoMagic #{ $id } — { $first } contro { $second 
 analysis-description = { $graded ->
     [one] Una decisione valutata
    *[other] { $graded } decisioni valutate
-    }, ognuna da ciò che il suo giocatore vedeva allora (le carte nascoste sono simulate, mai lette), con { $worlds } partite simulate per ogni mossa possibile. Due mosse più vicine di quanto la simulazione sappia distinguere contano entrambe come migliori.
+    }, ognuna da ciò che il suo giocatore vedeva allora (le carte nascoste sono simulate, mai lette), con almeno { $worlds } partite simulate per ogni mossa possibile (di più dove un voto era incerto). Due mosse più vicine di quanto la simulazione sappia distinguere contano entrambe come migliori.
 analysis-accuracy = Precisione: **{ $accuracy }** / 100
 analysis-no-decisions = Nessuna decisione da valutare.
 analysis-count = { $grade }: { $count }

@@ -10,7 +10,7 @@ analysis-description = { $graded ->
     [few] Oceniono { $graded } decyzje
     [many] Oceniono { $graded } decyzji
    *[other] Oceniono { $graded } decyzji
-    }, każdą na podstawie tego, co jej gracz wtedy widział (ukryte karty są losowane, nigdy odczytywane), po { $worlds } symulowanych meczów na każdy możliwy ruch. Dwa ruchy bliższe sobie, niż symulacja potrafi rozróżnić, liczą się oba jako najlepsze.
+    }, każdą na podstawie tego, co jej gracz wtedy widział (ukryte karty są losowane, nigdy odczytywane), po co najmniej { $worlds } symulowanych meczów na każdy możliwy ruch (więcej, gdy ocena była niepewna). Dwa ruchy bliższe sobie, niż symulacja potrafi rozróżnić, liczą się oba jako najlepsze.
 analysis-accuracy = Dokładność: **{ $accuracy }** / 100
 analysis-no-decisions = Brak decyzji do oceny.
 analysis-count = { $grade }: { $count }
