@@ -62,8 +62,8 @@ class DecisionAnalysis:
     ``player``, the engine's ``decision`` name (``main``, ``counter``, ``declare``,
     ``scry`` …), the ``chosen`` action and ``best_action``; win chances 0..1 of
     ``before``, ``after`` (chosen) and ``best``; ``noise`` (the standard error of
-    ``best - after`` on the paired samples), ``worlds`` simulations per action (one to :data:`MAX_BATCHES` batches), and the
-    ``grade`` (one of :data:`GRADES`)."""
+    ``best - after`` on the paired samples), ``worlds`` simulations per action (one to
+    :data:`MAX_BATCHES` batches), and the ``grade`` (one of :data:`GRADES`)."""
 
     index: int
     player: int
@@ -126,7 +126,10 @@ def decision_points(
     state, _ = BingoState.new(seed, opts)
     points = []
     for index, (player, action) in enumerate(history):
-        if action in _NOT_CHOICES:
+        if action == TIMEOUT:  # RULES §1.8: the match goes on without a choice
+            state.apply_timeout()
+            continue
+        if action in _NOT_CHOICES:  # a resignation or an abandon ends the match
             break
         if len(state.legal_actions()) > 1:
             points.append(index)
@@ -176,7 +179,7 @@ def analyse_decision(
     obs = state.observation(player)
     reference = medium_action(View.from_observation(obs), random.Random(0))
     samples: dict[str, list[float]] = {a: [] for a in legal}
-    for batch in range(MAX_BATCHES):
+    for _batch in range(MAX_BATCHES):
         for _ in range(worlds):
             world = determinize(state, player, rng, opts)
             stream = rng.getrandbits(48)

@@ -109,3 +109,18 @@ def test_a_mulligan_world_keeps_the_scry_card_on_top() -> None:
             legal = state.legal_actions()
             state.apply("mulligan" if "mulligan" in legal else legal[0], player)
     pytest.fail("no seed reached a scry")
+
+
+def test_decisions_after_a_timeout_are_still_graded() -> None:
+    seed, history, planted = first_planted()
+    state = BingoState.replay(seed, BingoOptions(), history[:planted])
+    state.apply_timeout()  # the player ran out of time instead of passing
+    rng = random.Random(3)
+    while state.result is None:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    points = decision_points(seed, None, state.history)
+    assert planted not in points
+    assert any(i > planted for i in points)
+    later = next(i for i in points if i > planted)
+    assert analysis.analyse_decision(seed, None, state.history, later, WORLDS) is not None
