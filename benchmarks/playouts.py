@@ -16,7 +16,13 @@ Measurements, each for ``--seconds``, all through the engine's public API with a
 2. clone-from-midgame playouts, as a Monte Carlo tree search would run them: one state
    a few turns into the play phase, ``clone()`` it, play the clone out, with ``apply``,
    with ``apply_fast`` (no events) and with ``playout``;
-3. bare ``clone()`` calls on that midgame state.
+3. bare ``clone()`` calls on that midgame state;
+4. the engine beside a lean counts-only engine of the benchmarks' own
+   (:mod:`benchmarks.lean_engine`), interleaved (``--rounds`` rounds, each running the
+   three in turn, their order rotating) so a loaded machine slows all alike: the exact
+   ``apply`` loop, the search path (``new(..., chance=rng)`` + ``playout``) and the lean
+   engine, in whole matches per second and as ratios to the lean engine (goals: search
+   path at least 1.5x, exact apply at least 0.5x).
 
 Prints figures only.
 """
@@ -35,6 +41,8 @@ from pathlib import Path
 from types import ModuleType
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
+
+from . import lean_engine
 
 MIDGAME_DECISIONS = 12  # decisions played into the play phase before cloning
 #: The last commit before the engine's speed-up (event-free playouts, ``apply_fast``).
@@ -171,6 +179,46 @@ def bare_clones(root: BingoState, seconds: float) -> tuple[int, float]:
     return clones, time.perf_counter() - start
 
 
+def lean_matches(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Whole matches of :mod:`benchmarks.lean_engine` for ``seconds``: (games, actions,
+    elapsed)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        actions += lean_engine.play(rng)
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    return games, actions, time.perf_counter() - start
+
+
+def against_lean(options: BingoOptions, seconds: float, seed: int, rounds: int) -> None:
+    """Print the exact apply loop, the search path and the lean engine, interleaved, as
+    games/s and ratios to the lean engine (see the module docstring, item 4)."""
+    runs: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
+        "exact apply loop": lambda t, s: whole_matches(options, t, s, play_out),
+        "search path (new(chance) + playout)": lambda t, s: whole_matches(
+            options, t, s, play_out_sampled, sampled=True
+        ),
+        "lean counts-only engine": lean_matches,
+    }
+    totals: dict[str, list[float]] = {name: [0.0, 0.0] for name in runs}
+    names = list(runs)
+    for r in range(rounds):
+        for name in names[r % 3 :] + names[: r % 3]:
+            games, _, elapsed = runs[name](seconds / rounds, seed + 100_000 * r)
+            totals[name][0] += games
+            totals[name][1] += elapsed
+    lean = totals["lean counts-only engine"][0] / totals["lean counts-only engine"][1]
+    print(f"interleaved, {rounds} rounds of {seconds / rounds:.2f} s each:")
+    for name in names:
+        done, spent = totals[name]
+        rate = done / spent
+        print(f"  {name + ':':40s}{rate:9.1f} games/s  {rate / lean:5.2f}x lean")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.playouts", description="BingoMagic random-playout speed."
@@ -191,10 +239,14 @@ def main(argv: list[str] | None = None) -> int:
         help=f"git revision of the engine to compare with (default {BASELINE_REVISION}, "
         "before the engine's speed-up); 'none' to skip",
     )
+    parser.add_argument(
+        "--rounds", type=int, default=10, help="rounds of the interleaved comparison"
+    )
     args = parser.parse_args(argv)
     options = BingoOptions(mulligan_rule=MulliganRule(args.rule))
 
     print(f"BingoMagic engine, rule={args.rule}, {args.seconds:g} s per measurement")
+    against_lean(options, 3 * args.seconds, args.seed, args.rounds)
     base_rate = None
     if args.baseline != "none":
         with tempfile.TemporaryDirectory() as workdir:

@@ -20,6 +20,7 @@
 | BINGO_AI_BUDGET_SECONDS | ai_budget_seconds   | 0.25                  |
 | BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
 | BINGO_RENDER_WORKERS    | render_workers      | 1; 0 = a thread       |
+| BINGO_ANALYSIS_WORLDS   | analysis_worlds     | 40 (worlds per action of a match analysis) |
 | BINGO_BOARD_EDIT_SECONDS | board_edit_seconds | 1.5 (0 allowed)       |
 | BINGO_THREAD_CLOSE_SECONDS | thread_close_seconds | 600 (0 allowed)   |
 | BINGO_PANEL_ATTENTION_SECONDS | panel_attention_seconds | 20 (0 allowed) |
@@ -93,6 +94,9 @@ class Settings:
     ai_workers: int = field(default_factory=default_ai_workers)
     #: Processes drawing board pictures; 0 draws them in a thread of the bot instead.
     render_workers: int = 1
+    #: Sampled worlds per legal action when a match is analysed (bot.ai.analysis; tests
+    #: lower it to stay fast).
+    analysis_worlds: int = 40
     #: Least seconds between two edits of a match's public board (0: every change).
     board_edit_seconds: float = 1.5
     #: Seconds after a match's result before its thread is archived and locked
@@ -182,6 +186,9 @@ class Settings:
                 "BINGO_AI_WORKERS", get("BINGO_AI_WORKERS"), default_ai_workers()
             ),
             render_workers=_whole_number("BINGO_RENDER_WORKERS", get("BINGO_RENDER_WORKERS"), 1),
+            analysis_worlds=_positive_int(
+                "BINGO_ANALYSIS_WORLDS", get("BINGO_ANALYSIS_WORLDS"), 40
+            ),
             board_edit_seconds=_seconds(
                 "BINGO_BOARD_EDIT_SECONDS", get("BINGO_BOARD_EDIT_SECONDS"), 1.5, zero=True
             ),

@@ -132,3 +132,14 @@ TOURNAMENT_CUT = 8
 #: Seconds an answer waits before the day's public post shows the new count: a burst of
 #: answers becomes one edit (each edit goes through the paced outbox too).
 DAILY_POST_EDIT_SECONDS = 5.0
+
+# -- Match analysis (/bingo analyse, the replay's Analysis button) -------------------------
+
+#: Analyses one member may have running at once (a second request is refused privately).
+ANALYSES_PER_MEMBER = 1
+#: Analyses running at once in one server (each takes the AI pool for up to ~30 s, which
+#: the bot's own moves share; further requests are refused privately until one ends).
+ANALYSES_PER_GUILD = 2
+#: Least seconds between two edits of an analysis's progress line (Discord's rate limit
+#: on editing an interaction response: about one edit a second).
+ANALYSIS_PROGRESS_SECONDS = 1.0

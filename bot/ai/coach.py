@@ -5,7 +5,9 @@ simulation, land-drop figures of a Magic hand, and the verdicts drawn from them.
 match deals the other player a random opening hand from the cards not in the kept hand,
 lets it mulligan as the ``medium`` player would (Vancouver, RULES §2: one card fewer per
 mulligan, then a scry 1 when below the starting size), and plays the match out with the
-``medium`` heuristic in both seats (RULES §1).  A draw counts half.
+``medium`` heuristic in both seats (RULES §1) with :func:`bot.ai.estimator.finish`, the
+estimator the match analysis uses too, so a percentage means the same in both.  A draw
+counts half.
 
 **Verdicts on a kept practice hand** (:func:`land_advice` for Magic decks,
 :func:`bingo_advice` for the BingoMagic deck, :func:`is_bingomagic`), and on the hand of
@@ -29,6 +31,7 @@ from bot.engine.cards import COPIES, KINDS, NAMES
 from bot.engine.daily import UNRATED, Verdict
 from bot.engine.practice import PracticeDeck, PracticeState
 
+from .estimator import finish
 from .heuristics import View, medium_action
 
 HAND_SIZE = 5  # RULES §1.2.2
@@ -113,15 +116,7 @@ def _play(
         "step": "main", "pending_land": None, "passes_in_row": 0, "timeouts_in_row": [0, 0],
         "result": None, "history": [],
     }  # fmt: skip
-    state = BingoState.from_json(data)
-    while state.result is None:
-        legal = state.legal_actions()
-        state.apply_fast(
-            legal[0] if len(legal) == 1 else medium_action(View.from_state(state), rng)
-        )
-    if state.result.winner is None:
-        return 0.5
-    return 1.0 if state.result.winner == 0 else 0.0
+    return finish(BingoState.from_json(data), 0, rng)  # the one estimator (estimator.py)
 
 
 def estimate_keep(

@@ -31,6 +31,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import sql
+from bot.storage.analyses import AnalysisStore
 from bot.storage.backend import (
     Backend,
     PostgresBackend,
@@ -119,6 +120,7 @@ class Database(
     PracticeStore,
     DmClosedStore,
     SettingsStore,
+    AnalysisStore,
 ):
     """The bot's database. Create with ``await Database.open(path_or_url)``.
 

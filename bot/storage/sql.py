@@ -24,6 +24,7 @@ columns hold UTF-8 JSON text. Flags are INTEGER 0/1.
 
 from __future__ import annotations
 
+from bot.storage.queries.analyses import *  # noqa: F403
 from bot.storage.queries.challenges import *  # noqa: F403
 from bot.storage.queries.decks import *  # noqa: F403
 from bot.storage.queries.matches import *  # noqa: F403

@@ -15,6 +15,8 @@ code):
 ``bingo:a:<match>``                              :class:`PlayAgainButton`: against the bot
 ``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next
 ``bingo:r:<match>``                              :class:`RematchButton`
+``bingo:an:<match>``                             :class:`AnalysisButton`: a match's analysis
+``bingo:aw:<match>:<step>``                      :class:`WorstMoveButton`: its replay step
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
 ``bingo:sr:<match>``                             :class:`AccessibleButton`: screen-reader mode
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
@@ -321,6 +323,42 @@ class ReplayButton(
         return cls(int(found["match"]), int(found["step"]), found["dir"])
 
 
+class AnalysisButton(MatchButton, template=r"bingo:an:(?P<match>\d+)"):
+    """ "Analysis" under a replay: the move-by-move analysis of a finished match, privately
+    to whoever clicks (``cogs.bingo._analysis``)."""
+
+    where = "bingo analysis"
+    prefix, label_key, button_emoji = "bingo:an:", "analysis-button", "📈"
+    button_style = discord.ButtonStyle.primary
+
+
+class WorstMoveButton(
+    Control[discord.ui.Button[Any]], template=r"bingo:aw:(?P<match>\d+):(?P<step>\d+)"
+):
+    """Under an analysis: the replay at step ``step``, the decision that lost the most
+    win chance ("Biggest mistake"), or the first graded one ("Step through")."""
+
+    where = "bingo analysis step"
+
+    def __init__(
+        self, match_id: int, step: int, locale: object = None, *, worst: bool = True
+    ) -> None:
+        super().__init__(
+            _button(
+                f"bingo:aw:{match_id}:{step}",
+                t(locale, "analysis-worst" if worst else "analysis-step-through"),
+                emoji="🔎",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.match_id = match_id
+        self.step = step
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["match"]), int(found["step"]))
+
+
 class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     """ "Turn tips off" under a tip (``cogs.bingo._tips``): stores the choice and redraws
     the panel without it."""
@@ -596,6 +634,8 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     TipsOffButton,
     AccessibleButton,
     SignupButton,
+    AnalysisButton,
+    WorstMoveButton,
 )
 MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     PracticeButton,

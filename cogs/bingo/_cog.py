@@ -21,6 +21,7 @@ from bot.storage import BotRecord, PlayerStats
 from bot.ui.controls import (
     BINGO_KINDS,
     AccessibleButton,
+    AnalysisButton,
     ChallengeButton,
     DecisionButton,
     PlayAgainButton,
@@ -29,6 +30,7 @@ from bot.ui.controls import (
     ShowHandButton,
     SignupButton,
     TipsOffButton,
+    WorstMoveButton,
 )
 from bot.ui.text import echo
 from cogs.contexts import in_server, offered_anywhere, require_server, works_anywhere
@@ -36,6 +38,7 @@ from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
 from ._accessible import accessible_on, set_accessible
+from ._analysis import AnalysisService
 from ._anywhere import live_match_id
 from ._consent import consent_commands
 from ._history import (
@@ -93,6 +96,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     def __init__(self, bot: BingoBot) -> None:
         self.bot = bot
         self.service = MatchService(bot)
+        self.analyses = AnalysisService(bot)
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
@@ -115,6 +119,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ShowHandButton, service.on_show_hand)
         controls.register(PlayAgainButton, service.on_play_again)
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
+        controls.register(AnalysisButton, self.analyses.on_button)
+        controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(AccessibleButton, partial(accessible_on, service))
@@ -156,6 +162,17 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
         await show_replay(self.bot, interaction, match)
+
+    @app_commands.command(
+        name="analyse", description="Grade every decision of a finished BingoMagic match."
+    )
+    @app_commands.describe(match="The match number (shown on its board and result)")
+    async def analyse(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+    ) -> None:
+        """The move-by-move analysis of a finished match of this server, privately: each
+        player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
+        await self.analyses.show(interaction, match)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."

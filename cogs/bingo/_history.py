@@ -14,6 +14,9 @@ decisions with :meth:`bot.engine.BingoState.replay`; the match is over, so both 
 shown. The board picture (:mod:`bot.ui.board_image`) is attached to every step, with the
 text embed kept.
 
+**Analysis.** A replay page carries the Analysis button (``cogs.bingo._analysis``); once
+a match is analysed, each step shows its decision's grade.
+
 **Rematch.** Under the result of a match between members, "Rematch"
 (:class:`bot.ui.controls.RematchButton`) lets either player challenge the other again with
 the same table rules; the other accepts it like any challenge
@@ -31,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
+from bot.ai.analysis import VERSION as ANALYSIS_VERSION
+from bot.ai.analysis import DecisionAnalysis
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
@@ -39,11 +44,18 @@ from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
-from bot.ui.controls import RematchButton, ReplayButton, view_of
+from bot.ui.controls import (
+    AnalysisButton,
+    RematchButton,
+    ReplayButton,
+    WorstMoveButton,
+    view_of,
+)
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
+from ._analysis_text import decision_note, stored_notes
 from ._display import names_of
 from ._render import board_embed, event_line
 from ._settings import channel_refusal
@@ -188,11 +200,13 @@ def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[Event]
 
 
 def replay_page(
-    record: MatchRecord, step: int, lang: str
+    record: MatchRecord, step: int, lang: str, notes: dict[int, DecisionAnalysis] | None = None
 ) -> tuple[discord.Embed, discord.ui.View, bytes, str]:
     """Step ``step`` of a finished match, in ``lang``: the board embed (both hands shown:
-    the match is over), Previous / Next, the board picture (PNG bytes) and its alt text
-    (:func:`~bot.ui.board_image.board_alt_text`)."""
+    the match is over), Previous / Next / Analysis, the board picture (PNG bytes) and its
+    alt text (:func:`~bot.ui.board_image.board_alt_text`). ``notes``: the match's stored
+    analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
+    its grade, and the better move for an inaccuracy or worse."""
     state, events = replay_step(record, step)
     raw_names = list(names_of(record.ui))
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
@@ -217,6 +231,13 @@ def replay_page(
         for p in (0, 1)
     )
     embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
+    note = (notes or {}).get(step - 1)
+    if note is not None:
+        embed.add_field(
+            name=t(lang, "analysis-field"),
+            value=decision_note(note, names, lang)[: limits.FIELD_VALUE],
+            inline=False,
+        )
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
     last = last_move([event.for_viewer(None).to_json() for event in events])
     inputs = board_inputs(record.id, view, raw_names, last, lang)
@@ -224,11 +245,12 @@ def replay_page(
     buttons = view_of(
         ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
         ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
+        AnalysisButton(record.id, lang),
     )
     return embed, buttons, picture, board_alt_text(inputs)
 
 
-async def _replayable(
+async def replayable(
     db: Database, interaction: discord.Interaction[Any], match_id: int, lang: str
 ) -> MatchRecord | None:
     """The finished match ``match_id`` of this server, or ``None`` after a private
@@ -247,9 +269,10 @@ async def _replayable(
 
 
 async def _page(
-    record: MatchRecord, step: int, lang: str
+    db: Database, record: MatchRecord, step: int, lang: str
 ) -> tuple[discord.Embed, discord.ui.View, discord.File]:
-    embed, view, png, alt = await asyncio.to_thread(replay_page, record, step, lang)
+    notes = stored_notes(await db.analysis(record.id, ANALYSIS_VERSION))
+    embed, view, png, alt = await asyncio.to_thread(replay_page, record, step, lang, notes)
     return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
@@ -257,11 +280,11 @@ async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], matc
     """``/bingo replay match:``: the deal of a finished match of this server, privately,
     with Previous and Next. Refused privately: unknown here, still being played, broken."""
     lang = await private_language(interaction)
-    record = await _replayable(bot.db, interaction, match_id, lang)
+    record = await replayable(bot.db, interaction, match_id, lang)
     if record is None:
         return
     try:
-        embed, view, picture = await _page(record, 0, lang)
+        embed, view, picture = await _page(bot.db, record, 0, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", match_id)
         return await reply_private(interaction, t(lang, "replay-broken", id=match_id))
@@ -269,16 +292,17 @@ async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], matc
 
 
 async def on_replay_button(
-    bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton
+    bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton | WorstMoveButton
 ) -> None:
-    """Previous / Next: the same message shows step ``control.step``."""
+    """Previous / Next (and an analysis's "Biggest mistake"): the same message shows step
+    ``control.step``."""
     lang = await private_language(interaction)
-    record = await _replayable(bot.db, interaction, control.match_id, lang)
+    record = await replayable(bot.db, interaction, control.match_id, lang)
     if record is None:
         return
     step = min(control.step, len(record.decisions))
     try:
-        embed, view, picture = await _page(record, step, lang)
+        embed, view, picture = await _page(bot.db, record, step, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", control.match_id)
         return await reply_private(interaction, t(lang, "replay-broken", id=control.match_id))

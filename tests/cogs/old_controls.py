@@ -17,6 +17,7 @@ from bot.engine.actions import Action, Verb
 from bot.ui.controls import (
     AccessibleButton,
     AgainButton,
+    AnalysisButton,
     Answer,
     CardSelect,
     ChallengeButton,
@@ -33,6 +34,7 @@ from bot.ui.controls import (
     ShowHandButton,
     SignupButton,
     TipsOffButton,
+    WorstMoveButton,
 )
 
 GUILD = 123456789012345678
@@ -91,4 +93,12 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     # the /help pages' buttons, as the code that added them makes them
     ("guide:help:1:next", HelpButton, {"page": 1, "way": "next"}),
     ("guide:help:0:prev", HelpButton, {"page": 0, "way": "prev"}),
+]
+
+
+#: Kinds added after the router, with custom_ids as the code that added them makes them
+#: (kept as they are from then on, like ``OLD``).
+ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
+    ("bingo:an:9", AnalysisButton, {"match_id": 9}),
+    ("bingo:aw:9:14", WorstMoveButton, {"match_id": 9, "step": 14}),
 ]

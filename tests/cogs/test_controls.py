@@ -16,15 +16,18 @@ import pytest
 from bot.ui import controls
 from bot.ui.controls import KINDS, Control, ControlRouter, RematchButton, ShowHandButton
 
-from .old_controls import OLD
+from .old_controls import ADDED, OLD
 
 
 def test_the_old_custom_ids_cover_every_kind() -> None:
-    assert len(KINDS) == 16  # the 14 kinds of commit 8ce512b, HelpButton and AccessibleButton
-    assert {kind for _, kind, _ in OLD} == set(KINDS)
+    # the 14 kinds of commit 8ce512b, HelpButton, AccessibleButton, and those in ADDED
+    assert len(KINDS) == 16 + len(ADDED)
+    assert {kind for _, kind, _ in OLD + ADDED} == set(KINDS)
 
 
-@pytest.mark.parametrize(("custom_id", "kind", "fields"), OLD, ids=[c for c, _, _ in OLD])
+@pytest.mark.parametrize(
+    ("custom_id", "kind", "fields"), OLD + ADDED, ids=[c for c, _, _ in OLD + ADDED]
+)
 def test_an_old_custom_id_parses_to_its_kind_and_fields(
     custom_id: str, kind: type[Control[Any]], fields: dict[str, Any]
 ) -> None:

@@ -141,7 +141,7 @@ async def test_a_replay_steps_through_a_finished_match_to_the_end(bingo) -> None
     assert hands.startswith("alice: ") and "\nbob: " in hands and "(empty)" not in hands
     assert page.attachments and page.attachments[0]["filename"] == "replay.png"
     assert ": territory " in page.attachments[0]["description"]  # alt text
-    assert enabled_buttons(page) == ["Next"]
+    assert enabled_buttons(page) == ["Next", "Analysis"]
 
     seen = [0]
     while "Next" in enabled_buttons(bingo.emu.messages[page.id]):
@@ -158,7 +158,7 @@ async def test_a_replay_steps_through_a_finished_match_to_the_end(bingo) -> None
     last = bingo.emu.messages[page.id]
     assert "wins" in last.embeds[0]["description"]  # bob resigned: alice wins
     assert last.attachments and last.attachments[0]["filename"] == "replay.png"
-    assert enabled_buttons(last) == ["Previous"]
+    assert enabled_buttons(last) == ["Previous", "Analysis"]
     await carol.click(last, "Previous")
     assert embed_field(bingo.emu.messages[page.id], f"Step {total - 1} of {total}") is not None
 

@@ -611,6 +611,21 @@ ALTER TABLE user_prefs ADD COLUMN accessible INTEGER NOT NULL DEFAULT 0
     CHECK (accessible IN (0, 1));
 """
 
+# A match's move-by-move analysis (bot/ai/analysis.py), computed once on request and kept:
+# ``method`` is the analysis version that made it (bot.ai.analysis.VERSION), ``data`` the
+# graded decisions as JSON text. The runner records the schema version (no PRAGMA here,
+# so this migration stays valid wherever it lands in the list).
+MIGRATION_ANALYSES = """
+CREATE TABLE match_analyses (
+    match_id   INTEGER NOT NULL,
+    method     INTEGER NOT NULL,
+    worlds     INTEGER NOT NULL,
+    data       TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (match_id, method)
+);
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -626,5 +641,6 @@ MIGRATIONS: list[str | Migration] = [
     Migration(sqlite=MIGRATION_12, postgresql=_MIGRATION_12_POSTGRESQL),
     MIGRATION_CONSENT,
     MIGRATION_ACCESSIBLE,
+    MIGRATION_ANALYSES,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
