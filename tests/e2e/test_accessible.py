@@ -91,7 +91,7 @@ async def test_screen_reader_mode_puts_the_state_first_on_panels_and_board(bingo
     # turned off: the panel her next click brings has its title again and no sentence
     await alice.slash(bingo.channel, "bingo accessibility", mode="a11y_off")
     await bingo.emu.wait_for(
-        lambda: not (bingo.service.matches[match_id].context.ui.get("a11y") or [0, 0])[0],
+        lambda: not bingo.service.matches[match_id].context.config.accessible[0],
         message="the mode off in her match",
     )
     assert not (await bingo.db.user_prefs(alice.user.id)).accessible
