@@ -11,6 +11,7 @@ store per domain, each in its own module:
 :mod:`bot.storage.stats`       results per server, records against the bot
 :mod:`bot.storage.ratings`     openskill ratings
 :mod:`bot.storage.seasons`     seasons, standings, who is listed
+:mod:`bot.storage.privacy`     a member's export and erasure, purges
 :mod:`bot.storage.decks`       saved decks
 :mod:`bot.storage.card_types`  the Scryfall card-type cache
 :mod:`bot.storage.practice`    mulligan practice deals and statistics
@@ -50,6 +51,7 @@ from bot.storage.dm_closed import DmClosedStore
 from bot.storage.matches import MatchRecord, MatchResult, MatchRowStore, MatchStatus, Outcome
 from bot.storage.practice import PracticeSession, PracticeStats, PracticeStore
 from bot.storage.ratings import Rating, RatingStore
+from bot.storage.privacy import PrivacyStore
 from bot.storage.seasons import Ranked, Season, SeasonStore
 from bot.storage.settings import (
     GUILD_SETTING_FIELDS,
@@ -119,6 +121,7 @@ class Database(
     StatsStore,
     RatingStore,
     SeasonStore,
+    PrivacyStore,
     DeckStore,
     CardTypeStore,
     PracticeStore,

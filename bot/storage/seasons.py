@@ -168,8 +168,8 @@ class SeasonStore(StorageBase):
         """Rebuild ``ratings``, ``season_ratings`` and ``players`` (results between
         members) of ``guild_id`` from its rated match records, in the order they ended,
         with the same arithmetic as rating them one by one (:func:`bot.ratings.play`).
-        A match whose seat belongs to an erased member (id 0, bot.storage.privacy) is
-        left out. Returns the number of matches replayed."""
+        A match with a seat of an erased member (a negative pseudonym,
+        bot.storage.privacy) is left out. Returns the number of matches replayed."""
         async with self.backend.transaction(("ratings", guild_id)) as tx:
             return await recompute(tx, guild_id)
 
@@ -182,7 +182,7 @@ async def recompute(tx: Session, guild_id: int) -> int:
     replayed = 0
     for row in rows:
         players = (row["player0_id"], row["player1_id"])
-        if 0 in players:
+        if min(players) < 0:  # an erased member's seat (bot.storage.privacy)
             continue
         winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
         played = openskill.Played(row["id"], players, winner, row["ended_at"])
