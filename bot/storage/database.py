@@ -50,8 +50,8 @@ from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, S
 from bot.storage.dm_closed import DmClosedStore
 from bot.storage.matches import MatchRecord, MatchResult, MatchRowStore, MatchStatus, Outcome
 from bot.storage.practice import PracticeSession, PracticeStats, PracticeStore
-from bot.storage.ratings import Rating, RatingStore
 from bot.storage.privacy import PrivacyStore
+from bot.storage.ratings import Rating, RatingStore
 from bot.storage.seasons import Ranked, Season, SeasonStore
 from bot.storage.settings import (
     GUILD_SETTING_FIELDS,

@@ -23,6 +23,8 @@ from bot.ui.controls import (
     DailyButton,
     DailySelect,
     DecisionButton,
+    EraseButton,
+    LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
     RematchButton,
@@ -30,6 +32,7 @@ from bot.ui.controls import (
     RulesButton,
     ShowHandButton,
     SignupButton,
+    StandingsButton,
     TipsOffButton,
 )
 
@@ -84,4 +87,13 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ),
     ("guide:rules:2:next", RulesButton, {"page": 2, "way": "next"}),
     ("guide:rules:0:prev", RulesButton, {"page": 0, "way": "prev"}),
+    # Added with seasons and /privacy (the strings these versions post).
+    (
+        "bingo:lb:a:r:3:n",
+        LeaderboardButton,
+        {"season": None, "by": "r", "page": 3, "direction": "n"},
+    ),
+    ("bingo:lb:2:w:0:p", LeaderboardButton, {"season": 2, "by": "w", "page": 0, "direction": "p"}),
+    ("bingo:ts:9:1:n", StandingsButton, {"tournament_id": 9, "page": 1, "direction": "n"}),
+    ("privacy:erase:123:yes", EraseButton, {"user_id": 123, "answer": "yes"}),
 ]

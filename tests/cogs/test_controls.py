@@ -1,7 +1,7 @@
 """The control router reads the custom_ids of buttons posted by older code.
 
 Live buttons (in members' DMs, under boards and results) keep the custom_id they were
-posted with. :data:`tests.cogs.old_controls.OLD` holds, for each of the 14 kinds of
+posted with. :data:`tests.cogs.old_controls.OLD` holds, for each of the 17 kinds of
 control, custom_ids exactly as the code before the router made them. The router must
 parse each to the same kind and fields and hand it to the handler registered for that
 kind.
@@ -20,7 +20,7 @@ from .old_controls import OLD
 
 
 def test_the_old_custom_ids_cover_every_kind() -> None:
-    assert len(KINDS) == 14
+    assert len(KINDS) == 17
     assert {kind for _, kind, _ in OLD} == set(KINDS)
 
 

@@ -45,8 +45,10 @@ async def test_a_new_season_restarts_ratings_from_the_prior(db: Database) -> Non
     assert [r.user_id for r in before] == [BOB, ALICE]
     all_time = await db.standings(GUILD, None, now)
     assert {r.user_id: r.matches for r in all_time} == {ALICE: 2, BOB: 2}
-    seasons = {(r["id"], r["season"]) for r in await db.backend.fetchall(
-        "SELECT id, season FROM matches", ())}
+    seasons = {
+        (r["id"], r["season"])
+        for r in await db.backend.fetchall("SELECT id, season FROM matches", ())
+    }
     assert seasons == {(first, 0), (second, 1)}
     assert [s.name for s in await db.seasons(GUILD)] == ["Spring"]
 
@@ -106,9 +108,7 @@ async def test_recompute_matches_rating_one_by_one(db: Database) -> None:
 
 async def test_export_names_the_opponent_and_holds_every_kind_of_data(db: Database) -> None:
     match_id = await new_match(db, (ALICE, BOB))
-    await db.backend.execute(
-        sql.SET_MATCH_UI, ('{"names":["alice","bob"]}', match_id)
-    )
+    await db.backend.execute(sql.SET_MATCH_UI, ('{"names":["alice","bob"]}', match_id))
     assert await finish(db, match_id, winner=ALICE, loser=BOB)
     await db.rate_match(match_id, 200.0)
     await db.set_prefs(ALICE, language="it") if hasattr(db, "set_prefs") else None
@@ -167,9 +167,7 @@ async def test_every_table_with_a_member_or_server_id_is_covered(db: Database) -
     bot/storage/queries/privacy.py names every one."""
     if db.backend.dialect != "sqlite":
         pytest.skip("the schema is read from sqlite_master")
-    rows = await db.backend.fetchall(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'table'", ()
-    )
+    rows = await db.backend.fetchall("SELECT name, sql FROM sqlite_master WHERE type = 'table'", ())
     purged = " ".join(sql.PURGE_GUILD)
     member = " ".join([*sql.MEMBER_ROWS.values(), *sql.PSEUDONYMIZE])
     for row in rows:
