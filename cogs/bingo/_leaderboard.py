@@ -52,7 +52,7 @@ MAX_SEASON_NAME = 64
 UNKNOWN_MEMBER, UNKNOWN_USER = 10007, 10013
 
 #: (guild id, user id) → when a look-up found them a member (this process only).
-_present: dict[tuple[int, int], float] = {}
+PRESENT_SEEN: dict[tuple[int, int], float] = {}
 
 
 class BadSeason(Exception):
@@ -124,7 +124,7 @@ async def _gone(guild: discord.Guild, user_id: int, now: float) -> bool:
     any other failure counts as present (shown rather than hidden by mistake)."""
     if guild.get_member(user_id) is not None:
         return False
-    seen = _present.get((guild.id, user_id))
+    seen = PRESENT_SEEN.get((guild.id, user_id))
     if seen is not None and now - seen < PRESENT_CACHE_SECONDS:
         return False
     try:
@@ -134,7 +134,7 @@ async def _gone(guild: discord.Guild, user_id: int, now: float) -> bool:
     except discord.HTTPException:
         log.warning("Member look-up of %s in %s failed", user_id, guild.id, exc_info=True)
         return False
-    _present[(guild.id, user_id)] = now
+    PRESENT_SEEN[(guild.id, user_id)] = now
     return False
 
 
