@@ -38,7 +38,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
-from bot.storage.privacy import ERASED_NAME
+from bot.storage.privacy import ERASED_NAME, is_erased
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.controls import RematchButton, ReplayButton, view_of
 from bot.ui.lands import counts_line
@@ -195,8 +195,12 @@ def replay_page(
     (:func:`~bot.ui.board_image.board_alt_text`)."""
     state, events = replay_step(record, step)
     raw_names = [
-        t(lang, "privacy-deleted-member") if name == ERASED_NAME else str(name)
-        for name in record.ui.get("names") or ("?", "?")
+        t(lang, "privacy-deleted-member")
+        if name == ERASED_NAME or is_erased(user_id)
+        else str(name)
+        for name, user_id in zip(
+            record.ui.get("names") or ("?", "?"), record.player_ids, strict=False
+        )
     ]
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
     view = public_view(state)

@@ -70,7 +70,9 @@ PSEUDONYMIZE = (
     "UPDATE tournaments SET organizer_id = ? WHERE organizer_id = ?",
 )
 
-SET_MATCH_UI = "UPDATE matches SET ui = ? WHERE id = ?"
+# The version moves on too: a copy of the match held in memory (its delivery) can no
+# longer write its old ``ui`` back (``SAVE_MATCH_UI_IF_VERSION``).
+SET_MATCH_UI = "UPDATE matches SET ui = ?, version = version + 1 WHERE id = ?"
 
 SELECT_MEMBER_GUILDS = """
 SELECT guild_id FROM matches WHERE player0_id = ? OR player1_id = ?
