@@ -250,7 +250,7 @@ def _own(own: Ranked | None, rank: int | None, minimum: int, by: str, lang: str)
     if by == "r":
         text = t(
             lang,
-            "ratings-value",
+            "ratings-value" if rank else "seasons-rating-unlisted",
             ordinal=f"{own.ordinal:.1f}",
             mu=f"{own.mu:.1f}",
             sigma=f"{own.sigma:.1f}",

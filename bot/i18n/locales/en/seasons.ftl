@@ -21,6 +21,7 @@ seasons-min-games-saved = Saved: members need { $min ->
     [one] { $min } rated match
    *[other] { $min } rated matches
 } to appear on the leaderboard.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
 
 cmd-bingo-season =
     .name = season

@@ -21,6 +21,7 @@ seasons-min-games-saved = Salvato: servono { $min ->
     [one] { $min } partita valida
    *[other] { $min } partite valide
 } per comparire in classifica.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
 
 cmd-bingo-season =
     .name = stagione

@@ -15,6 +15,7 @@ seasons-started = **シーズン{ $number }：{ $name }** が始まりました�
 seasons-none = このサーバーではまだシーズンが始まっていません：`/bingo season start`。
 seasons-list-line = **{ $number }.** { $name } — { $start }から
 seasons-min-games-saved = 保存しました：ランキングに載るにはレーティング対象の対戦が{ $min }戦必要です。
+seasons-rating-unlisted = **{ $ordinal }**（μ { $mu } ± { $sigma }）
 
 cmd-bingo-season =
     .name = シーズン

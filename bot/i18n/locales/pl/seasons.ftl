@@ -25,6 +25,7 @@ seasons-min-games-saved = Zapisano: aby pojawić się w rankingu, trzeba mieć {
     [many] { $min } meczów rankingowych
    *[other] { $min } meczu rankingowego
 }.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
 
 cmd-bingo-season =
     .name = sezon
