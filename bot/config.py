@@ -25,7 +25,7 @@
 | SHARD_COUNT             | shard_count         | None (one unsharded connection) |
 | SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
 | METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
-| GUILD_DATA_RETENTION_DAYS | guild_data_retention_days | 30 (0 allowed; days after the bot's removal before a server's data is purged, docs/PRIVACY.md) |
+| GUILD_DATA_RETENTION_DAYS | guild_data_retention_days | 30 days (0 allowed) |
 """
 
 from __future__ import annotations

@@ -147,7 +147,9 @@ class EmulatorWorld(EmulatorCore):
         del g.members[self.bot_user.id]
         for role_id in [r.id for r in g.roles.values() if r.bot_id == self.bot_user.id]:
             del g.roles[role_id]
-        self.gateway.dispatch("GUILD_DELETE", {"id": str(g.id)}, intent=INTENT_GUILDS, guild_id=g.id)
+        self.gateway.dispatch(
+            "GUILD_DELETE", {"id": str(g.id)}, intent=INTENT_GUILDS, guild_id=g.id
+        )
 
     def add_bot(self, guild: GuildRef, *, bot_permissions: int = DEFAULT_BOT) -> None:
         """Add the bot back to ``guild`` (an OAuth2 install): a new managed role, its
@@ -165,9 +167,7 @@ class EmulatorWorld(EmulatorCore):
             bot_id=self.bot_user.id,
         )
         g.roles[bot_role.id] = bot_role
-        g.members[self.bot_user.id] = Member(
-            user=self.bot_user, guild_id=g.id, roles=[bot_role.id]
-        )
+        g.members[self.bot_user.id] = Member(user=self.bot_user, guild_id=g.id, roles=[bot_role.id])
         self.gateway.dispatch(
             "GUILD_CREATE",
             {},

@@ -28,6 +28,7 @@ from bot.ui.controls import (
     ReplayButton,
     ShowHandButton,
     SignupButton,
+    StandingsButton,
     TipsOffButton,
 )
 from bot.ui.text import echo
@@ -113,6 +114,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
+        controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
         await service.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped

@@ -99,7 +99,7 @@ async def season_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Up to 25 choices: the seasons (newest first) whose label holds ``current``, and
     all-time."""
-    bot: BingoBot = interaction.client  # type: ignore[assignment]
+    bot: BingoBot = interaction.client
     if interaction.guild_id is None:
         return []
     lang = await private_language(interaction)

@@ -122,9 +122,7 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy"):
 
     def _schedule_purge(self, guild_id: int, left_at: float) -> None:
         when = left_at + self.bot.settings.guild_data_retention_days * DAY
-        self.bot.scheduler.schedule(
-            ("guild-purge", guild_id), when, partial(self._purge, guild_id)
-        )
+        self.bot.scheduler.schedule(("guild-purge", guild_id), when, partial(self._purge, guild_id))
 
     async def _purge(self, guild_id: int) -> None:
         """The grace period is over: purge, unless the bot is in the server again (it
@@ -139,15 +137,18 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy"):
         log.info("Purged the data of guild %s", guild_id)
 
 
-async def on_erase(bot: BingoBot, interaction: discord.Interaction[Any], control: EraseButton) -> None:
+async def on_erase(
+    bot: BingoBot, interaction: discord.Interaction[Any], control: EraseButton
+) -> None:
     """Delete or Cancel under ``/privacy delete`` (only the member who asked)."""
     lang = await private_language(interaction)
     if interaction.user.id != control.user_id:
         return await reply_private(interaction, t(lang, "privacy-not-yours"))
     if control.answer == "no":
-        return await interaction.response.edit_message(
+        await interaction.response.edit_message(
             content=t(lang, "privacy-delete-cancelled"), view=None
         )
+        return
     await interaction.response.defer()
     try:
         await bot.db.erase_member(control.user_id)

@@ -13,7 +13,15 @@ import pytest
 
 from tests.storage.helpers import finish, new_match
 
-from .helpers import FAST_AI, BotWorld, embed_field, embed_title, make_admin, result_posted, start_match
+from .helpers import (
+    FAST_AI,
+    BotWorld,
+    embed_field,
+    embed_title,
+    make_admin,
+    result_posted,
+    start_match,
+)
 
 RATING_TITLE = "BingoMagic leaderboard"
 LINE = re.compile(r"^\*\*(\d+)\.\*\* <@(\d+)> — ")
@@ -53,7 +61,9 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
         bingo.channel, "bingo settings leaderboard", **{"min-games": 1}
     )
     assert refused.message is not None and refused.message.ephemeral
-    await bingo.driver("carol").slash(bingo.channel, "bingo settings leaderboard", **{"min-games": 1})
+    await bingo.driver("carol").slash(
+        bingo.channel, "bingo settings leaderboard", **{"min-games": 1}
+    )
     assert await bingo.db.min_games(bingo.world.guild.id) == 1
 
     await resign(bingo, "alice", "bob")  # bob wins before any season
@@ -137,8 +147,9 @@ async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
             await carol.click(page, "Next")
             page = await carol.wait_for_message(
                 bingo.channel,
-                lambda m, n=number + 1: m.id == page.id
-                and f"Page {n} of 6" in m.embeds[0]["footer"]["text"],
+                lambda m, n=number + 1, shown=page.id: (
+                    m.id == shown and f"Page {n} of 6" in m.embeds[0]["footer"]["text"]
+                ),
             )
     assert sorted(seen) == sorted(u.id for u in users) and newcomer.id not in seen
     ranks = [int(LINE.match(line)[1]) for line in page.embeds[0]["description"].splitlines()]
