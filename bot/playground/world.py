@@ -168,14 +168,18 @@ class EmulatorWorld(EmulatorCore):
         )
         g.roles[bot_role.id] = bot_role
         g.members[self.bot_user.id] = Member(user=self.bot_user, guild_id=g.id, roles=[bot_role.id])
+
+        def joined(session: Any, _data: dict[str, Any]) -> dict[str, Any]:
+            # A guild joined has no ``unavailable`` (false means "available again after
+            # an outage"; discord.py dispatches ``on_guild_join`` only without it).
+            body = payloads.gateway_guild_payload(
+                self._whole, g, all_members=bool(session.intents & INTENT_GUILD_MEMBERS)
+            )
+            body.pop("unavailable", None)
+            return body
+
         self.gateway.dispatch(
-            "GUILD_CREATE",
-            {},
-            intent=INTENT_GUILDS,
-            guild_id=g.id,
-            transform=lambda s, _d: payloads.gateway_guild_payload(
-                self._whole, g, all_members=bool(s.intents & INTENT_GUILD_MEMBERS)
-            ),
+            "GUILD_CREATE", {}, intent=INTENT_GUILDS, guild_id=g.id, transform=joined
         )
 
     def shard_of(self, guild: GuildRef, shard_count: int | None = None) -> int:

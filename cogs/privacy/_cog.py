@@ -59,7 +59,16 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy"):
         bot (again after a restart)."""
         self.bot.controls.register(EraseButton, partial(on_erase, self.bot))
         for guild_id, left_at in await self.bot.db.guild_departures():
-            self._schedule_purge(guild_id, left_at)
+            if self._mine(guild_id):
+                self._schedule_purge(guild_id, left_at)
+
+    def _mine(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (Discord routes a guild's
+        events to shard ``(guild_id >> 22) % shard_count``): only that process knows
+        whether the bot came back, so only it purges."""
+        ids = getattr(self.bot, "shard_ids", None)
+        count = self.bot.shard_count or 1
+        return ids is None or (guild_id >> 22) % count in ids
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*PRIVACY_KINDS)

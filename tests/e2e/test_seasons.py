@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from bot.storage.tournaments import TournamentStore
 from tests.storage.helpers import finish, new_match
 
 from .helpers import (
@@ -172,3 +173,36 @@ async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
     hidden = await db.departed(guild.id, time.time())
     assert hidden == {first}  # remembered: not looked up again for a day
     assert len(await db.standings(guild.id, 0, 1e9, min_games=2, hidden=hidden)) == 59
+
+
+async def test_tournament_standings_of_sixty_players_come_in_pages(bingo) -> None:
+    """A tournament of 60 players: its standings are five pages of twelve, each message
+    within 2,000 characters, with Previous / Next; nobody is cut off."""
+    make_admin(bingo, "carol")
+    carol = bingo.driver("carol")
+    await carol.slash(bingo.channel, "bingo tournament create", name="Big Cup", minutes=30)
+    tournament = await TournamentStore(bingo.db.backend).latest_of_guild(bingo.world.guild.id)
+    assert tournament is not None
+    users = []
+    for i in range(60):
+        user = bingo.emu.create_user(f"t{i:02d}")
+        bingo.emu.add_member(bingo.world.guild, user)
+        users.append(user)
+        store = TournamentStore(bingo.db.backend)
+        assert await store.join(tournament.id, user.id, 1.0, limit=1000) == "joined"
+    await carol.slash(bingo.channel, "bingo tournament standings")
+    page = await carol.wait_for_message(bingo.channel, lambda m: "Page 1 of 5" in m.content)
+    seen = set()
+    for number in range(1, 6):
+        assert len(page.content) <= 2000
+        seen |= {int(x) for x in re.findall(r"<@(\d+)>", page.content)}
+        if number < 5:
+            await carol.click(page, "Next")
+            page = await carol.wait_for_message(
+                bingo.channel,
+                lambda m, n=number + 1, shown=page.id: (
+                    m.id == shown and f"Page {n} of 5" in m.content
+                ),
+            )
+    assert seen == {u.id for u in users}
+    assert dict(carol.buttons(page)) == {"Previous": False, "Next": True}
