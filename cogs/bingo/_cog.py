@@ -36,7 +36,6 @@ from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
 from ._history import (
-    add_rating_field,
     catch_up,
     on_rematch,
     on_replay_button,
@@ -298,21 +297,21 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             colour=discord.Colour.gold(),
         )
         embed.set_author(name=await season_label(self.bot, guild_id, chosen, lang))
-        in_season = chosen is not None and await add_season_fields(
+        # The season's (or all-time) record, rank and rating as shown now: an idle
+        # member's rating has fallen (docs/ratings.md).
+        in_season = await add_season_fields(
             self.bot, interaction.guild, guild_id, embed, target.id, chosen, lang
         )
         if (stats is None or not stats.played) and not records and not in_season:
             embed.description = t(lang, "bingo-stats-none")
             await interaction.response.send_message(embed=embed)
             return
-        if chosen is None and stats is not None and stats.played:
+        if chosen is None and not in_season and stats is not None and stats.played:
             embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(stats.wins))
             embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(stats.losses))
             embed.add_field(name=t(lang, "bingo-stats-draws"), value=str(stats.draws))
             embed.add_field(name=t(lang, "bingo-stats-win-rate"), value=f"{stats.win_rate:.1f}%")
             embed.add_field(name=t(lang, "bingo-stats-rank"), value=f"#{stats.rank}")
-        if chosen is None:
-            await add_rating_field(self.bot, interaction, embed, target.id)
         if records:
             embed.add_field(
                 name=t(lang, "bingo-stats-against-bot"),

@@ -43,7 +43,7 @@ from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_b
 from bot.ui.controls import RematchButton, ReplayButton, view_of
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
-from cogs.languages import private_language, public_language
+from cogs.languages import private_language
 
 from ._render import board_embed, event_line
 from ._settings import channel_refusal
@@ -83,77 +83,6 @@ async def catch_up(db: Database) -> int:
         if await rate_finished(db, match_id) is not None:
             done += 1
     return done
-
-
-def rating_text(rating: Rating, lang: str) -> str:
-    """``"12.3 (μ 27.6 ± 8.1) · last match +3.4"`` in ``lang``."""
-    text = t(
-        lang,
-        "ratings-value",
-        ordinal=f"{rating.ordinal:.1f}",
-        mu=f"{rating.mu:.1f}",
-        sigma=f"{rating.sigma:.1f}",
-        rank=rating.rank or 0,
-    )
-    if rating.last_delta is not None:
-        text += "\n" + t(
-            lang,
-            "ratings-last-change",
-            change=f"{rating.last_delta:+.1f}",
-            id=rating.last_match_id or 0,
-        )
-    return text
-
-
-async def add_rating_field(
-    bot: BingoBot, interaction: discord.Interaction[Any], embed: discord.Embed, user_id: int
-) -> None:
-    """Add the member's rating and its last change to a public ``/bingo stats`` embed (in
-    the server's language); nothing when they have no rating here."""
-    assert interaction.guild_id is not None
-    rating = await bot.db.rating(interaction.guild_id, user_id)
-    if rating is None:
-        return
-    lang = await public_language(interaction)
-    embed.add_field(name=t(lang, "ratings-field"), value=rating_text(rating, lang), inline=False)
-
-
-async def rating_leaderboard(
-    bot: BingoBot, interaction: discord.Interaction[Any], *, limit: int
-) -> None:
-    """``/bingo leaderboard`` (by rating): the server's top ``limit`` members by ordinal
-    (``mu - 3 sigma``), publicly in the server's language, with the reader's own rating
-    when they are not in it."""
-    assert interaction.guild_id is not None
-    db = bot.db
-    lang = await public_language(interaction)
-    top = await db.rating_leaderboard(interaction.guild_id, limit=limit)
-    embed = discord.Embed(title=t(lang, "ratings-leaderboard-title"), colour=discord.Colour.gold())
-    if not top:
-        embed.description = t(lang, "ratings-leaderboard-none")
-    else:
-        embed.description = "\n".join(
-            t(
-                lang,
-                "ratings-leaderboard-line",
-                rank=r.rank or 0,
-                who=f"<@{r.user_id}>",
-                ordinal=f"{r.ordinal:.1f}",
-                matches=r.matches,
-            )
-            for r in top
-        )
-    if all(r.user_id != interaction.user.id for r in top):
-        own = await db.rating(interaction.guild_id, interaction.user.id)
-        embed.add_field(
-            name=t(lang, "ratings-your-rating"),
-            value=rating_text(own, lang) if own is not None else t(lang, "ratings-no-rating"),
-            inline=False,
-        )
-    embed.set_footer(text=t(lang, "ratings-leaderboard-footer"))
-    await interaction.response.send_message(
-        embed=embed, allowed_mentions=discord.AllowedMentions.none()
-    )
 
 
 # -- replays -----------------------------------------------------------------------------------

@@ -313,11 +313,12 @@ async def add_season_fields(
     guild_id: int,
     embed: discord.Embed,
     user_id: int,
-    season: int,
+    season: int | None,
     lang: str,
 ) -> bool:
-    """``/bingo stats`` of one season: the member's wins, losses, draws, win rate, rank
-    (among the members listed) and rating in ``season``. Whether they played in it."""
+    """``/bingo stats`` of one season (``None``: all-time): the member's wins, losses,
+    draws, win rate, rank (among the members listed) and rating in ``season``, as shown
+    now. Whether they have a rated match in it."""
     own = await bot.db.standing(guild_id, season, user_id, time.time())
     if own is None:
         return False

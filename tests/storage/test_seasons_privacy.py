@@ -111,8 +111,10 @@ async def test_export_names_the_opponent_and_holds_every_kind_of_data(db: Databa
     await db.backend.execute(sql.SET_MATCH_UI, ('{"names":["alice","bob"]}', match_id))
     assert await finish(db, match_id, winner=ALICE, loser=BOB)
     await db.rate_match(match_id, 200.0)
-    await db.set_prefs(ALICE, language="it") if hasattr(db, "set_prefs") else None
+    await db.set_user_language(ALICE, "it")
+    await db.save_deck(ALICE, "Burn", [(4, "Mountain")], [], 10.0)
     export = await db.export_member(ALICE, 500.0)
+    assert export["settings"]["language"] == "it" and export["decks"][0]["name"] == "Burn"
     assert export["format"] == "bingomagic-export/1" and export["user_id"] == str(ALICE)
     [match] = export["matches"]
     assert match["id"] == match_id and match["outcome"] == "win"
