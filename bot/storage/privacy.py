@@ -164,16 +164,22 @@ class PrivacyStore(StorageBase):
                 not finished (``"tournament"``); nothing changed.
         """
         pseudonym = -(secrets.randbelow(2**52) + 1)
-        async with self.backend.transaction(("privacy", user_id)) as tx:
+        params = (user_id, user_id, user_id, user_id)
+        known = sorted(
+            {
+                row["guild_id"]
+                for row in await self.backend.fetchall(sql.SELECT_MEMBER_GUILDS, params)
+            }
+        )
+        # The ratings of those servers change one writer at a time (as when rating).
+        keys = [("privacy", user_id), *(("ratings", guild_id) for guild_id in known)]
+        async with self.backend.transaction(*keys) as tx:
             if await tx.fetchval(sql.SELECT_MEMBER_ACTIVE, (user_id, user_id)):
                 raise MemberBusy("match")
             if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id,)):
                 raise MemberBusy("tournament")
             guilds = {
-                row["guild_id"]
-                for row in await tx.fetchall(
-                    sql.SELECT_MEMBER_GUILDS, (user_id, user_id, user_id, user_id)
-                )
+                row["guild_id"] for row in await tx.fetchall(sql.SELECT_MEMBER_GUILDS, params)
             }
             for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
                 ui = _json_object(row["ui"])

@@ -155,7 +155,9 @@ async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
     assert sorted(seen) == sorted(u.id for u in users) and newcomer.id not in seen
     ranks = [int(LINE.match(line)[1]) for line in page.embeds[0]["description"].splitlines()]
     assert ranks == list(range(51, 61))
-    assert "Not listed yet: 1 of 2" in embed_field(await board_of(bingo, "alice"), "Your rating")
+    assert "On the leaderboard from 2 rated matches (1 so far)" in embed_field(
+        await board_of(bingo, "alice"), "Your rating"
+    )
 
     await carol.click(page, "Previous")
     await carol.wait_for_message(

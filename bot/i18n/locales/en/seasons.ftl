@@ -6,10 +6,10 @@ seasons-name = Season { $number }: { $name }
 seasons-leaderboard-listed = Listed: members with at least { $min ->
     [one] { $min } rated match
    *[other] { $min } rated matches
-} who are still in the server. A rating falls slowly while its member does not play.
+} who are still in the server. An idle member's rating falls slowly until they play again.
 seasons-page = Page { $page } of { $pages }
-seasons-not-listed = Not listed yet: { $played } of { $min } rated matches.
-seasons-unranked = not listed
+seasons-not-listed = On the leaderboard from { $min } rated matches ({ $played } so far).
+seasons-unranked = unlisted
 seasons-unknown = There is no season “{ $season }” in this server. Pick one from the list, or all-time.
 seasons-refused = Only members with the Manage Server permission can start a season.
 seasons-name-invalid = A season needs a name with at least one letter (not only a number, and not “all-time”).
