@@ -9,7 +9,16 @@ from bot import ratings as openskill
 from bot.ratings import DAY, SIGMA_GROWTH_PER_DAY, Skill, idle, rate
 from bot.storage import Database, sql
 from bot.storage.privacy import ERASED_NAME, MemberBusy, is_erased
-from tests.storage.helpers import ALICE, BOB, GUILD, bot_match, finish, new_match, play
+from tests.storage.helpers import (
+    ALICE,
+    BOB,
+    GUILD,
+    bot_match,
+    finish,
+    make_old_sqlite_file,
+    new_match,
+    play,
+)
 
 CAROL = 33
 
@@ -178,3 +187,29 @@ async def test_every_table_with_a_member_or_server_id_is_covered(db: Database) -
             assert f"FROM {name} " in purged, name
         if "user_id" in text or "player0_id" in text:
             assert f" {name} " in member, name
+
+
+async def test_the_seasons_migration_keeps_ratings_as_season_zero(db_path) -> None:
+    """A database from before seasons: its rated matches become season 0 and its
+    ratings that season's, so the current leaderboard is unchanged after the upgrade."""
+    before = sql.MIGRATIONS.index(sql.MIGRATION_SEASONS)  # other migrations may follow
+    with make_old_sqlite_file(db_path, before) as con:
+        con.execute(
+            "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, seed, "
+            "started_at, ended_at, status, result, winner_id, loser_id, rated) "
+            "VALUES (?, 1, ?, ?, 1, 10.0, 20.0, 'finished', 'win', ?, ?, 1)",
+            (GUILD, ALICE, BOB, ALICE, BOB),
+        )
+        con.execute(
+            "INSERT INTO ratings (guild_id, user_id, mu, sigma, matches, last_delta, "
+            "last_match_id, updated_at) VALUES (?, ?, 27.6, 8.1, 1, 3.4, 1, 20.0)",
+            (GUILD, ALICE),
+        )
+    db = await Database.open(db_path)
+    try:
+        [alice] = await db.standings(GUILD, 0, 20.0)
+        assert (alice.user_id, alice.mu, alice.sigma, alice.matches) == (ALICE, 27.6, 8.1, 1)
+        season = await db.backend.fetchval("SELECT season FROM matches WHERE id = 1", ())
+        assert season == 0 and await db.current_season(GUILD) == 0
+    finally:
+        await db.close()
