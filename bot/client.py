@@ -137,7 +137,12 @@ class BingoBot(commands.Bot):
     match_store: DatabaseMatchStore
     runtime: MatchRuntime
 
-    EXTENSIONS: tuple[str, ...] = ("cogs.bingo", "cogs.mulligan", "cogs.guide")
+    EXTENSIONS: tuple[str, ...] = (
+        "cogs.bingo",
+        "cogs.mulligan",
+        "cogs.guide",
+        "cogs.privacy",
+    )
 
     def __init__(self, settings: Settings, db: Database, **options: Any) -> None:
         """Create the client; nothing connects until :meth:`start`.

@@ -27,6 +27,7 @@
 | SHARD_COUNT             | shard_count         | None (one unsharded connection) |
 | SHARD_IDS               | shard_ids           | all of 0..SHARD_COUNT-1 |
 | METRICS_PORT            | metrics_port        | None (no metrics endpoint) |
+| GUILD_DATA_RETENTION_DAYS | guild_data_retention_days | 30 days (0 allowed) |
 """
 
 from __future__ import annotations
@@ -113,6 +114,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: TCP port of the Prometheus ``/metrics`` endpoint (None: no endpoint).
     metrics_port: int | None = None
+    #: Days after the bot is removed from a server before that server's data is purged
+    #: (kept if the bot is added back first; docs/PRIVACY.md, cogs/privacy).
+    guild_data_retention_days: float = 30.0
 
     @property
     def database_target(self) -> str | Path:
@@ -213,6 +217,13 @@ class Settings:
             shard_count=(shard_count := _shard_count(get("SHARD_COUNT"), get("SHARD_IDS"))),
             shard_ids=_shard_ids(get("SHARD_IDS"), shard_count),
             metrics_port=_port("METRICS_PORT", get("METRICS_PORT")),
+            guild_data_retention_days=_seconds(
+                "GUILD_DATA_RETENTION_DAYS",
+                get("GUILD_DATA_RETENTION_DAYS"),
+                30.0,
+                "number of days",
+                zero=True,
+            ),
             scryfall_api_base=(
                 _url("SCRYFALL_API_BASE", get("SCRYFALL_API_BASE"), ("http://", "https://"))
                 or "https://api.scryfall.com"

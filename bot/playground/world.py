@@ -141,6 +141,55 @@ class EmulatorWorld(EmulatorCore):
         )
         return guild
 
+    def remove_bot(self, guild: GuildRef) -> None:
+        """Remove the bot from ``guild`` (kicked, or the server deleted), as Discord does:
+        its member and its managed role go, and its sessions get GUILD_DELETE with an
+        unavailable guild object *without* ``unavailable`` ("If the unavailable field is
+        not set, the user was removed from the guild": Discord docs, Gateway Events,
+        Guild Delete). The guild stays in this world for :meth:`add_bot`.
+
+        Raises:
+            KeyError: the bot is not a member of ``guild``.
+        """
+        g = self.get_guild(guild)
+        del g.members[self.bot_user.id]
+        for role_id in [r.id for r in g.roles.values() if r.bot_id == self.bot_user.id]:
+            del g.roles[role_id]
+        self.gateway.dispatch(
+            "GUILD_DELETE", {"id": str(g.id)}, intent=INTENT_GUILDS, guild_id=g.id
+        )
+
+    def add_bot(self, guild: GuildRef, *, bot_permissions: int = DEFAULT_BOT) -> None:
+        """Add the bot back to ``guild`` (an OAuth2 install): a new managed role, its
+        member, and GUILD_CREATE to its sessions, as for a new guild. Idempotent."""
+        g = self.get_guild(guild)
+        if self.bot_user.id in g.members:
+            return
+        bot_role = Role(
+            id=self.new_id(),
+            guild_id=g.id,
+            name=self.bot_user.username,
+            permissions=bot_permissions,
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
+        g.roles[bot_role.id] = bot_role
+        g.members[self.bot_user.id] = Member(user=self.bot_user, guild_id=g.id, roles=[bot_role.id])
+
+        def joined(session: Any, _data: dict[str, Any]) -> dict[str, Any]:
+            # A guild joined has no ``unavailable`` (false means "available again after
+            # an outage"; discord.py dispatches ``on_guild_join`` only without it).
+            body = payloads.gateway_guild_payload(
+                self._whole, g, all_members=bool(session.intents & INTENT_GUILD_MEMBERS)
+            )
+            body.pop("unavailable", None)
+            return body
+
+        self.gateway.dispatch(
+            "GUILD_CREATE", {}, intent=INTENT_GUILDS, guild_id=g.id, transform=joined
+        )
+
     def shard_of(self, guild: GuildRef, shard_count: int | None = None) -> int:
         """The shard that receives ``guild``'s events, as Discord routes them:
         ``(guild_id >> 22) % shard_count`` (default :attr:`shard_count`). DMs go to shard 0."""

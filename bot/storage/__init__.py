@@ -8,10 +8,13 @@ from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, SavedDeck
 from bot.storage.matches import MatchRecord, MatchResult, MatchStatus, Outcome
 from bot.storage.practice import PracticeSession, PracticeStats
 from bot.storage.ratings import Rating
+from bot.storage.seasons import ALL_TIME, DEFAULT_MIN_GAMES, Ranked, Season
 from bot.storage.settings import GUILD_SETTING_FIELDS, MAX_LANGUAGE_CODE, GuildSettings, UserPrefs
 from bot.storage.stats import AiLevel, BotRecord, PlayerStats
 
 __all__ = [
+    "ALL_TIME",
+    "DEFAULT_MIN_GAMES",
     "GUILD_SETTING_FIELDS",
     "MAX_DECK_NAME_LENGTH",
     "MAX_LANGUAGE_CODE",
@@ -33,7 +36,9 @@ __all__ = [
     "PlayerStats",
     "PracticeSession",
     "PracticeStats",
+    "Ranked",
     "Rating",
+    "Season",
     "SavedDeck",
     "Session",
     "UserPrefs",

@@ -10,6 +10,8 @@ store per domain, each in its own module:
 :mod:`bot.storage.matches`     match rows, compare-and-set writes
 :mod:`bot.storage.stats`       results per server, records against the bot
 :mod:`bot.storage.ratings`     openskill ratings
+:mod:`bot.storage.seasons`     seasons, standings, who is listed
+:mod:`bot.storage.privacy`     a member's export and erasure, purges
 :mod:`bot.storage.decks`       saved decks
 :mod:`bot.storage.card_types`  the Scryfall card-type cache
 :mod:`bot.storage.practice`    mulligan practice deals and statistics
@@ -49,7 +51,9 @@ from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, S
 from bot.storage.dm_closed import DmClosedStore
 from bot.storage.matches import MatchRecord, MatchResult, MatchRowStore, MatchStatus, Outcome
 from bot.storage.practice import PracticeSession, PracticeStats, PracticeStore
+from bot.storage.privacy import PrivacyStore
 from bot.storage.ratings import Rating, RatingStore
+from bot.storage.seasons import Ranked, Season, SeasonStore
 from bot.storage.settings import (
     GUILD_SETTING_FIELDS,
     MAX_LANGUAGE_CODE,
@@ -82,7 +86,9 @@ __all__ = [
     "PlayerStats",
     "PracticeSession",
     "PracticeStats",
+    "Ranked",
     "Rating",
+    "Season",
     "SavedDeck",
     "UserPrefs",
     "migration_scripts",
@@ -115,6 +121,8 @@ class Database(
     MatchRowStore,
     StatsStore,
     RatingStore,
+    SeasonStore,
+    PrivacyStore,
     DeckStore,
     CardTypeStore,
     PracticeStore,

@@ -1,6 +1,9 @@
 """Ratings (``ratings``): openskill Plackett-Luce per server and member,
 updated exactly once per finished match (the match's ``rated`` flag changes in the same
-transaction). The arithmetic is :mod:`bot.ratings` (pure)."""
+transaction), all-time and in the server's current season (``season_ratings``, see
+:mod:`bot.storage.seasons`). Before a match, each member's sigma grows with the time since
+their last rated match (:func:`bot.ratings.idle`). The arithmetic is :mod:`bot.ratings`
+(pure)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row
 from bot.storage.base import StorageBase
+from bot.storage.seasons import season_row, standing_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,23 +72,52 @@ class RatingStore(StorageBase):
                 return None
             guild_id = row["guild_id"]
             players = (row["player0_id"], row["player1_id"])
-            before = []
+            times = await tx.fetchone(sql.SELECT_MATCH_ENDED_AT, (match_id,))
+            ended_at = float(times["ended_at"] or now) if times is not None else now
+            season = int(await tx.fetchval(sql.SELECT_CURRENT_SEASON, (guild_id,)) or 0)
+            await tx.execute(sql.SET_MATCH_SEASON, (season, match_id))
+            winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
+            played = openskill.Played(match_id, players, winner, ended_at)
+            # All-time: sigma grows with each member's idle time, then openskill.
+            table: dict[int, openskill.Standing] = {}
             for user_id in players:
                 found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
-                before.append(
-                    openskill.Skill(found["mu"], found["sigma"]) if found else openskill.Skill()
-                )
-            winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
-            after = openskill.rate(before[0], before[1], winner)
+                if found is not None:
+                    table[user_id] = openskill.Standing(
+                        user_id,
+                        openskill.Skill(found["mu"], found["sigma"]),
+                        matches=found["matches"],
+                        last_played=found["updated_at"],
+                    )
+            openskill.play(table, played)
             out = []
-            for user_id, old, new in zip(players, before, after, strict=True):
-                delta = new.ordinal - old.ordinal
+            for user_id in players:
+                new = table[user_id]
                 await tx.execute(
                     sql.UPSERT_RATING,
-                    (guild_id, user_id, new.mu, new.sigma, delta, match_id, now),
+                    (
+                        guild_id,
+                        user_id,
+                        new.skill.mu,
+                        new.skill.sigma,
+                        new.last_delta,
+                        match_id,
+                        ended_at,
+                    ),
                 )
                 found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
                 out.append(_rating(found))
+            # The current season: its own ratings from the prior (bot.storage.seasons).
+            in_season: dict[int, openskill.Standing] = {}
+            for user_id in players:
+                found = await tx.fetchone(sql.SELECT_SEASON_RATING, (guild_id, season, user_id))
+                if found is not None:
+                    in_season[user_id] = standing_of(found, user_id, ended_at)
+            openskill.play(in_season, played)
+            for user_id in players:
+                await tx.execute(
+                    sql.UPSERT_SEASON_RATING, season_row(guild_id, season, in_season[user_id])
+                )
         return out[0], out[1]
 
     async def unrated_matches(self) -> list[int]:

@@ -27,6 +27,9 @@ code):
 ``mull:ds:<guild>:<day>:<version>:<step>``       :class:`DailySelect`: its cards
 ``guide:rules:<page>:<prev|next>``               :class:`RulesButton`: a rules page
 ``guide:help:<page>:<prev|next>``                :class:`HelpButton`: a ``/help`` page
+``bingo:lb:<season|a>:<r|w>:<page>:<p|n>``       :class:`LeaderboardButton`: a page
+``bingo:ts:<tournament>:<page>:<p|n>``           :class:`StandingsButton`: a page
+``privacy:erase:<user>:<yes|no>``                :class:`EraseButton`: ``/privacy delete``
 ===============================================  ============================================
 
 Actions inside ``bingo:m`` are read and written only by
@@ -569,6 +572,110 @@ class DailySelect(
         return cls(int(found["guild"]), int(found["day"]), int(found["version"]), found["step"])
 
 
+# -- leaderboards, standings and privacy -------------------------------------------------
+
+
+class LeaderboardButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:lb:(?P<season>a|\d+):(?P<by>r|w):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Previous (``p``) or Next (``n``) under a leaderboard: shows page ``page`` (0-based)
+    of season ``season`` (``a``: all-time), ranked by rating (``r``) or wins (``w``)."""
+
+    where = "bingo leaderboard page"
+
+    def __init__(
+        self,
+        season: int | None,
+        by: str,
+        page: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        code = "a" if season is None else str(season)
+        super().__init__(
+            _button(
+                f"bingo:lb:{code}:{by}:{page}:{direction}",
+                t(locale, "replay-previous" if direction == "p" else "replay-next"),
+                emoji="◀️" if direction == "p" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.season = season
+        self.by = by
+        self.page = page
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        season = None if found["season"] == "a" else int(found["season"])
+        return cls(season, found["by"], int(found["page"]), found["dir"])
+
+
+class StandingsButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:ts:(?P<tournament>\d+):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Previous (``p``) or Next (``n``) under a tournament's standings: page ``page``."""
+
+    where = "tournament standings page"
+
+    def __init__(
+        self,
+        tournament_id: int,
+        page: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            _button(
+                f"bingo:ts:{tournament_id}:{page}:{direction}",
+                t(locale, "replay-previous" if direction == "p" else "replay-next"),
+                emoji="◀️" if direction == "p" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.tournament_id = tournament_id
+        self.page = page
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["tournament"]), int(found["page"]), found["dir"])
+
+
+class EraseButton(
+    Control[discord.ui.Button[Any]], template=r"privacy:erase:(?P<user>\d+):(?P<answer>yes|no)"
+):
+    """Confirm (``yes``) or cancel (``no``) ``/privacy delete`` of member ``user`` (only
+    that member may answer)."""
+
+    where = "privacy erase"
+
+    def __init__(self, user_id: int, answer: str, label: str = "…") -> None:
+        super().__init__(
+            _button(
+                f"privacy:erase:{user_id}:{answer}",
+                label,
+                style=discord.ButtonStyle.danger
+                if answer == "yes"
+                else discord.ButtonStyle.secondary,
+            )
+        )
+        self.user_id = user_id
+        self.answer = answer
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["user"]), found["answer"])
+
+
 # -- the guide -----------------------------------------------------------------------------
 
 
@@ -636,7 +743,11 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     SignupButton,
     AnalysisButton,
     WorstMoveButton,
+    LeaderboardButton,
+    StandingsButton,
 )
+#: The kinds the privacy cog answers.
+PRIVACY_KINDS: tuple[type[Control[Any]], ...] = (EraseButton,)
 MULLIGAN_KINDS: tuple[type[Control[Any]], ...] = (
     PracticeButton,
     CardSelect,
@@ -649,4 +760,5 @@ KINDS: tuple[type[Control[Any]], ...] = (
     *MULLIGAN_KINDS,
     RulesButton,
     HelpButton,
+    *PRIVACY_KINDS,
 )

@@ -24,11 +24,13 @@ from bot.ui.controls import (
     AnalysisButton,
     ChallengeButton,
     DecisionButton,
+    LeaderboardButton,
     PlayAgainButton,
     RematchButton,
     ReplayButton,
     ShowHandButton,
     SignupButton,
+    StandingsButton,
     TipsOffButton,
     WorstMoveButton,
 )
@@ -42,13 +44,21 @@ from ._analysis import AnalysisService
 from ._anywhere import live_match_id
 from ._consent import consent_commands
 from ._history import (
-    add_rating_field,
     catch_up,
     on_rematch,
     on_replay_button,
     rate_finished,
-    rating_leaderboard,
     show_replay,
+)
+from ._leaderboard import (
+    BadSeason,
+    SeasonGroup,
+    add_season_fields,
+    on_leaderboard_page,
+    resolve_season,
+    season_autocomplete,
+    season_label,
+    show_leaderboard,
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
@@ -62,7 +72,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEADERBOARD_SIZE = 10
 RECENT_MATCHES = 5
 #: The level of a match against the bot when ``/bingo challenge`` names none.
 DEFAULT_LEVEL = "medium"
@@ -109,6 +118,7 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         group.add_command(ModGroup(moderation))
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
+        group.add_command(SeasonGroup(bot))
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
@@ -125,6 +135,8 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(AccessibleButton, partial(accessible_on, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
+        controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
+        controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
         await service.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
@@ -323,15 +335,28 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await self.service.resign(interaction)
 
     @app_commands.command(name="stats", description="BingoMagic results in this server.")
-    @app_commands.describe(user="Whose stats (default: yours)")
+    @app_commands.describe(
+        user="Whose stats (default: yours)",
+        season="A season, or all-time (default: the current season)",
+    )
+    @app_commands.autocomplete(season=season_autocomplete)
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        season: str | None = None,
     ) -> None:
-        """A member's results against members (with their rank), their record against
-        the bot at each level, and their recent matches."""
+        """A member's results against members in the current season (``season:``: another
+        one, or all-time) with their rank and rating, their record against the bot at
+        each level, and their recent matches."""
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
         target = user or interaction.user
+        try:
+            chosen = await resolve_season(self.bot, guild_id, season)
+        except BadSeason:
+            lang = await private_language(interaction)
+            return await reply_private(interaction, t(lang, "seasons-unknown", season=season))
         lang = await public_language(interaction)  # a public post
         stats = await self.bot.db.player_stats(guild_id, target.id)
         records = [r for r in await self.bot.db.bot_records(guild_id, target.id) if r.played]
@@ -339,17 +364,22 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
             title=t(lang, "bingo-stats-title", name=echo(target.display_name, limits.MEMBER_NAME)),
             colour=discord.Colour.gold(),
         )
-        if (stats is None or not stats.played) and not records:
+        embed.set_author(name=await season_label(self.bot, guild_id, chosen, lang))
+        # The season's (or all-time) record, rank and rating as shown now: an idle
+        # member's rating has fallen (docs/ratings.md).
+        in_season = await add_season_fields(
+            self.bot, interaction.guild, guild_id, embed, target.id, chosen, lang
+        )
+        if (stats is None or not stats.played) and not records and not in_season:
             embed.description = t(lang, "bingo-stats-none")
             await interaction.response.send_message(embed=embed)
             return
-        if stats is not None and stats.played:
+        if chosen is None and not in_season and stats is not None and stats.played:
             embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(stats.wins))
             embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(stats.losses))
             embed.add_field(name=t(lang, "bingo-stats-draws"), value=str(stats.draws))
             embed.add_field(name=t(lang, "bingo-stats-win-rate"), value=f"{stats.win_rate:.1f}%")
             embed.add_field(name=t(lang, "bingo-stats-rank"), value=f"#{stats.rank}")
-        await add_rating_field(self.bot, interaction, embed, target.id)
         if records:
             embed.add_field(
                 name=t(lang, "bingo-stats-against-bot"),
@@ -392,38 +422,22 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
     @app_commands.command(
         name="leaderboard", description="The BingoMagic leaderboard of this server."
     )
-    @app_commands.describe(by="Rank by rating (default) or by wins")
+    @app_commands.describe(
+        by="Rank by rating (default) or by wins",
+        season="A season, or all-time (default: the current season)",
+    )
     @app_commands.choices(
         by=[
             app_commands.Choice(name="rating", value="rating"),
             app_commands.Choice(name="wins", value="wins"),
         ]
     )
-    async def leaderboard(self, interaction: discord.Interaction, by: str = "rating") -> None:
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def leaderboard(
+        self, interaction: discord.Interaction, by: str = "rating", season: str | None = None
+    ) -> None:
         """The server's ranking of matches between members (matches against the bot are
-        in ``/bingo stats``, not here): by openskill rating (default) or by wins."""
-        assert interaction.guild_id is not None
-        if by != "wins":
-            return await rating_leaderboard(self.bot, interaction, limit=LEADERBOARD_SIZE)
-        top = await self.bot.db.leaderboard(interaction.guild_id, limit=LEADERBOARD_SIZE)
-        lang = await public_language(interaction)  # a public post
-        embed = discord.Embed(
-            title=t(lang, "bingo-leaderboard-title"), colour=discord.Colour.gold()
-        )
-        if not top:
-            embed.description = t(lang, "bingo-stats-none")
-        else:
-            embed.description = "\n".join(
-                f"**{s.rank}.** <@{s.user_id}> — {stats_line(s, lang)}" for s in top
-            )
-        if all(s.user_id != interaction.user.id for s in top):
-            own = await self.bot.db.player_stats(interaction.guild_id, interaction.user.id)
-            embed.add_field(
-                name=t(lang, "bingo-leaderboard-your-rank"),
-                value=f"**{own.rank}.** {stats_line(own, lang)}"
-                if own is not None and own.played
-                else t(lang, "bingo-leaderboard-none-yet"),
-                inline=False,
-            )
-        embed.set_footer(text=t(lang, "bingo-leaderboard-footer"))
-        await interaction.response.send_message(embed=embed)
+        in ``/bingo stats``, not here) in the current season (``season:``: another one, or
+        all-time): by openskill rating (default) or by wins, in pages of ten
+        (``cogs.bingo._leaderboard``)."""
+        await show_leaderboard(self.bot, interaction, season, "w" if by == "wins" else "r")

@@ -43,6 +43,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
+from bot.storage.privacy import ERASED_NAME, is_erased
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.controls import (
     AnalysisButton,
@@ -53,7 +54,7 @@ from bot.ui.controls import (
 )
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
-from cogs.languages import private_language, public_language
+from cogs.languages import private_language
 
 from ._analysis_text import decision_note, stored_notes
 from ._display import names_of
@@ -97,77 +98,6 @@ async def catch_up(db: Database) -> int:
     return done
 
 
-def rating_text(rating: Rating, lang: str) -> str:
-    """``"12.3 (μ 27.6 ± 8.1) · last match +3.4"`` in ``lang``."""
-    text = t(
-        lang,
-        "ratings-value",
-        ordinal=f"{rating.ordinal:.1f}",
-        mu=f"{rating.mu:.1f}",
-        sigma=f"{rating.sigma:.1f}",
-        rank=rating.rank or 0,
-    )
-    if rating.last_delta is not None:
-        text += "\n" + t(
-            lang,
-            "ratings-last-change",
-            change=f"{rating.last_delta:+.1f}",
-            id=rating.last_match_id or 0,
-        )
-    return text
-
-
-async def add_rating_field(
-    bot: BingoBot, interaction: discord.Interaction[Any], embed: discord.Embed, user_id: int
-) -> None:
-    """Add the member's rating and its last change to a public ``/bingo stats`` embed (in
-    the server's language); nothing when they have no rating here."""
-    assert interaction.guild_id is not None
-    rating = await bot.db.rating(interaction.guild_id, user_id)
-    if rating is None:
-        return
-    lang = await public_language(interaction)
-    embed.add_field(name=t(lang, "ratings-field"), value=rating_text(rating, lang), inline=False)
-
-
-async def rating_leaderboard(
-    bot: BingoBot, interaction: discord.Interaction[Any], *, limit: int
-) -> None:
-    """``/bingo leaderboard`` (by rating): the server's top ``limit`` members by ordinal
-    (``mu - 3 sigma``), publicly in the server's language, with the reader's own rating
-    when they are not in it."""
-    assert interaction.guild_id is not None
-    db = bot.db
-    lang = await public_language(interaction)
-    top = await db.rating_leaderboard(interaction.guild_id, limit=limit)
-    embed = discord.Embed(title=t(lang, "ratings-leaderboard-title"), colour=discord.Colour.gold())
-    if not top:
-        embed.description = t(lang, "ratings-leaderboard-none")
-    else:
-        embed.description = "\n".join(
-            t(
-                lang,
-                "ratings-leaderboard-line",
-                rank=r.rank or 0,
-                who=f"<@{r.user_id}>",
-                ordinal=f"{r.ordinal:.1f}",
-                matches=r.matches,
-            )
-            for r in top
-        )
-    if all(r.user_id != interaction.user.id for r in top):
-        own = await db.rating(interaction.guild_id, interaction.user.id)
-        embed.add_field(
-            name=t(lang, "ratings-your-rating"),
-            value=rating_text(own, lang) if own is not None else t(lang, "ratings-no-rating"),
-            inline=False,
-        )
-    embed.set_footer(text=t(lang, "ratings-leaderboard-footer"))
-    await interaction.response.send_message(
-        embed=embed, allowed_mentions=discord.AllowedMentions.none()
-    )
-
-
 # -- replays -----------------------------------------------------------------------------------
 
 
@@ -208,7 +138,12 @@ def replay_page(
     analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
     its grade, and the better move for an inaccuracy or worse."""
     state, events = replay_step(record, step)
-    raw_names = list(names_of(record.ui))
+    raw_names = [
+        t(lang, "privacy-deleted-member")
+        if name == ERASED_NAME or is_erased(user_id)
+        else str(name)
+        for name, user_id in zip(names_of(record.ui), record.player_ids, strict=False)
+    ]
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
     view = public_view(state)
     embed = board_embed(record.id, view, names, [], None, lang)

@@ -31,6 +31,7 @@ from bot.storage import GuildSettings
 from cogs.contexts import require_server
 from cogs.languages import private_language
 
+from ._leaderboard import set_min_games
 from ._threads import missing_thread_permissions
 
 if TYPE_CHECKING:
@@ -318,6 +319,20 @@ class SettingsGroup(app_commands.Group):
                 )
             changes[name] = value or None
         await self._change(interaction, lang, **changes)
+
+    @app_commands.command(
+        name="leaderboard", description="Who is listed on the leaderboard (Manage Server)."
+    )
+    @app_commands.rename(min_games="min-games")
+    @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
+    async def leaderboard(
+        self, interaction: discord.Interaction, min_games: app_commands.Range[int, 0, 1000]
+    ) -> None:
+        """The minimum of rated matches to appear on ``/bingo leaderboard``
+        (``cogs.bingo._leaderboard``)."""
+        lang = await self._admin(interaction)
+        if lang is not None:
+            await set_min_games(self.bot, interaction, lang, min_games)
 
     @app_commands.command(name="house-rules", description="The server's house rules.")
     @app_commands.describe(forest_either_pile="Forest may take from either discard pile")

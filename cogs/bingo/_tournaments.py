@@ -36,10 +36,11 @@ from bot.matches import MatchFinished
 from bot.storage.tournaments import Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
-from bot.ui.controls import SignupButton
+from bot.ui.controls import SignupButton, StandingsButton
 from bot.ui.text import echo
 from cogs.languages import private_language, public_language
 
+from ._pages import message_kwargs
 from ._round_timer import RoundTimer
 from ._table import table_of
 
@@ -425,8 +426,8 @@ class Tournaments:
         title = t(
             lang, "tournament-final-title", name=echo(tournament.name, limits.TOURNAMENT_NAME)
         )
-        text = "\n".join([title, *standings_lines(rows, lang)])
-        await self.service.outbox.send(tournament.channel_id, content=text[:2000])
+        page = message_kwargs(tournament.id, title, standings_lines(rows, lang), 0, lang)
+        await self.service.outbox.send(tournament.channel_id, **page)
 
     async def on_match_finished(self, event: MatchFinished) -> None:
         """A match ended: the runner records it on its table, if any."""
@@ -447,6 +448,13 @@ class Tournaments:
         tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
+        await interaction.response.send_message(
+            **await self._standings_page(tournament, 0, interaction)
+        )
+
+    async def _standings_page(
+        self, tournament: Tournament, page: int, interaction: discord.Interaction[Any]
+    ) -> dict[str, Any]:
         lang = await public_language(interaction)
         rows = await self.runner.final_order(tournament)
         title = t(
@@ -455,8 +463,18 @@ class Tournaments:
             name=echo(tournament.name, limits.TOURNAMENT_NAME),
             round=tournament.current_round,
         )
-        text = "\n".join([title, *standings_lines(rows, lang)])
-        await interaction.response.send_message(text[:2000])
+        return message_kwargs(tournament.id, title, standings_lines(rows, lang), page, lang)
+
+    async def on_standings_page(
+        self, interaction: discord.Interaction[Any], control: StandingsButton
+    ) -> None:
+        """Previous / Next under standings: the message shows that page (``_pages``)."""
+        tournament = await self.store.get(control.tournament_id)
+        if tournament is None or tournament.guild_id != interaction.guild_id:
+            return await self._say(interaction, "tournament-none")
+        page = await self._standings_page(tournament, control.page, interaction)
+        page.setdefault("view", None)  # one page left: no buttons
+        await interaction.response.edit_message(**page)
 
     async def report(
         self,

@@ -25,7 +25,9 @@ from bot.ui.controls import (
     DailyButton,
     DailySelect,
     DecisionButton,
+    EraseButton,
     HelpButton,
+    LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
     RematchButton,
@@ -33,6 +35,7 @@ from bot.ui.controls import (
     RulesButton,
     ShowHandButton,
     SignupButton,
+    StandingsButton,
     TipsOffButton,
     WorstMoveButton,
 )
@@ -101,4 +104,13 @@ OLD: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
 ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ("bingo:an:9", AnalysisButton, {"match_id": 9}),
     ("bingo:aw:9:14", WorstMoveButton, {"match_id": 9, "step": 14}),
+    # Added with seasons and /privacy (the strings these versions post).
+    (
+        "bingo:lb:a:r:3:n",
+        LeaderboardButton,
+        {"season": None, "by": "r", "page": 3, "direction": "n"},
+    ),
+    ("bingo:lb:2:w:0:p", LeaderboardButton, {"season": 2, "by": "w", "page": 0, "direction": "p"}),
+    ("bingo:ts:9:1:n", StandingsButton, {"tournament_id": 9, "page": 1, "direction": "n"}),
+    ("privacy:erase:123:yes", EraseButton, {"user_id": 123, "answer": "yes"}),
 ]

@@ -45,6 +45,7 @@ async def test_ratings_change_after_a_member_match_not_after_a_bot_match(bingo) 
     """bob beats alice: both ratings move (openskill, once, however often the end is
     announced), /bingo stats and the leaderboard show them; alice then loses to the bot
     and her rating stays as it was."""
+    await bingo.db.set_min_games(bingo.world.guild.id, 1)  # listed after one match
     match_id = await start_match(bingo, "alice", "bob")
     await resign_and_wait(bingo, "alice", match_id)
     bob = await _wait_rating(bingo, "bob")

@@ -40,6 +40,7 @@ async def test_full_match_from_challenge_to_leaderboard(bingo) -> None:
     final = board(bingo, match_id)
     assert "wins" in (final.embeds[0].get("description") or "")
 
+    await bingo.db.set_min_games(bingo.world.guild.id, 1)  # listed after one match
     await carol.slash(bingo.channel, "bingo leaderboard", by="wins")
     leaderboard = await carol.wait_for_message(
         bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"

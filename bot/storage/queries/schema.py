@@ -626,6 +626,71 @@ CREATE TABLE match_analyses (
 );
 """
 
+# Seasons, per-season ratings, who is listed, and leaving servers (bot/storage/seasons.py,
+# bot/storage/privacy.py, docs/PRIVACY.md). Self-contained: it only adds.
+#
+# ``seasons``: a server's numbered seasons (1, 2 ...); matches rated before its first
+# season belong to season 0. ``matches.season``: the season a match was rated in (set in
+# the transaction that rates it; NULL: not rated). ``season_ratings``: openskill per
+# server, season and member, with the season's record and the time of the last rated
+# match (``last_played``, for the inactivity growth of sigma, bot/ratings.py).
+# ``leaderboard_settings``: a server's minimum of rated matches to be listed.
+# ``departed_members``: members a look-up found gone from a server (404 Unknown Member),
+# until ``checked_at`` + the cache time. ``guild_departures``: servers that removed the
+# bot, purged after the grace period unless the bot returns.
+MIGRATION_SEASONS = """
+CREATE TABLE seasons (
+    guild_id   INTEGER NOT NULL,
+    number     INTEGER NOT NULL CHECK (number >= 1),
+    name       TEXT    NOT NULL,
+    started_at REAL    NOT NULL,
+    started_by INTEGER,
+    PRIMARY KEY (guild_id, number)
+);
+
+ALTER TABLE matches ADD COLUMN season INTEGER;
+
+UPDATE matches SET season = 0 WHERE rated = 1;
+
+CREATE TABLE season_ratings (
+    guild_id      INTEGER NOT NULL,
+    season        INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    mu            REAL    NOT NULL,
+    sigma         REAL    NOT NULL CHECK (sigma > 0),
+    matches       INTEGER NOT NULL DEFAULT 0,
+    wins          INTEGER NOT NULL DEFAULT 0,
+    losses        INTEGER NOT NULL DEFAULT 0,
+    draws         INTEGER NOT NULL DEFAULT 0,
+    last_delta    REAL,
+    last_match_id INTEGER,
+    last_played   REAL    NOT NULL,
+    PRIMARY KEY (guild_id, season, user_id)
+);
+
+INSERT INTO season_ratings (guild_id, season, user_id, mu, sigma, matches, last_delta,
+                            last_match_id, last_played)
+SELECT guild_id, 0, user_id, mu, sigma, matches, last_delta, last_match_id, updated_at
+FROM ratings;
+
+CREATE TABLE leaderboard_settings (
+    guild_id  INTEGER PRIMARY KEY,
+    min_games INTEGER NOT NULL CHECK (min_games >= 0)
+);
+
+CREATE TABLE departed_members (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    checked_at REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE guild_departures (
+    guild_id INTEGER PRIMARY KEY,
+    left_at  REAL    NOT NULL
+);
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -642,5 +707,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_CONSENT,
     MIGRATION_ACCESSIBLE,
     MIGRATION_ANALYSES,
+    MIGRATION_SEASONS,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

@@ -1,0 +1,49 @@
+# Seasons, who is listed on the leaderboard, and its pages (cogs/bingo/_leaderboard.py).
+
+seasons-all-time = All-time
+seasons-before-first = Before the first season
+seasons-name = Season { $number }: { $name }
+seasons-leaderboard-listed = Listed: members with at least { $min ->
+    [one] { $min } rated match
+   *[other] { $min } rated matches
+} who are still in the server. An idle member's rating falls slowly until they play again.
+seasons-page = Page { $page } of { $pages }
+seasons-not-listed = On the leaderboard from { $min } rated matches ({ $played } so far).
+seasons-unranked = unlisted
+seasons-unknown = There is no season “{ $season }” in this server. Pick one from the list, or all-time.
+seasons-refused = Only members with the Manage Server permission can start a season.
+seasons-name-invalid = A season needs a name with at least one letter (not only a number, and not “all-time”).
+seasons-name-taken = This server already has a season called “{ $name }”.
+seasons-started = **Season { $number }: { $name }** has started! Every rating starts again from scratch; the earlier seasons keep their standings (`season:` on the leaderboard).
+seasons-none = This server has not started any season yet: `/bingo season start`.
+seasons-list-line = **{ $number }.** { $name } — since { $start }
+seasons-min-games-saved = Saved: members need { $min ->
+    [one] { $min } rated match
+   *[other] { $min } rated matches
+} to appear on the leaderboard.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
+
+cmd-bingo-season =
+    .name = season
+    .description = BingoMagic seasons of this server.
+cmd-bingo-season-start =
+    .name = start
+    .description = Start a new season (Manage Server).
+cmd-bingo-season-start-name =
+    .name = name
+    .description = The new season's name
+cmd-bingo-season-list =
+    .name = list
+    .description = The seasons of this server.
+cmd-bingo-leaderboard-season =
+    .name = season
+    .description = A season, or all-time (default: the current season)
+cmd-bingo-stats-season =
+    .name = season
+    .description = A season, or all-time (default: the current season)
+cmd-bingo-settings-leaderboard =
+    .name = leaderboard
+    .description = Who is listed on the leaderboard (Manage Server).
+cmd-bingo-settings-leaderboard-min-games =
+    .name = min-games
+    .description = Rated matches a member needs to be listed (default 5)

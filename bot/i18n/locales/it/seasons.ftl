@@ -1,0 +1,49 @@
+# Stagioni, chi compare in classifica e le sue pagine (cogs/bingo/_leaderboard.py).
+
+seasons-all-time = Di sempre
+seasons-before-first = Prima della prima stagione
+seasons-name = Stagione { $number }: { $name }
+seasons-leaderboard-listed = In classifica: i membri con almeno { $min ->
+    [one] { $min } partita valida per il rating
+   *[other] { $min } partite valide per il rating
+} ancora nel server. Il rating scende piano finché il membro non gioca.
+seasons-page = Pagina { $page } di { $pages }
+seasons-not-listed = In classifica da { $min } partite valide per il rating ({ $played } finora).
+seasons-unranked = non in classifica
+seasons-unknown = In questo server non c'è la stagione «{ $season }». Scegline una dall'elenco, oppure «di sempre».
+seasons-refused = Solo chi ha il permesso Gestisci server può avviare una stagione.
+seasons-name-invalid = Una stagione ha bisogno di un nome con almeno una lettera (non solo un numero, e non «all-time»).
+seasons-name-taken = Questo server ha già una stagione chiamata «{ $name }».
+seasons-started = **Stagione { $number }: { $name }** è iniziata! Ogni rating riparte da zero; le stagioni precedenti conservano la loro classifica (`season:` nella classifica).
+seasons-none = Questo server non ha ancora avviato nessuna stagione: `/bingo season start`.
+seasons-list-line = **{ $number }.** { $name } — dal { $start }
+seasons-min-games-saved = Salvato: servono { $min ->
+    [one] { $min } partita valida
+   *[other] { $min } partite valide
+} per comparire in classifica.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
+
+cmd-bingo-season =
+    .name = stagione
+    .description = Le stagioni BingoMagic di questo server.
+cmd-bingo-season-start =
+    .name = avvia
+    .description = Avvia una nuova stagione (Gestisci server).
+cmd-bingo-season-start-name =
+    .name = nome
+    .description = Il nome della nuova stagione
+cmd-bingo-season-list =
+    .name = elenco
+    .description = Le stagioni di questo server.
+cmd-bingo-leaderboard-season =
+    .name = stagione
+    .description = Una stagione, oppure di sempre (predefinita: quella in corso)
+cmd-bingo-stats-season =
+    .name = stagione
+    .description = Una stagione, oppure di sempre (predefinita: quella in corso)
+cmd-bingo-settings-leaderboard =
+    .name = classifica
+    .description = Chi compare in classifica (Gestisci server).
+cmd-bingo-settings-leaderboard-min-games =
+    .name = partite-minime
+    .description = Partite valide per il rating necessarie per comparire (predefinito 5)

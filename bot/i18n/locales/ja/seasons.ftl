@@ -1,0 +1,43 @@
+# シーズン、ランキングに載る人、ランキングのページ（cogs/bingo/_leaderboard.py）。
+
+seasons-all-time = 通算
+seasons-before-first = 最初のシーズンより前
+seasons-name = シーズン{ $number }：{ $name }
+seasons-leaderboard-listed = 掲載：レーティング対象の対戦が{ $min }戦以上で、まだサーバーにいるメンバー。対戦しない間、レーティングは少しずつ下がります。
+seasons-page = { $page } / { $pages } ページ
+seasons-not-listed = レーティング対象の対戦が{ $min }戦になるとランキングに載ります（現在 { $played }戦）。
+seasons-unranked = 未掲載
+seasons-unknown = このサーバーに「{ $season }」というシーズンはありません。一覧から選ぶか、「通算」を選んでください。
+seasons-refused = シーズンを始められるのは「サーバー管理」権限を持つメンバーだけです。
+seasons-name-invalid = シーズン名には文字を1つ以上含めてください（数字だけや「all-time」は使えません）。
+seasons-name-taken = このサーバーにはすでに「{ $name }」というシーズンがあります。
+seasons-started = **シーズン{ $number }：{ $name }** が始まりました！レーティングはすべて初期値からやり直しです。これまでのシーズンの順位はそのまま残ります（ランキングの `season:`）。
+seasons-none = このサーバーではまだシーズンが始まっていません：`/bingo season start`。
+seasons-list-line = **{ $number }.** { $name } — { $start }から
+seasons-min-games-saved = 保存しました：ランキングに載るにはレーティング対象の対戦が{ $min }戦必要です。
+seasons-rating-unlisted = **{ $ordinal }**（μ { $mu } ± { $sigma }）
+
+cmd-bingo-season =
+    .name = シーズン
+    .description = このサーバーのBingoMagicシーズン。
+cmd-bingo-season-start =
+    .name = 開始
+    .description = 新しいシーズンを始めます（サーバー管理）。
+cmd-bingo-season-start-name =
+    .name = 名前
+    .description = 新しいシーズンの名前
+cmd-bingo-season-list =
+    .name = 一覧
+    .description = このサーバーのシーズン。
+cmd-bingo-leaderboard-season =
+    .name = シーズン
+    .description = シーズン、または通算（既定：現在のシーズン）
+cmd-bingo-stats-season =
+    .name = シーズン
+    .description = シーズン、または通算（既定：現在のシーズン）
+cmd-bingo-settings-leaderboard =
+    .name = ランキング
+    .description = ランキングに載る条件（サーバー管理）。
+cmd-bingo-settings-leaderboard-min-games =
+    .name = 最低対戦数
+    .description = 掲載に必要なレーティング対象の対戦数（既定は5）

@@ -1,0 +1,53 @@
+# Sezony, kto jest w rankingu i jego strony (cogs/bingo/_leaderboard.py).
+
+seasons-all-time = Od początku
+seasons-before-first = Przed pierwszym sezonem
+seasons-name = Sezon { $number }: { $name }
+seasons-leaderboard-listed = W rankingu: członkowie, którzy mają co najmniej { $min ->
+    [one] { $min } mecz rankingowy
+    [few] { $min } mecze rankingowe
+    [many] { $min } meczów rankingowych
+   *[other] { $min } meczu rankingowego
+} i nadal są na serwerze. Rating powoli spada, gdy ktoś nie gra.
+seasons-page = Strona { $page } z { $pages }
+seasons-not-listed = W rankingu od { $min } meczów rankingowych (na razie { $played }).
+seasons-unranked = poza rankingiem
+seasons-unknown = Na tym serwerze nie ma sezonu „{ $season }”. Wybierz sezon z listy albo „od początku”.
+seasons-refused = Sezon może rozpocząć tylko ktoś z uprawnieniem Zarządzanie serwerem.
+seasons-name-invalid = Nazwa sezonu musi mieć co najmniej jedną literę (nie same cyfry i nie „all-time”).
+seasons-name-taken = Ten serwer ma już sezon o nazwie „{ $name }”.
+seasons-started = **Sezon { $number }: { $name }** wystartował! Każdy rating zaczyna się od nowa; wcześniejsze sezony zachowują swoje rankingi (`season:` w rankingu).
+seasons-none = Ten serwer nie rozpoczął jeszcze żadnego sezonu: `/bingo season start`.
+seasons-list-line = **{ $number }.** { $name } — od { $start }
+seasons-min-games-saved = Zapisano: aby pojawić się w rankingu, trzeba mieć { $min ->
+    [one] { $min } mecz rankingowy
+    [few] { $min } mecze rankingowe
+    [many] { $min } meczów rankingowych
+   *[other] { $min } meczu rankingowego
+}.
+seasons-rating-unlisted = **{ $ordinal }** (μ { $mu } ± { $sigma })
+
+cmd-bingo-season =
+    .name = sezon
+    .description = Sezony BingoMagic na tym serwerze.
+cmd-bingo-season-start =
+    .name = start
+    .description = Rozpocznij nowy sezon (Zarządzanie serwerem).
+cmd-bingo-season-start-name =
+    .name = nazwa
+    .description = Nazwa nowego sezonu
+cmd-bingo-season-list =
+    .name = lista
+    .description = Sezony tego serwera.
+cmd-bingo-leaderboard-season =
+    .name = sezon
+    .description = Sezon albo od początku (domyślnie: bieżący sezon)
+cmd-bingo-stats-season =
+    .name = sezon
+    .description = Sezon albo od początku (domyślnie: bieżący sezon)
+cmd-bingo-settings-leaderboard =
+    .name = ranking
+    .description = Kto jest w rankingu (Zarządzanie serwerem).
+cmd-bingo-settings-leaderboard-min-games =
+    .name = minimum-meczów
+    .description = Ile meczów rankingowych trzeba, by być w rankingu (domyślnie 5)

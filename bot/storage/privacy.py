@@ -1,0 +1,265 @@
+"""What the bot stores about a member, and erasing it (``/privacy``, docs/PRIVACY.md);
+purging a server that removed the bot.
+
+**Export.** :meth:`PrivacyStore.export_member` gathers every row that holds the member's
+id into one JSON-ready dict (:data:`EXPORT_FORMAT`): settings, results and ratings per
+server, matches (the other seat named as the opponent), decks, daily answers, the rest.
+
+**Erasure.** :meth:`PrivacyStore.erase_member` deletes the member's own rows and replaces
+their id in shared records (matches, tournament pairings) by a random negative
+*pseudonym* that links to no Discord account, and their name in a match's ``ui.names``
+by :data:`ERASED_NAME`: the opponent's history keeps the match, shown with a "deleted
+member". Ratings and results of every server concerned are then recomputed from the
+match records without the erased member's matches (:func:`bot.storage.seasons.recompute`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from bot.storage import sql
+from bot.storage.base import StorageBase, encode_json
+from bot.storage.seasons import recompute
+
+#: ``format`` of an export (bumped when its shape changes).
+EXPORT_FORMAT = "bingomagic-export/1"
+#: What a match's ``ui.names`` holds for an erased member's seat (renderers show the
+#: reader's "deleted member" instead).
+ERASED_NAME = "\u2063deleted"
+
+
+def is_erased(user_id: int | None) -> bool:
+    """Whether ``user_id`` is the pseudonym of an erased member (ids are negative)."""
+    return user_id is not None and user_id < 0
+
+
+class MemberBusy(Exception):
+    """The member is in a match in progress or a tournament not finished: erasing them
+    now would break it. ``str(error)`` is ``"match"`` or ``"tournament"``."""
+
+
+class PrivacyStore(StorageBase):
+    """Exporting and erasing a member's data; purging a server's."""
+
+    async def export_member(self, user_id: int, now: float) -> dict[str, Any]:
+        """Everything stored about ``user_id`` as a JSON-ready dict (ids as strings):
+
+        ``format``, ``user_id``, ``exported_at`` (Unix seconds), ``settings``
+        (``language``, ``tips``, ``quick_counter``, ``dms_closed``), ``servers`` (one per
+        server: ``results``, ``against_bot``, ``rating``, ``seasons``,
+        ``mulligan_stats``, ``daily_answers``, ``daily_streak``, ``tournaments``),
+        ``matches`` (``id``, ``server_id``, ``status``, ``started_at``, ``ended_at``,
+        ``season``, ``turns``, ``reason``, ``outcome`` win/loss/draw/no-result/None,
+        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``.
+        """
+        b = self.backend
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for table, statement in sql.MEMBER_ROWS.items():
+            params = (user_id, user_id) if table == "challenges" else (user_id,)
+            rows[table] = [dict(row) for row in await b.fetchall(statement, params)]
+        prefs = rows["user_prefs"][0] if rows["user_prefs"] else {}
+        servers: dict[int, dict[str, Any]] = {}
+
+        def server(guild_id: int) -> dict[str, Any]:
+            return servers.setdefault(
+                guild_id,
+                {
+                    "server_id": str(guild_id),
+                    "results": None,
+                    "against_bot": [],
+                    "rating": None,
+                    "seasons": [],
+                    "mulligan_stats": None,
+                    "daily_answers": [],
+                    "daily_streak": None,
+                    "tournaments": [],
+                },
+            )
+
+        for r in rows["players"]:
+            server(r["guild_id"])["results"] = _pick(r, "wins", "losses", "draws")
+        for r in rows["bot_records"]:
+            server(r["guild_id"])["against_bot"].append(
+                _pick(r, "level", "wins", "losses", "draws")
+            )
+        for r in rows["ratings"]:
+            rating = _pick(r, "mu", "sigma", "matches", "last_delta", "updated_at")
+            rating["ordinal"] = r["mu"] - 3.0 * r["sigma"]
+            server(r["guild_id"])["rating"] = rating
+        for r in rows["season_ratings"]:
+            server(r["guild_id"])["seasons"].append(
+                _pick(r, "season", "mu", "sigma", "matches", "wins", "losses", "draws")
+                | {"last_played": r["last_played"]}
+            )
+        for r in rows["mulligan_stats"]:
+            stats = _pick(r, "hands", "mulligans", "keeps", "rated", "agreed")
+            stats["kept_sizes"] = json.loads(r["kept_sizes"])
+            server(r["guild_id"])["mulligan_stats"] = stats
+        for r in rows["daily_answers"]:
+            server(r["guild_id"])["daily_answers"].append(
+                _pick(r, "day", "decision", "kept_size", "agreed", "answered_at")
+            )
+        for r in rows["daily_streaks"]:
+            server(r["guild_id"])["daily_streak"] = _pick(
+                r, "last_day", "answered", "answered_best", "agreed", "agreed_best"
+            )
+        for r in rows["tournament_players"]:
+            found = await b.fetchone(sql.SELECT_TOURNAMENT_OF, (r["tournament_id"],))
+            if found is not None:
+                server(found["guild_id"])["tournaments"].append(
+                    {"tournament_id": r["tournament_id"], "name": found["name"]}
+                    | _pick(r, "joined_at", "dropped")
+                )
+        matches = [
+            _match_for(row, user_id)
+            for row in await b.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id))
+        ]
+        return {
+            "format": EXPORT_FORMAT,
+            "user_id": str(user_id),
+            "exported_at": now,
+            "settings": {
+                "language": prefs.get("language"),
+                "tips": bool(prefs.get("tips", 1)),
+                "quick_counter": bool(prefs.get("quick_counter", 0)),
+                "dms_closed": bool(rows["dm_closed"]),
+            },
+            "servers": [servers[g] for g in sorted(servers)],
+            "matches": matches,
+            "decks": [
+                {
+                    "name": r["name"],
+                    "cards": json.loads(r["cards"]),
+                    "commander": json.loads(r["commander"]),
+                    "created_at": r["created_at"],
+                    "updated_at": r["updated_at"],
+                }
+                for r in rows["decks"]
+            ],
+            "practice_sessions": [
+                _pick(r, "id", "created_at", "updated_at") | {"server_id": str(r["guild_id"])}
+                for r in rows["practice_sessions"]
+            ],
+            "challenges": [
+                {
+                    "id": r["id"],
+                    "server_id": str(r["guild_id"]),
+                    "role": "challenger" if r["challenger_id"] == user_id else "opponent",
+                    "status": r["status"],
+                    "created_at": r["created_at"],
+                }
+                for r in rows["challenges"]
+            ],
+        }
+
+    async def erase_member(self, user_id: int) -> int:
+        """Erase ``user_id`` (see the module docstring) in one transaction and recompute
+        the ratings and results of every server where they played. Returns the pseudonym
+        now in their seats.
+
+        Raises:
+            MemberBusy: they are in a match in progress (``"match"``) or in a tournament
+                not finished (``"tournament"``); nothing changed.
+        """
+        pseudonym = -(secrets.randbelow(2**52) + 1)
+        params = (user_id, user_id, user_id, user_id)
+        known = sorted(
+            {
+                row["guild_id"]
+                for row in await self.backend.fetchall(sql.SELECT_MEMBER_GUILDS, params)
+            }
+        )
+        # The ratings of those servers change one writer at a time (as when rating).
+        keys = [("privacy", user_id), *(("ratings", guild_id) for guild_id in known)]
+        async with self.backend.transaction(*keys) as tx:
+            if await tx.fetchval(sql.SELECT_MEMBER_ACTIVE, (user_id, user_id)):
+                raise MemberBusy("match")
+            if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id,)):
+                raise MemberBusy("tournament")
+            guilds = {
+                row["guild_id"] for row in await tx.fetchall(sql.SELECT_MEMBER_GUILDS, params)
+            }
+            for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
+                ui = _json_object(row["ui"])
+                names = ui.get("names")
+                seat = 0 if row["player0_id"] == user_id else 1
+                if isinstance(names, list) and len(names) == 2:
+                    names[seat] = ERASED_NAME
+                    await tx.execute(sql.SET_MATCH_UI, (encode_json(ui), row["id"]))
+            for statement in sql.PSEUDONYMIZE:
+                await tx.execute(statement, (pseudonym, user_id))
+            await tx.execute(sql.DELETE_MEMBER_CHALLENGES, (user_id, user_id))
+            for statement in sql.DELETE_MEMBER_ROWS:
+                await tx.execute(statement, (user_id,))
+            for guild_id in sorted(guilds):
+                await recompute(tx, guild_id)
+        return pseudonym
+
+    async def purge_guild(self, guild_id: int) -> None:
+        """Delete every row of ``guild_id`` (matches, results, ratings, seasons, settings,
+        tournaments, daily hands, practice) in one transaction."""
+        async with self.backend.transaction(("ratings", guild_id)) as tx:
+            for statement in sql.PURGE_GUILD:
+                await tx.execute(statement, (guild_id,))
+
+    async def guild_left(self, guild_id: int, now: float) -> None:
+        """Record that the bot was removed from ``guild_id`` at ``now`` (kept if already
+        recorded: the grace period runs from the first removal)."""
+        await self.backend.execute(sql.UPSERT_GUILD_DEPARTURE, (guild_id, now))
+
+    async def guild_returned(self, guild_id: int) -> bool:
+        """Forget a removal of ``guild_id`` (the bot is back); whether there was one."""
+        return bool(await self.backend.execute(sql.DELETE_GUILD_DEPARTURE, (guild_id,)))
+
+    async def guild_departures(self) -> list[tuple[int, float]]:
+        """Servers that removed the bot and when, oldest first."""
+        rows = await self.backend.fetchall(sql.SELECT_GUILD_DEPARTURES)
+        return [(row["guild_id"], row["left_at"]) for row in rows]
+
+
+def _pick(row: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {key: row[key] for key in keys}
+
+
+def _json_object(text: str | None) -> dict[str, Any]:
+    try:
+        found = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _match_for(row: Any, user_id: int) -> dict[str, Any]:
+    seat = 0 if row["player0_id"] == user_id else 1
+    other_id = row["player1_id"] if seat == 0 else row["player0_id"]
+    names = _json_object(row["ui"]).get("names")
+    other_name = names[1 - seat] if isinstance(names, list) and len(names) == 2 else None
+    if row["ai_level"] is not None:
+        opponent: dict[str, Any] = {"kind": "bot", "level": row["ai_level"]}
+    elif is_erased(other_id) or other_name == ERASED_NAME:
+        opponent = {"kind": "deleted member"}
+    else:
+        opponent = {"kind": "member", "id": str(other_id), "name": other_name}
+    if row["status"] != "finished":
+        outcome = None
+    elif row["result"] is None:
+        outcome = "no-result"
+    elif row["winner_id"] is None:
+        outcome = "draw"
+    else:
+        outcome = "win" if row["winner_id"] == user_id else "loss"
+    return {
+        "id": row["id"],
+        "server_id": str(row["guild_id"]),
+        "status": row["status"],
+        "started_at": row["started_at"],
+        "ended_at": row["ended_at"],
+        "season": row["season"],
+        "turns": row["turns"],
+        "reason": row["reason"],
+        "outcome": outcome,
+        "your_seat": seat,
+        "opponent": opponent,
+    }

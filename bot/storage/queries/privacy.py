@@ -1,0 +1,112 @@
+"""Statements of a member's export and erasure and of a server's purge
+(bot.storage.privacy, docs/PRIVACY.md). Every table that holds a member id or a server
+id is named here; tests/storage/test_privacy.py fails when a new one is not."""
+
+# --- a member's rows, per table (parameter: user_id) ----------------------------
+
+#: Table → the statement reading a member's rows of it, for the export.
+MEMBER_ROWS = {
+    "user_prefs": "SELECT * FROM user_prefs WHERE user_id = ?",
+    "dm_closed": "SELECT * FROM dm_closed WHERE user_id = ?",
+    "players": "SELECT * FROM players WHERE user_id = ?",
+    "bot_records": "SELECT * FROM bot_records WHERE user_id = ?",
+    "ratings": "SELECT * FROM ratings WHERE user_id = ?",
+    "season_ratings": "SELECT * FROM season_ratings WHERE user_id = ?",
+    "decks": "SELECT * FROM decks WHERE user_id = ?",
+    "mulligan_stats": "SELECT * FROM mulligan_stats WHERE user_id = ?",
+    "practice_sessions": "SELECT * FROM practice_sessions WHERE user_id = ?",
+    "daily_answers": "SELECT * FROM daily_answers WHERE user_id = ?",
+    "daily_streaks": "SELECT * FROM daily_streaks WHERE user_id = ?",
+    "departed_members": "SELECT * FROM departed_members WHERE user_id = ?",
+    "tournament_players": "SELECT * FROM tournament_players WHERE user_id = ?",
+    "challenges": "SELECT * FROM challenges WHERE challenger_id = ? OR opponent_id = ?",
+}
+
+#: Statements erasing a member's own rows (parameter: user_id).
+DELETE_MEMBER_ROWS = (
+    "DELETE FROM user_prefs WHERE user_id = ?",
+    "DELETE FROM dm_closed WHERE user_id = ?",
+    "DELETE FROM players WHERE user_id = ?",
+    "DELETE FROM bot_records WHERE user_id = ?",
+    "DELETE FROM ratings WHERE user_id = ?",
+    "DELETE FROM season_ratings WHERE user_id = ?",
+    "DELETE FROM decks WHERE user_id = ?",
+    "DELETE FROM mulligan_stats WHERE user_id = ?",
+    "DELETE FROM practice_sessions WHERE user_id = ?",
+    "DELETE FROM daily_answers WHERE user_id = ?",
+    "DELETE FROM daily_streaks WHERE user_id = ?",
+    "DELETE FROM departed_members WHERE user_id = ?",
+)
+
+DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR opponent_id = ?"
+
+SELECT_MEMBER_MATCHES = """
+SELECT id, guild_id, channel_id, player0_id, player1_id, status, started_at, ended_at,
+       result, winner_id, loser_id, reason, turns, ai_level, ai_seat, season, ui
+FROM matches WHERE player0_id = ? OR player1_id = ?
+ORDER BY id
+"""
+
+SELECT_TOURNAMENT_OF = "SELECT guild_id, name FROM tournaments WHERE id = ?"
+
+SELECT_MEMBER_ACTIVE = """
+SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0_id = ? OR player1_id = ?)
+"""
+
+SELECT_MEMBER_TOURNAMENTS_LIVE = """
+SELECT COUNT(*) FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id
+WHERE tp.user_id = ? AND t.status IN ('signup', 'swiss', 'cut')
+"""
+
+# Parameters: pseudonym, user_id (a seat of an erased member keeps its place).
+PSEUDONYMIZE = (
+    "UPDATE matches SET player0_id = ? WHERE player0_id = ?",
+    "UPDATE matches SET player1_id = ? WHERE player1_id = ?",
+    "UPDATE matches SET winner_id = ? WHERE winner_id = ?",
+    "UPDATE matches SET loser_id = ? WHERE loser_id = ?",
+    "UPDATE tournament_players SET user_id = ? WHERE user_id = ?",
+    "UPDATE tournament_pairings SET player_a = ? WHERE player_a = ?",
+    "UPDATE tournament_pairings SET player_b = ? WHERE player_b = ?",
+    "UPDATE tournaments SET organizer_id = ? WHERE organizer_id = ?",
+)
+
+# The version moves on too: a copy of the match held in memory (its delivery) can no
+# longer write its old ``ui`` back (``SAVE_MATCH_UI_IF_VERSION``).
+SET_MATCH_UI = "UPDATE matches SET ui = ?, version = version + 1 WHERE id = ?"
+
+SELECT_MEMBER_GUILDS = """
+SELECT guild_id FROM matches WHERE player0_id = ? OR player1_id = ?
+UNION SELECT guild_id FROM ratings WHERE user_id = ?
+UNION SELECT guild_id FROM players WHERE user_id = ?
+"""
+
+# --- a server's rows (parameter: guild_id) ---------------------------------------
+
+#: Statements purging everything of a server, children before parents.
+PURGE_GUILD = (
+    "DELETE FROM tournament_pairings WHERE tournament_id IN "
+    "(SELECT id FROM tournaments WHERE guild_id = ?)",
+    "DELETE FROM tournament_rounds WHERE tournament_id IN "
+    "(SELECT id FROM tournaments WHERE guild_id = ?)",
+    "DELETE FROM tournament_players WHERE tournament_id IN "
+    "(SELECT id FROM tournaments WHERE guild_id = ?)",
+    "DELETE FROM tournaments WHERE guild_id = ?",
+    "DELETE FROM tournament_settings WHERE guild_id = ?",
+    "DELETE FROM challenges WHERE guild_id = ?",
+    "DELETE FROM matches WHERE guild_id = ?",
+    "DELETE FROM players WHERE guild_id = ?",
+    "DELETE FROM bot_records WHERE guild_id = ?",
+    "DELETE FROM ratings WHERE guild_id = ?",
+    "DELETE FROM season_ratings WHERE guild_id = ?",
+    "DELETE FROM seasons WHERE guild_id = ?",
+    "DELETE FROM leaderboard_settings WHERE guild_id = ?",
+    "DELETE FROM departed_members WHERE guild_id = ?",
+    "DELETE FROM guild_settings WHERE guild_id = ?",
+    "DELETE FROM mulligan_stats WHERE guild_id = ?",
+    "DELETE FROM practice_sessions WHERE guild_id = ?",
+    "DELETE FROM daily_answers WHERE guild_id = ?",
+    "DELETE FROM daily_streaks WHERE guild_id = ?",
+    "DELETE FROM daily_days WHERE guild_id = ?",
+    "DELETE FROM daily_settings WHERE guild_id = ?",
+    "DELETE FROM guild_departures WHERE guild_id = ?",
+)

@@ -1,0 +1,412 @@
+"""``/bingo leaderboard`` and ``/bingo stats`` by season, ``/bingo season start``, and
+``/bingo settings leaderboard``.
+
+**Seasons.** A server's matches between members are rated in its current season and
+all-time (:mod:`bot.storage.seasons`). Both commands show the current season unless
+``season:`` names another (autocomplete: each season by name, and "all-time").
+
+**Who is listed.** Members with at least the server's minimum of rated matches
+(``/bingo settings leaderboard min-games:``, default 5), minus members who left: the bot
+has no privileged members intent, so a member is known gone when a member look-up
+answers 404 Unknown Member (code 10007) or Unknown User (10013), remembered for
+:data:`bot.storage.seasons.DEPARTED_CACHE_SECONDS` (GUILD_MEMBER_REMOVE counts too when
+Discord delivers it, which needs that intent). Only the members of the page shown are
+looked up, at most :data:`LOOKUPS` at a time, and a member found present is not looked up
+again for :data:`PRESENT_CACHE_SECONDS`.
+
+**Pages.** :data:`PAGE_SIZE` members per page with Previous and Next
+(:class:`bot.ui.controls.LeaderboardButton`: the season, order and page are in the
+``custom_id``, so a page survives a restart); a click edits the message in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+from bot.interactions import reply_private
+from bot.storage import ALL_TIME, Ranked
+from bot.ui.controls import LeaderboardButton, view_of
+from cogs.languages import private_language, public_language
+
+if TYPE_CHECKING:
+    from bot.client import BingoBot
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+#: How many member look-ups run at once for one page.
+LOOKUPS = 5
+#: How long a member found present is not looked up again, in seconds.
+PRESENT_CACHE_SECONDS = 3_600.0
+#: The ``season:`` value of every season together.
+ALL_TIME_VALUE = "all-time"
+#: The longest season name (it is shown in embed authors, 256 characters at most).
+MAX_SEASON_NAME = 64
+UNKNOWN_MEMBER, UNKNOWN_USER = 10007, 10013
+
+#: (guild id, user id) → when a look-up found them a member (this process only).
+PRESENT_SEEN: dict[tuple[int, int], float] = {}
+
+
+class BadSeason(Exception):
+    """The ``season:`` value names no season of this server."""
+
+
+async def resolve_season(bot: BingoBot, guild_id: int, value: str | None) -> int | None:
+    """The season ``value`` names: ``None``/empty → the current one, ``"all-time"`` →
+    :data:`bot.storage.ALL_TIME` (None), a number or a season's name → that season.
+
+    Raises:
+        BadSeason: no such season.
+    """
+    if not value:
+        return await bot.db.current_season(guild_id)
+    text = value.strip()
+    if text.lower() in (ALL_TIME_VALUE, "all", "alltime"):
+        return ALL_TIME
+    seasons = await bot.db.seasons(guild_id)
+    if text.isdigit():
+        number = int(text)
+        if number == 0 or any(s.number == number for s in seasons):
+            return number
+    for season in seasons:
+        if season.name.casefold() == text.casefold():
+            return season.number
+    raise BadSeason(text)
+
+
+async def season_label(bot: BingoBot, guild_id: int, season: int | None, lang: str) -> str:
+    """``"Season 2: Winter"``, ``"Before the first season"`` or ``"All-time"``."""
+    if season is None:
+        return t(lang, "seasons-all-time")
+    if season == 0:
+        return t(lang, "seasons-before-first")
+    for found in await bot.db.seasons(guild_id):
+        if found.number == season:
+            return t(lang, "seasons-name", number=season, name=found.name)
+    return t(lang, "seasons-name", number=season, name="?")
+
+
+async def season_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Up to 25 choices: the seasons (newest first) whose label holds ``current``, and
+    all-time."""
+    bot: BingoBot = interaction.client
+    if interaction.guild_id is None:
+        return []
+    lang = await private_language(interaction)
+    seasons = await bot.db.seasons(interaction.guild_id)
+    choices = [
+        app_commands.Choice(
+            name=t(lang, "seasons-name", number=s.number, name=s.name)[:100], value=str(s.number)
+        )
+        for s in reversed(seasons)
+    ]
+    choices.append(app_commands.Choice(name=t(lang, "seasons-before-first"), value="0"))
+    choices.append(app_commands.Choice(name=t(lang, "seasons-all-time"), value=ALL_TIME_VALUE))
+    needle = current.casefold().strip()
+    return [c for c in choices if needle in c.name.casefold()][:25]
+
+
+# -- who is listed ----------------------------------------------------------------------
+
+
+async def _gone(guild: discord.Guild, user_id: int, now: float) -> bool:
+    """Whether a look-up finds ``user_id`` gone from ``guild`` (Unknown Member/User);
+    any other failure counts as present (shown rather than hidden by mistake)."""
+    if guild.get_member(user_id) is not None:
+        return False
+    seen = PRESENT_SEEN.get((guild.id, user_id))
+    if seen is not None and now - seen < PRESENT_CACHE_SECONDS:
+        return False
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound as error:
+        return error.code in (UNKNOWN_MEMBER, UNKNOWN_USER)
+    except discord.HTTPException:
+        log.warning("Member look-up of %s in %s failed", user_id, guild.id, exc_info=True)
+        return False
+    PRESENT_SEEN[(guild.id, user_id)] = now
+    return False
+
+
+async def _check_page(bot: BingoBot, guild: discord.Guild, page: list[Ranked]) -> bool:
+    """Look the page's members up; record those gone. Whether any was gone."""
+    now = time.time()
+    gate = asyncio.Semaphore(LOOKUPS)
+
+    async def one(user_id: int) -> bool:
+        async with gate:
+            return await _gone(guild, user_id, now)
+
+    gone = await asyncio.gather(*(one(r.user_id) for r in page))
+    for ranked, left in zip(page, gone, strict=True):
+        if left:
+            await bot.db.mark_departed(guild.id, ranked.user_id, now)
+    return any(gone)
+
+
+async def listed(
+    bot: BingoBot, guild: discord.Guild | None, guild_id: int, season: int | None, by: str
+) -> tuple[list[Ranked], int]:
+    """The members listed in ``season`` ranked by rating (``by="r"``) or wins (``"w"``:
+    wins, win rate, draws desc, user id asc), and the server's minimum."""
+    now = time.time()
+    minimum = await bot.db.min_games(guild_id)
+    hidden = await bot.db.departed(guild_id, now)
+    ranked = await bot.db.standings(guild_id, season, now, min_games=minimum, hidden=hidden)
+    if by == "w":
+        ranked.sort(key=lambda r: (-r.wins, -r.win_rate, -r.draws, r.user_id))
+    return ranked, minimum
+
+
+async def leaderboard_page(
+    bot: BingoBot,
+    guild: discord.Guild | None,
+    guild_id: int,
+    viewer_id: int,
+    season: int | None,
+    by: str,
+    page: int,
+    lang: str,
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed and Previous/Next view of page ``page`` (clamped) of a leaderboard."""
+    ranked, minimum = await listed(bot, guild, guild_id, season, by)
+    pages = max(1, -(-len(ranked) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    shown = ranked[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    if guild is not None and shown and await _check_page(bot, guild, shown):
+        ranked, minimum = await listed(bot, guild, guild_id, season, by)
+        pages = max(1, -(-len(ranked) // PAGE_SIZE))
+        page = min(page, pages - 1)
+        shown = ranked[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    title = "ratings-leaderboard-title" if by == "r" else "bingo-leaderboard-title"
+    embed = discord.Embed(title=t(lang, title), colour=discord.Colour.gold())
+    embed.set_author(name=await season_label(bot, guild_id, season, lang))
+    place = {r.user_id: i + 1 for i, r in enumerate(ranked)}
+    if not shown:
+        embed.description = t(lang, "ratings-leaderboard-none" if by == "r" else "bingo-stats-none")
+    else:
+        embed.description = "\n".join(_line(r, place[r.user_id], by, lang) for r in shown)
+    if all(r.user_id != viewer_id for r in shown):
+        own = await bot.db.standing(guild_id, season, viewer_id, time.time())
+        embed.add_field(
+            name=t(lang, "ratings-your-rating" if by == "r" else "bingo-leaderboard-your-rank"),
+            value=_own(own, place.get(viewer_id), minimum, by, lang),
+            inline=False,
+        )
+    footer = t(lang, "ratings-leaderboard-footer" if by == "r" else "bingo-leaderboard-footer")
+    footer += "\n" + t(lang, "seasons-leaderboard-listed", min=minimum)
+    if pages > 1:
+        footer += "\n" + t(lang, "seasons-page", page=page + 1, pages=pages)
+    embed.set_footer(text=footer)
+    if pages == 1:
+        return embed, None
+    view = view_of(
+        LeaderboardButton(season, by, max(page - 1, 0), "p", lang, disabled=page == 0),
+        LeaderboardButton(season, by, page + 1, "n", lang, disabled=page + 1 >= pages),
+    )
+    return embed, view
+
+
+def _line(r: Ranked, rank: int, by: str, lang: str) -> str:
+    who = f"<@{r.user_id}>"
+    if by == "r":
+        return t(
+            lang,
+            "ratings-leaderboard-line",
+            rank=rank,
+            who=who,
+            ordinal=f"{r.ordinal:.1f}",
+            matches=r.matches,
+        )
+    return f"**{rank}.** {who} — {record_line(r, lang)}"
+
+
+def record_line(r: Ranked, lang: str) -> str:
+    """``"5 W · 2 L · 1 D · 62.5% (8 played)"``."""
+    return t(
+        lang,
+        "bingo-stats-line",
+        wins=r.wins,
+        losses=r.losses,
+        draws=r.draws,
+        rate=f"{r.win_rate:.1f}",
+        played=r.matches,
+    )
+
+
+def _own(own: Ranked | None, rank: int | None, minimum: int, by: str, lang: str) -> str:
+    if own is None:
+        return t(lang, "ratings-no-rating" if by == "r" else "bingo-leaderboard-none-yet")
+    if by == "r":
+        text = t(
+            lang,
+            "ratings-value" if rank else "seasons-rating-unlisted",
+            ordinal=f"{own.ordinal:.1f}",
+            mu=f"{own.mu:.1f}",
+            sigma=f"{own.sigma:.1f}",
+            rank=rank or 0,
+        )
+    else:
+        text = (f"**{rank}.** " if rank else "") + record_line(own, lang)
+    if rank is None:
+        text += "\n" + t(lang, "seasons-not-listed", played=own.matches, min=minimum)
+    return text
+
+
+async def show_leaderboard(
+    bot: BingoBot, interaction: discord.Interaction[Any], season_value: str | None, by: str
+) -> None:
+    """``/bingo leaderboard``: page 1, publicly in the server's language (deferred
+    first: the member look-ups may take a moment)."""
+    assert interaction.guild_id is not None
+    try:
+        season = await resolve_season(bot, interaction.guild_id, season_value)
+    except BadSeason:
+        lang = await private_language(interaction)
+        return await reply_private(interaction, t(lang, "seasons-unknown", season=season_value))
+    await interaction.response.defer(thinking=True)
+    lang = await public_language(interaction)
+    embed, view = await leaderboard_page(
+        bot, interaction.guild, interaction.guild_id, interaction.user.id, season, by, 0, lang
+    )
+    kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.followup.send(**kwargs)
+
+
+async def on_leaderboard_page(
+    bot: BingoBot, interaction: discord.Interaction[Any], control: LeaderboardButton
+) -> None:
+    """Previous / Next: the message shows the page asked for (clamped to the pages there
+    are now)."""
+    if interaction.guild_id is None:
+        return
+    await interaction.response.defer()
+    lang = await public_language(interaction)
+    embed, view = await leaderboard_page(
+        bot,
+        interaction.guild,
+        interaction.guild_id,
+        interaction.user.id,
+        control.season,
+        control.by,
+        control.page,
+        lang,
+    )
+    await interaction.edit_original_response(embed=embed, view=view)
+
+
+async def add_season_fields(
+    bot: BingoBot,
+    guild: discord.Guild | None,
+    guild_id: int,
+    embed: discord.Embed,
+    user_id: int,
+    season: int | None,
+    lang: str,
+) -> bool:
+    """``/bingo stats`` of one season (``None``: all-time): the member's wins, losses,
+    draws, win rate, rank (among the members listed) and rating in ``season``, as shown
+    now. Whether they have a rated match in it."""
+    own = await bot.db.standing(guild_id, season, user_id, time.time())
+    if own is None:
+        return False
+    ranked, minimum = await listed(bot, guild, guild_id, season, "r")
+    rank = next((i + 1 for i, r in enumerate(ranked) if r.user_id == user_id), None)
+    embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(own.wins))
+    embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(own.losses))
+    embed.add_field(name=t(lang, "bingo-stats-draws"), value=str(own.draws))
+    embed.add_field(name=t(lang, "bingo-stats-win-rate"), value=f"{own.win_rate:.1f}%")
+    embed.add_field(
+        name=t(lang, "bingo-stats-rank"),
+        value=f"#{rank}" if rank else t(lang, "seasons-unranked"),
+    )
+    text = _own(own, rank, minimum, "r", lang)
+    if own.last_delta is not None:
+        text += "\n" + t(
+            lang,
+            "ratings-last-change",
+            change=f"{own.last_delta:+.1f}",
+            id=own.last_match_id or 0,
+        )
+    embed.add_field(name=t(lang, "ratings-field"), value=text, inline=False)
+    return True
+
+
+# -- /bingo season ------------------------------------------------------------------------
+
+
+class SeasonGroup(app_commands.Group):
+    """``/bingo season``: start a new season (Manage Server), list the seasons."""
+
+    def __init__(self, bot: BingoBot) -> None:
+        super().__init__(name="season", description="BingoMagic seasons of this server.")
+        self.bot = bot
+
+    @app_commands.command(name="start", description="Start a new season (Manage Server).")
+    @app_commands.describe(name="The new season's name")
+    async def start(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_SEASON_NAME]
+    ) -> None:
+        """Start the next season: ratings start again from the openskill prior; the
+        season before keeps its standings (``season:`` on the leaderboard)."""
+        lang = await private_language(interaction)
+        perms = interaction.permissions
+        if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
+            return await reply_private(interaction, t(lang, "seasons-refused"))
+        text = " ".join(name.split())
+        if not text or text.isdigit() or text.casefold() == ALL_TIME_VALUE:
+            return await reply_private(interaction, t(lang, "seasons-name-invalid"))
+        if any(
+            s.name.casefold() == text.casefold()
+            for s in await self.bot.db.seasons(interaction.guild_id)
+        ):
+            return await reply_private(interaction, t(lang, "seasons-name-taken", name=text))
+        season = await self.bot.db.start_season(
+            interaction.guild_id, text, time.time(), interaction.user.id
+        )
+        public = await public_language(interaction)
+        await interaction.response.send_message(
+            t(public, "seasons-started", number=season.number, name=season.name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="list", description="The seasons of this server.")
+    async def list_seasons(self, interaction: discord.Interaction) -> None:
+        """The server's seasons, privately, newest first."""
+        assert interaction.guild_id is not None
+        lang = await private_language(interaction)
+        seasons = await self.bot.db.seasons(interaction.guild_id)
+        if not seasons:
+            return await reply_private(interaction, t(lang, "seasons-none"))
+        lines = [
+            t(
+                lang,
+                "seasons-list-line",
+                number=s.number,
+                name=s.name,
+                start=f"<t:{int(s.started_at)}:D>",
+            )
+            for s in reversed(seasons)
+        ]
+        await reply_private(interaction, "\n".join(lines)[:2000])
+
+
+async def set_min_games(
+    bot: BingoBot, interaction: discord.Interaction[Any], lang: str, min_games: int
+) -> None:
+    """``/bingo settings leaderboard min-games:`` (the caller checked Manage Server)."""
+    assert interaction.guild_id is not None
+    await bot.db.set_min_games(interaction.guild_id, min_games)
+    await reply_private(interaction, t(lang, "seasons-min-games-saved", min=min_games))

@@ -1,0 +1,159 @@
+"""``/privacy export`` and ``/privacy delete``, and the purge of a server that removed
+the bot, through the emulator."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from cogs.privacy import EXPORT_FILE
+
+from .helpers import FAST_AI, BotWorld, embed_title, result_posted, start_match
+
+
+async def resign(bw: BotWorld, loser: str, winner: str) -> int:
+    match_id = await start_match(bw, loser, winner)
+    await bw.driver(loser).slash(bw.channel, "bingo resign")
+    await bw.emu.wait_for(lambda: result_posted(bw, match_id), message="the result")
+    for _ in range(200):  # rated by the bot's listener right after the result
+        if await bw.db.backend.fetchval("SELECT rated FROM matches WHERE id = ?", (match_id,)):
+            return match_id
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"match {match_id} was not rated")
+
+
+@pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
+async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
+    guild = bingo.world.guild.id
+    alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
+    match_id = await resign(bingo, "bob", "alice")  # alice wins
+    await bingo.db.save_deck(alice.id, "Burn", [(4, "Mountain")], [], 10.0)
+    await bingo.db.set_user_language(alice.id, "it")
+    await bingo.db.set_user_tips(alice.id, False)
+    await bingo.db.backend.execute(
+        "INSERT INTO daily_answers (guild_id, day, user_id, decision, state, version,"
+        " kept_size, agreed, answered_at, updated_at) VALUES (?, 20419, ?, 'keep', '{}', 1,"
+        " 7, 1, 50.0, 50.0)",
+        (guild, alice.id),
+    )
+
+    driver = bingo.driver("alice")
+    rec = await driver.slash(bingo.channel, "privacy export")
+    assert rec.acknowledged
+    message = await driver.wait_for_message(bingo.channel, lambda m: bool(m.attachments))
+    assert message.ephemeral and not bingo.driver("bob").can_see(message)
+    [attachment] = message.attachments
+    assert attachment["filename"] == EXPORT_FILE
+    data = json.loads(bingo.emu.attachment_data[int(attachment["id"])])
+
+    assert data["format"] == "bingomagic-export/1" and data["user_id"] == str(alice.id)
+    assert data["settings"] == {
+        "language": "it",
+        "tips": False,
+        "quick_counter": False,
+        "dms_closed": False,
+    }
+    [server] = data["servers"]
+    assert server["server_id"] == str(guild)
+    assert server["results"] == {"wins": 1, "losses": 0, "draws": 0}
+    rating = await bingo.db.rating(guild, alice.id)
+    assert server["rating"]["mu"] == pytest.approx(rating.mu)
+    assert server["rating"]["matches"] == 1
+    assert server["seasons"][0]["season"] == 0 and server["seasons"][0]["wins"] == 1
+    assert server["daily_answers"] == [
+        {"day": 20419, "decision": "keep", "kept_size": 7, "agreed": 1, "answered_at": 50.0}
+    ]
+    [match] = data["matches"]
+    assert match["id"] == match_id and match["outcome"] == "win"
+    assert match["opponent"] == {"kind": "member", "id": str(bob.id), "name": "bob"}
+    assert match["server_id"] == str(guild) and match["status"] == "finished"
+    [deck] = data["decks"]
+    assert deck["name"] == "Burn" and deck["cards"] == [[4, "Mountain"]]
+
+
+@pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
+async def test_delete_asks_then_erases_and_the_replay_and_leaderboard_forget_the_member(
+    bingo,
+) -> None:
+    guild = bingo.world.guild.id
+    alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
+    await bingo.db.set_min_games(guild, 1)
+    match_id = await resign(bingo, "bob", "alice")
+    await resign(bingo, "carol", "bob")
+
+    driver = bingo.driver("alice")
+    await driver.slash(bingo.channel, "privacy delete")
+    ask = await driver.wait_for_message(bingo.channel, lambda m: "Erase everything" in m.text)
+    assert ask.ephemeral
+    await driver.click(ask, "Cancel")
+    await driver.wait_for_message(bingo.channel, lambda m: m.id == ask.id and "Nothing" in m.text)
+    assert await bingo.db.rating(guild, alice.id) is not None
+
+    await driver.slash(bingo.channel, "privacy delete")
+    ask = await driver.wait_for_message(
+        bingo.channel, lambda m: "Erase everything" in m.text and m.id != ask.id
+    )
+    await driver.click(ask, "Delete my data")
+    await driver.wait_for_message(bingo.channel, lambda m: m.id == ask.id and "Done" in m.text)
+    assert await bingo.db.rating(guild, alice.id) is None
+    assert (await bingo.db.export_member(alice.id, 0.0))["matches"] == []
+
+    reader = bingo.driver("bob")
+    await reader.slash(bingo.channel, "bingo replay", match=match_id)
+    replay = await reader.wait_for_message(
+        bingo.channel, lambda m: m.ephemeral and "Replay of BingoMagic" in embed_title(m)
+    )
+    assert "deleted member" in embed_title(replay)
+    assert "alice" not in replay.text
+    stored = await bingo.db.get_match(match_id)
+    assert "alice" not in json.dumps(stored.ui) and alice.id not in stored.player_ids
+
+    await reader.slash(bingo.channel, "bingo leaderboard")
+    top = await reader.wait_for_message(
+        bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"
+    )
+    text = top.embeds[0]["description"]
+    assert f"<@{alice.id}>" not in text and f"<@{bob.id}>" in text
+    bob_rating = await bingo.db.rating(guild, bob.id)
+    assert bob_rating.matches == 1  # his match against the erased member no longer counts
+
+
+@pytest.mark.parametrize("bot_env", [{"GUILD_DATA_RETENTION_DAYS": "0.00002"}], indirect=True)
+async def test_a_server_that_removes_the_bot_is_purged_after_the_grace_period(bingo) -> None:
+    """GUILD_DELETE (no ``unavailable``): purged about 1.7 s later; a server that adds
+    the bot back first keeps its data; a pending removal survives a restart."""
+    guild = bingo.world.guild
+    await bingo.db.start_season(guild.id, "Kept", 1.0)
+    bingo.emu.remove_bot(guild)
+    await bingo.emu.wait_for(lambda: bingo.bot.get_guild(guild.id) is None, message="removed")
+    for _ in range(250):
+        if not await bingo.db.seasons(guild.id):
+            break
+        await asyncio.sleep(0.02)
+    assert await bingo.db.seasons(guild.id) == [] and await bingo.db.guild_departures() == []
+
+    bingo.emu.add_bot(guild)
+    await bingo.emu.wait_for(lambda: bingo.bot.get_guild(guild.id) is not None, message="back")
+    await bingo.db.start_season(guild.id, "Again", 2.0)
+    other = bingo.emu.create_guild("Other")
+    await bingo.emu.wait_for(lambda: bingo.bot.get_guild(other.id) is not None, message="other")
+    await bingo.db.start_season(other.id, "Elsewhere", 2.0)
+    # A restart while removed: the removal is stored, and the reloaded cog purges on time.
+    await bingo.bot.unload_extension("cogs.privacy")
+    bingo.emu.remove_bot(other)
+    await bingo.emu.wait_for(lambda: bingo.bot.get_guild(other.id) is None, message="gone")
+    await bingo.db.guild_left(other.id, 0.0)  # what the cog records (it was not loaded)
+    # The first server removes the bot and adds it back before the grace period.
+    await bingo.bot.load_extension("cogs.privacy")
+    bingo.emu.remove_bot(guild)
+    bingo.emu.add_bot(guild)
+    for _ in range(250):
+        if not await bingo.db.seasons(other.id):
+            break
+        await asyncio.sleep(0.02)
+    assert await bingo.db.seasons(other.id) == []
+    await asyncio.sleep(2.0)  # past the first server's grace period
+    assert [s.name for s in await bingo.db.seasons(guild.id)] == ["Again"]
+    assert await bingo.db.guild_departures() == []
