@@ -171,11 +171,13 @@ class Gateway:
 
         ``transform(session, data) -> data`` may adapt the payload per session (e.g. strip
         message content without the MESSAGE_CONTENT intent). Nothing of a guild the bot is
-        not in is sent, but the interactions of its members' user installs. Events for
+        not in is sent, but the interactions of its members' user installs (and the
+        GUILD_DELETE that says it was removed). Events for
         disconnected but resumable sessions are buffered and replayed on RESUME.
         """
         count = 0
-        if guild_id is not None and event != "INTERACTION_CREATE":
+        # GUILD_DELETE tells the bot it was removed: it is sent after its membership ends.
+        if guild_id is not None and event not in ("INTERACTION_CREATE", "GUILD_DELETE"):
             guild = self.emu.guilds.get(guild_id)
             if guild is not None and self.emu.bot_user.id not in guild.members:
                 return 0  # a guild the bot is not in (its members may have a user install)

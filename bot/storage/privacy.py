@@ -57,7 +57,7 @@ class PrivacyStore(StorageBase):
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
         for table, statement in sql.MEMBER_ROWS.items():
-            params = (user_id, user_id) if table == "challenges" else (user_id,)
+            params = (user_id,) * statement.count("?")
             rows[table] = [dict(row) for row in await b.fetchall(statement, params)]
         prefs = rows["user_prefs"][0] if rows["user_prefs"] else {}
         servers: dict[int, dict[str, Any]] = {}
@@ -125,7 +125,20 @@ class PrivacyStore(StorageBase):
                 "tips": bool(prefs.get("tips", 1)),
                 "quick_counter": bool(prefs.get("quick_counter", 0)),
                 "dms_closed": bool(rows["dm_closed"]),
+                "screen_reader_mode": bool(prefs.get("accessible", 0)),
+                "challenges_off_in_servers": [
+                    str(r["guild_id"]) for r in rows["challenge_optouts"]
+                ],
+                "blocked_members": [str(r["blocked_id"]) for r in rows["challenge_blocks"]],
             },
+            "challenge_cooldowns": [
+                {
+                    "server_id": str(r["guild_id"]),
+                    "role": "challenger" if r["challenger_id"] == user_id else "opponent",
+                    "until": r["until_at"],
+                }
+                for r in rows["challenge_cooldowns"]
+            ],
             "servers": [servers[g] for g in sorted(servers)],
             "matches": matches,
             "decks": [

@@ -40,6 +40,12 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     )
 
     driver = bingo.driver("alice")
+    carol = bingo.world.user("carol")
+    assert (await driver.slash(bingo.channel, "bingo block", member=carol)).acknowledged
+    assert (
+        await driver.slash(bingo.channel, "bingo challenges", mode="challenges_off")
+    ).acknowledged
+    await bingo.driver("carol").slash(bingo.channel, "bingo block", member=alice)
     rec = await driver.slash(bingo.channel, "privacy export")
     assert rec.acknowledged
     message = await driver.wait_for_message(bingo.channel, lambda m: bool(m.attachments))
@@ -54,7 +60,11 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
         "tips": False,
         "quick_counter": False,
         "dms_closed": False,
+        "screen_reader_mode": False,
+        "challenges_off_in_servers": [str(guild)],
+        "blocked_members": [str(carol.id)],  # never who blocked her (carol)
     }
+    assert data["challenge_cooldowns"] == []
     [server] = data["servers"]
     assert server["server_id"] == str(guild)
     assert server["results"] == {"wins": 1, "losses": 0, "draws": 0}

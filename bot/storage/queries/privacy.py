@@ -20,6 +20,12 @@ MEMBER_ROWS = {
     "departed_members": "SELECT * FROM departed_members WHERE user_id = ?",
     "tournament_players": "SELECT * FROM tournament_players WHERE user_id = ?",
     "challenges": "SELECT * FROM challenges WHERE challenger_id = ? OR opponent_id = ?",
+    "challenge_optouts": "SELECT * FROM challenge_optouts WHERE user_id = ?",
+    # the member's own blocks only: who blocked them is never told (docs/RULES.md)
+    "challenge_blocks": "SELECT * FROM challenge_blocks WHERE blocker_id = ?",
+    "challenge_cooldowns": (
+        "SELECT * FROM challenge_cooldowns WHERE challenger_id = ? OR opponent_id = ?"
+    ),
 }
 
 #: Statements erasing a member's own rows (parameter: user_id).
@@ -36,6 +42,11 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM daily_answers WHERE user_id = ?",
     "DELETE FROM daily_streaks WHERE user_id = ?",
     "DELETE FROM departed_members WHERE user_id = ?",
+    "DELETE FROM challenge_optouts WHERE user_id = ?",
+    "DELETE FROM challenge_blocks WHERE blocker_id = ?",
+    "DELETE FROM challenge_blocks WHERE blocked_id = ?",
+    "DELETE FROM challenge_cooldowns WHERE challenger_id = ?",
+    "DELETE FROM challenge_cooldowns WHERE opponent_id = ?",
 )
 
 DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR opponent_id = ?"
@@ -93,6 +104,10 @@ PURGE_GUILD = (
     "DELETE FROM tournaments WHERE guild_id = ?",
     "DELETE FROM tournament_settings WHERE guild_id = ?",
     "DELETE FROM challenges WHERE guild_id = ?",
+    "DELETE FROM challenge_optouts WHERE guild_id = ?",
+    "DELETE FROM challenge_cooldowns WHERE guild_id = ?",
+    "DELETE FROM moderation_settings WHERE guild_id = ?",
+    "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM matches WHERE guild_id = ?",
     "DELETE FROM players WHERE guild_id = ?",
     "DELETE FROM bot_records WHERE guild_id = ?",
