@@ -6,7 +6,7 @@ all-time (:mod:`bot.storage.seasons`). Both commands show the current season unl
 ``season:`` names another (autocomplete: each season by name, and "all-time").
 
 **Who is listed.** Members with at least the server's minimum of rated matches
-(``/bingo settings leaderboard min-games:``, default 5), minus members who left: the bot
+(``/bingo settings leaderboard min_games:``, default 5), minus members who left: the bot
 has no privileged members intent, so a member is known gone when a member look-up
 answers 404 Unknown Member (code 10007) or Unknown User (10013), remembered for
 :data:`bot.storage.seasons.DEPARTED_CACHE_SECONDS` (GUILD_MEMBER_REMOVE counts too when
@@ -406,7 +406,7 @@ class SeasonGroup(app_commands.Group):
 async def set_min_games(
     bot: BingoBot, interaction: discord.Interaction[Any], lang: str, min_games: int
 ) -> None:
-    """``/bingo settings leaderboard min-games:`` (the caller checked Manage Server)."""
+    """``/bingo settings leaderboard min_games:`` (the caller checked Manage Server)."""
     assert interaction.guild_id is not None
     await bot.db.set_min_games(interaction.guild_id, min_games)
     await reply_private(interaction, t(lang, "seasons-min-games-saved", min=min_games))

@@ -323,7 +323,6 @@ class SettingsGroup(app_commands.Group):
     @app_commands.command(
         name="leaderboard", description="Who is listed on the leaderboard (Manage Server)."
     )
-    @app_commands.rename(min_games="min-games")
     @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
     async def leaderboard(
         self, interaction: discord.Interaction, min_games: app_commands.Range[int, 0, 1000]

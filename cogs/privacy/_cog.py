@@ -35,6 +35,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage.privacy import MemberBusy
 from bot.ui.controls import PRIVACY_KINDS, EraseButton, view_of
+from cogs.contexts import offered_anywhere
 from cogs.languages import private_language
 
 if TYPE_CHECKING:
@@ -47,7 +48,15 @@ EXPORT_FILE = "bingomagic-my-data.json"
 DAY = 86_400.0
 
 
-class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy"):
+# Offered everywhere, to both installs: what the bot stores about a member does not depend
+# on where they ask (``cogs.contexts``).
+@offered_anywhere
+class PrivacyCog(
+    commands.GroupCog,
+    name="Privacy",
+    group_name="privacy",
+    group_description="Your data: get a copy or erase it.",
+):
     """``/privacy``: your data, exported or erased."""
 
     def __init__(self, bot: BingoBot) -> None:

@@ -59,12 +59,10 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
     alice, bob, carol = (bingo.world.user(n) for n in ("alice", "bob", "carol"))
     make_admin(bingo, "carol")
     refused = await bingo.driver("bob").slash(
-        bingo.channel, "bingo settings leaderboard", **{"min-games": 1}
+        bingo.channel, "bingo settings leaderboard", min_games=1
     )
     assert refused.message is not None and refused.message.ephemeral
-    await bingo.driver("carol").slash(
-        bingo.channel, "bingo settings leaderboard", **{"min-games": 1}
-    )
+    await bingo.driver("carol").slash(bingo.channel, "bingo settings leaderboard", min_games=1)
     assert await bingo.db.min_games(bingo.world.guild.id) == 1
 
     await resign(bingo, "alice", "bob")  # bob wins before any season

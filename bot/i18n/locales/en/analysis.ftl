@@ -33,7 +33,7 @@ analysis-chart-alt = Chart of { $name }'s chance to win over the match: { $start
 
 cmd-bingo-analyse =
     .name = analyse
-    .description = Grade every decision of a finished BingoMagic match of this server.
+    .description = Grade every decision of a finished BingoMagic match.
 cmd-bingo-analyse-match =
     .name = match
     .description = The match number (shown on its board and result)

@@ -44,6 +44,6 @@ cmd-bingo-stats-season =
 cmd-bingo-settings-leaderboard =
     .name = classifica
     .description = Chi compare in classifica (Gestisci server).
-cmd-bingo-settings-leaderboard-min-games =
+cmd-bingo-settings-leaderboard-min_games =
     .name = partite-minime
     .description = Partite valide per il rating necessarie per comparire (predefinito 5)

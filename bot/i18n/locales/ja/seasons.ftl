@@ -38,6 +38,6 @@ cmd-bingo-stats-season =
 cmd-bingo-settings-leaderboard =
     .name = ランキング
     .description = ランキングに載る条件（サーバー管理）。
-cmd-bingo-settings-leaderboard-min-games =
+cmd-bingo-settings-leaderboard-min_games =
     .name = 最低対戦数
     .description = 掲載に必要なレーティング対象の対戦数（既定は5）

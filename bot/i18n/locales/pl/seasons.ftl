@@ -48,6 +48,6 @@ cmd-bingo-stats-season =
 cmd-bingo-settings-leaderboard =
     .name = ranking
     .description = Kto jest w rankingu (Zarządzanie serwerem).
-cmd-bingo-settings-leaderboard-min-games =
+cmd-bingo-settings-leaderboard-min_games =
     .name = minimum-meczów
     .description = Ile meczów rankingowych trzeba, by być w rankingu (domyślnie 5)
