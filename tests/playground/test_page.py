@@ -63,6 +63,9 @@ async def test_two_members_play_a_challenge_to_the_end(open_tab, playground, tmp
         await tab.show("general")
         result = await tab.wait_for(lambda m: "(BingoMagic #" in m.text, what="the result")
         assert "wins" in result.text or "draw" in result.text
+    # one rated match lists nobody by default (5): alice, the owner, lowers the minimum
+    await alice.slash("bingo settings leaderboard", min_games=1)
+    await alice.wait_for(lambda m: m.ephemeral and "Saved" in m.text, what="the setting saved")
     await alice.slash("bingo leaderboard")
     board = await alice.wait_for(lambda m: m.title == "BingoMagic leaderboard", what="leaderboard")
     assert "alice" in board.text and "bob" in board.text
@@ -110,6 +113,9 @@ async def test_leaderboard_on_a_phone_in_italian(open_tab, playground) -> None:
     bw = BotWorld(playground.emu, world, bot=None, db=None)  # the bot is another process
     match_id = await start_match(bw, "alice", "bob")
     await play_out(bw, match_id)
+    # one rated match lists nobody by default (5): the owner lowers the minimum
+    setting = await bw.driver("alice").slash(bw.channel, "bingo settings leaderboard", min_games=1)
+    assert setting.acknowledged
 
     carol = await open_tab("carol", viewport={"width": 390, "height": 844})
     page = carol.page
