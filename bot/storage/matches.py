@@ -320,31 +320,20 @@ class MatchRowStore(StorageBase):
             ValueError: ``player_ids`` is not two different users, ``ai_seat`` is not 0
                 or 1, or ``ai_level`` is not easy/medium/hard.
         """
-        if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
-            raise ValueError(f"a match needs two different players, got {player_ids}")
         if ai_seat not in (0, 1):
             raise ValueError(f"ai_seat must be 0 or 1, got {ai_seat!r}")
         if ai_level not in get_args(AiLevel):
             raise ValueError(f"unknown AI level {ai_level!r}")
         member = player_ids[1 - ai_seat]
         params = (
-            guild_id,
-            channel_id,
-            player_ids[0],
-            player_ids[1],
-            seed,
-            encode_json(options),
-            encode_json(decisions),
-            encode_json(state),
-            version,
-            encode_json(ui),
-            encode_json(log or []),
-            encode_json(config or {}),
-            deadline,
-            started_at,
+            *_match_params(
+                guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, seed=seed,
+                options=options, state=state, decisions=decisions, version=version,
+                started_at=started_at, deadline=deadline, ui=ui, log=log, config=config,
+            ),
             ai_seat,
             ai_level,
-        )
+        )  # fmt: skip
         async with self.backend.transaction(("member", guild_id, member)) as tx:
             busy = await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, member, member))
             if busy is not None:

@@ -679,6 +679,14 @@ class EraseButton(
 # -- the guide -----------------------------------------------------------------------------
 
 
+def _page_button(custom_id: str, way: str, label: str, disabled: bool) -> discord.ui.Button[Any]:
+    """A Previous (``way`` ``"prev"``) or Next button of a guide's pages."""
+    emoji = "◀️" if way == "prev" else "▶️"
+    return _button(
+        custom_id, label, emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled
+    )
+
+
 class RulesButton(
     Control[discord.ui.Button[Any]], template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)"
 ):
@@ -687,15 +695,7 @@ class RulesButton(
     where = "rules page"
 
     def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(
-            _button(
-                f"guide:rules:{page}:{way}",
-                label,
-                emoji="◀️" if way == "prev" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
+        super().__init__(_page_button(f"guide:rules:{page}:{way}", way, label, disabled))
         self.page = page
         self.way = way
 
@@ -712,15 +712,7 @@ class HelpButton(
     where = "help page"
 
     def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(
-            _button(
-                f"guide:help:{page}:{way}",
-                label,
-                emoji="◀️" if way == "prev" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
+        super().__init__(_page_button(f"guide:help:{page}:{way}", way, label, disabled))
         self.page = page
         self.way = way
 
