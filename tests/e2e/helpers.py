@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -277,7 +278,7 @@ async def play_out(
     """
     drivers = [bw.driver(name) for name in players]
     tried: set[tuple[int, str]] = set()  # (message id, its controls) already clicked
-    shown: set[tuple[int, str]] = set()  # (board id, its text) answered with "Show my hand"
+    shown: set[tuple[int, str]] = set()  # (board id, its embeds) answered with "Show my hand"
     clicks = 0
 
     def fresh(message: Message | None) -> bool:
@@ -294,7 +295,7 @@ async def play_out(
         if current is None or "Show my hand" not in enabled_buttons(current):
             return None
         waiting = current.embeds[0].get("description") or ""
-        if (current.id, waiting) in shown:
+        if (current.id, _board_version(current)) in shown:
             return None  # this version of the board was answered: wait for the next
         for d in drivers:
             if f"Waiting for **{d.user.username}**" in waiting:
@@ -321,11 +322,18 @@ async def play_out(
         if label == "Show my hand":  # wait for the private panel it brings
             # Discord paces board edits (5 per 5 s per channel): the board may still show
             # an earlier turn, so one version of it is answered once.
-            shown.add((message.id, message.embeds[0].get("description") or ""))
+            shown.add((message.id, _board_version(message)))
             await bw.emu.wait_for(
                 functools.partial(_panel_shown, bw, record), message="the private panel"
             )
     raise AssertionError(f"match {match_id} did not end within {max_clicks} clicks")
+
+
+def _board_version(message: Message) -> str:
+    """A board's whole embeds as text: two versions of a board may wait for the same
+    player with the same description (two counter windows in one turn), but never with
+    the same fields and log."""
+    return json.dumps(message.embeds, sort_keys=True)
 
 
 def _panel_shown(bw: BotWorld, record: InteractionRecord) -> bool:
