@@ -8,10 +8,10 @@ overrides it; never a download) as alice, who plays a match against the bot from
 (:func:`tests.e2e.helpers.simple_policy`), then asks ``/bingo analyse match:`` in #general
 and screenshots its private answer (both players' accuracy and grade counts, and the
 win-chance chart) at a 1280x900 window. ``--worlds`` sets ``BINGO_ANALYSIS_WORLDS``
-(default the bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40: the whole run takes about
-30 s on 2 cores). The page is in English (the clicks read English labels). The match is
-not seeded, so each run shows another match. Prints the match id and the seconds taken.
-Not a test: nothing here is collected by pytest.
+(default the bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40; the whole run takes 10 to
+30 s on 2 cores, the bot pausing 0.2 s before its moves). The page is in English (the
+clicks read English labels). The match is not seeded, so each run shows another match.
+Prints the match id and the seconds taken. Not a test: nothing here is collected by pytest.
 """
 
 from __future__ import annotations
@@ -63,7 +63,9 @@ async def take(out: Path, worlds: int) -> int:
     from playwright.async_api import async_playwright
 
     with tempfile.TemporaryDirectory() as data:
-        options = playground_options(Path(data), BINGO_ANALYSIS_WORLDS=str(worlds))
+        options = playground_options(
+            Path(data), BINGO_ANALYSIS_WORLDS=str(worlds), BINGO_BOT_PAUSE_SECONDS="0.2"
+        )
         playground = Playground(options)
         await playground.start()
         try:
