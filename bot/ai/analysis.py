@@ -12,9 +12,11 @@ one estimator the mulligan coach also uses.
 
 Figures per decision (:class:`DecisionAnalysis`): ``before`` (the chance after the
 action the ``medium`` heuristic would take: the position's worth for a good player),
-``after`` (the action chosen) and ``best`` (the best action found), each a mean over
-``worlds`` simulations, and ``noise``, the standard error of the paired difference
-between the chosen and the best action.  The grade (:func:`grade`) uses the drop
+``after`` (the action chosen) and ``best`` (the best action found), each the mean over
+``worlds`` simulations made a calibrated chance by :func:`bot.ai.estimator.calibrate`
+(an action that ends the match keeps its exact result), and ``noise``, the standard
+error of the paired difference between the chosen and the best action, on the same
+calibrated scale (:func:`_calibrated_drop`).  The grade (:func:`grade`) uses the drop
 ``best - after``: within :data:`Z_NOISE` standard errors it counts as best; otherwise
 good (< 5 pp), inaccuracy (≥ 5 pp), mistake (≥ 10 pp), blunder (≥ 20 pp).
 
@@ -36,7 +38,7 @@ from typing import Any
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
-from .estimator import determinize, finish
+from .estimator import calibrate, determinize, finish
 from .heuristics import View, medium_action
 
 #: Sampled worlds per decision in the bot (each played after every legal action).
@@ -50,8 +52,9 @@ Z_NOISE = 1.96
 THRESHOLDS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: Every grade, best first.
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: Bumped when the method changes, so stored analyses of an older method are redone.
-VERSION = 1
+#: Bumped when the method changes, so stored analyses of an older method are redone
+#: (2: calibrated chances, :func:`bot.ai.estimator.calibrate`).
+VERSION = 2
 #: Verbs that are no choice among legal actions.
 _NOT_CHOICES = (TIMEOUT, RESIGN, ABANDON)
 
@@ -153,6 +156,25 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def _chance(mean: float, worlds: int, over: bool) -> float:
+    """The calibrated chance of an action whose ``worlds`` playouts scored ``mean``;
+    ``over``: the action ended the match in every world, so ``mean`` is its result."""
+    return mean if over else calibrate(mean, worlds)
+
+
+def _calibrated_drop(
+    best: float, after: float, raw_drop: float, raw_noise: float
+) -> tuple[float, float]:
+    """The drop ``best - after`` of two calibrated chances, and the standard error
+    ``raw_noise`` of the playouts' paired difference ``raw_drop`` scaled by the same
+    factor (the calibration's secant ``(best - after) / raw_drop``; 1 when ``raw_drop``
+    is not above 0, a tie graded best), so that drop / noise, and with it the "within
+    the noise" test, is the playouts' own."""
+    drop = best - after
+    scale = drop / raw_drop if raw_drop > 0 else 1.0
+    return drop, raw_noise * scale
+
+
 def analyse_decision(
     seed: int,
     options: dict[str, Any] | None,
@@ -179,6 +201,7 @@ def analyse_decision(
     obs = state.observation(player)
     reference = medium_action(View.from_observation(obs), random.Random(0))
     samples: dict[str, list[float]] = {a: [] for a in legal}
+    over = dict.fromkeys(legal, True)  # the action ended the match in every world so far
     for _batch in range(MAX_BATCHES):
         for _ in range(worlds):
             world = determinize(state, player, rng, opts)
@@ -186,12 +209,16 @@ def analyse_decision(
             for action in legal:
                 copy = world.clone()
                 copy.apply_fast(action)
+                over[action] = over[action] and copy.result is not None
                 samples[action].append(finish(copy, player, random.Random(stream)))
-        means = {a: sum(v) / len(v) for a, v in samples.items()}
-        top = max(legal, key=lambda a: (means[a], a == chosen))
+        n = len(samples[chosen])
+        chances = {a: _chance(sum(v) / n, n, over[a]) for a, v in samples.items()}
+        top = max(legal, key=lambda a: (chances[a], a == chosen))
         diffs = [b - c for b, c in zip(samples[top], samples[chosen], strict=True)]
-        drop, noise = _mean_se(diffs)
-        if top == chosen or not _undecided(drop, noise):
+        raw_drop, raw_noise = _mean_se(diffs)
+        drop, noise = _calibrated_drop(chances[top], chances[chosen], raw_drop, raw_noise)
+        tied = raw_drop <= 0  # the playouts cannot tell them apart (or top is chosen)
+        if tied or not _undecided(drop, noise):
             break
     return DecisionAnalysis(
         index=index,
@@ -199,12 +226,12 @@ def analyse_decision(
         decision=obs["decision"],
         chosen=chosen,
         best_action=top,
-        before=means[reference],
-        after=means[chosen],
-        best=means[top],
+        before=chances[reference],
+        after=chances[chosen],
+        best=chances[top],
         noise=noise,
         worlds=len(samples[chosen]),
-        grade=grade(drop, noise),
+        grade="best" if tied else grade(drop, noise),
     )
 
 

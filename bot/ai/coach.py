@@ -5,9 +5,10 @@ simulation, land-drop figures of a Magic hand, and the verdicts drawn from them.
 match deals the other player a random opening hand from the cards not in the kept hand,
 lets it mulligan as the ``medium`` player would (Vancouver, RULES §2: one card fewer per
 mulligan, then a scry 1 when below the starting size), and plays the match out with the
-``medium`` heuristic in both seats (RULES §1) with :func:`bot.ai.estimator.finish`, the
-estimator the match analysis uses too, so a percentage means the same in both.  A draw
-counts half.
+``medium`` heuristic in both seats (RULES §1) with :func:`bot.ai.estimator.finish`; a
+draw counts half.  The rate and its Wilson interval are then made calibrated chances by
+:func:`bot.ai.estimator.calibrate`, as the match analysis does, so a percentage means the
+same in both (docs/analysis.md "Calibration").
 
 **Verdicts on a kept practice hand** (:func:`land_advice` for Magic decks,
 :func:`bingo_advice` for the BingoMagic deck, :func:`is_bingomagic`), and on the hand of
@@ -31,7 +32,7 @@ from bot.engine.cards import COPIES, KINDS, NAMES
 from bot.engine.daily import UNRATED, Verdict
 from bot.engine.practice import PracticeDeck, PracticeState
 
-from .estimator import finish
+from .estimator import calibrate, finish
 from .heuristics import View, medium_action
 
 HAND_SIZE = 5  # RULES §1.2.2
@@ -47,6 +48,15 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def calibrated(score: float, games: int) -> tuple[float, float, float]:
+    """The calibrated chance to win after ``games`` simulated matches that scored
+    ``score`` in all (draws half) and its interval: :func:`wilson` ``(p, low, high)``,
+    each mapped by :func:`bot.ai.estimator.calibrate` over ``games`` playouts (a strictly
+    increasing map, so the interval still holds ``p``), all in (0, 1)."""
+    p, low, high = wilson(score, games)
+    return calibrate(p, games), calibrate(low, games), calibrate(high, games)
 
 
 def _declare(hand: list[int], starting: int, me: int, rng: random.Random) -> str:
@@ -131,14 +141,16 @@ def estimate_keep(
 
     ``hand``: a WUBRG count vector of at most 5 cards.  ``games``: simulated matches.
     ``starting``: ``True`` on the play, ``False`` on the draw, ``None`` a coin flip.
-    Returns ``(p, low, high)``: the win rate (draws half) and its 95 % Wilson interval.
-    Raises ``ValueError`` for a hand that is not 5 kinds of 0..12 cards, at most 5 in all.
+    Returns ``(p, low, high)``: the calibrated chance to win and its interval
+    (:func:`calibrated`: the 95 % Wilson interval of the simulated win rate, draws half,
+    calibrated).  Raises ``ValueError`` for a hand that is not 5 kinds of 0..12 cards, at
+    most 5 in all.
     """
     _check(hand)
     first = None if starting is None else (0 if starting else 1)
     opts = options or BingoOptions()
     score = sum(_play(hand, rng, first, opts, False) for _ in range(games))
-    return wilson(score, games)
+    return calibrated(score, games)
 
 
 def estimate_mulligan(
@@ -161,7 +173,7 @@ def estimate_mulligan(
     first = None if starting is None else (0 if starting else 1)
     opts = options or BingoOptions()
     score = sum(_play(hand, rng, first, opts, True, size) for _ in range(games))
-    return wilson(score, games)
+    return calibrated(score, games)
 
 
 def _check(hand: list[int]) -> None:
@@ -261,8 +273,9 @@ COACH_GAMES = 200
 
 @dataclass(frozen=True, slots=True)
 class WinEstimate:
-    """A simulated win rate ``p`` (draws count half) and its 95 % Wilson interval
-    ``low``..``high``, all in [0, 1], over ``games`` matches."""
+    """A calibrated chance to win ``p`` (draws count half) and its interval
+    ``low``..``high`` (:func:`calibrated`: the 95 % Wilson interval, calibrated), all in
+    [0, 1], over ``games`` simulated matches."""
 
     p: float
     low: float

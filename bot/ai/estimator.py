@@ -1,11 +1,14 @@
 """The one win-chance estimator: a position played out to the end with the ``medium``
-heuristic in both seats (RULES §1, §2), scored 1 win, ½ draw, 0 loss.
+heuristic in both seats (RULES §1, §2), scored 1 win, ½ draw, 0 loss, and the mean of
+those playouts turned into a calibrated chance by :func:`calibrate`.
 
 The mulligan coach (:mod:`bot.ai.coach`, which the practice hands and the hand of the
 day use) and the match analysis (:mod:`bot.ai.analysis`) both finish their simulated
-matches with :func:`finish`, so a percentage means the same thing everywhere: "the chance
-that a ``medium`` player wins from here against a ``medium`` player".
-``python -m benchmarks.calibration`` measures how well it predicts real results.
+matches with :func:`finish` and report :func:`calibrate` of their mean, so a percentage
+means the same thing everywhere: "the chance to win from here", calibrated against
+matches between the ``medium`` and the ``hard`` AI (docs/analysis.md "Calibration").
+``python -m benchmarks.calibration`` measures how well it predicts real results, and
+``--fit`` fits :data:`NOISE` and :data:`TEMPERATURE` on a separate range of seeds.
 
 Every hidden card is sampled by the caller (:func:`determinize`) from what the deciding
 player may see, never read from the real match.  Pure: no discord import, no I/O, all
@@ -14,6 +17,7 @@ chance from the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import math
 import random
 
 from bot.engine import BingoOptions, BingoState
@@ -21,6 +25,16 @@ from bot.engine.mulligan import DONE
 
 from .heuristics import View, medium_action, unseen_counts
 from .ismcts import sample_world, world_template
+
+#: The sampling noise of the playouts' mean, in playouts: of the log-odds of a mean over
+#: *n* playouts only the share ``n / (n + NOISE)`` is trusted, the rest being the noise
+#: of so few worlds (docs/analysis.md "Calibration"; fitted by
+#: ``python -m benchmarks.calibration --fit``).
+NOISE = 6.0
+#: Factor on the log-odds of the chance that many playouts would give: a real match is
+#: less certain than ``medium`` against ``medium`` says, the players being of other
+#: strengths (< 1 draws toward ½; fitted with :data:`NOISE`).
+TEMPERATURE = 0.875
 
 
 def _policy_action(state: BingoState, rng: random.Random) -> str:
@@ -80,13 +94,46 @@ def determinize(
     return BingoState.from_json(data)
 
 
+def calibrate(
+    rate: float, playouts: int, noise: float = NOISE, temperature: float = TEMPERATURE
+) -> float:
+    """The calibrated chance to win (0..1) of a position whose ``playouts`` simulated
+    matches (:func:`finish`, ``playouts >= 0``) scored ``rate`` on average (0..1, draws
+    half): the log-odds of ``q = (rate * playouts + ½) / (playouts + 1)`` (kept off 0
+    and 1 by half a playout each way) multiplied by ``t = temperature * playouts /
+    (playouts + noise)``, i.e. ``q**t / (q**t + (1 - q)**t)``.  The fewer the playouts,
+    the more the estimate is drawn toward ½.  Strictly increasing in ``rate`` for
+    ``playouts >= 1`` (so the order of actions is kept), symmetric
+    (``calibrate(1 - r, n) == 1 - calibrate(r, n)``), ½ for no playouts, never exactly 0
+    or 1 (a finished match is no estimate: callers report its result as it is).  The
+    defaults :data:`NOISE` and :data:`TEMPERATURE` are fitted by ``python -m
+    benchmarks.calibration --fit`` (docs/analysis.md "Calibration").  Raises
+    ``ValueError`` for ``rate`` outside 0..1, a negative ``playouts`` or ``noise``, or a
+    ``temperature`` not above 0."""
+    if not 0.0 <= rate <= 1.0 or playouts < 0 or noise < 0 or temperature <= 0:
+        raise ValueError(f"cannot calibrate rate {rate!r} over {playouts!r} playouts")
+    if playouts == 0:
+        return 0.5
+    q = (rate * playouts + 0.5) / (playouts + 1)
+    t = temperature * playouts / (playouts + noise)
+    return 1.0 / (1.0 + math.exp(-t * math.log(q / (1.0 - q))))
+
+
+def playouts(
+    state: BingoState, player: int, rng: random.Random, worlds: int, options: BingoOptions
+) -> list[float]:
+    """:func:`finish` for ``player`` in each of ``worlds`` worlds sampled by
+    :func:`determinize` from what ``player`` sees of ``state`` (which is not changed):
+    ``worlds`` scores of 1.0, 0.5 or 0.0.  Raises ``ValueError`` as :func:`determinize`."""
+    return [finish(determinize(state, player, rng, options), player, rng) for _ in range(worlds)]
+
+
 def estimate_position(
     state: BingoState, player: int, rng: random.Random, worlds: int, options: BingoOptions
 ) -> float:
-    """``player``'s chance to win from ``state`` (0..1, draws half): the mean of
-    :func:`finish` over ``worlds`` worlds sampled by :func:`determinize` from what
-    ``player`` sees.  Its standard error is at most ``0.5 / sqrt(worlds)``."""
-    total = 0.0
-    for _ in range(worlds):
-        total += finish(determinize(state, player, rng, options), player, rng)
-    return total / worlds
+    """``player``'s chance to win from ``state`` (0..1, draws half): :func:`calibrate` of
+    the mean of :func:`playouts` over ``worlds`` worlds (``worlds >= 1``).  The mean's
+    standard error is at most ``0.5 / sqrt(worlds)``.  Raises ``ValueError`` as
+    :func:`determinize`."""
+    scores = playouts(state, player, rng, worlds, options)
+    return calibrate(sum(scores) / worlds, worlds)
