@@ -138,10 +138,11 @@ async def test_counter_and_each_effect_choice(bingo) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("closed", ["bob"])
-async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
-    """With bob's DMs closed the match goes on through "Show my hand", ephemerally."""
-    bingo.emu.set_dms_closed(bingo.world.user(closed))
+async def test_closed_dms_use_show_my_hand_and_pings(bingo) -> None:
+    """With bob's DMs closed the match goes on through "Show my hand", ephemerally. bob is
+    pinged in the match's thread for each decision, each ping replacing the last and none
+    left once the match is over; nobody else is ever pinged."""
+    bingo.emu.set_dms_closed(bingo.world.user("bob"))
     match_id = await start_match(bingo)
     await bingo.emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, match_id)))
 
@@ -159,6 +160,21 @@ async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
     assert "bob's hand" not in carol.seen_text()
     record = await bingo.db.get_match(match_id)
     assert record.status == "finished"
+
+    bob_id = bingo.world.user("bob").id
+    bingo.emu.assert_no_pings(users=[bingo.world.user("bob")])
+    decisions = [p for p in bingo.emu.pings if "your decision" in p.content]
+    assert decisions and all(p.users == (bob_id,) for p in decisions), decisions
+
+    def pings(include_deleted: bool) -> list:
+        return [
+            m
+            for m in bingo.emu.channel_messages(where, include_deleted=include_deleted)
+            if m.content.startswith(f"<@{bob_id}>, your decision")
+        ]
+
+    await bingo.emu.wait_for(lambda: not pings(False), message="no ping left")
+    assert len(pings(True)) > 1
 
 
 async def test_double_click_applies_once(bingo) -> None:
