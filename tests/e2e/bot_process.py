@@ -29,9 +29,6 @@ class BotProcess:
             "DISCORD_GUILD_ID": str(world.guild.id),
             "SCRYFALL_API_BASE": NO_SCRYFALL,
             **QUIET_TIMERS,
-            # Every decision a new DM panel (not an edit of the one just clicked): the
-            # kills below happen the moment such a panel is created.
-            "BINGO_PANEL_ATTENTION_SECONDS": "0",
         }
         self.cwd = database.parent
         self.process: asyncio.subprocess.Process | None = None

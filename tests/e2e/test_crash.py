@@ -31,10 +31,20 @@ from .helpers import (
 pytestmark = pytest.mark.multiprocess
 
 
+#: Every decision a new DM panel (not an edit of the one just clicked): the kills of
+#: :func:`_kill_after_a_new_panel` happen the moment such a panel is created.
+NEW_PANELS = pytest.mark.parametrize(
+    "crashable", [{"BINGO_PANEL_ATTENTION_SECONDS": "0"}], indirect=True, ids=["new-panels"]
+)
+
+
 @pytest.fixture
-async def crashable(emulator, tmp_path):
+async def crashable(emulator, tmp_path, request):
+    """The bot as its own process, with ``request.param`` (a dict, if the test is
+    parametrized indirectly) added to its environment; ``(BotProcess, BotWorld)``."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
     bot = BotProcess(emulator, world, tmp_path / "bingomagic.db")
+    bot.env.update(getattr(request, "param", {}))
     await bot.start()
     try:
         yield bot, BotWorld(emulator, world, bot=None, db=None)
@@ -197,6 +207,9 @@ async def _kill_after_a_new_panel(crashable):
     await bot._collect()
     await bw.emu.wait_for(lambda: not bw.emu.gateway.connected_sessions(), 10, message="disconnect")
     assert enabled_buttons(bw.emu.messages[sent[0].id]), "the stray panel was live"
+    # After the restart, the rest of the match shows decisions as for players who watch
+    # their panels: on the panel they just clicked (the default attention time)
+    bot.env.pop("BINGO_PANEL_ATTENTION_SECONDS", None)
     return match_id, sent[0]
 
 
@@ -204,6 +217,7 @@ def _owner(panel) -> str:
     return panel.embeds[0]["title"].split("'s hand")[0]
 
 
+@NEW_PANELS
 async def test_a_panel_sent_just_before_a_kill_loses_its_buttons(crashable, tmp_path) -> None:
     """A DM panel whose id the bot never stored (killed at once after sending it) does
     not stay clickable: after the restart its buttons are taken away, and the player
@@ -222,6 +236,7 @@ async def test_a_panel_sent_just_before_a_kill_loses_its_buttons(crashable, tmp_
     await bot.stop()
 
 
+@NEW_PANELS
 async def test_a_click_on_a_superseded_panel_retires_it(crashable, tmp_path) -> None:
     """A click on a panel that is no longer the player's takes its buttons away and
     tells them privately where their current panel is; the match is unchanged."""

@@ -138,10 +138,11 @@ async def test_counter_and_each_effect_choice(bingo) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("closed", ["bob"])
-async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
-    """With bob's DMs closed the match goes on through "Show my hand", ephemerally."""
-    bingo.emu.set_dms_closed(bingo.world.user(closed))
+async def test_closed_dms_use_show_my_hand_and_pings(bingo) -> None:
+    """With bob's DMs closed the match goes on through "Show my hand", ephemerally. bob is
+    pinged in the match's thread for each decision, each ping replacing the last and none
+    left once the match is over (here: bob resigns); nobody else is ever pinged."""
+    bingo.emu.set_dms_closed(bingo.world.user("bob"))
     match_id = await start_match(bingo)
     await bingo.emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, match_id)))
 
@@ -149,8 +150,20 @@ async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
     where = board(bingo, match_id).channel_id  # the match's thread
     await carol.click(board(bingo, match_id), "Show my hand")
     assert "This isn't your match." in carol.ephemerals(where)[-1].text
+    bob_id = bingo.world.user("bob").id
 
-    await play_out(bingo, match_id)
+    def pings(include_deleted: bool) -> list:
+        return [
+            m
+            for m in bingo.emu.channel_messages(where, include_deleted=include_deleted)
+            if m.content.startswith(f"<@{bob_id}>, your decision")
+        ]
+
+    # Pinged for three decisions (each ping in the thread's bucket, 5 per 5 s as on
+    # Discord), then bob resigns
+    await play_out(bingo, match_id, until=lambda labels: len(pings(True)) >= 3)
+    await bingo.driver("bob").slash(bingo.channel, "bingo resign")
+    await bingo.emu.wait_for(lambda: result_posted(bingo, match_id), message="the result")
     bob = bingo.driver("bob")
     assert bob.dm_messages() == []
     panels = [m for m in bob.ephemerals(where) if "bob's hand" in m.text]
@@ -159,6 +172,12 @@ async def test_closed_dms_use_show_my_hand(bingo, closed: str) -> None:
     assert "bob's hand" not in carol.seen_text()
     record = await bingo.db.get_match(match_id)
     assert record.status == "finished"
+
+    bingo.emu.assert_no_pings(users=[bingo.world.user("bob")])
+    decisions = [p for p in bingo.emu.pings if "your decision" in p.content]
+    assert decisions and all(p.users == (bob_id,) for p in decisions), decisions
+    await bingo.emu.wait_for(lambda: not pings(False), message="no ping left")
+    assert len(pings(True)) >= 3
 
 
 async def test_double_click_applies_once(bingo) -> None:

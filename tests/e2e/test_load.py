@@ -1,4 +1,5 @@
-"""100 matches at once in one server, with the bot in its own process."""
+"""50 matches at once in one server, with the bot in its own process. (The figures at 100
+and 300 live matches, with Discord's limits on: ``python -m benchmarks.load``.)"""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .helpers import BOARD_TITLE, embed_title, enabled_buttons, simple_policy
 
 pytestmark = pytest.mark.multiprocess
 
-MATCHES = 100
+MATCHES = 50
 RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")
 
 
@@ -37,11 +38,11 @@ def _prompts(emu) -> dict[int, object]:
     return newest
 
 
-async def test_hundred_matches_at_once(emulator, tmp_path) -> None:
-    """100 simultaneous matches in one channel all finish with the right stats, and
+async def test_fifty_matches_at_once(emulator, tmp_path) -> None:
+    """50 simultaneous matches in one channel all finish with the right stats, and
     every interaction is acknowledged within 3 s (the emulator fails the test if not)."""
     # This measures the bot's throughput and ack latency, not Discord's per-channel bucket:
-    # 100 boards edited in one channel at 5 edits per 5 s (as Discord allows) would take hours.
+    # 50 boards edited in one channel at 5 edits per 5 s (as Discord allows) would take hours.
     # Discord's global limit (50/s) stays on.
     emulator.set_limits(DiscordLimits.global_only())
     names = [f"p{i:03d}" for i in range(2 * MATCHES)]
@@ -116,5 +117,6 @@ async def test_hundred_matches_at_once(emulator, tmp_path) -> None:
     finally:
         await db.close()
     slowest = emulator.slowest_ack()
-    print(f"100 matches: {len(emulator.ack_latencies())} interactions, slowest ack {slowest:.3f} s")
+    acks = len(emulator.ack_latencies())
+    print(f"{MATCHES} matches: {acks} interactions, slowest ack {slowest:.3f} s")
     assert slowest is not None

@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
-
 from bot.engine import BingoState
 
 from .helpers import (
@@ -83,21 +81,15 @@ async def test_two_matches_share_one_channel(bingo) -> None:
     assert "Die rolls:" in bingo.driver("alice").seen_text()
 
 
-@pytest.mark.parametrize("closed", [None, pytest.param("bob", marks=pytest.mark.slow)])
-async def test_a_whole_match_pings_only_the_intended_member(bingo, closed) -> None:
-    """From the challenge to the result, the bot pings only the challenged member (and,
-    when their DMs are closed, that player for their decisions): never the challenger,
-    a spectator, a role or @everyone."""
-    if closed:
-        bingo.emu.set_dms_closed(bingo.world.user(closed))
+async def test_a_whole_match_pings_only_the_intended_member(bingo) -> None:
+    """From the challenge to the result, the bot pings only the challenged member: never
+    the challenger, a spectator, a role or @everyone. (With closed DMs, the pings for
+    decisions: ``test_decisions.test_closed_dms_use_show_my_hand_and_pings``.)"""
     match_id = await start_match(bingo, "alice", "bob")
     await play_out(bingo, match_id)
     bob = bingo.world.user("bob")
     bingo.emu.assert_no_pings(users=[bob])
     assert any(bob.id in ping.users for ping in bingo.emu.pings), "the challenge pings bob"
-    if closed:
-        decisions = [p for p in bingo.emu.pings if "your decision" in p.content]
-        assert decisions, "bob was pinged for his decisions"
 
 
 async def test_member_names_are_shown_as_text(bingo) -> None:

@@ -31,7 +31,6 @@ from .helpers import (
     play_out,
     settings_for,
     start_match,
-    thread_of_match,
     wait_prompt,
 )
 
@@ -111,29 +110,6 @@ async def test_a_player_who_just_clicked_decides_on_the_panel_they_have(bingo) -
     assert [m.id for m in panels(bob)] == [before.id]
     webhook = [r for r in bingo.emu.request_records if r.path.startswith("/webhooks/")]
     assert len(webhook) > edits and not webhook[-1].global_counted
-
-
-@pytest.mark.slow
-async def test_closed_dms_ping_in_the_channel_and_clean_up(bingo) -> None:
-    """A player whose DMs are closed is pinged in the channel for each decision; each
-    ping replaces the last, and none is left once the match is over."""
-    bingo.emu.set_dms_closed(bingo.world.user("bob"))
-    match_id = await start_match(bingo)
-    await play_out(bingo, match_id)
-    bob_id = bingo.world.user("bob").id
-    thread = thread_of_match(bingo, match_id)  # the pings go where the board is
-    assert thread is not None
-
-    def pings(include_deleted: bool) -> list:
-        return [
-            m
-            for m in bingo.emu.channel_messages(thread, include_deleted=include_deleted)
-            if m.content.startswith(f"<@{bob_id}>, your decision")
-        ]
-
-    await bingo.emu.wait_for(lambda: not pings(False), message="no ping left")
-    assert len(pings(True)) > 1
-    assert not bingo.driver("bob").dm_messages()
 
 
 def _normalize(text: str) -> str:

@@ -4,6 +4,7 @@ results reported by the matches' finished event, and the final standings posted.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -67,16 +68,26 @@ async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp
         tables = [x for x in await store.tables(tournament.id) if x.round == number]
         byes += [x.a for x in tables if x.b is None]
         played = [x for x in tables if x.b is not None]
-        for index, table in enumerate(played):
-            if number == 1 and index == len(played) - 1:
-                # frank drops during round 1 (before its last match ends): from round 2
-                # on 5 players remain, so each round has a bye
-                frank = cup.world.user("frank")
-                dropped = await olga.slash(cup.channel, "bingo tournament drop", player=frank)
-                assert dropped.acknowledged
-            assert table.match_id is not None
-            players = (names[table.a], names[table.b])
-            await play_out(cup, table.match_id, players, random_policy(rng), max_clicks=2000)
+        if number == 1:
+            # frank drops during round 1, before its matches end: from round 2 on 5
+            # players remain, so each round has a bye
+            frank = cup.world.user("frank")
+            dropped = await olga.slash(cup.channel, "bingo tournament drop", player=frank)
+            assert dropped.acknowledged
+        assert all(table.match_id is not None for table in played)
+        # a round's tables are played at the same time, as at a real event
+        await asyncio.gather(
+            *(
+                play_out(
+                    cup,
+                    table.match_id,
+                    (names[table.a], names[table.b]),
+                    random_policy(random.Random(rng.random())),
+                    max_clicks=2000,
+                )
+                for table in played
+            )
+        )
         await cup.emu.wait_for(
             lambda n=number: _round_done(cup, store, tournament.id, n), 20.0, message="results"
         )

@@ -39,5 +39,7 @@ async def test_latency_is_the_round_trip_of_each_heartbeat(emulator: Emulator, c
             await asyncio.sleep(0.02)
     interval = INTERVAL_MS / 1000
     assert all(latency < interval / 2 for latency in latencies), latencies
-    assert min(latencies) >= emulator.gateway.heartbeat_ack_delay * 0.9, latencies
+    # The ACK's delay shows: discord.py's send stamp can only come late (never early),
+    # which shortens a measure, so the longest one is the one to compare.
+    assert max(latencies) >= emulator.gateway.heartbeat_ack_delay * 0.9, latencies
     assert "Can't keep up" not in caplog.text

@@ -7,11 +7,9 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest_asyncio
 from PIL import Image
 
 from bot.i18n import t as bot_t
@@ -19,29 +17,12 @@ from bot.playground.core import UploadedFile
 from bot.playground.launcher import Playground
 from bot.playground.web import STATIC_DIR
 
-from .conftest import playground_options
 from .helpers import MemberTab, at_bottom, play_until
 
 LABELS: dict[str, dict[str, str]] = json.loads((STATIC_DIR / "labels.json").read_text())
 PHONE = {"width": 390, "height": 844}
 #: Labels of a "next page" button (English and Polish, whatever the help's author picks).
 NEXT = re.compile(r"^(Next|Następn[aey]|Dalej|›|▶|→|⟩)")
-
-
-@pytest_asyncio.fixture
-async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
-    """tests/playground/conftest.py's playground, with the bot pausing 0.2 s before its moves
-    (not 1 s), so that a whole match against it stays short."""
-    options = playground_options(tmp_path / "playground", BINGO_BOT_PAUSE_SECONDS="0.2")
-    pg = Playground(options)
-    await pg.start()
-    try:
-        await pg.wait_until_ready()
-        yield pg
-    finally:
-        status = await pg.stop()
-    assert status == 0, pg.log_tail()
-    pg.emu.assert_no_problems()
 
 
 def label(locale: str, key: str, **args: Any) -> str:
