@@ -38,6 +38,7 @@ from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.controls import SignupButton, StandingsButton
 from bot.ui.text import echo
+from cogs.contexts import manages_server
 from cogs.languages import private_language, public_language
 
 from ._pages import message_kwargs
@@ -112,16 +113,10 @@ class Tournaments:
 
     # -- who may do what ---------------------------------------------------------------
 
-    @staticmethod
-    def manager(interaction: discord.Interaction[Any]) -> bool:
-        """Whether the member has Manage Server (or Administrator) here."""
-        perms = interaction.permissions
-        return bool(perms.manage_guild or perms.administrator)
-
     async def organizer(self, interaction: discord.Interaction[Any]) -> bool:
         """Whether the member organizes tournaments here ("Manage Server, or
         a role set in settings"): Manage Server, or holding the server's organizer role."""
-        if self.manager(interaction):
+        if manages_server(interaction):
             return True
         if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
             return False
@@ -132,7 +127,7 @@ class Tournaments:
         self, interaction: discord.Interaction[Any], role: discord.Role | None
     ) -> None:
         """Set (or, with ``None``, clear) the organizer role; Manage Server only."""
-        if not self.manager(interaction):
+        if not manages_server(interaction):
             return await self._say(interaction, "tournament-organizer-manage-only")
         assert interaction.guild_id is not None
         await self.store.set_organizer_role(
