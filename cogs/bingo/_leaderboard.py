@@ -33,7 +33,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage import ALL_TIME, Ranked
 from bot.ui.controls import LeaderboardButton, view_of
-from cogs.contexts import manager_language
+from cogs.contexts import ServerGroup, manager_language
 from cogs.languages import private_language, public_language
 
 if TYPE_CHECKING:
@@ -348,7 +348,7 @@ async def add_season_fields(
 # -- /bingo season ------------------------------------------------------------------------
 
 
-class SeasonGroup(app_commands.Group):
+class SeasonGroup(ServerGroup):
     """``/bingo season``: start a new season (Manage Server), list the seasons."""
 
     def __init__(self, bot: BingoBot) -> None:
