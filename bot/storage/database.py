@@ -46,53 +46,20 @@ from bot.storage.backend import (
     redact_url,
 )
 from bot.storage.card_types import CardTypeStore
-from bot.storage.challenges import Challenge, ChallengeLimitError, ChallengeStatus, ChallengeStore
-from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, SavedDeck
+from bot.storage.challenges import ChallengeStore
+from bot.storage.decks import DeckStore
 from bot.storage.dm_closed import DmClosedStore
-from bot.storage.matches import MatchRecord, MatchResult, MatchRowStore, MatchStatus, Outcome
-from bot.storage.practice import PracticeSession, PracticeStats, PracticeStore
+from bot.storage.matches import MatchRowStore
+from bot.storage.practice import PracticeStore
 from bot.storage.privacy import PrivacyStore
-from bot.storage.ratings import Rating, RatingStore
-from bot.storage.seasons import Ranked, Season, SeasonStore
-from bot.storage.settings import (
-    GUILD_SETTING_FIELDS,
-    MAX_LANGUAGE_CODE,
-    GuildSettings,
-    SettingsStore,
-    UserPrefs,
-)
-from bot.storage.stats import AiLevel, BotRecord, PlayerStats, StatsStore
+from bot.storage.ratings import RatingStore
+from bot.storage.seasons import SeasonStore
+from bot.storage.settings import SettingsStore
+from bot.storage.stats import StatsStore
 
-# The records and errors re-exported here lived in this module before it was split
-# (``from bot.storage.database import DeckLimitError`` still works); new code imports
-# them from bot.storage.
-__all__ = [
-    "GUILD_SETTING_FIELDS",
-    "MAX_DECK_NAME_LENGTH",
-    "MAX_LANGUAGE_CODE",
-    "AiLevel",
-    "BotRecord",
-    "Challenge",
-    "ChallengeLimitError",
-    "ChallengeStatus",
-    "Database",
-    "DatabaseError",
-    "DeckLimitError",
-    "GuildSettings",
-    "MatchRecord",
-    "MatchResult",
-    "MatchStatus",
-    "Outcome",
-    "PlayerStats",
-    "PracticeSession",
-    "PracticeStats",
-    "Ranked",
-    "Rating",
-    "Season",
-    "SavedDeck",
-    "UserPrefs",
-    "migration_scripts",
-]
+# The records and errors of the stores are exported by bot.storage (its __init__), the
+# one list of them.
+__all__ = ["Database", "DatabaseError", "migration_scripts"]
 
 log = logging.getLogger(__name__)
 
