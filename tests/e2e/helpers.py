@@ -250,6 +250,24 @@ def result_posted(bw: BotWorld, match_id: int) -> Message | None:
     return None
 
 
+async def play_and_resign(bw: BotWorld, loser: str, winner: str) -> int:
+    """``loser`` challenges ``winner``, who accepts, and resigns at once; returns the
+    match id once its result is posted and rated (by the bot's listener, right after the
+    result).
+
+    Raises:
+        AssertionError: the match was not rated within about 4 s.
+    """
+    match_id = await start_match(bw, loser, winner)
+    await bw.driver(loser).slash(bw.channel, "bingo resign")
+    await bw.emu.wait_for(lambda: result_posted(bw, match_id), message="the result")
+    for _ in range(200):
+        if await bw.db.backend.fetchval("SELECT rated FROM matches WHERE id = ?", (match_id,)):
+            return match_id
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"match {match_id} was not rated")
+
+
 def simple_policy(labels: list[str]) -> str:
     """Keep, place a land whenever possible, let everything resolve, else the first."""
     for wanted in ("Keep", "Let it resolve", "Leave on top"):
