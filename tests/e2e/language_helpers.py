@@ -10,12 +10,10 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest_asyncio
 
-from bot.client import BingoBot
 from bot.playground.driver import UserDriver
 from bot.playground.models import Message
 from bot.playground.server import Emulator
-from bot.storage import Database
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     BOARD_TITLE,
@@ -24,6 +22,7 @@ from .helpers import (
     custom_ids,
     embed_title,
     enabled_buttons,
+    running_bot,
     settings_for,
 )
 
@@ -50,14 +49,8 @@ def world_fixture(server_locale: str):
         world = build_world(emulator, users=("alice", "bob", "carol"))
         world.guild.preferred_locale = server_locale  # before the bot's GUILD_CREATE
         settings = settings_for(emulator, tmp_path / "bingomagic.db")
-        db = await Database.open(settings.database_path)
-        try:
-            bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-            async with running_client(emulator, bot):
-                await emulator.wait_for_commands()
-                yield BotWorld(emulator, world, bot, db)
-        finally:
-            await db.close()
+        async with running_bot(emulator, world, settings) as bw:
+            yield bw
 
     return fixture
 
