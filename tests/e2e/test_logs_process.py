@@ -3,37 +3,29 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
-from pathlib import Path
 
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .helpers import NO_SCRYFALL, BotWorld, start_match
+from .bot_process import bot_env
+from .helpers import BotWorld, start_match
 
 pytestmark = pytest.mark.multiprocess
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_debug_log_redacts_interaction_tokens(emulator, tmp_path) -> None:
     """A slash command, a click and the webhook edits they cause: discord.gateway logs each
     INTERACTION_CREATE and discord.webhook each URL at DEBUG, and no token gets through."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emulator.bot_token,
+    extra = {
         "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
         "DISCORD_GUILD_ID": str(world.guild.id),
-        "SCRYFALL_API_BASE": NO_SCRYFALL,
         "LOG_LEVEL": "DEBUG",
     }
+    env = bot_env(emulator, extra)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

@@ -3,35 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
-from pathlib import Path
 
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .helpers import NO_SCRYFALL, BotWorld, play_out, start_match
+from .bot_process import bot_env
+from .helpers import BotWorld, play_out, start_match
 
 pytestmark = pytest.mark.multiprocess
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path) -> None:
     """The bot process logs in, syncs its commands, and a match runs to its result."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emulator.bot_token,
-        "DATABASE_PATH": str(tmp_path / "data" / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
-        "DISCORD_GUILD_ID": str(world.guild.id),
-        "SCRYFALL_API_BASE": NO_SCRYFALL,
-    }
+    database = str(tmp_path / "data" / "bingomagic.db")
+    env = bot_env(emulator, {"DATABASE_PATH": database, "DISCORD_GUILD_ID": str(world.guild.id)})
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
