@@ -6,7 +6,7 @@ commands and buttons, and the text each reader saw."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 
 import pytest_asyncio
 
@@ -156,6 +156,34 @@ def private_text(driver: UserDriver) -> str:
 def public_text(bw: BotWorld) -> str:
     """Everything carol saw: she does not play, so all of it is public."""
     return bw.driver("carol").seen_text()
+
+
+def assert_read_in(
+    bw: BotWorld,
+    players: Sequence[UserDriver],
+    private: Callable[[str], Sequence[str]],
+    public: Sequence[str],
+    foreign: re.Pattern[str] = ENGLISH_WORDS,
+) -> str:
+    """After a whole match, everything was in one language: each of ``players``' private
+    text (:func:`private_text`) holds every word of ``private(username)``, nothing any of
+    them saw matches ``foreign``, and the public text (:func:`public_text`) holds every
+    word of ``public`` and matches no ``foreign``. Returns the public text.
+
+    Raises:
+        AssertionError: a word is missing or a foreign one was seen (it is named).
+    """
+    for driver in players:
+        text = private_text(driver)
+        for word in private(driver.user.username):
+            assert word in text, (driver.user.username, word)
+        seen = driver.seen_text()
+        assert not foreign.search(seen), foreign.search(seen)
+    shown = public_text(bw)
+    for word in public:
+        assert word in shown, word
+    assert not foreign.search(shown), foreign.search(shown)
+    return shown
 
 
 def localized_nodes(command: dict) -> list[tuple[str, dict]]:
