@@ -50,7 +50,7 @@ import logging
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -266,16 +266,12 @@ class SqliteBackend(Backend):
         """
         async with self.transaction() as tx:
             current = int(await tx.fetchval("PRAGMA user_version") or 0)
-            latest = len(scripts)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for index in range(current, latest):
-                for statement in split_statements(scripts[index]):
-                    if _is_user_version_pragma(statement):
-                        continue
-                    await tx.execute(statement)
+
+            async def record(version: int) -> None:
                 # PRAGMA takes no parameters; the value is an int we computed.
-                await tx.execute(f"PRAGMA user_version = {index + 1:d}")
+                await tx.execute(f"PRAGMA user_version = {version:d}")
+
+            latest = await _apply_migrations(tx, scripts, current, record)
         return current, max(current, latest)
 
 
@@ -379,6 +375,32 @@ def _is_user_version_pragma(statement: str) -> bool:
 
 def _strip_comments(text: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in text.splitlines())
+
+
+async def _apply_migrations(
+    tx: Session,
+    scripts: Sequence[str],
+    current: int,
+    after: Callable[[int], Awaitable[None]] | None = None,
+) -> int:
+    """Run the statements of ``scripts[current:]`` on ``tx`` (a ``PRAGMA user_version``
+    of their own skipped: each backend records the version its way), awaiting
+    ``after(version)`` after each script; return the latest version, ``len(scripts)``.
+
+    Raises:
+        SchemaTooNew: ``current`` is above ``len(scripts)``.
+        ValueError: a script ends inside a statement (:func:`split_statements`).
+    """
+    latest = len(scripts)
+    if current > latest:
+        raise SchemaTooNew(current, latest)
+    for index in range(current, latest):
+        for statement in split_statements(scripts[index]):
+            if not _is_user_version_pragma(statement):
+                await tx.execute(statement)
+        if after is not None:
+            await after(index + 1)
+    return latest
 
 
 # --- PostgreSQL ------------------------------------------------------------------------
@@ -519,14 +541,7 @@ class PostgresBackend(Backend):
         async with self.transaction(("schema_migration",)) as tx:
             await tx.execute(_SCHEMA_VERSION_DDL)
             current = int(await tx.fetchval("SELECT version FROM schema_version") or 0)
-            latest = len(scripts)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for index in range(current, latest):
-                for statement in split_statements(scripts[index]):
-                    if _is_user_version_pragma(statement):
-                        continue
-                    await tx.execute(statement)
+            latest = await _apply_migrations(tx, scripts, current)
             if latest > current:
                 await tx.execute(
                     "INSERT INTO schema_version (one, version) VALUES (TRUE, ?)"
