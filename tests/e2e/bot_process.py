@@ -70,6 +70,16 @@ class BotSubprocess:
             self.process.send_signal(signal.SIGTERM)
             await self._collect()
 
+    async def finish(self) -> str:
+        """Stop the process (SIGTERM) if it still runs and return the stderr of its run
+        (also when it ended by itself); ``self.process.returncode`` is then its exit
+        status."""
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        await self._collect()
+        return self.logs[-1]
+
     async def _collect(self) -> None:
         assert self.process is not None
         _, stderr = await asyncio.wait_for(self.process.communicate(), 20)

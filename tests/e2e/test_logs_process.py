@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
-import sys
-
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .bot_process import bot_env
+from .bot_process import BotSubprocess, bot_env
 from .helpers import BotWorld, start_match
 
 pytestmark = pytest.mark.multiprocess
@@ -26,15 +22,8 @@ async def test_debug_log_redacts_interaction_tokens(emulator, tmp_path) -> None:
         "LOG_LEVEL": "DEBUG",
     }
     env = bot_env(emulator, extra)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    bot = BotSubprocess(emulator, env)
+    await bot.launch(tmp_path)
     try:
         await emulator.wait_for_commands(timeout=30)
         await emulator.wait_for_gateway(timeout=15)
@@ -42,11 +31,8 @@ async def test_debug_log_redacts_interaction_tokens(emulator, tmp_path) -> None:
         await start_match(bw, "alice", "bob")  # /bingo challenge, then a click on Accept
         await emulator.settle(timeout=10)
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=15)
-    log = stderr.decode()
-    assert process.returncode == 0, log[-3000:]
+        log = await bot.finish()
+    assert bot.process is not None and bot.process.returncode == 0, log[-3000:]
     assert "INTERACTION_CREATE" in log  # the gateway payloads were logged, redacted
     tokens = [rec.token for rec in emulator.interactions.values()]
     assert len(tokens) >= 2

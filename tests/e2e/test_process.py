@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
-import sys
-
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .bot_process import bot_env
+from .bot_process import BotSubprocess, bot_env
 from .helpers import BotWorld, play_out, start_match
 
 pytestmark = pytest.mark.multiprocess
@@ -21,15 +17,8 @@ async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path
     world = build_world(emulator, users=("alice", "bob", "carol"))
     database = str(tmp_path / "data" / "bingomagic.db")
     env = bot_env(emulator, {"DATABASE_PATH": database, "DISCORD_GUILD_ID": str(world.guild.id)})
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    bot = BotSubprocess(emulator, env)
+    await bot.launch(tmp_path)
     try:
         await emulator.wait_for_commands(timeout=30)
         names = {c["name"] for c in emulator.commands(guild=world.guild.id)}
@@ -40,11 +29,8 @@ async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path
         result = await play_out(bw, match_id)
         assert "wins" in result.content or "draw" in result.content
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=15)
-    log = stderr.decode()
-    assert process.returncode == 0, log
+        log = await bot.finish()
+    assert bot.process is not None and bot.process.returncode == 0, log
     assert "Synced" in log
     assert emulator.bot_token not in log
     assert (tmp_path / "data" / "bingomagic.db").exists()
