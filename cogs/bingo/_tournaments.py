@@ -163,6 +163,17 @@ class Tournaments:
             await self._say(interaction, "tournament-none")
         return found
 
+    async def find_running(
+        self, interaction: discord.Interaction[Any], tournament_id: int | None
+    ) -> Tournament | None:
+        """:meth:`find`, and only a tournament whose rounds are being played (Swiss or
+        its cut); answers privately and returns ``None`` otherwise."""
+        found = await self.find(interaction, tournament_id)
+        if found is not None and found.status not in ("swiss", "cut"):
+            await self._say(interaction, "tournament-not-running")
+            return None
+        return found
+
     # -- sign-up -------------------------------------------------------------------------
 
     async def create(
@@ -480,11 +491,9 @@ class Tournaments:
     ) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         table = await self.runner.report(tournament, player.id, result)  # type: ignore[arg-type]
         if table is None:
             return await self._say(interaction, "tournament-no-table", player=player.mention)
@@ -502,11 +511,9 @@ class Tournaments:
         target = player or interaction.user
         if target.id != interaction.user.id and not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         if not await self.runner.drop(tournament, target.id):
             return await self._say(interaction, "tournament-not-a-player", player=target.mention)
         lang = tournament.language
@@ -521,11 +528,9 @@ class Tournaments:
         match is stopped with no result of its own), then the tournament moves on."""
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         await interaction.response.defer(ephemeral=True, thinking=True)
         number = tournament.current_round
         drawn = await self.runner.end_round(tournament)
