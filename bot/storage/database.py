@@ -30,7 +30,9 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from bot.storage import sql
 from bot.storage.analyses import AnalysisStore
@@ -62,6 +64,8 @@ from bot.storage.stats import StatsStore
 __all__ = ["Database", "DatabaseError", "migration_scripts"]
 
 log = logging.getLogger(__name__)
+#: A database driver's error class (``sqlite3.Error``, ``asyncpg.PostgresError``).
+_E = TypeVar("_E", bound=Exception)
 
 
 class DatabaseError(Exception):
@@ -153,20 +157,9 @@ class Database(
             backend = await open_sqlite(path, busy_timeout=busy_timeout)
         except sqlite3.Error as exc:
             raise DatabaseError(_describe_failure(path, exc)) from exc
-        try:
-            before, after = await backend.migrate(migration_scripts("sqlite"))
-        except SchemaTooNew as exc:
-            await backend.close()
-            raise DatabaseError(f"cannot open database at {path}: {exc}") from exc
-        except sqlite3.Error as exc:
-            await backend.close()
-            raise DatabaseError(_describe_failure(path, exc)) from exc
-        except BaseException:
-            await backend.close()
-            raise
-        if after > before:
-            log.info("Migrated database %s from version %s to %s", path, before, after)
-        return cls(backend)
+        return await cls._migrated(
+            backend, str(path), sqlite3.Error, lambda exc: _describe_failure(path, exc)
+        )
 
     @classmethod
     async def _open_postgres(cls, url: str) -> Database:
@@ -177,14 +170,33 @@ class Database(
             backend = await open_postgres(url)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
+        return await cls._migrated(
+            backend,
+            shown,
+            asyncpg.PostgresError,
+            lambda exc: f"cannot open database at {shown}: {exc}",
+        )
+
+    @classmethod
+    async def _migrated(
+        cls,
+        backend: SqliteBackend | PostgresBackend,
+        shown: str,
+        driver_error: type[_E],
+        describe: Callable[[_E], str],
+    ) -> Database:
+        """The database over ``backend`` once its pending migrations are applied (logged
+        when any were, naming ``shown``: the path, or the URL without its password).
+        On any failure the backend is closed; a schema too new, or a ``driver_error``
+        (its sentence from ``describe``), is raised as :class:`DatabaseError`."""
         try:
-            before, after = await backend.migrate(migration_scripts("postgresql"))
+            before, after = await backend.migrate(migration_scripts(backend.dialect))
         except SchemaTooNew as exc:
             await backend.close()
             raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
-        except asyncpg.PostgresError as exc:
+        except driver_error as exc:
             await backend.close()
-            raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
+            raise DatabaseError(describe(exc)) from exc
         except BaseException:
             await backend.close()
             raise
