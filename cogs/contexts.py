@@ -15,6 +15,10 @@ ignored on subcommands).
   command is offered anywhere: an unmarked subcommand used outside a server where the bot
   is installed fails with :class:`app_commands.NoPrivateMessage`, whose text the tree's
   error handler (``bot.client.BingoTree``) answers privately, and nothing is posted.
+  :class:`ServerOnly` makes it the ``interaction_check`` of a cog or group;
+  :class:`ServerGroup` is an ``app_commands.Group`` with it.
+- :func:`manages_server` and :func:`manager_language`: who may change a server's setup
+  (Manage Server or Administrator), and the private refusal of anyone else.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.interactions import reply_private
 from cogs.languages import private_language
 
 #: The ``extras`` key of a subcommand that works outside a server.
@@ -74,3 +79,41 @@ async def require_server(interaction: discord.Interaction[Any]) -> bool:
         return True
     language = await private_language(interaction)
     raise app_commands.NoPrivateMessage(t(language, NEEDS_SERVER))
+
+
+class ServerOnly:
+    """Mixin of a cog (``commands.GroupCog``) or an ``app_commands.Group`` under a
+    command offered anywhere: its ``interaction_check`` is :func:`require_server`, so its
+    subcommands not marked :func:`works_anywhere` are refused privately outside a server.
+    discord.py runs a group's check only for the commands it binds (a nested group needs
+    its own), so every group under ``/bingo`` but ``works_anywhere`` ones takes it."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Outside a server, answer privately that this needs one (:func:`require_server`).
+
+        Raises:
+            app_commands.NoPrivateMessage: a server-only command outside a server.
+        """
+        return await require_server(interaction)
+
+
+class ServerGroup(ServerOnly, app_commands.Group):
+    """An ``app_commands.Group`` whose subcommands need a server (:class:`ServerOnly`)."""
+
+
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether ``interaction`` happened in a server and its member has Manage Server (or
+    Administrator) there (``interaction.permissions``: the member's in the channel)."""
+    perms = interaction.permissions
+    return interaction.guild_id is not None and bool(perms.manage_guild or perms.administrator)
+
+
+async def manager_language(interaction: discord.Interaction[Any], refusal: str) -> str | None:
+    """The reader's private language if they manage the server (:func:`manages_server`);
+    otherwise answer privately with the catalog key ``refusal`` in that language and
+    return ``None``."""
+    language = await private_language(interaction)
+    if not manages_server(interaction):
+        await reply_private(interaction, t(language, refusal))
+        return None
+    return language

@@ -50,8 +50,8 @@ import logging
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -139,12 +139,19 @@ class Backend(ABC):
     async def index_names(self) -> set[str]:
         """Names of the indexes of the schema in use (tests and diagnostics)."""
 
-    # Autocommitted one-shot statements: each is its own transaction.
+    # Autocommitted one-shot statements, each on the session of :meth:`_one_shot`.
+
+    def _one_shot(self) -> AbstractAsyncContextManager[Session]:
+        """``async with self._one_shot() as session:`` the session of one autocommitted
+        statement. By default a transaction of its own; a backend overrides it where a
+        statement needs no ``BEGIN``/``COMMIT`` (SQLite in autocommit mode, a pooled
+        PostgreSQL connection)."""
+        return self.transaction()
 
     async def execute(self, statement: str, params: Sequence[Any] = ()) -> int:
         """Run one statement, committed before returning; the number of rows changed."""
-        async with self.transaction() as tx:
-            return await tx.execute(statement, params)
+        async with self._one_shot() as session:
+            return await session.execute(statement, params)
 
     async def executemany(self, statement: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement per parameter tuple, all in one transaction."""
@@ -153,18 +160,18 @@ class Backend(ABC):
 
     async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
         """Every row of a query."""
-        async with self.transaction() as tx:
-            return await tx.fetchall(statement, params)
+        async with self._one_shot() as session:
+            return await session.fetchall(statement, params)
 
     async def fetchone(self, statement: str, params: Sequence[Any] = ()) -> Any | None:
         """The first row of a query, or None."""
-        async with self.transaction() as tx:
-            return await tx.fetchone(statement, params)
+        async with self._one_shot() as session:
+            return await session.fetchone(statement, params)
 
     async def fetchval(self, statement: str, params: Sequence[Any] = ()) -> Any:
         """The first column of the first row, or None (``INSERT ... RETURNING id``)."""
-        async with self.transaction() as tx:
-            return await tx.fetchval(statement, params)
+        async with self._one_shot() as session:
+            return await session.fetchval(statement, params)
 
 
 def is_postgres_url(target: object) -> bool:
@@ -198,7 +205,7 @@ class SqliteBackend(Backend):
     one at a time under an :class:`asyncio.Lock`, and a one-statement call waits while
     one is open, so a transaction is never interleaved with another coroutine's
     statements; one-statement calls outside transactions are pipelined
-    (:meth:`_autocommit`). Transactions start with ``BEGIN IMMEDIATE``."""
+    (:meth:`_one_shot`). Transactions start with ``BEGIN IMMEDIATE``."""
 
     dialect: Dialect = "sqlite"
 
@@ -224,7 +231,7 @@ class SqliteBackend(Backend):
             await self.conn.execute("COMMIT")
 
     @asynccontextmanager
-    async def _autocommit(self) -> AsyncIterator[Session]:
+    async def _one_shot(self) -> AsyncIterator[Session]:
         """A session for one autocommitted statement. It waits for an open transaction
         (and those queued before it) to end, but holds no lock itself: aiosqlite runs
         statements in the order they are queued, and the statement is queued before
@@ -235,24 +242,6 @@ class SqliteBackend(Backend):
             async with self._lock:
                 pass
         yield self._session
-
-    # One statement needs no BEGIN/COMMIT in autocommit mode: run it directly.
-
-    async def execute(self, statement: str, params: Sequence[Any] = ()) -> int:
-        async with self._autocommit() as s:
-            return await s.execute(statement, params)
-
-    async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._autocommit() as s:
-            return await s.fetchall(statement, params)
-
-    async def fetchone(self, statement: str, params: Sequence[Any] = ()) -> Any | None:
-        async with self._autocommit() as s:
-            return await s.fetchone(statement, params)
-
-    async def fetchval(self, statement: str, params: Sequence[Any] = ()) -> Any:
-        async with self._autocommit() as s:
-            return await s.fetchval(statement, params)
 
     async def close(self) -> None:
         await self.conn.close()  # a second close does nothing
@@ -277,16 +266,12 @@ class SqliteBackend(Backend):
         """
         async with self.transaction() as tx:
             current = int(await tx.fetchval("PRAGMA user_version") or 0)
-            latest = len(scripts)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for index in range(current, latest):
-                for statement in split_statements(scripts[index]):
-                    if _is_user_version_pragma(statement):
-                        continue
-                    await tx.execute(statement)
+
+            async def record(version: int) -> None:
                 # PRAGMA takes no parameters; the value is an int we computed.
-                await tx.execute(f"PRAGMA user_version = {index + 1:d}")
+                await tx.execute(f"PRAGMA user_version = {version:d}")
+
+            latest = await _apply_migrations(tx, scripts, current, record)
         return current, max(current, latest)
 
 
@@ -392,6 +377,32 @@ def _strip_comments(text: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in text.splitlines())
 
 
+async def _apply_migrations(
+    tx: Session,
+    scripts: Sequence[str],
+    current: int,
+    after: Callable[[int], Awaitable[None]] | None = None,
+) -> int:
+    """Run the statements of ``scripts[current:]`` on ``tx`` (a ``PRAGMA user_version``
+    of their own skipped: each backend records the version its way), awaiting
+    ``after(version)`` after each script; return the latest version, ``len(scripts)``.
+
+    Raises:
+        SchemaTooNew: ``current`` is above ``len(scripts)``.
+        ValueError: a script ends inside a statement (:func:`split_statements`).
+    """
+    latest = len(scripts)
+    if current > latest:
+        raise SchemaTooNew(current, latest)
+    for index in range(current, latest):
+        for statement in split_statements(scripts[index]):
+            if not _is_user_version_pragma(statement):
+                await tx.execute(statement)
+        if after is not None:
+            await after(index + 1)
+    return latest
+
+
 # --- PostgreSQL ------------------------------------------------------------------------
 
 _PARAM_TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|/\*.*?\*/|\?", re.DOTALL)
@@ -491,21 +502,11 @@ class PostgresBackend(Backend):
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", key)
             yield _PgSession(conn)
 
-    async def execute(self, statement: str, params: Sequence[Any] = ()) -> int:
+    @asynccontextmanager
+    async def _one_shot(self) -> AsyncIterator[Session]:
+        """Any free connection of the pool, with no transaction of its own."""
         async with self.pool.acquire() as conn:
-            return await _PgSession(conn).execute(statement, params)
-
-    async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.pool.acquire() as conn:
-            return await _PgSession(conn).fetchall(statement, params)
-
-    async def fetchone(self, statement: str, params: Sequence[Any] = ()) -> Any | None:
-        async with self.pool.acquire() as conn:
-            return await _PgSession(conn).fetchone(statement, params)
-
-    async def fetchval(self, statement: str, params: Sequence[Any] = ()) -> Any:
-        async with self.pool.acquire() as conn:
-            return await _PgSession(conn).fetchval(statement, params)
+            yield _PgSession(conn)
 
     async def close(self) -> None:
         if not self.pool.is_closing():
@@ -540,14 +541,7 @@ class PostgresBackend(Backend):
         async with self.transaction(("schema_migration",)) as tx:
             await tx.execute(_SCHEMA_VERSION_DDL)
             current = int(await tx.fetchval("SELECT version FROM schema_version") or 0)
-            latest = len(scripts)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for index in range(current, latest):
-                for statement in split_statements(scripts[index]):
-                    if _is_user_version_pragma(statement):
-                        continue
-                    await tx.execute(statement)
+            latest = await _apply_migrations(tx, scripts, current)
             if latest > current:
                 await tx.execute(
                     "INSERT INTO schema_version (one, version) VALUES (TRUE, ?)"

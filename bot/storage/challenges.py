@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, Unpack, get_args
 
 from bot.storage import sql
 from bot.storage.backend import Row
 from bot.storage.base import StorageBase, encode_json
+from bot.storage.matches import MatchColumns, column_params
 
 ChallengeStatus = Literal["pending", "accepted", "declined", "expired", "cancelled"]
 
@@ -145,19 +146,10 @@ class ChallengeStore(StorageBase):
         challenge_id: int,
         *,
         player_ids: tuple[int, int],
-        seed: int,
-        options: dict[str, Any],
-        state: dict[str, Any],
-        decisions: list[Any],
-        version: int,
-        started_at: float,
-        deadline: float | None,
-        ui: dict[str, Any],
-        log: list[Any] | None = None,
-        config: dict[str, Any] | None = None,
+        **columns: Unpack[MatchColumns],
     ) -> int | None:
-        """Atomically accept a pending challenge and create its match (``log``: its
-        public log so far, ``config``: its configuration; ``None``: empty).
+        """Atomically accept a pending challenge and create its match (``columns``: the
+        :class:`~bot.storage.matches.MatchColumns`).
 
         In one transaction: if the challenge is still pending, insert an active
         match in the challenge's guild/channel and mark the challenge ``accepted``
@@ -172,8 +164,7 @@ class ChallengeStore(StorageBase):
         Raises:
             ValueError: ``player_ids`` are not the challenge's two players.
         """
-        encoded = (encode_json(options), encode_json(decisions), encode_json(state))
-        ui_text = encode_json(ui)
+        described = column_params(**columns)
         try:
             async with self.backend.transaction(("challenge", challenge_id)) as tx:
                 row = await tx.fetchone(sql.SELECT_CHALLENGE, (challenge_id,))
@@ -183,13 +174,8 @@ class ChallengeStore(StorageBase):
                     raise ValueError(
                         f"player_ids {player_ids} are not the players of challenge {challenge_id}"
                     )
-                match_id = await tx.fetchval(
-                    sql.INSERT_MATCH,
-                    (row["guild_id"], row["channel_id"], player_ids[0], player_ids[1], seed)
-                    + encoded
-                    + (version, ui_text, encode_json(log or []), encode_json(config or {}))
-                    + (deadline, started_at),
-                )
+                ids = (row["guild_id"], row["channel_id"], player_ids[0], player_ids[1])
+                match_id = await tx.fetchval(sql.INSERT_MATCH, (*ids, *described))
                 closed = await tx.execute(
                     sql.CLOSE_PENDING_CHALLENGE, ("accepted", match_id, challenge_id)
                 )

@@ -30,7 +30,9 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from bot.storage import sql
 from bot.storage.analyses import AnalysisStore
@@ -46,55 +48,24 @@ from bot.storage.backend import (
     redact_url,
 )
 from bot.storage.card_types import CardTypeStore
-from bot.storage.challenges import Challenge, ChallengeLimitError, ChallengeStatus, ChallengeStore
-from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, DeckStore, SavedDeck
+from bot.storage.challenges import ChallengeStore
+from bot.storage.decks import DeckStore
 from bot.storage.dm_closed import DmClosedStore
-from bot.storage.matches import MatchRecord, MatchResult, MatchRowStore, MatchStatus, Outcome
-from bot.storage.practice import PracticeSession, PracticeStats, PracticeStore
+from bot.storage.matches import MatchRowStore
+from bot.storage.practice import PracticeStore
 from bot.storage.privacy import PrivacyStore
-from bot.storage.ratings import Rating, RatingStore
-from bot.storage.seasons import Ranked, Season, SeasonStore
-from bot.storage.settings import (
-    GUILD_SETTING_FIELDS,
-    MAX_LANGUAGE_CODE,
-    GuildSettings,
-    SettingsStore,
-    UserPrefs,
-)
-from bot.storage.stats import AiLevel, BotRecord, PlayerStats, StatsStore
+from bot.storage.ratings import RatingStore
+from bot.storage.seasons import SeasonStore
+from bot.storage.settings import SettingsStore
+from bot.storage.stats import StatsStore
 
-# The records and errors re-exported here lived in this module before it was split
-# (``from bot.storage.database import DeckLimitError`` still works); new code imports
-# them from bot.storage.
-__all__ = [
-    "GUILD_SETTING_FIELDS",
-    "MAX_DECK_NAME_LENGTH",
-    "MAX_LANGUAGE_CODE",
-    "AiLevel",
-    "BotRecord",
-    "Challenge",
-    "ChallengeLimitError",
-    "ChallengeStatus",
-    "Database",
-    "DatabaseError",
-    "DeckLimitError",
-    "GuildSettings",
-    "MatchRecord",
-    "MatchResult",
-    "MatchStatus",
-    "Outcome",
-    "PlayerStats",
-    "PracticeSession",
-    "PracticeStats",
-    "Ranked",
-    "Rating",
-    "Season",
-    "SavedDeck",
-    "UserPrefs",
-    "migration_scripts",
-]
+# The records and errors of the stores are exported by bot.storage (its __init__), the
+# one list of them.
+__all__ = ["Database", "DatabaseError", "migration_scripts"]
 
 log = logging.getLogger(__name__)
+#: A database driver's error class (``sqlite3.Error``, ``asyncpg.PostgresError``).
+_E = TypeVar("_E", bound=Exception)
 
 
 class DatabaseError(Exception):
@@ -186,20 +157,9 @@ class Database(
             backend = await open_sqlite(path, busy_timeout=busy_timeout)
         except sqlite3.Error as exc:
             raise DatabaseError(_describe_failure(path, exc)) from exc
-        try:
-            before, after = await backend.migrate(migration_scripts("sqlite"))
-        except SchemaTooNew as exc:
-            await backend.close()
-            raise DatabaseError(f"cannot open database at {path}: {exc}") from exc
-        except sqlite3.Error as exc:
-            await backend.close()
-            raise DatabaseError(_describe_failure(path, exc)) from exc
-        except BaseException:
-            await backend.close()
-            raise
-        if after > before:
-            log.info("Migrated database %s from version %s to %s", path, before, after)
-        return cls(backend)
+        return await cls._migrated(
+            backend, str(path), sqlite3.Error, lambda exc: _describe_failure(path, exc)
+        )
 
     @classmethod
     async def _open_postgres(cls, url: str) -> Database:
@@ -210,14 +170,33 @@ class Database(
             backend = await open_postgres(url)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
+        return await cls._migrated(
+            backend,
+            shown,
+            asyncpg.PostgresError,
+            lambda exc: f"cannot open database at {shown}: {exc}",
+        )
+
+    @classmethod
+    async def _migrated(
+        cls,
+        backend: SqliteBackend | PostgresBackend,
+        shown: str,
+        driver_error: type[_E],
+        describe: Callable[[_E], str],
+    ) -> Database:
+        """The database over ``backend`` once its pending migrations are applied (logged
+        when any were, naming ``shown``: the path, or the URL without its password).
+        On any failure the backend is closed; a schema too new, or a ``driver_error``
+        (its sentence from ``describe``), is raised as :class:`DatabaseError`."""
         try:
-            before, after = await backend.migrate(migration_scripts("postgresql"))
+            before, after = await backend.migrate(migration_scripts(backend.dialect))
         except SchemaTooNew as exc:
             await backend.close()
             raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
-        except asyncpg.PostgresError as exc:
+        except driver_error as exc:
             await backend.close()
-            raise DatabaseError(f"cannot open database at {shown}: {exc}") from exc
+            raise DatabaseError(describe(exc)) from exc
         except BaseException:
             await backend.close()
             raise

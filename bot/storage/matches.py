@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NotRequired, TypedDict, Unpack, get_args
 
 from bot.engine.outcome import Outcome
 from bot.storage import sql
@@ -85,11 +85,28 @@ class MatchRecord:
         return self.status == "active"
 
 
-def _match_params(
+class MatchColumns(TypedDict):
+    """The columns that describe a new match, as every way of creating one takes them
+    (keyword arguments of :meth:`MatchRowStore.create_match`,
+    :meth:`MatchRowStore.create_bot_match` and ``accept_challenge``): ``options``,
+    ``state``, ``ui`` and ``config`` JSON-ready dicts, ``decisions`` and ``log`` lists
+    (``log``: the public log so far, ``config``: the configuration; ``None`` or left out:
+    empty), ``started_at`` and ``deadline`` Unix seconds."""
+
+    seed: int
+    options: dict[str, Any]
+    state: dict[str, Any]
+    decisions: list[Any]
+    version: int
+    started_at: float
+    deadline: float | None
+    ui: dict[str, Any]
+    log: NotRequired[list[Any] | None]
+    config: NotRequired[dict[str, Any] | None]
+
+
+def column_params(
     *,
-    guild_id: int,
-    channel_id: int,
-    player_ids: tuple[int, int],
     seed: int,
     options: dict[str, Any],
     state: dict[str, Any],
@@ -101,14 +118,13 @@ def _match_params(
     log: list[Any] | None = None,
     config: dict[str, Any] | None = None,
 ) -> tuple[Any, ...]:
-    """The parameters of ``sql.INSERT_MATCH`` (see :meth:`MatchRowStore.create_match`)."""
-    if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
-        raise ValueError(f"a match needs two different players, got {player_ids}")
+    """The parameters of ``sql.INSERT_MATCH`` after its four ids (guild, channel, the two
+    players), from the :class:`MatchColumns`: ``seed`` to ``started_at``.
+
+    Raises:
+        TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
+    """
     return (
-        guild_id,
-        channel_id,
-        player_ids[0],
-        player_ids[1],
         seed,
         encode_json(options),
         encode_json(decisions),
@@ -122,44 +138,87 @@ def _match_params(
     )
 
 
+def _match_params(
+    *,
+    guild_id: int,
+    channel_id: int,
+    player_ids: tuple[int, int],
+    **columns: Unpack[MatchColumns],
+) -> tuple[Any, ...]:
+    """The parameters of ``sql.INSERT_MATCH`` (see :meth:`MatchRowStore.create_match`)."""
+    if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
+        raise ValueError(f"a match needs two different players, got {player_ids}")
+    return (guild_id, channel_id, player_ids[0], player_ids[1], *column_params(**columns))
+
+
 class MatchRowStore(StorageBase):
     """Creating, reading and compare-and-set writing of match rows."""
 
-    async def create_match(self, **columns: Any) -> int:
-        """Insert an ``active`` match between two members and return its id (a challenge
-        creates its match with :meth:`accept_challenge` instead). Keyword arguments:
-        ``guild_id``, ``channel_id``, ``player_ids`` (two user ids), ``seed``,
-        ``options``, ``state``, ``decisions``, ``version``, ``started_at``, ``deadline``,
-        ``ui``; ``log``: its public log so far (``None``: empty); ``config``: its
-        configuration (``None``: empty).
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        **columns: Unpack[MatchColumns],
+    ) -> int:
+        """Insert an ``active`` match between two members in ``guild_id``/``channel_id``
+        and return its id (a challenge creates its match with :meth:`accept_challenge`
+        instead). ``player_ids``: the two user ids in seat order; ``columns``: the
+        :class:`MatchColumns`.
 
         Raises:
             ValueError: ``player_ids`` is not two different users.
             TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
         """
-        return int(await self.backend.fetchval(sql.INSERT_MATCH, _match_params(**columns)))
+        params = _match_params(
+            guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, **columns
+        )
+        return int(await self.backend.fetchval(sql.INSERT_MATCH, params))
 
-    async def create_match_if_free(self, **columns: Any) -> int | tuple[int, ...]:
+    async def create_match_if_free(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_ids: tuple[int, int],
+        **columns: Unpack[MatchColumns],
+    ) -> int | tuple[int, ...]:
         """:meth:`create_match` (same keyword arguments), unless a player already plays
-        an active match in ``guild_id``: the checks and the insert are one transaction
-        (serialized per member on PostgreSQL, as :meth:`create_bot_match`), so no path
+        an active match in ``guild_id`` (see :meth:`_insert_unless_busy`), so no path
         seats a member in two live matches of one server.
 
         Returns:
             The new match id, or the tuple of the busy players' ids (nothing stored).
         """
-        params = _match_params(**columns)
-        guild_id = columns["guild_id"]
-        players = tuple(columns["player_ids"])
-        keys = [("member", guild_id, p) for p in sorted(players)]
+        params = _match_params(
+            guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, **columns
+        )
+        return await self._insert_unless_busy(guild_id, tuple(player_ids), sql.INSERT_MATCH, params)
+
+    async def _insert_unless_busy(
+        self, guild_id: int, members: tuple[int, ...], insert: str, params: tuple[Any, ...]
+    ) -> int | tuple[int, ...]:
+        """Run ``insert`` (a ``matches`` INSERT ... RETURNING id) with ``params`` unless
+        one of ``members`` already plays an active match in ``guild_id``. The checks and
+        the insert are one transaction, serialized per member on PostgreSQL (keys
+        ``("member", guild_id, user_id)`` in sorted order), so two paths at once seat a
+        member in one match at most.
+
+        Returns:
+            The new match id, or the busy members' ids in the order of ``members``
+            (nothing stored).
+        """
+        keys = [("member", guild_id, m) for m in sorted(members)]
         async with self.backend.transaction(*keys) as tx:
-            busy: list[int] = []
-            for p in players:
-                if await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, p, p)) is not None:
-                    busy.append(p)
+            busy = [
+                m
+                for m in members
+                if await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, m, m)) is not None
+            ]
             if busy:
                 return tuple(busy)
-            return int(await tx.fetchval(sql.INSERT_MATCH, params))
+            return int(await tx.fetchval(insert, params))
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         """Remember the id of the match's public board message."""
@@ -295,21 +354,12 @@ class MatchRowStore(StorageBase):
         player_ids: tuple[int, int],
         ai_seat: int,
         ai_level: AiLevel,
-        seed: int,
-        options: dict[str, Any],
-        state: dict[str, Any],
-        decisions: list[Any],
-        version: int,
-        started_at: float,
-        deadline: float | None,
-        ui: dict[str, Any],
-        log: list[Any] | None = None,
-        config: dict[str, Any] | None = None,
+        **columns: Unpack[MatchColumns],
     ) -> int | None:
         """Insert an ``active`` match between a member and the bot (seat ``ai_seat``,
-        playing at ``ai_level``; ``log``, ``config``: as for :meth:`create_match`), unless
+        playing at ``ai_level``; other arguments: as for :meth:`create_match`), unless
         the member already plays an active match in ``guild_id``: the check and the insert
-        are one transaction (serialized per member on PostgreSQL), so a double
+        are one transaction (:meth:`_insert_unless_busy`), so a double
         ``/bingo challenge opponent:@bot`` starts one match.
         The bot's own seat is not checked (it plays any number of matches at once).
 
@@ -324,22 +374,14 @@ class MatchRowStore(StorageBase):
             raise ValueError(f"ai_seat must be 0 or 1, got {ai_seat!r}")
         if ai_level not in get_args(AiLevel):
             raise ValueError(f"unknown AI level {ai_level!r}")
+        params = _match_params(
+            guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, **columns
+        )
         member = player_ids[1 - ai_seat]
-        params = (
-            *_match_params(
-                guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, seed=seed,
-                options=options, state=state, decisions=decisions, version=version,
-                started_at=started_at, deadline=deadline, ui=ui, log=log, config=config,
-            ),
-            ai_seat,
-            ai_level,
-        )  # fmt: skip
-        async with self.backend.transaction(("member", guild_id, member)) as tx:
-            busy = await tx.fetchone(sql.SELECT_ACTIVE_MATCH_ID_OF, (guild_id, member, member))
-            if busy is not None:
-                return None
-            match_id = await tx.fetchval(sql.INSERT_BOT_MATCH, params)
-        return int(match_id)
+        created = await self._insert_unless_busy(
+            guild_id, (member,), sql.INSERT_BOT_MATCH, (*params, ai_seat, ai_level)
+        )
+        return None if isinstance(created, tuple) else created
 
     async def save_match_cas(
         self,

@@ -169,6 +169,26 @@ def _button(custom_id: str, label: str, **kwargs: Any) -> discord.ui.Button[Any]
     return discord.ui.Button(custom_id=custom_id, label=label, **kwargs)
 
 
+class PageButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
+    """Previous or Next under pages (a replay's steps, a leaderboard, tournament
+    standings, the guide): a grey button, ◀️ for Previous and ▶️ for Next, disabled at the
+    first or last page. Each subclass has its own template and fields and makes its
+    ``custom_id``; ``previous`` is the direction its custom_ids give Previous (``"p"``,
+    the guide's ``"prev"``), any other is Next."""
+
+    previous: ClassVar[str] = "p"
+
+    def __init__(self, custom_id: str, direction: str, label: str, disabled: bool) -> None:
+        emoji = "◀️" if direction == self.previous else "▶️"
+        style = discord.ButtonStyle.secondary
+        super().__init__(_button(custom_id, label, emoji=emoji, style=style, disabled=disabled))
+
+
+def _page_label(locale: object, direction: str) -> str:
+    """The label of a ``p`` (Previous) or ``n`` (Next) :class:`PageButton` in ``locale``."""
+    return t(locale, "replay-previous" if direction == "p" else "replay-next")
+
+
 # -- BingoMagic matches -------------------------------------------------------------------
 
 
@@ -296,7 +316,7 @@ class RematchButton(MatchButton, template=r"bingo:r:(?P<match>\d+)"):
 
 
 class ReplayButton(
-    Control[discord.ui.Button[Any]],
+    PageButton,
     template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match."""
@@ -312,14 +332,8 @@ class ReplayButton(
         *,
         disabled: bool = False,
     ) -> None:
-        item = _button(
-            f"bingo:rp:{match_id}:{step}:{direction}",
-            t(locale, "replay-previous" if direction == "p" else "replay-next"),
-            emoji="◀️" if direction == "p" else "▶️",
-            style=discord.ButtonStyle.secondary,
-        )
-        item.disabled = disabled
-        super().__init__(item)
+        custom_id = f"bingo:rp:{match_id}:{step}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
         self.match_id = match_id
         self.step = step
         self.direction = direction
@@ -579,7 +593,7 @@ class DailySelect(
 
 
 class LeaderboardButton(
-    Control[discord.ui.Button[Any]],
+    PageButton,
     template=r"bingo:lb:(?P<season>a|\d+):(?P<by>r|w):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a leaderboard: shows page ``page`` (0-based)
@@ -598,15 +612,8 @@ class LeaderboardButton(
         disabled: bool = False,
     ) -> None:
         code = "a" if season is None else str(season)
-        super().__init__(
-            _button(
-                f"bingo:lb:{code}:{by}:{page}:{direction}",
-                t(locale, "replay-previous" if direction == "p" else "replay-next"),
-                emoji="◀️" if direction == "p" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
+        custom_id = f"bingo:lb:{code}:{by}:{page}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
         self.season = season
         self.by = by
         self.page = page
@@ -619,7 +626,7 @@ class LeaderboardButton(
 
 
 class StandingsButton(
-    Control[discord.ui.Button[Any]],
+    PageButton,
     template=r"bingo:ts:(?P<tournament>\d+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a tournament's standings: page ``page``."""
@@ -635,15 +642,8 @@ class StandingsButton(
         *,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            _button(
-                f"bingo:ts:{tournament_id}:{page}:{direction}",
-                t(locale, "replay-previous" if direction == "p" else "replay-next"),
-                emoji="◀️" if direction == "p" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
+        custom_id = f"bingo:ts:{tournament_id}:{page}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
         self.tournament_id = tournament_id
         self.page = page
         self.direction = direction
@@ -682,46 +682,36 @@ class EraseButton(
 # -- the guide -----------------------------------------------------------------------------
 
 
-def _page_button(custom_id: str, way: str, label: str, disabled: bool) -> discord.ui.Button[Any]:
-    """A Previous (``way`` ``"prev"``) or Next button of a guide's pages."""
-    emoji = "◀️" if way == "prev" else "▶️"
-    return _button(
-        custom_id, label, emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled
-    )
+class GuideButton(PageButton, template=r"(?!)"):
+    """Previous (``way`` ``"prev"``) or Next (``"next"``) on a page of the guide:
+    ``<prefix><page>:<way>`` opens page ``page``. Subclasses set ``prefix``; the caller
+    gives the label."""
+
+    previous = "prev"
+    prefix: ClassVar[str]
+
+    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(f"{self.prefix}{page}:{way}", way, label, disabled)
+        self.page = page
+        self.way = way
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["page"]), found["way"])
 
 
-class RulesButton(
-    Control[discord.ui.Button[Any]], template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)"
-):
+class RulesButton(GuideButton, template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)"):
     """Previous or Next on a rules page: opens page ``page``."""
 
     where = "rules page"
-
-    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(_page_button(f"guide:rules:{page}:{way}", way, label, disabled))
-        self.page = page
-        self.way = way
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["page"]), found["way"])
+    prefix = "guide:rules:"
 
 
-class HelpButton(
-    Control[discord.ui.Button[Any]], template=r"guide:help:(?P<page>\d+):(?P<way>prev|next)"
-):
+class HelpButton(GuideButton, template=r"guide:help:(?P<page>\d+):(?P<way>prev|next)"):
     """Previous or Next on a ``/help`` page: opens page ``page``."""
 
     where = "help page"
-
-    def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(_page_button(f"guide:help:{page}:{way}", way, label, disabled))
-        self.page = page
-        self.way = way
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["page"]), found["way"])
+    prefix = "guide:help:"
 
 
 #: The kinds the Bingo cog answers, then the Mulligan cog's, then every kind there is (in

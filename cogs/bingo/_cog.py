@@ -35,7 +35,7 @@ from bot.ui.controls import (
     WorstMoveButton,
 )
 from bot.ui.text import echo
-from cogs.contexts import in_server, offered_anywhere, require_server, works_anywhere
+from cogs.contexts import ServerOnly, in_server, offered_anywhere, works_anywhere
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 
@@ -99,7 +99,7 @@ def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
 # command). Its server-only subcommands (challenges, replays, stats, leaderboards, resign,
 # settings, tournaments) answer privately elsewhere (``cogs.contexts.require_server``).
 @offered_anywhere
-class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
+class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     """BingoMagic: a two-player game with a shared library of 60 basic lands."""
 
     def __init__(self, bot: BingoBot) -> None:
@@ -140,10 +140,6 @@ class BingoCog(commands.GroupCog, name="Bingo", group_name="bingo"):
         await service.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Server-only subcommands outside a server are refused privately."""
-        return await require_server(interaction)
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*BINGO_KINDS)

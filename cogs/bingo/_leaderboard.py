@@ -33,6 +33,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage import ALL_TIME, Ranked
 from bot.ui.controls import LeaderboardButton, view_of
+from cogs.contexts import ServerGroup, manager_language
 from cogs.languages import private_language, public_language
 
 if TYPE_CHECKING:
@@ -347,7 +348,7 @@ async def add_season_fields(
 # -- /bingo season ------------------------------------------------------------------------
 
 
-class SeasonGroup(app_commands.Group):
+class SeasonGroup(ServerGroup):
     """``/bingo season``: start a new season (Manage Server), list the seasons."""
 
     def __init__(self, bot: BingoBot) -> None:
@@ -361,10 +362,10 @@ class SeasonGroup(app_commands.Group):
     ) -> None:
         """Start the next season: ratings start again from the openskill prior; the
         season before keeps its standings (``season:`` on the leaderboard)."""
-        lang = await private_language(interaction)
-        perms = interaction.permissions
-        if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
-            return await reply_private(interaction, t(lang, "seasons-refused"))
+        lang = await manager_language(interaction, "seasons-refused")
+        if lang is None:
+            return
+        assert interaction.guild_id is not None
         text = " ".join(name.split())
         if not text or text.isdigit() or text.casefold() == ALL_TIME_VALUE:
             return await reply_private(interaction, t(lang, "seasons-name-invalid"))

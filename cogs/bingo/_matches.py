@@ -70,6 +70,7 @@ from ._tips import first_match_tips
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
+    from bot.storage.matches import MatchColumns
     from bot.ui.controls import DecisionButton, PlayAgainButton, ShowHandButton
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,7 @@ class MatchSetup:
     log: list[Any] = field(default_factory=list)
     config: MatchConfig = field(default_factory=MatchConfig)
 
-    def stored(self) -> dict[str, Any]:
+    def stored(self) -> MatchColumns:
         """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
         that describe the match itself."""
         return {

@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage.consent import ConsentStore
 from bot.ui.text import echo
-from cogs.contexts import require_server
+from cogs.contexts import ServerGroup, manager_language
 from cogs.languages import guild_language, private_language
 
 if TYPE_CHECKING:
@@ -198,10 +198,10 @@ class Moderation:
     ) -> None:
         """Set (or, left out, clear) the moderator role and the log channel; Manage
         Server only."""
-        perms = interaction.permissions
-        lang = await private_language(interaction)
-        if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
-            return await reply_private(interaction, t(lang, "settings-refused"))
+        lang = await manager_language(interaction, "settings-refused")
+        if lang is None:
+            return
+        assert interaction.guild_id is not None
         await self.consent.set_moderation(
             interaction.guild_id,
             None if role is None else role.id,
@@ -220,7 +220,7 @@ class Moderation:
         )
 
 
-class ModGroup(app_commands.Group):
+class ModGroup(ServerGroup):
     """``/bingo mod``: end, cancel, remove (moderators)."""
 
     def __init__(self, moderation: Moderation) -> None:
@@ -230,10 +230,6 @@ class ModGroup(app_commands.Group):
             extras={"audience": "moderators"},  # /help marks it (cogs/guide/_help.py)
         )
         self.moderation = moderation
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
-        return await require_server(interaction)
 
     @app_commands.command(name="end", description="End a live match with no result.")
     @app_commands.describe(

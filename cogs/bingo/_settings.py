@@ -28,8 +28,7 @@ from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
-from cogs.contexts import require_server
-from cogs.languages import private_language
+from cogs.contexts import ServerGroup, manager_language
 
 from ._leaderboard import set_min_games
 from ._threads import missing_thread_permissions
@@ -207,7 +206,7 @@ def place_text(permissions: discord.Permissions, lang: str) -> str:
     return t(lang, "settings-place-threads-unlocked")
 
 
-class SettingsGroup(app_commands.Group):
+class SettingsGroup(ServerGroup):
     """``/bingo settings``: show and change the server's settings (Manage Server only)."""
 
     def __init__(self, bot: BingoBot) -> None:
@@ -220,13 +219,8 @@ class SettingsGroup(app_commands.Group):
 
     async def _admin(self, interaction: discord.Interaction[Any]) -> str | None:
         """The reader's language if they may change settings; otherwise refuse privately
-        and return ``None``."""
-        lang = await private_language(interaction)
-        perms = interaction.permissions
-        if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
-            await reply_private(interaction, t(lang, "settings-refused"))
-            return None
-        return lang
+        and return ``None`` (:func:`cogs.contexts.manager_language`)."""
+        return await manager_language(interaction, "settings-refused")
 
     async def _change(
         self, interaction: discord.Interaction[Any], lang: str, **changes: Any
@@ -239,10 +233,6 @@ class SettingsGroup(app_commands.Group):
         self.bot.languages.server_changed(new)
         embed = settings_embed(new, self.bot.settings, interaction.guild, lang)
         await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
-        return await require_server(interaction)
 
     @app_commands.command(name="show", description="Show this server's BingoMagic settings.")
     async def show(self, interaction: discord.Interaction) -> None:

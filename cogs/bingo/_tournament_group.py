@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot import limits
-from cogs.contexts import require_server
+from cogs.contexts import ServerGroup
 
 from ._settings import RULE_CHOICES, challenge_options
 from ._tournaments import Tournaments
@@ -22,17 +22,13 @@ if TYPE_CHECKING:
 ORGANIZERS = {"audience": "organizers"}
 
 
-class TournamentGroup(app_commands.Group):
+class TournamentGroup(ServerGroup):
     """``/bingo tournament``: create, start, standings, report, drop, end-round, organizer."""
 
     def __init__(self, service: MatchService) -> None:
         super().__init__(name="tournament", description="Swiss BingoMagic tournaments.")
         self.tournaments = Tournaments(service)
         self.service = service
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Outside a server, answer privately that this needs one (``cogs.contexts``)."""
-        return await require_server(interaction)
 
     @app_commands.command(
         name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS

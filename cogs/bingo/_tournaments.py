@@ -38,6 +38,7 @@ from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.controls import SignupButton, StandingsButton
 from bot.ui.text import echo
+from cogs.contexts import manages_server
 from cogs.languages import private_language, public_language
 
 from ._pages import message_kwargs
@@ -112,16 +113,10 @@ class Tournaments:
 
     # -- who may do what ---------------------------------------------------------------
 
-    @staticmethod
-    def manager(interaction: discord.Interaction[Any]) -> bool:
-        """Whether the member has Manage Server (or Administrator) here."""
-        perms = interaction.permissions
-        return bool(perms.manage_guild or perms.administrator)
-
     async def organizer(self, interaction: discord.Interaction[Any]) -> bool:
         """Whether the member organizes tournaments here ("Manage Server, or
         a role set in settings"): Manage Server, or holding the server's organizer role."""
-        if self.manager(interaction):
+        if manages_server(interaction):
             return True
         if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
             return False
@@ -132,7 +127,7 @@ class Tournaments:
         self, interaction: discord.Interaction[Any], role: discord.Role | None
     ) -> None:
         """Set (or, with ``None``, clear) the organizer role; Manage Server only."""
-        if not self.manager(interaction):
+        if not manages_server(interaction):
             return await self._say(interaction, "tournament-organizer-manage-only")
         assert interaction.guild_id is not None
         await self.store.set_organizer_role(
@@ -166,6 +161,17 @@ class Tournaments:
             )
         if found is None:
             await self._say(interaction, "tournament-none")
+        return found
+
+    async def find_running(
+        self, interaction: discord.Interaction[Any], tournament_id: int | None
+    ) -> Tournament | None:
+        """:meth:`find`, and only a tournament whose rounds are being played (Swiss or
+        its cut); answers privately and returns ``None`` otherwise."""
+        found = await self.find(interaction, tournament_id)
+        if found is not None and found.status not in ("swiss", "cut"):
+            await self._say(interaction, "tournament-not-running")
+            return None
         return found
 
     # -- sign-up -------------------------------------------------------------------------
@@ -485,11 +491,9 @@ class Tournaments:
     ) -> None:
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         table = await self.runner.report(tournament, player.id, result)  # type: ignore[arg-type]
         if table is None:
             return await self._say(interaction, "tournament-no-table", player=player.mention)
@@ -507,11 +511,9 @@ class Tournaments:
         target = player or interaction.user
         if target.id != interaction.user.id and not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         if not await self.runner.drop(tournament, target.id):
             return await self._say(interaction, "tournament-not-a-player", player=target.mention)
         lang = tournament.language
@@ -526,11 +528,9 @@ class Tournaments:
         match is stopped with no result of its own), then the tournament moves on."""
         if not await self.organizer(interaction):
             return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+        tournament = await self.find_running(interaction, tournament_id)
         if tournament is None:
             return
-        if tournament.status not in ("swiss", "cut"):
-            return await self._say(interaction, "tournament-not-running")
         await interaction.response.defer(ephemeral=True, thinking=True)
         number = tournament.current_round
         drawn = await self.runner.end_round(tournament)

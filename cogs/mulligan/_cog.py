@@ -26,7 +26,7 @@ from bot.ui.controls import (
     PracticeButton,
 )
 from bot.ui.text import echo
-from cogs.contexts import in_server, offered_anywhere, require_server, works_anywhere
+from cogs.contexts import ServerOnly, in_server, manages_server, offered_anywhere, works_anywhere
 from cogs.languages import public_language
 
 from ._daily import DailyService, on_daily_button, on_daily_select
@@ -90,7 +90,7 @@ class DeckModal(discord.ui.Modal, title="Save a decklist"):
 # and decks work in DMs and group DMs; the hand of the day, stats and the leaderboard
 # belong to a server and answer privately elsewhere.
 @offered_anywhere
-class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
+class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mulligan"):
     """Practise opening-hand decisions under every mulligan rule Magic has used."""
 
     deck_group = app_commands.Group(name="deck", description="Your saved decklists.")
@@ -113,10 +113,6 @@ class MulliganCog(commands.GroupCog, name="Mulligan", group_name="mulligan"):
         controls.register(DailySelect, partial(on_daily_select, self.daily))
         self.cleanup.start()
         self.daily.start()
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Server-only subcommands outside a server are refused privately."""
-        return await require_server(interaction)
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*MULLIGAN_KINDS)
@@ -439,10 +435,10 @@ async def daily_setup(
     were.  Answers privately with the settings; posts today's hand in a newly chosen
     channel."""
     locale = await cog.service.reader(interaction)
-    perms = interaction.permissions
-    if interaction.guild_id is None or not (perms.manage_guild or perms.administrator):
+    if not manages_server(interaction):
         raise UserFacingError(t(locale, "daily-setup-refused"))
     guild_id = interaction.guild_id
+    assert guild_id is not None
     daily = cog.daily
     old = await daily.settings(guild_id)
     new = old

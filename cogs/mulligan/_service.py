@@ -33,7 +33,7 @@ from bot.engine.practice import (
 from bot.i18n import t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
-from bot.storage.database import DeckLimitError
+from bot.storage import DeckLimitError
 from bot.ui.text import echo
 from cogs.languages import private_language
 

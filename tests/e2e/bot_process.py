@@ -1,5 +1,9 @@
 """The bot as its own process (``python -m bot``) against the in-process emulator, with
-kill -9 and restart: shared by the crash and load tests."""
+kill -9 and restart: :class:`BotProcess` (one unsharded process on SQLite) is shared by
+the crash and load tests, and its base :class:`BotSubprocess` by
+:class:`tests.e2e.pg_cluster.ShardProcess` (one shard on PostgreSQL); :func:`bot_env` is
+the environment of every such process (also of ``test_process`` and
+``test_logs_process``)."""
 
 from __future__ import annotations
 
@@ -7,61 +11,99 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+
+from bot.playground.server import Emulator
 
 from .helpers import NO_SCRYFALL, QUIET_TIMERS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class BotProcess:
-    """``python -m bot`` pointed at the emulator, with kill -9 and restart."""
+def bot_env(emu: Emulator, extra: Mapping[str, str]) -> dict[str, str]:
+    """The environment of ``python -m bot`` pointed at ``emu`` (its bot token, REST API
+    and gateway), importing this checkout, with Scryfall unreachable (``NO_SCRYFALL``);
+    ``extra`` (the database, the guild, timers …) added last, so it wins."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": emu.bot_token,
+        "DISCORD_API_BASE": emu.api_base,
+        "DISCORD_GATEWAY_URL": emu.gateway_url,
+        "SCRYFALL_API_BASE": NO_SCRYFALL,
+        **extra,
+    }
 
-    def __init__(self, emulator, world, database: Path) -> None:
-        self.emulator = emulator
-        self.env = {
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": emulator.bot_token,
-            "DATABASE_PATH": str(database),
-            "DISCORD_API_BASE": emulator.api_base,
-            "DISCORD_GATEWAY_URL": emulator.gateway_url,
-            "DISCORD_GUILD_ID": str(world.guild.id),
-            "SCRYFALL_API_BASE": NO_SCRYFALL,
-            **QUIET_TIMERS,
-        }
-        self.cwd = database.parent
+
+class BotSubprocess:
+    """``python -m bot`` with the environment ``env``: launched, killed (SIGKILL) or
+    stopped (SIGTERM). ``logs``: the stderr of each run, once it ended. A subclass says
+    when it is up (:meth:`connected`) and how it starts."""
+
+    def __init__(self, emu: Emulator, env: dict[str, str]) -> None:
+        self.emu = emu
+        self.env = env
         self.process: asyncio.subprocess.Process | None = None
-        self.starts = 0
         self.logs: list[str] = []
 
-    async def start(self) -> None:
-        syncs = self.emulator.command_syncs
+    def connected(self) -> bool:
+        """Whether a bot gateway session is connected to the emulator."""
+        return bool(self.emu.gateway.connected_sessions())
+
+    async def launch(self, cwd: Path) -> None:
+        """Start the process in ``cwd`` (without waiting for anything)."""
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.cwd, env=self.env,
+            sys.executable, "-m", "bot", cwd=cwd, env=self.env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
-        self.starts += 1
-        await self.emulator.wait_for(lambda: self.emulator.command_syncs > syncs, 30)
-        await self.emulator.wait_for(
-            lambda: self.emulator.gateway.connected_sessions(), 30, message="bot READY"
-        )
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         await self._collect()
-        await self.emulator.wait_for(
-            lambda: not self.emulator.gateway.connected_sessions(), 10, message="disconnect"
-        )
+        await self.emu.wait_for(lambda: not self.connected(), 10, message="disconnect")
 
     async def stop(self) -> None:
         if self.process is not None and self.process.returncode is None:
             self.process.send_signal(signal.SIGTERM)
             await self._collect()
 
+    async def finish(self) -> str:
+        """Stop the process (SIGTERM) if it still runs and return the stderr of its run
+        (also when it ended by itself); ``self.process.returncode`` is then its exit
+        status."""
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        await self._collect()
+        return self.logs[-1]
+
     async def _collect(self) -> None:
         assert self.process is not None
         _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
         self.logs.append(stderr.decode())
+
+
+class BotProcess(BotSubprocess):
+    """``python -m bot`` pointed at the emulator, on the SQLite file ``database``, with
+    kill -9 and restart."""
+
+    def __init__(self, emulator: Emulator, world, database: Path) -> None:
+        env = {
+            "DATABASE_PATH": str(database),
+            "DISCORD_GUILD_ID": str(world.guild.id),
+            **QUIET_TIMERS,
+        }
+        super().__init__(emulator, bot_env(emulator, env))
+        self.cwd = database.parent
+        self.starts = 0
+
+    async def start(self) -> None:
+        """Start the process and wait until it synced its commands and is READY."""
+        syncs = self.emu.command_syncs
+        await self.launch(self.cwd)
+        self.starts += 1
+        await self.emu.wait_for(lambda: self.emu.command_syncs > syncs, 30)
+        await self.emu.wait_for(self.connected, 30, message="bot READY")

@@ -8,15 +8,13 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.client import BingoBot
 from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
-from bot.storage import Database
 from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 from tests.storage.conftest import pg_schema_url  # noqa: F401
 
-from .helpers import PLAYERS, BotWorld, settings_for
+from .helpers import PLAYERS, BotWorld, running_bot, settings_for
 from .language_helpers import world_fixture
 from .pg_cluster import SHARDS, Cluster, open_cluster
 
@@ -41,14 +39,8 @@ async def bingo(
     world = build_world(emulator, users=("alice", "bob", "carol"))
     env = {"SCRYFALL_API_BASE": scryfall.url, **bot_env}
     settings = settings_for(emulator, tmp_path / "bingomagic.db", **env)
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            yield BotWorld(emulator, world, bot, db, scryfall)
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings, scryfall) as bw:
+        yield bw
 
 
 @pytest_asyncio.fixture
@@ -58,14 +50,8 @@ async def cup(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotWorld]:  #
     role = emulator.create_role(world.guild, "Organizers", permissions=MANAGE_GUILD)
     emulator.add_role(world.guild, world.user("olga"), role)
     settings = settings_for(emulator, tmp_path / "cup.db")
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            yield BotWorld(emulator, world, bot, db)
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as bw:
+        yield bw
 
 
 #: A guild whose preferred locale is English (US), for the languages' tests.

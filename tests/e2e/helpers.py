@@ -6,7 +6,8 @@ import asyncio
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from bot.playground.models import InteractionRecord, Message
 from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
-from tests.emulator.fixtures import World
+from tests.emulator.fixtures import World, running_client
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -85,6 +86,23 @@ class BotWorld:
     def deal(self, seed: int) -> None:
         """The next match uses ``seed`` (the engine's seeded shuffle)."""
         self.service.seed_factory = lambda: seed
+
+
+@asynccontextmanager
+async def running_bot(
+    emu: Emulator, world: World, settings: Settings, scryfall: Any = None
+) -> AsyncIterator[BotWorld]:
+    """A bot process on ``settings``' database (opened here, closed on the way out) logged
+    in to ``emu`` with its commands synced, as a :class:`BotWorld` of ``world``. Two in
+    turn on one database are a restart (the second finds the commands already synced)."""
+    db = await Database.open(settings.database_path)
+    try:
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emu, bot):
+            await emu.wait_for_commands()
+            yield BotWorld(emu, world, bot, db, scryfall)
+    finally:
+        await db.close()
 
 
 def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
@@ -248,6 +266,24 @@ def result_posted(bw: BotWorld, match_id: int) -> Message | None:
         if f"(BingoMagic #{match_id}," in message.content:
             return message
     return None
+
+
+async def play_and_resign(bw: BotWorld, loser: str, winner: str) -> int:
+    """``loser`` challenges ``winner``, who accepts, and resigns at once; returns the
+    match id once its result is posted and rated (by the bot's listener, right after the
+    result).
+
+    Raises:
+        AssertionError: the match was not rated within about 4 s.
+    """
+    match_id = await start_match(bw, loser, winner)
+    await bw.driver(loser).slash(bw.channel, "bingo resign")
+    await bw.emu.wait_for(lambda: result_posted(bw, match_id), message="the result")
+    for _ in range(200):
+        if await bw.db.backend.fetchval("SELECT rated FROM matches WHERE id = ?", (match_id,)):
+            return match_id
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"match {match_id} was not rated")
 
 
 def simple_policy(labels: list[str]) -> str:

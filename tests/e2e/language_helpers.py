@@ -6,16 +6,14 @@ commands and buttons, and the text each reader saw."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 
 import pytest_asyncio
 
-from bot.client import BingoBot
 from bot.playground.driver import UserDriver
 from bot.playground.models import Message
 from bot.playground.server import Emulator
-from bot.storage import Database
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     BOARD_TITLE,
@@ -24,6 +22,7 @@ from .helpers import (
     custom_ids,
     embed_title,
     enabled_buttons,
+    running_bot,
     settings_for,
 )
 
@@ -50,14 +49,8 @@ def world_fixture(server_locale: str):
         world = build_world(emulator, users=("alice", "bob", "carol"))
         world.guild.preferred_locale = server_locale  # before the bot's GUILD_CREATE
         settings = settings_for(emulator, tmp_path / "bingomagic.db")
-        db = await Database.open(settings.database_path)
-        try:
-            bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-            async with running_client(emulator, bot):
-                await emulator.wait_for_commands()
-                yield BotWorld(emulator, world, bot, db)
-        finally:
-            await db.close()
+        async with running_bot(emulator, world, settings) as bw:
+            yield bw
 
     return fixture
 
@@ -163,6 +156,34 @@ def private_text(driver: UserDriver) -> str:
 def public_text(bw: BotWorld) -> str:
     """Everything carol saw: she does not play, so all of it is public."""
     return bw.driver("carol").seen_text()
+
+
+def assert_read_in(
+    bw: BotWorld,
+    players: Sequence[UserDriver],
+    private: Callable[[str], Sequence[str]],
+    public: Sequence[str],
+    foreign: re.Pattern[str] = ENGLISH_WORDS,
+) -> str:
+    """After a whole match, everything was in one language: each of ``players``' private
+    text (:func:`private_text`) holds every word of ``private(username)``, nothing any of
+    them saw matches ``foreign``, and the public text (:func:`public_text`) holds every
+    word of ``public`` and matches no ``foreign``. Returns the public text.
+
+    Raises:
+        AssertionError: a word is missing or a foreign one was seen (it is named).
+    """
+    for driver in players:
+        text = private_text(driver)
+        for word in private(driver.user.username):
+            assert word in text, (driver.user.username, word)
+        seen = driver.seen_text()
+        assert not foreign.search(seen), foreign.search(seen)
+    shown = public_text(bw)
+    for word in public:
+        assert word in shown, word
+    assert not foreign.search(shown), foreign.search(shown)
+    return shown
 
 
 def localized_nodes(command: dict) -> list[tuple[str, dict]]:

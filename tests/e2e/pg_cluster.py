@@ -2,78 +2,48 @@
 PostgreSQL schema, against a sharded in-process emulator: shared by the tests of
 processes and of languages on PostgreSQL (the ``cluster`` fixture is in conftest.py).
 
-:class:`ShardProcess` is close to :class:`tests.e2e.bot_process.BotProcess` (one
-unsharded process on SQLite); they differ in their settings and in what "started" means
-(its shard READY, against the command sync).
+:class:`ShardProcess` and :class:`tests.e2e.bot_process.BotProcess` (one unsharded
+process on SQLite) share :class:`tests.e2e.bot_process.BotSubprocess`; they differ in
+their settings and in what "started" means (its shard READY, against the command sync).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.playground.server import Emulator
 
-from .helpers import NO_SCRYFALL, QUIET_TIMERS, BotWorld, shard_world
+from .bot_process import BotSubprocess, bot_env
+from .helpers import QUIET_TIMERS, BotWorld, shard_world
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 
 
-class ShardProcess:
+class ShardProcess(BotSubprocess):
     """``python -m bot`` running one shard of :data:`SHARDS` on ``database_url``."""
 
     def __init__(self, emu: Emulator, shard: int, database_url: str, **extra: str) -> None:
-        self.emu = emu
-        self.shard = shard
-        self.env = {
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": emu.bot_token,
+        env = {
             "DATABASE_URL": database_url,
-            "DISCORD_API_BASE": emu.api_base,
-            "DISCORD_GATEWAY_URL": emu.gateway_url,
-            "SCRYFALL_API_BASE": NO_SCRYFALL,
             "SHARD_COUNT": str(SHARDS),
             "SHARD_IDS": str(shard),
             **QUIET_TIMERS,
             **extra,
         }
-        self.process: asyncio.subprocess.Process | None = None
-        self.logs: list[str] = []
+        super().__init__(emu, bot_env(emu, env))
+        self.shard = shard
 
-    def _connected(self) -> bool:
+    def connected(self) -> bool:
+        """Whether this process's shard has a connected gateway session."""
         return any(s.shard == (self.shard, SHARDS) for s in self.emu.gateway.connected_sessions())
 
     async def start(self, cwd: Path) -> None:
         """Start the process and wait until its shard is READY."""
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=cwd, env=self.env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
-        await self.emu.wait_for(self._connected, 40, message=f"shard {self.shard} READY")
-
-    async def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        await self._collect()
-        await self.emu.wait_for(lambda: not self._connected(), 10, message="disconnect")
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-            await self._collect()
-
-    async def _collect(self) -> None:
-        assert self.process is not None
-        _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
-        self.logs.append(stderr.decode())
+        await self.launch(cwd)
+        await self.emu.wait_for(self.connected, 40, message=f"shard {self.shard} READY")
 
 
 class Cluster:

@@ -128,9 +128,9 @@ async def test_bingo_language_in_a_dm(bingo) -> None:
 
 
 async def test_server_only_subcommands_answer_privately_outside_a_server(bingo) -> None:
-    """``/bingo stats``, ``/bingo settings show``, ``/bingo challenge`` and ``/mulligan
-    leaderboard`` outside a server answer privately that they need one, and post
-    nothing."""
+    """``/bingo stats``, ``/bingo settings show``, ``/bingo challenge``, ``/mulligan
+    leaderboard`` and the subcommands of ``/bingo``'s groups (``tournament``, ``season``)
+    outside a server answer privately that they need one, and post nothing."""
     alice = bingo.driver("alice")
     group = _group_dm(bingo)
     before = len(bingo.emu.messages)
@@ -140,6 +140,7 @@ async def test_server_only_subcommands_answer_privately_outside_a_server(bingo) 
         await alice.slash(group, "bingo challenge", opponent=bingo.world.user("bob")),
         await alice.slash(group, "mulligan leaderboard"),
         await alice.slash(group, "bingo tournament standings"),
+        await alice.slash(group, "bingo season list"),
     ]
     for record in records:
         reply = await record.wait_for_response()

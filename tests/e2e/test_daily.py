@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from bot.engine.daily import SECONDS_PER_DAY, day_of
-from bot.playground.permissions import MANAGE_GUILD
 
-from .helpers import embed_field, embed_title, enabled_buttons
+from .helpers import embed_field, embed_title, enabled_buttons, make_admin
 
 #: Noon UTC of some day (a Constructed day of the rotation is not needed: any deck works).
 NOON = 20_000 * SECONDS_PER_DAY + 12 * 3600
@@ -17,11 +16,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def make_admin(bw, name: str) -> None:
-    role = bw.emu.create_role(bw.world.guild, "Mods", permissions=MANAGE_GUILD)
-    bw.emu.add_role(bw.world.guild, bw.world.user(name), role)
 
 
 def daily_service(bw, clock: Clock):

@@ -8,14 +8,11 @@ import sqlite3
 
 import pytest
 
-from bot.client import BingoBot
 from bot.ratings import Skill, rate
-from bot.storage import Database
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     FAST_AI,
-    BotWorld,
     decide,
     embed_field,
     embed_title,
@@ -24,6 +21,7 @@ from .helpers import (
     play_the_bot,
     prompt,
     result_posted,
+    running_bot,
     settings_for,
     start_match,
 )
@@ -223,12 +221,8 @@ async def test_ratings_replays_rematches_and_timers_outlive_a_restart(emulator, 
     and keeps a match in progress on the timers it began with."""
     world = build_world(emulator, users=("alice", "bob", "carol", "dave"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    async with running_client(emulator, bot):
-        await emulator.wait_for_commands()
-        first = BotWorld(emulator, world, bot, db)
-        await db.set_guild_settings(world.guild.id, 1.0, turn_seconds=45)
+    async with running_bot(emulator, world, settings) as first:
+        await first.db.set_guild_settings(world.guild.id, 1.0, turn_seconds=45)
         finished = await start_match(first, "alice", "bob")
         result = await resign_and_wait(first, "alice", finished)
         await _wait_rating(first, "bob")
@@ -237,29 +231,22 @@ async def test_ratings_replays_rematches_and_timers_outlive_a_restart(emulator, 
             await carol.slash(world.channel, "bingo replay", match=finished)
         ).wait_for_response()
         ongoing = await start_match(first, "carol", "dave")
-        await db.set_guild_settings(world.guild.id, 2.0, turn_seconds=90)
-    await db.close()
+        await first.db.set_guild_settings(world.guild.id, 2.0, turn_seconds=90)
     with sqlite3.connect(settings.database_path) as con:  # as if it stopped before rating
         con.execute("UPDATE matches SET rated = 0 WHERE id = ?", (finished,))
         con.execute("DELETE FROM ratings")
 
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    try:
-        async with running_client(emulator, bot):
-            second = BotWorld(emulator, world, bot, db)
-            rated = await second.db.rating(world.guild.id, world.user("bob").id)
-            assert rated is not None and rated.matches == 1 and rated.last_match_id == finished
-            assert second.service.matches[ongoing].timing.turn_seconds == 45.0
+    async with running_bot(emulator, world, settings) as second:
+        rated = await second.db.rating(world.guild.id, world.user("bob").id)
+        assert rated is not None and rated.matches == 1 and rated.last_match_id == finished
+        assert second.service.matches[ongoing].timing.turn_seconds == 45.0
 
-            clicked = await world.driver("carol").click(emulator.messages[page.id], "Next")
-            assert clicked.acknowledged
-            assert embed_field(emulator.messages[page.id], "Hands") is not None
-            assert STEP.search(str(emulator.messages[page.id].embeds)).group(1) == "1"
+        clicked = await world.driver("carol").click(emulator.messages[page.id], "Next")
+        assert clicked.acknowledged
+        assert embed_field(emulator.messages[page.id], "Hands") is not None
+        assert STEP.search(str(emulator.messages[page.id].embeds)).group(1) == "1"
 
-            asked = await world.driver("alice").click(result, "Rematch")
-            assert asked.acknowledged
-            assert not asked.message.ephemeral, asked.message.text
-            assert "challenges you" in asked.message.text
-    finally:
-        await db.close()
+        asked = await world.driver("alice").click(result, "Rematch")
+        assert asked.acknowledged
+        assert not asked.message.ephemeral, asked.message.text
+        assert "challenges you" in asked.message.text

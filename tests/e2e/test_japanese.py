@@ -11,12 +11,10 @@ from bot.i18n import LANGUAGES
 
 from .helpers import BotWorld, board, embed_title
 from .language_helpers import (
-    ENGLISH_WORDS,
+    assert_read_in,
     localized_nodes,
     localized_play_out,
     localized_start,
-    private_text,
-    public_text,
     speaks,
     world_fixture,
 )
@@ -118,19 +116,9 @@ async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
     result = await localized_play_out(bw, match_id, policy=_japanese_policy)
     assert f"（BingoMagic #{match_id}、" in result.content and "ターン）" in result.content
 
-    for driver in (alice, bob):
-        private = private_text(driver)
-        for word in (f"{driver.user.username}の手札", "陣地", "キープ"):
-            assert word in private, (driver.user.username, word)
-        seen = driver.seen_text()
-        assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
-    public = public_text(bw)
-    for word in (
-        "陣地：",
-        "墓地：",
-        "ライブラリー",
-        "からBingoMagicの挑戦です",
-        "挑戦を受けました",
-    ):
-        assert word in public, word
-    assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
+    assert_read_in(
+        bw,
+        (alice, bob),
+        lambda name: (f"{name}の手札", "陣地", "キープ"),
+        ("陣地：", "墓地：", "ライブラリー", "からBingoMagicの挑戦です", "挑戦を受けました"),
+    )

@@ -13,6 +13,7 @@ from .helpers import board, embed_title
 from .language_helpers import (
     ENGLISH_WORDS,
     PANEL,
+    assert_read_in,
     dm_panel,
     localized_nodes,
     localized_play_out,
@@ -126,17 +127,12 @@ async def test_a_whole_match_in_an_italian_server_with_italian_clients(italian_s
     final = board(bw, match_id)
     assert "vince con" in (final.embeds[0].get("description") or "")
 
-    for driver in (alice, bob):
-        private = private_text(driver)
-        assert f"La mano di {driver.user.username}" in private
-        for word in ITALIAN_PRIVATE:
-            assert word in private, (driver.user.username, word)
-        seen = driver.seen_text()
-        assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
-    public = public_text(bw)
-    for word in (*ITALIAN_PUBLIC, "ti sfida", "ha accettato la sfida"):
-        assert word in public, word
-    assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
+    assert_read_in(
+        bw,
+        (alice, bob),
+        lambda name: (f"La mano di {name}", *ITALIAN_PRIVATE),
+        (*ITALIAN_PUBLIC, "ti sfida", "ha accettato la sfida"),
+    )
 
 
 async def test_a_mixed_match_each_reads_their_own_language(italian_server) -> None:

@@ -2,47 +2,28 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
-import signal
-import sys
-from pathlib import Path
-
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .helpers import NO_SCRYFALL, BotWorld, start_match
+from .bot_process import BotSubprocess, bot_env
+from .helpers import BotWorld, start_match
 
 pytestmark = pytest.mark.multiprocess
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_debug_log_redacts_interaction_tokens(emulator, tmp_path) -> None:
     """A slash command, a click and the webhook edits they cause: discord.gateway logs each
     INTERACTION_CREATE and discord.webhook each URL at DEBUG, and no token gets through."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emulator.bot_token,
+    extra = {
         "DATABASE_PATH": str(tmp_path / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
         "DISCORD_GUILD_ID": str(world.guild.id),
-        "SCRYFALL_API_BASE": NO_SCRYFALL,
         "LOG_LEVEL": "DEBUG",
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    env = bot_env(emulator, extra)
+    bot = BotSubprocess(emulator, env)
+    await bot.launch(tmp_path)
     try:
         await emulator.wait_for_commands(timeout=30)
         await emulator.wait_for_gateway(timeout=15)
@@ -50,11 +31,8 @@ async def test_debug_log_redacts_interaction_tokens(emulator, tmp_path) -> None:
         await start_match(bw, "alice", "bob")  # /bingo challenge, then a click on Accept
         await emulator.settle(timeout=10)
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=15)
-    log = stderr.decode()
-    assert process.returncode == 0, log[-3000:]
+        log = await bot.finish()
+    assert bot.process is not None and bot.process.returncode == 0, log[-3000:]
     assert "INTERACTION_CREATE" in log  # the gateway payloads were logged, redacted
     tokens = [rec.token for rec in emulator.interactions.values()]
     assert len(tokens) >= 2

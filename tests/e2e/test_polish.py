@@ -13,12 +13,11 @@ from bot.playground.driver import UserDriver
 
 from .helpers import board, embed_title, simple_policy
 from .language_helpers import (
+    assert_read_in,
     dm_panel,
     localized_nodes,
     localized_play_out,
     localized_start,
-    private_text,
-    public_text,
     speaks,
     world_fixture,
 )
@@ -119,17 +118,13 @@ async def test_a_whole_match_in_a_polish_server_with_polish_clients(polish_serve
         r"(wygrywa: |remisem).*\(BingoMagic #\d+, \d+ kolej(ka|ki|ek)\)", result.content
     )
 
-    for driver in (alice, bob):
-        private = private_text(driver)
-        assert f"Ręka: {driver.user.username} — BingoMagic #{match_id}" in private
-        for word in POLISH_PRIVATE:
-            assert word in private, (driver.user.username, word)
-        seen = driver.seen_text()
-        assert not ENGLISH_WORDS.search(seen), ENGLISH_WORDS.search(seen)
-    public = public_text(bw)
-    for word in (*POLISH_PUBLIC, "wyzywa cię", "przyjmuje wyzwanie"):
-        assert word in public, word
-    assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
+    public = assert_read_in(
+        bw,
+        (alice, bob),
+        lambda name: (f"Ręka: {name} — BingoMagic #{match_id}", *POLISH_PRIVATE),
+        (*POLISH_PUBLIC, "wyzywa cię", "przyjmuje wyzwanie"),
+        ENGLISH_WORDS,
+    )
     assert any(land in public for land in ("Równina", "Wyspa", "Bagno", "Góra", "Las"))
 
 

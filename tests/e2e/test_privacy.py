@@ -10,25 +10,14 @@ import pytest
 
 from cogs.privacy import EXPORT_FILE
 
-from .helpers import FAST_AI, BotWorld, embed_title, result_posted, start_match
-
-
-async def resign(bw: BotWorld, loser: str, winner: str) -> int:
-    match_id = await start_match(bw, loser, winner)
-    await bw.driver(loser).slash(bw.channel, "bingo resign")
-    await bw.emu.wait_for(lambda: result_posted(bw, match_id), message="the result")
-    for _ in range(200):  # rated by the bot's listener right after the result
-        if await bw.db.backend.fetchval("SELECT rated FROM matches WHERE id = ?", (match_id,)):
-            return match_id
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"match {match_id} was not rated")
+from .helpers import FAST_AI, embed_title, play_and_resign
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
 async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     guild = bingo.world.guild.id
     alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
-    match_id = await resign(bingo, "bob", "alice")  # alice wins
+    match_id = await play_and_resign(bingo, "bob", "alice")  # alice wins
     await bingo.db.save_deck(alice.id, "Burn", [(4, "Mountain")], [], 10.0)
     await bingo.db.set_user_language(alice.id, "it")
     await bingo.db.set_user_tips(alice.id, False)
@@ -90,8 +79,8 @@ async def test_delete_asks_then_erases_and_the_replay_and_leaderboard_forget_the
     guild = bingo.world.guild.id
     alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
     await bingo.db.set_min_games(guild, 1)
-    match_id = await resign(bingo, "bob", "alice")
-    await resign(bingo, "carol", "bob")
+    match_id = await play_and_resign(bingo, "bob", "alice")
+    await play_and_resign(bingo, "carol", "bob")
 
     driver = bingo.driver("alice")
     await driver.slash(bingo.channel, "privacy delete")

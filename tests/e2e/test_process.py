@@ -2,45 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
-import signal
-import sys
-from pathlib import Path
-
 import pytest
 
 from tests.emulator.fixtures import build_world
 
-from .helpers import NO_SCRYFALL, BotWorld, play_out, start_match
+from .bot_process import BotSubprocess, bot_env
+from .helpers import BotWorld, play_out, start_match
 
 pytestmark = pytest.mark.multiprocess
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path) -> None:
     """The bot process logs in, syncs its commands, and a match runs to its result."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": emulator.bot_token,
-        "DATABASE_PATH": str(tmp_path / "data" / "bingomagic.db"),
-        "DISCORD_API_BASE": emulator.api_base,
-        "DISCORD_GATEWAY_URL": emulator.gateway_url,
-        "DISCORD_GUILD_ID": str(world.guild.id),
-        "SCRYFALL_API_BASE": NO_SCRYFALL,
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    database = str(tmp_path / "data" / "bingomagic.db")
+    env = bot_env(emulator, {"DATABASE_PATH": database, "DISCORD_GUILD_ID": str(world.guild.id)})
+    bot = BotSubprocess(emulator, env)
+    await bot.launch(tmp_path)
     try:
         await emulator.wait_for_commands(timeout=30)
         names = {c["name"] for c in emulator.commands(guild=world.guild.id)}
@@ -51,11 +29,8 @@ async def test_bot_process_plays_a_match_through_the_emulator(emulator, tmp_path
         result = await play_out(bw, match_id)
         assert "wins" in result.content or "draw" in result.content
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=15)
-    log = stderr.decode()
-    assert process.returncode == 0, log
+        log = await bot.finish()
+    assert bot.process is not None and bot.process.returncode == 0, log
     assert "Synced" in log
     assert emulator.bot_token not in log
     assert (tmp_path / "data" / "bingomagic.db").exists()

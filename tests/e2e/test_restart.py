@@ -5,44 +5,31 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from bot.client import BingoBot
-from bot.storage import Database
 from bot.storage.queries.schema import MIGRATIONS
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
-from .helpers import BotWorld, decide, play_out, settings_for, start_match, wait_prompt
+from .helpers import decide, play_out, running_bot, settings_for, start_match, wait_prompt
 
 
 async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
     """A panel sent by one bot process is answered by the next one, and the match ends."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    async with running_client(emulator, bot):
-        await emulator.wait_for_commands()
-        first = BotWorld(emulator, world, bot, db)
+    async with running_bot(emulator, world, settings) as first:
         match_id = await start_match(first)
-        starter_seat = bot.get_cog("Bingo").service.matches[match_id].state.starting
-    await db.close()
+        starter_seat = first.service.matches[match_id].state.starting
 
     starter = world.driver(("alice", "bob")[starter_seat])
     panel = await wait_prompt(first, starter, "Keep")  # sent by the first process
 
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    try:
-        async with running_client(emulator, bot):
-            second = BotWorld(emulator, world, bot, db)
-            assert match_id in second.service.matches
-            record = await starter.click(panel, "Keep")
-            assert record.acknowledged
-            await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
-            await play_out(second, match_id)
-            finished = await db.get_match(match_id)
-            assert finished.status == "finished" and finished.decisions[0][1] == "keep"
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as second:
+        assert match_id in second.service.matches
+        record = await starter.click(panel, "Keep")
+        assert record.acknowledged
+        await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
+        await play_out(second, match_id)
+        finished = await second.db.get_match(match_id)
+        assert finished.status == "finished" and finished.decisions[0][1] == "keep"
 
 
 async def test_a_match_that_cannot_be_loaded_is_set_aside(emulator, tmp_path, caplog) -> None:
@@ -51,37 +38,26 @@ async def test_a_match_that_cannot_be_loaded_is_set_aside(emulator, tmp_path, ca
     match's players are free to play again."""
     world = build_world(emulator, users=("alice", "bob", "carol", "dave"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    async with running_client(emulator, bot):
-        await emulator.wait_for_commands()
-        first = BotWorld(emulator, world, bot, db)
+    async with running_bot(emulator, world, settings) as first:
         broken = await start_match(first, "alice", "bob")
         kept = await start_match(first, "carol", "dave")
-        kept_starter = ("carol", "dave")[bot.get_cog("Bingo").service.matches[kept].state.starting]
-    await db.close()
+        kept_starter = ("carol", "dave")[first.service.matches[kept].state.starting]
     with sqlite3.connect(settings.database_path) as con:
         con.execute(
             "UPDATE matches SET state = json_remove(state, '$.options') WHERE id = ?", (broken,)
         )
 
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    try:
-        async with running_client(emulator, bot):
-            second = BotWorld(emulator, world, bot, db)
-            assert kept in second.service.matches and broken not in second.service.matches
-            assert f"Match {broken} cannot be loaded" in caplog.text
-            record = await db.get_match(broken)
-            assert (record.status, record.reason, record.result) == ("finished", "broken", None)
-            await decide(second, world.driver(kept_starter), "Keep")
-            again = await world.driver("alice").slash(
-                world.channel, "bingo challenge", opponent=world.user("bob")
-            )
-            assert not again.message.ephemeral and "challenges you" in again.message.text
-            assert await db.player_stats(world.guild.id, world.user("alice").id) is None
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as second:
+        assert kept in second.service.matches and broken not in second.service.matches
+        assert f"Match {broken} cannot be loaded" in caplog.text
+        record = await second.db.get_match(broken)
+        assert (record.status, record.reason, record.result) == ("finished", "broken", None)
+        await decide(second, world.driver(kept_starter), "Keep")
+        again = await world.driver("alice").slash(
+            world.channel, "bingo challenge", opponent=world.user("bob")
+        )
+        assert not again.message.ephemeral and "challenges you" in again.message.text
+        assert await second.db.player_stats(world.guild.id, world.user("alice").id) is None
 
 
 def _to_version_9(path, match_id: int, timing: dict[str, float]) -> None:
@@ -130,35 +106,24 @@ async def test_a_match_stored_by_the_previous_version_is_played_on(emulator, tmp
     board redrawn with its log, and played to the end."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    async with running_client(emulator, bot):
-        await emulator.wait_for_commands()
-        first = BotWorld(emulator, world, bot, db)
+    async with running_bot(emulator, world, settings) as first:
         match_id = await start_match(first)
-        live = bot.get_cog("Bingo").service.matches[match_id]
+        live = first.service.matches[match_id]
         starter_seat, log = live.state.starting, list(live.log)
-    await db.close()
     assert log  # the roll of the starting player, at least
     timing = {"turn": 77.0, "counter": 11.0, "choice": 33.0}
     _to_version_9(settings.database_path, match_id, timing)
 
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    try:
-        async with running_client(emulator, bot):
-            second = BotWorld(emulator, world, bot, db)
-            match = second.service.matches[match_id]
-            assert match.log == log
-            assert match.timing is not None and match.timing.turn_seconds == 77.0
-            assert match.quick_counter == (False, False)
-            record = await db.get_match(match_id)
-            assert record.config["timing"] == timing and "timing" not in record.ui
-            assert record.log == log and "log" not in record.ui
-            await decide(second, world.driver(("alice", "bob")[starter_seat]), "Keep")
-            await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
-            await play_out(second, match_id)
-            finished = await db.get_match(match_id)
-            assert finished.status == "finished" and len(finished.log) > len(log)
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as second:
+        match = second.service.matches[match_id]
+        assert match.log == log
+        assert match.timing is not None and match.timing.turn_seconds == 77.0
+        assert match.quick_counter == (False, False)
+        record = await second.db.get_match(match_id)
+        assert record.config["timing"] == timing and "timing" not in record.ui
+        assert record.log == log and "log" not in record.ui
+        await decide(second, world.driver(("alice", "bob")[starter_seat]), "Keep")
+        await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
+        await play_out(second, match_id)
+        finished = await second.db.get_match(match_id)
+        assert finished.status == "finished" and len(finished.log) > len(log)

@@ -4,7 +4,6 @@ directly as the match service stores them)."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import re
 import time
@@ -20,23 +19,11 @@ from .helpers import (
     embed_field,
     embed_title,
     make_admin,
-    result_posted,
-    start_match,
+    play_and_resign,
 )
 
 RATING_TITLE = "BingoMagic leaderboard"
 LINE = re.compile(r"^\*\*(\d+)\.\*\* <@(\d+)> — ")
-
-
-async def resign(bw: BotWorld, loser: str, winner: str) -> int:
-    match_id = await start_match(bw, loser, winner)
-    await bw.driver(loser).slash(bw.channel, "bingo resign")
-    await bw.emu.wait_for(lambda: result_posted(bw, match_id), message="the result")
-    for _ in range(200):  # rated by the bot's listener right after the result
-        if await bw.db.backend.fetchval("SELECT rated FROM matches WHERE id = ?", (match_id,)):
-            return match_id
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"match {match_id} was not rated")
 
 
 async def board_of(bw: BotWorld, reader: str, **options):
@@ -65,7 +52,7 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
     await bingo.driver("carol").slash(bingo.channel, "bingo settings leaderboard", min_games=1)
     assert await bingo.db.min_games(bingo.world.guild.id) == 1
 
-    await resign(bingo, "alice", "bob")  # bob wins before any season
+    await play_and_resign(bingo, "alice", "bob")  # bob wins before any season
     top = await board_of(bingo, "carol")
     assert top.embeds[0]["author"]["name"] == "Before the first season"
     assert ranked_ids(top) == [bob.id, alice.id]
@@ -80,7 +67,7 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
     assert fresh.embeds[0]["author"]["name"] == "Season 1: Spring"
     assert ranked_ids(fresh) == []
 
-    await resign(bingo, "bob", "alice")  # alice wins in Spring
+    await play_and_resign(bingo, "bob", "alice")  # alice wins in Spring
     spring = await board_of(bingo, "carol")
     assert ranked_ids(spring) == [alice.id, bob.id]
     earlier = await board_of(bingo, "carol", season="0")

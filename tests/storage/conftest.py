@@ -3,6 +3,7 @@
 - ``db``: an open, migrated :class:`Database`, parametrized ``[sqlite, postgres]``.
 - ``db_target``: what ``db`` was opened with (an SQLite file path, or a PostgreSQL URL
   naming this test's own schema), to open the same database again.
+- ``other``: a second process's :class:`Database` on that same database.
 - ``sqlite_db`` / ``db_path``: SQLite only, for tests that build or inspect old files.
 
 PostgreSQL is reached only through ``TEST_DATABASE_URL`` (default
@@ -18,6 +19,7 @@ import asyncio
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -113,14 +115,29 @@ def db_target(request: pytest.FixtureRequest, db_path: Path) -> str | Path:
     return request.getfixturevalue("pg_schema_url")
 
 
-@pytest.fixture
-async def db(db_target: str | Path) -> AsyncIterator[Database]:
-    """An open, migrated database (SQLite and PostgreSQL), closed after the test."""
-    database = await Database.open(db_target)
+@asynccontextmanager
+async def _opened(target: str | Path) -> AsyncIterator[Database]:
+    """:meth:`Database.open` on ``target``, closed on the way out."""
+    database = await Database.open(target)
     try:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture
+async def db(db_target: str | Path) -> AsyncIterator[Database]:
+    """An open, migrated database (SQLite and PostgreSQL), closed after the test."""
+    async with _opened(db_target) as database:
+        yield database
+
+
+@pytest.fixture
+async def other(db: Database, db_target: str | Path) -> AsyncIterator[Database]:
+    """A second process's :class:`Database` (its own connections) on ``db``'s SQLite file
+    or PostgreSQL schema, opened after ``db``, closed after the test."""
+    async with _opened(db_target) as database:
+        yield database
 
 
 @pytest.fixture

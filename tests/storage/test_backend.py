@@ -103,112 +103,84 @@ def test_unreachable_postgres_skips_but_fails_under_ci(monkeypatch: pytest.Monke
 
 
 async def test_a_decision_raced_by_two_processes_is_stored_once(
-    db: Database, db_target: str | Path
+    db: Database, other: Database
 ) -> None:
     """Both processes compare-and-set the same version: one wins, one gets False."""
-    other = await Database.open(db_target)
-    try:
-        match_id = await new_match(db, (1, 2))
-        results = await asyncio.gather(
-            *(
-                store.save_match_cas(
-                    match_id, 0, state={"by": n}, decisions=[n], version=1, deadline=None
-                )
-                for n, store in enumerate((db, other, db, other))
+    match_id = await new_match(db, (1, 2))
+    results = await asyncio.gather(
+        *(
+            store.save_match_cas(
+                match_id, 0, state={"by": n}, decisions=[n], version=1, deadline=None
             )
+            for n, store in enumerate((db, other, db, other))
         )
-        assert sorted(results) == [False, False, False, True]
-        record = await other.get_match(match_id)
-        assert record is not None and record.version == 1
-        assert record.decisions == [record.state["by"]]
-    finally:
-        await other.close()
+    )
+    assert sorted(results) == [False, False, False, True]
+    record = await other.get_match(match_id)
+    assert record is not None and record.version == 1
+    assert record.decisions == [record.state["by"]]
 
 
-async def test_a_finish_raced_by_two_processes_counts_once(
-    db: Database, db_target: str | Path
-) -> None:
-    other = await Database.open(db_target)
-    try:
-        match_id = await new_match(db, (1, 2))
-        results = await asyncio.gather(
-            finish(db, match_id, winner=1, loser=2), finish(other, match_id, winner=2, loser=1)
-        )
-        assert sorted(results) == [False, True]
-        one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
-        assert one is not None and two is not None
-        assert (one.played, two.played, one.wins + two.wins) == (1, 1, 1)
-    finally:
-        await other.close()
+async def test_a_finish_raced_by_two_processes_counts_once(db: Database, other: Database) -> None:
+    match_id = await new_match(db, (1, 2))
+    results = await asyncio.gather(
+        finish(db, match_id, winner=1, loser=2), finish(other, match_id, winner=2, loser=1)
+    )
+    assert sorted(results) == [False, True]
+    one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
+    assert one is not None and two is not None
+    assert (one.played, two.played, one.wins + two.wins) == (1, 1, 1)
 
 
-async def test_challenge_bounds_hold_across_processes(db: Database, db_target: str | Path) -> None:
-    other = await Database.open(db_target)
-    try:
+async def test_challenge_bounds_hold_across_processes(db: Database, other: Database) -> None:
 
-        async def challenge(store: Database) -> bool:
-            try:
-                await store.create_challenge(GUILD, CHANNEL, 1, 2, 0.0, 60.0, per_pair=1)
-            except ChallengeLimitError:
-                return False
-            return True
+    async def challenge(store: Database) -> bool:
+        try:
+            await store.create_challenge(GUILD, CHANNEL, 1, 2, 0.0, 60.0, per_pair=1)
+        except ChallengeLimitError:
+            return False
+        return True
 
-        results = await asyncio.gather(*(challenge(s) for s in (db, other) * 3))
-        assert results.count(True) == 1
-        assert len(await db.pending_challenges()) == 1
-    finally:
-        await other.close()
+    results = await asyncio.gather(*(challenge(s) for s in (db, other) * 3))
+    assert results.count(True) == 1
+    assert len(await db.pending_challenges()) == 1
 
 
 async def test_a_challenge_accepted_by_two_processes_starts_one_match(
-    db: Database, db_target: str | Path
+    db: Database, other: Database
 ) -> None:
-    other = await Database.open(db_target)
-    try:
-        challenge_id = await db.create_challenge(GUILD, CHANNEL, 1, 2, 0.0, 60.0)
-        common = dict(
-            player_ids=(1, 2), seed=1, options={}, state={}, decisions=[], version=0,
-            started_at=1.0, deadline=None, ui={},
-        )  # fmt: skip
-        results = await asyncio.gather(
-            db.accept_challenge(challenge_id, **common),  # type: ignore[arg-type]
-            other.accept_challenge(challenge_id, **common),  # type: ignore[arg-type]
+    challenge_id = await db.create_challenge(GUILD, CHANNEL, 1, 2, 0.0, 60.0)
+    common = dict(
+        player_ids=(1, 2), seed=1, options={}, state={}, decisions=[], version=0,
+        started_at=1.0, deadline=None, ui={},
+    )  # fmt: skip
+    results = await asyncio.gather(
+        db.accept_challenge(challenge_id, **common),  # type: ignore[arg-type]
+        other.accept_challenge(challenge_id, **common),  # type: ignore[arg-type]
+    )
+    assert sum(r is not None for r in results) == 1
+    assert len(await db.active_matches()) == 1
+
+
+async def test_the_deck_limit_holds_across_processes(db: Database, other: Database) -> None:
+
+    async def save(store: Database, n: int) -> bool:
+        try:
+            await store.save_deck(7, f"Deck {n}", [(1, "Island")], [], 1.0, limit=3)
+        except DeckLimitError:
+            return False
+        return True
+
+    results = await asyncio.gather(*(save((db, other)[n % 2], n) for n in range(8)))
+    assert results.count(True) == 3 and await db.deck_count(7) == 3
+
+
+async def test_practice_records_from_two_processes_all_count(db: Database, other: Database) -> None:
+    await asyncio.gather(
+        *(
+            store.record_practice(GUILD, 5, mulligans=1, kept_size=6, agreed=True)
+            for store in (db, other) * 5
         )
-        assert sum(r is not None for r in results) == 1
-        assert len(await db.active_matches()) == 1
-    finally:
-        await other.close()
-
-
-async def test_the_deck_limit_holds_across_processes(db: Database, db_target: str | Path) -> None:
-    other = await Database.open(db_target)
-    try:
-
-        async def save(store: Database, n: int) -> bool:
-            try:
-                await store.save_deck(7, f"Deck {n}", [(1, "Island")], [], 1.0, limit=3)
-            except DeckLimitError:
-                return False
-            return True
-
-        results = await asyncio.gather(*(save((db, other)[n % 2], n) for n in range(8)))
-        assert results.count(True) == 3 and await db.deck_count(7) == 3
-    finally:
-        await other.close()
-
-
-async def test_practice_records_from_two_processes_all_count(
-    db: Database, db_target: str | Path
-) -> None:
-    other = await Database.open(db_target)
-    try:
-        await asyncio.gather(
-            *(
-                store.record_practice(GUILD, 5, mulligans=1, kept_size=6, agreed=True)
-                for store in (db, other) * 5
-            )
-        )
-        stats = await db.practice_stats(GUILD, 5, min_hands=0)
-        assert stats is not None and (stats.keeps, stats.kept_sizes) == (10, {6: 10})
-    finally:
-        await other.close()
+    )
+    stats = await db.practice_stats(GUILD, 5, min_hands=0)
+    assert stats is not None and (stats.keeps, stats.kept_sizes) == (10, {6: 10})

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot import limits
-from bot.storage import MAX_DECK_NAME_LENGTH, Database, sql
-from bot.storage.database import DeckLimitError, migration_scripts
+from bot.storage import MAX_DECK_NAME_LENGTH, Database, DeckLimitError, sql
+from bot.storage.database import migration_scripts
 
 GUILD = 1000
 OTHER_GUILD = 1001
