@@ -329,7 +329,8 @@ function renderChannel(forceBottom = false) {
   }
   composer.setPlaceholder(t(channel.kind === "dm" ? "message_user" : "message_channel", { name: channel.name }));
   const box = $("messages");
-  const nearBottom = forceBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+  const nearBottom = forceBottom || stickToBottom
+    || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
   const list = [...state.messages.values()]
     .filter((m) => m.channel_id === channel.id && !state.dismissed.has(m.id))
     .sort((a, b) => a.order - b.order);
@@ -433,10 +434,15 @@ document.addEventListener("click", (e) => {
 
 // Images (boards, hands) load after their message is drawn and make it taller: keep the
 // newest message in view if the member was reading the bottom of the channel.
+// Only the member's own scrolling up unsticks it: a picture whose size becomes known
+// before it has loaded makes the list taller and may fire a scroll event of its own.
 let stickToBottom = true;
+let lastScrollTop = 0;
 $("messages").addEventListener("scroll", () => {
   const box = $("messages");
-  stickToBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+  if (box.scrollHeight - box.scrollTop - box.clientHeight < 120) stickToBottom = true;
+  else if (box.scrollTop < lastScrollTop) stickToBottom = false;
+  lastScrollTop = box.scrollTop;
 });
 $("messages").addEventListener("load", (e) => {
   if (e.target.tagName === "IMG" && stickToBottom) $("messages").scrollTop = $("messages").scrollHeight;
