@@ -201,12 +201,9 @@ class BingoState(CardTable):
         """
         if chance is not None:
             return new_sampled(cls, seed, options or BingoOptions(), chance)
-        state = cls()
-        state.options = options or BingoOptions()
-        state.seed = seed
-        state.chance = chance
+        # (options given: its default factory would build a BingoOptions for nothing)
+        state = cls(options=options or BingoOptions(), seed=seed, library=bingo_library())
         events: list[Event] = []
-        state.library = bingo_library()
         state.shuffle_into_library([])
         for player in (0, 1):
             state.draw_many(player, state.options.hand_size, None)
@@ -684,7 +681,8 @@ class BingoState(CardTable):
 
     def after_mulligans(self, events: list[Event] | None) -> None:
         """When the mulligan phase has just ended, begin turn 1 (no draw, RULES §1.3.1)."""
-        if self.mulligans is not None and self.mulligans.done and self.turn == 0:
+        mull = self.mulligans
+        if mull is not None and mull.step == DONE and self.turn == 0:
             self.turn = 1
             self.active = self.starting
             self.step = MAIN

@@ -65,6 +65,15 @@ DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE
 #: The phase's step once it is over (no decision pending).
 DONE: Final = "done"
 
+# Declarations and scries of seats 0 and 1, built once: events are frozen values, so
+# one instance serves every game (the exact path of ``benchmarks.playouts``).
+_DECLARED = {
+    (player, choice, auto): Declare(player=player, choice=choice, auto=auto)
+    for player in (0, 1)
+    for choice in (KEEP, MULLIGAN)
+    for auto in (False, True)
+}
+
 
 @dataclass(frozen=True, slots=True)
 class MulliganOptions:
@@ -138,9 +147,10 @@ class MulliganPhase:
 
     def current(self) -> int | None:
         """The player who must decide now, or ``None`` when the phase is over."""
-        if self.step == DONE:
+        step = self.step
+        if step == DONE:
             return None
-        if self.step == SCRY:
+        if step == SCRY:
             return self.scry_queue[0]
         return self.queue[0]
 
@@ -175,18 +185,20 @@ class MulliganPhase:
 
     def legal(self, table: CardTable) -> list[str]:
         """The legal actions of the current player; ``[]`` when the phase is over."""
-        player = self.current()
-        if player is None:
-            return []
-        hand = table.hands[player]
-        if self.step == DECLARE:
+        step = self.step
+        if step == DECLARE:  # current(), inlined
+            player = self.queue[0]
             return [KEEP, MULLIGAN] if self.can_mulligan(table, player) else [KEEP]
-        if self.step == BOTTOM:
+        if step == DONE:
+            return []
+        if step == SCRY:
+            return [SCRY_TOP, SCRY_BOTTOM]
+        player = self.queue[0]
+        hand = table.hands[player]
+        if step == BOTTOM:
             return [BOTTOM_ACTIONS[k] for k, n in enumerate(hand) if n]
-        if self.step == ASIDE:
-            actions = [ASIDE_ACTIONS[k] for k, n in enumerate(hand) if n]
-            return actions + [ASIDE_DONE] if self.aside_now[player] else actions
-        return [SCRY_TOP, SCRY_BOTTOM]
+        actions = [ASIDE_ACTIONS[k] for k, n in enumerate(hand) if n]  # the ASIDE step
+        return actions + [ASIDE_DONE] if self.aside_now[player] else actions
 
     def scry_card(self, table: CardTable, player: int) -> int | None:
         """The top card that ``player`` is looking at while scrying, else ``None``."""
@@ -254,7 +266,10 @@ class MulliganPhase:
         self.declared[player] = choice
         if events is None:
             return
-        events.append(Declare(player=player, choice=choice, auto=auto))
+        declared = _DECLARED.get((player, choice, auto))
+        if declared is None:  # a seat or choice the table does not hold
+            declared = Declare(player=player, choice=choice, auto=auto)
+        events.append(declared)
 
     def _mulligan_declared(self, table: CardTable, player: int, events: list[Event] | None) -> None:
         if self.options.sequential:
