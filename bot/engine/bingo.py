@@ -700,8 +700,11 @@ class BingoState(CardTable):
         territory[land] += 1
         if events is not None:
             events.append(_RESOLVED[active][land])
-        if territory[land] >= 5 or 0 not in territory:  # RULES §1.6, asked only when it may
-            reason = winning_territory(territory)  # (counts are never negative)
+        # RULES §1.6, asked only when it may be a win: a territory that held one would
+        # have ended the match, so only this land's count can have reached 5 (the same
+        # test as playout.py's, so both paths agree on any loaded state)
+        if territory[land] >= 5 or 0 not in territory:
+            reason = winning_territory(territory)
             if reason is not None:
                 self._end(Result(active, reason, loser=other), events)
                 return

@@ -65,8 +65,8 @@ DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE
 #: The phase's step once it is over (no decision pending).
 DONE: Final = "done"
 
-# Declarations and scries of seats 0 and 1, built once: events are frozen values, so
-# one instance serves every game (the exact path of ``benchmarks.playouts``).
+# The declarations of seats 0 and 1, built once: events are frozen values, so one
+# instance serves every game (the exact path of ``benchmarks.playouts``).
 _DECLARED = {
     (player, choice, auto): Declare(player=player, choice=choice, auto=auto)
     for player in (0, 1)
