@@ -45,6 +45,11 @@ class MulliganRule(StrEnum):
         return RULE_TITLES[self]
 
 
+# The rules and verbs, bound once: an enum member read through its class costs a
+# metaclass look-up each time, and the phase asks for them on every decision.
+_VANCOUVER, _LONDON = MulliganRule.VANCOUVER, MulliganRule.LONDON
+_PARTIAL_PARIS, _EARLY_1994 = MulliganRule.PARTIAL_PARIS, MulliganRule.EARLY_1994
+
 RULE_TITLES = {
     MulliganRule.PARIS: "Paris (1997)",
     MulliganRule.VANCOUVER: "Vancouver (2015)",
@@ -59,6 +64,7 @@ ASIDE_DONE = Verb.ASIDE_DONE.value
 SCRY_TOP = Verb.SCRY_TOP.value
 SCRY_BOTTOM = Verb.SCRY_BOTTOM.value
 BOTTOM_ACTIONS = KIND_ACTIONS[Verb.BOTTOM]
+_BOTTOM_VERB, _ASIDE_VERB = Verb.BOTTOM, Verb.ASIDE
 ASIDE_ACTIONS = KIND_ACTIONS[Verb.ASIDE]
 
 DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE, Decision.SCRY
@@ -163,10 +169,10 @@ class MulliganPhase:
         """How many cards ``player`` would keep after one more mulligan."""
         opts = self.options
         rule = opts.rule
-        if rule is MulliganRule.EARLY_1994:
+        if rule is _EARLY_1994:
             return opts.hand_size
         free = opts.free_first and self.taken[player] == 0
-        if rule is MulliganRule.LONDON:
+        if rule is _LONDON:
             return max(0, opts.hand_size - self.effective_mulligans(player) - (0 if free else 1))
         return max(0, sum(table.hands[player]) - (0 if free else 1))
 
@@ -174,12 +180,12 @@ class MulliganPhase:
         """Whether ``mulligan`` is legal for ``player`` now (RULES §2: size 0 must keep)."""
         hand = table.hands[player]
         rule = self.options.rule
-        if rule is MulliganRule.EARLY_1994:
+        if rule is _EARLY_1994:
             if self.early_used[player] or not sum(hand):
                 return False
             lands = sum(n for k, n in enumerate(hand) if self.is_land[k])
             return lands == 0 or lands == sum(hand)
-        if rule is MulliganRule.LONDON:
+        if rule is _LONDON:
             return self.effective_mulligans(player) < self.options.hand_size
         return sum(hand) > 0
 
@@ -232,12 +238,12 @@ class MulliganPhase:
             self._kept(table, player, events)
         elif action == MULLIGAN:
             self._declare(player, MULLIGAN, events)
-            if self.options.rule is MulliganRule.PARTIAL_PARIS:
+            if self.options.rule is _PARTIAL_PARIS:
                 self.step = ASIDE
                 self.aside_now[player] = 0
             else:
                 self._mulligan_declared(table, player, events)
-        elif verb is Verb.BOTTOM:
+        elif verb is _BOTTOM_VERB:
             assert kind is not None
             hand[kind] -= 1
             table.put_on_bottom(kind)
@@ -247,7 +253,7 @@ class MulliganPhase:
             if not self.bottom_left[player]:
                 self.step = DECLARE
                 self._advance(table, events)
-        elif verb is Verb.ASIDE:
+        elif verb is _ASIDE_VERB:
             assert kind is not None
             hand[kind] -= 1
             self.aside[player][kind] += 1
@@ -309,9 +315,7 @@ class MulliganPhase:
         """Apply forced keeps: a player whose hand size has reached 0 must keep (§2)."""
         self.step = DECLARE
         player = self.queue[0]
-        if self.options.rule is not MulliganRule.EARLY_1994 and not self.can_mulligan(
-            table, player
-        ):
+        if self.options.rule is not _EARLY_1994 and not self.can_mulligan(table, player):
             self._declare(player, KEEP, events, auto=True)
             self._kept(table, player, events)
 
@@ -321,7 +325,7 @@ class MulliganPhase:
         self.kept[player] = True
         hand = table.hands[player]
         bottom = min(self.effective_mulligans(player), sum(hand))
-        if self.options.rule is not MulliganRule.LONDON or not bottom:
+        if self.options.rule is not _LONDON or not bottom:
             self._advance(table, events)
             return
         self.step = BOTTOM
@@ -337,7 +341,7 @@ class MulliganPhase:
         rule = opts.rule
         hand = table.hands[player]
         free = opts.free_first and self.taken[player] == 0
-        if rule is MulliganRule.PARTIAL_PARIS:
+        if rule is _PARTIAL_PARIS:
             self.taken[player] += 1
             table.draw_many(player, self.aside_now[player] - (0 if free else 1), None)
             self.aside_now[player] = 0
@@ -345,12 +349,12 @@ class MulliganPhase:
             size = sum(hand)
             table.hands[player] = [0] * len(hand)
             table.shuffle_into_library(hand)
-            if rule is MulliganRule.EARLY_1994:
+            if rule is _EARLY_1994:
                 self.early_used[player] = True
                 draw = opts.hand_size
             else:
                 self.taken[player] += 1
-                draw = opts.hand_size if rule is MulliganRule.LONDON else size - (0 if free else 1)
+                draw = opts.hand_size if rule is _LONDON else size - (0 if free else 1)
             table.draw_many(player, max(0, draw), None)
         if events is None:
             return
@@ -368,7 +372,7 @@ class MulliganPhase:
     def _finish(self, table: CardTable, events: list[Event] | None) -> None:
         """Everyone kept: return set-aside cards (Partial Paris), then Vancouver scries."""
         rule = self.options.rule
-        if rule is MulliganRule.PARTIAL_PARIS:
+        if rule is _PARTIAL_PARIS:
             for player in self.order:
                 count = sum(self.aside[player])
                 if count:
@@ -376,7 +380,7 @@ class MulliganPhase:
                     self.aside[player] = [0] * len(self.aside[player])
                     if events is not None:
                         events.append(AsideReturned(player=player, count=count))
-        if rule is MulliganRule.VANCOUVER:
+        if rule is _VANCOUVER:
             self.scry_queue = [
                 p for p in self.order if sum(table.hands[p]) < self.options.hand_size
             ]
