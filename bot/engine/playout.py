@@ -74,9 +74,9 @@ def new_sampled(
     """``BingoState.new`` under sampled chance, written out: the library lazily shuffled
     (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
     as ``randint(1, 6)`` draws them; the same distributions as ``new``."""
-    state = cls()
-    state.options, state.seed, state.chance = options, seed, chance
-    library = state.library = _LIBRARY[:]
+    # (options given: its default factory would build a BingoOptions for nothing)
+    state = cls(options=options, seed=seed, library=_LIBRARY[:], chance=chance)
+    library = state.library
     getrandbits, bits = chance.getrandbits, BIT_LENGTHS
     hands = state.hands
     size = options.hand_size

@@ -194,6 +194,27 @@ class CardTable:
         else:
             self.lazy_hi = hi
 
+    def _draw_lazy(self, player: int, n: int) -> int:
+        """:meth:`draw_many` of ``n`` cards without events under lazy shuffling, when the
+        unknown middle holds more than ``n`` cards: each draw pops the known top, or
+        settles it first exactly as :meth:`draw` does (:meth:`fix_top`, written out)."""
+        library, hand = self.library, self.hands[player]
+        lo, hi = self.lazy_lo, self.lazy_hi
+        getrandbits = self.chance.getrandbits  # type: ignore[union-attr]
+        for _ in range(n):
+            if len(library) <= hi:  # fix_top(): one Fisher-Yates step from the middle
+                m = hi - lo  # > 1: the middle outlasts these draws
+                k = BIT_LENGTHS[m] if m < 256 else m.bit_length()
+                j = getrandbits(k)
+                while j >= m:
+                    j = getrandbits(k)
+                j += lo
+                hi -= 1
+                library[j], library[hi] = library[hi], library[j]
+            hand[library.pop()] += 1
+        self.lazy_hi = hi
+        return n
+
     def put_on_bottom(self, card: int) -> None:
         """Put ``card`` on the bottom of the library (a London bottom, a scry to the
         bottom); under lazy shuffling it joins the known bottom."""
@@ -239,6 +260,8 @@ class CardTable:
             for _ in range(n):
                 hand[library.pop()] += 1
             return n
+        if events is None and self.lazy_hi and 0 <= n < self.lazy_hi - self.lazy_lo:
+            return self._draw_lazy(player, n)
         drawn = 0
         for _ in range(n):
             if self.draw(player, events) is None:
