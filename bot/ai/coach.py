@@ -344,7 +344,8 @@ def estimate(
 ) -> tuple[WinEstimate, WinEstimate | None]:
     """Win estimates for keeping ``state.hand`` and for a mulligan instead (``None``
     when none is possible), each over ``games`` simulated matches, seeded from the
-    deal.  CPU-bound: about ``games / 150`` seconds (two figures, 300-400 matches/s).
+    deal.  CPU-bound: about ``games / 1000`` seconds (two figures, about 2,000 matches/s
+    on one core: ``python -m benchmarks.sims``).
 
     The kept hand is simulated as the opening of a match on the play or the draw as
     the practice says; cards put on the bottom count as unknown (RULES §4).  Raises

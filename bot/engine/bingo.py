@@ -26,7 +26,7 @@ exactly as the ``apply(rng.choice(legal_actions()))`` loop would, several times 
 
 This module is longer than the house's 600 lines because :class:`BingoState` is one
 rule set: its legality checks (``legal_actions``, ``apply_fast``) and the changes they
-make (``_place``, ``_counter``, ``_effect``, ``_resolve``, ``_next_turn``) follow RULES
+make (``apply_fast``, ``_counter``, ``_effect``, ``_resolve``, ``_next_turn``) follow RULES
 §1.3–1.8 step by step and read best side by side; splitting the class would scatter
 one rule over several files.
 """
@@ -49,6 +49,7 @@ from .events import (
     Deal,
     Destroy,
     Discard,
+    Draw,
     End,
     Event,
     NoEffect,
@@ -103,6 +104,42 @@ _MOUNTAIN_LEGAL = _by_mask(Verb.DESTROY)
 _TAKE_LEGAL = _by_mask(Verb.TAKE)
 _TAKE_OPP_LEGAL = _by_mask(Verb.TAKE_OPP)
 _NO_ISLAND = ~(1 << ISLAND)
+
+# The play phase's events, built once (RULES §1.3–1.8): events are frozen values, equal
+# to any event of the same fields, so one instance serves every match, and ``apply``
+# appends it instead of building a new one (``benchmarks.playouts``: the exact path).
+_SEATS = (0, 1)
+_ANNOUNCED = tuple(tuple(Announce(player=p, land=k) for k in range(KINDS)) for p in _SEATS)
+_ALLOWED = tuple(Allow(player=p) for p in _SEATS)
+_COUNTERED = tuple(
+    tuple(
+        tuple(Counter(player=p, land=land, discarded=(ISLAND, k)) for k in range(KINDS))
+        for land in range(KINDS)
+    )
+    for p in _SEATS
+)  # [player][land][kind]
+_RESOLVED = tuple(tuple(Resolve(player=p, land=k) for k in range(KINDS)) for p in _SEATS)
+_DISCARDED = tuple(tuple(Discard(player=p, land=k) for k in range(KINDS)) for p in _SEATS)
+_DESTROYED = tuple(
+    tuple(Destroy(player=p, target=1 - p, land=k) for k in range(KINDS)) for p in _SEATS
+)  # [player][land]: the target is always the other seat
+_TAKEN = tuple(
+    tuple(tuple(Take(player=p, source=s, land=k) for k in range(KINDS)) for s in _SEATS)
+    for p in _SEATS
+)  # [player][source][land]
+_NO_EFFECT = tuple(tuple(NoEffect(player=p, land=k) for k in range(KINDS)) for p in _SEATS)
+_PASSED = tuple(Pass(player=p) for p in _SEATS)
+_DRAWN = tuple(tuple(Draw(player=p, card=k, private=p) for k in range(KINDS)) for p in _SEATS)
+#: ``_TURN[player][turn]`` for the turns of the default table (``BingoOptions.max_turns``);
+#: later turns of a longer table are built as they come (:func:`_turn_event`).
+_TURN = tuple(tuple(Turn(player=p, turn=t) for t in range(BingoOptions().max_turns + 1))
+              for p in _SEATS)  # fmt: skip
+
+
+def _turn_event(player: int, turn: int) -> Turn:
+    """``Turn(player=player, turn=turn)``, from :data:`_TURN` when it holds it."""
+    turns = _TURN[player]
+    return turns[turn] if turn < len(turns) else Turn(player=player, turn=turn)
 
 
 def _pair() -> list[list[int]]:
@@ -164,12 +201,9 @@ class BingoState(CardTable):
         """
         if chance is not None:
             return new_sampled(cls, seed, options or BingoOptions(), chance)
-        state = cls()
-        state.options = options or BingoOptions()
-        state.seed = seed
-        state.chance = chance
+        # (options given: its default factory would build a BingoOptions for nothing)
+        state = cls(options=options or BingoOptions(), seed=seed, library=bingo_library())
         events: list[Event] = []
-        state.library = bingo_library()
         state.shuffle_into_library([])
         for player in (0, 1):
             state.draw_many(player, state.options.hand_size, None)
@@ -427,7 +461,7 @@ class BingoState(CardTable):
             if action not in mull.legal(self):
                 raise IllegalActionError(f"{action!r} is not legal now")
             self.history.append([current, action])
-            mull.apply(self, action, events)
+            mull.apply_legal(self, action, events)  # legal: checked just above
             self.after_mulligans(events)
             return
         active = self.active
@@ -441,7 +475,18 @@ class BingoState(CardTable):
                 if hand[kind] <= 0:  # type: ignore[index]
                     raise IllegalActionError(f"{action!r} is not legal now")
                 self.history.append([active, action])
-                self._place(active, kind, events)  # type: ignore[arg-type]
+                # RULES §1.3.2: announce the land; the counter window opens if the
+                # opponent holds 2 cards (§1.3.3), else the land resolves
+                self.timeouts_in_row[active] = 0
+                self.passes_in_row = 0
+                hand[kind] -= 1  # type: ignore[index]
+                self.pending_land = kind
+                if events is not None:
+                    events.append(_ANNOUNCED[active][kind])  # type: ignore[index]
+                if sum(self.hands[other]) >= 2:
+                    self.step = COUNTER
+                else:
+                    self._resolve(events)
                 return
             elif verb is _PASS:
                 self.history.append([active, action])
@@ -456,7 +501,7 @@ class BingoState(CardTable):
             if verb is _ALLOW:
                 self.history.append([other, action])
                 if events is not None:
-                    events.append(Allow(player=other))
+                    events.append(_ALLOWED[other])
                 self._resolve(events)
                 return
             if verb is _COUNTER:
@@ -471,20 +516,6 @@ class BingoState(CardTable):
         else:  # an effect's choice: swamp, mountain or forest (RULES §1.4)
             assert isinstance(action, str)  # an Action failed the lookup above and became a str
             self._effect(action, player, verb, kind, events)
-
-    def _place(self, active: int, kind: int, events: list[Event] | None) -> None:
-        """``active`` announces a land of ``kind`` (RULES §1.3.2); the counter window
-        opens if the opponent holds 2 cards (§1.3.3), else the land resolves."""
-        self.timeouts_in_row[active] = 0
-        self.passes_in_row = 0
-        self.hands[active][kind] -= 1
-        self.pending_land = kind
-        if events is not None:
-            events.append(Announce(player=active, land=kind))
-        if sum(self.hands[1 - active]) >= 2:
-            self.step = COUNTER
-        else:
-            self._resolve(events)
 
     def _counter(self, kind: int, events: list[Event] | None) -> None:
         """The opponent discards an Island and a ``kind``; the announced land goes to
@@ -502,7 +533,7 @@ class BingoState(CardTable):
         self.discards[active][land] += 1
         self.pending_land = None
         if events is not None:
-            events.append(Counter(player=other, land=land, discarded=(ISLAND, kind)))
+            events.append(_COUNTERED[other][land][kind])
         self._next_turn(events)
 
     def _effect(
@@ -540,19 +571,18 @@ class BingoState(CardTable):
         if events is not None:
             assert kind is not None  # a card-choosing verb (checked above)
             if step == SWAMP:
-                events.append(Discard(player=other, land=kind))
+                events.append(_DISCARDED[other][kind])
             elif step == MOUNTAIN:
-                events.append(Destroy(player=active, target=other, land=kind))
+                events.append(_DESTROYED[active][kind])
             else:
-                source_player = other if verb is _TAKE_OPP else active
-                events.append(Take(player=active, source=source_player, land=kind))
+                events.append(_TAKEN[active][other if verb is _TAKE_OPP else active][kind])
         self._next_turn(events)
 
     def _pass(self, player: int, events: list[Event] | None) -> None:
         """A pass, chosen or timed out (RULES §1.3.2); enough in a row draw (§1.8)."""
         self.passes_in_row += 1
         if events is not None:
-            events.append(Pass(player=player))
+            events.append(_PASSED[player])
         if self.passes_in_row >= self.options.max_passes:
             self._end(Result(None, Reason.PASSES), events)
         else:
@@ -651,12 +681,13 @@ class BingoState(CardTable):
 
     def after_mulligans(self, events: list[Event] | None) -> None:
         """When the mulligan phase has just ended, begin turn 1 (no draw, RULES §1.3.1)."""
-        if self.mulligans is not None and self.mulligans.done and self.turn == 0:
+        mull = self.mulligans
+        if mull is not None and mull.step == DONE and self.turn == 0:
             self.turn = 1
             self.active = self.starting
             self.step = MAIN
             if events is not None:
-                events.append(Turn(player=self.active, turn=1))
+                events.append(_turn_event(self.active, 1))
 
     def _resolve(self, events: list[Event] | None) -> None:
         """RULES §1.3.4: the land enters; a win ends the match, else its effect (§1.4)."""
@@ -668,31 +699,43 @@ class BingoState(CardTable):
         territory = self.territories[active]
         territory[land] += 1
         if events is not None:
-            events.append(Resolve(player=active, land=land))
-        reason = winning_territory(territory)
-        if reason is not None:
-            self._end(Result(active, reason, loser=other), events)
+            events.append(_RESOLVED[active][land])
+        # RULES §1.6, asked only when it may be a win: a territory that held one would
+        # have ended the match, so only this land's count can have reached 5 (the same
+        # test as playout.py's, so both paths agree on any loaded state)
+        if territory[land] >= 5 or 0 not in territory:
+            reason = winning_territory(territory)
+            if reason is not None:
+                self._end(Result(active, reason, loser=other), events)
+                return
+        if land == 0:  # Plains: draw
+            library = self.library
+            if len(library) > self.lazy_hi:  # draw(), inlined: a known top card
+                card = library.pop()
+                self.hands[active][card] += 1
+                if events is not None:
+                    events.append(_DRAWN[active][card])
+            else:
+                self.draw(active, events)
+            self._next_turn(events)
             return
-        step = None
-        if land == 0:  # Plains
-            self.draw(active, events)
-        elif land == 2:  # Swamp
+        if land == 2:  # Swamp
             if sum(self.hands[other]):
-                step = SWAMP
+                self.step = SWAMP
+                return
         elif land == 3:  # Mountain
             if sum(self.territories[other]):
-                step = MOUNTAIN
+                self.step = MOUNTAIN
+                return
         elif land == 4:  # Forest
             if sum(self.discards[active]) or (
                 self.options.forest_any_pile and sum(self.discards[other])
             ):
-                step = FOREST
-        if step is None:
-            if land >= 2 and events is not None:  # a Swamp, Mountain or Forest with no target
-                events.append(NoEffect(player=active, land=land))
-            self._next_turn(events)
-        else:
-            self.step = step
+                self.step = FOREST
+                return
+        if land >= 2 and events is not None:  # a Swamp, Mountain or Forest with no target
+            events.append(_NO_EFFECT[active][land])
+        self._next_turn(events)
 
     def _next_turn(self, events: list[Event] | None) -> None:
         """The turn ends: the other player's turn begins with a draw (RULES §1.3.1), or
@@ -705,13 +748,17 @@ class BingoState(CardTable):
         self.active = active = 1 - self.active
         self.step = MAIN
         library = self.library
-        if events is not None:
-            events.append(Turn(player=active, turn=turn))
-            self.draw(active, events)
-        elif len(library) > self.lazy_hi:  # draw() without events, inlined for playouts
-            self.hands[active][library.pop()] += 1
+        if len(library) > self.lazy_hi:  # draw(), inlined: a known top card
+            card = library.pop()
+            self.hands[active][card] += 1
+            if events is not None:
+                turns = _TURN[active]  # _turn_event(), inlined
+                events.append(turns[turn] if turn < len(turns) else Turn(player=active, turn=turn))
+                events.append(_DRAWN[active][card])
         else:
-            self.draw(active, None)
+            if events is not None:
+                events.append(_turn_event(active, turn))
+            self.draw(active, events)
 
     def _end(self, result: Result, events: list[Event] | None) -> None:
         self.result = result

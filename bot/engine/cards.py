@@ -52,8 +52,12 @@ DECK_SIZE = KINDS * COPIES
 
 
 def bingo_library() -> list[int]:
-    """The 60-card BingoMagic library, unshuffled: 12 of each kind (RULES §1.1)."""
-    return [kind for kind in range(KINDS) for _ in range(COPIES)]
+    """The 60-card BingoMagic library, unshuffled: 12 of each kind (RULES §1.1); a new
+    list each call."""
+    return _LIBRARY[:]
+
+
+_LIBRARY = [kind for kind in range(KINDS) for _ in range(COPIES)]
 
 
 def describe(counts: list[int]) -> str:

@@ -45,6 +45,11 @@ class MulliganRule(StrEnum):
         return RULE_TITLES[self]
 
 
+# The rules and verbs, bound once: an enum member read through its class costs a
+# metaclass look-up each time, and the phase asks for them on every decision.
+_VANCOUVER, _LONDON = MulliganRule.VANCOUVER, MulliganRule.LONDON
+_PARTIAL_PARIS, _EARLY_1994 = MulliganRule.PARTIAL_PARIS, MulliganRule.EARLY_1994
+
 RULE_TITLES = {
     MulliganRule.PARIS: "Paris (1997)",
     MulliganRule.VANCOUVER: "Vancouver (2015)",
@@ -59,11 +64,21 @@ ASIDE_DONE = Verb.ASIDE_DONE.value
 SCRY_TOP = Verb.SCRY_TOP.value
 SCRY_BOTTOM = Verb.SCRY_BOTTOM.value
 BOTTOM_ACTIONS = KIND_ACTIONS[Verb.BOTTOM]
+_BOTTOM_VERB, _ASIDE_VERB = Verb.BOTTOM, Verb.ASIDE
 ASIDE_ACTIONS = KIND_ACTIONS[Verb.ASIDE]
 
 DECLARE, BOTTOM, ASIDE, SCRY = Decision.DECLARE, Decision.BOTTOM, Decision.ASIDE, Decision.SCRY
 #: The phase's step once it is over (no decision pending).
 DONE: Final = "done"
+
+# The declarations of seats 0 and 1, built once: events are frozen values, so one
+# instance serves every game (the exact path of ``benchmarks.playouts``).
+_DECLARED = {
+    (player, choice, auto): Declare(player=player, choice=choice, auto=auto)
+    for player in (0, 1)
+    for choice in (KEEP, MULLIGAN)
+    for auto in (False, True)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +153,10 @@ class MulliganPhase:
 
     def current(self) -> int | None:
         """The player who must decide now, or ``None`` when the phase is over."""
-        if self.step == DONE:
+        step = self.step
+        if step == DONE:
             return None
-        if self.step == SCRY:
+        if step == SCRY:
             return self.scry_queue[0]
         return self.queue[0]
 
@@ -153,10 +169,10 @@ class MulliganPhase:
         """How many cards ``player`` would keep after one more mulligan."""
         opts = self.options
         rule = opts.rule
-        if rule is MulliganRule.EARLY_1994:
+        if rule is _EARLY_1994:
             return opts.hand_size
         free = opts.free_first and self.taken[player] == 0
-        if rule is MulliganRule.LONDON:
+        if rule is _LONDON:
             return max(0, opts.hand_size - self.effective_mulligans(player) - (0 if free else 1))
         return max(0, sum(table.hands[player]) - (0 if free else 1))
 
@@ -164,29 +180,31 @@ class MulliganPhase:
         """Whether ``mulligan`` is legal for ``player`` now (RULES §2: size 0 must keep)."""
         hand = table.hands[player]
         rule = self.options.rule
-        if rule is MulliganRule.EARLY_1994:
+        if rule is _EARLY_1994:
             if self.early_used[player] or not sum(hand):
                 return False
             lands = sum(n for k, n in enumerate(hand) if self.is_land[k])
             return lands == 0 or lands == sum(hand)
-        if rule is MulliganRule.LONDON:
+        if rule is _LONDON:
             return self.effective_mulligans(player) < self.options.hand_size
         return sum(hand) > 0
 
     def legal(self, table: CardTable) -> list[str]:
         """The legal actions of the current player; ``[]`` when the phase is over."""
-        player = self.current()
-        if player is None:
-            return []
-        hand = table.hands[player]
-        if self.step == DECLARE:
+        step = self.step
+        if step == DECLARE:  # current(), inlined
+            player = self.queue[0]
             return [KEEP, MULLIGAN] if self.can_mulligan(table, player) else [KEEP]
-        if self.step == BOTTOM:
+        if step == DONE:
+            return []
+        if step == SCRY:
+            return [SCRY_TOP, SCRY_BOTTOM]
+        player = self.queue[0]
+        hand = table.hands[player]
+        if step == BOTTOM:
             return [BOTTOM_ACTIONS[k] for k, n in enumerate(hand) if n]
-        if self.step == ASIDE:
-            actions = [ASIDE_ACTIONS[k] for k, n in enumerate(hand) if n]
-            return actions + [ASIDE_DONE] if self.aside_now[player] else actions
-        return [SCRY_TOP, SCRY_BOTTOM]
+        actions = [ASIDE_ACTIONS[k] for k, n in enumerate(hand) if n]  # the ASIDE step
+        return actions + [ASIDE_DONE] if self.aside_now[player] else actions
 
     def scry_card(self, table: CardTable, player: int) -> int | None:
         """The top card that ``player`` is looking at while scrying, else ``None``."""
@@ -220,12 +238,12 @@ class MulliganPhase:
             self._kept(table, player, events)
         elif action == MULLIGAN:
             self._declare(player, MULLIGAN, events)
-            if self.options.rule is MulliganRule.PARTIAL_PARIS:
+            if self.options.rule is _PARTIAL_PARIS:
                 self.step = ASIDE
                 self.aside_now[player] = 0
             else:
                 self._mulligan_declared(table, player, events)
-        elif verb is Verb.BOTTOM:
+        elif verb is _BOTTOM_VERB:
             assert kind is not None
             hand[kind] -= 1
             table.put_on_bottom(kind)
@@ -235,7 +253,7 @@ class MulliganPhase:
             if not self.bottom_left[player]:
                 self.step = DECLARE
                 self._advance(table, events)
-        elif verb is Verb.ASIDE:
+        elif verb is _ASIDE_VERB:
             assert kind is not None
             hand[kind] -= 1
             self.aside[player][kind] += 1
@@ -254,7 +272,10 @@ class MulliganPhase:
         self.declared[player] = choice
         if events is None:
             return
-        events.append(Declare(player=player, choice=choice, auto=auto))
+        declared = _DECLARED.get((player, choice, auto))
+        if declared is None:  # a seat or choice the table does not hold
+            declared = Declare(player=player, choice=choice, auto=auto)
+        events.append(declared)
 
     def _mulligan_declared(self, table: CardTable, player: int, events: list[Event] | None) -> None:
         if self.options.sequential:
@@ -294,9 +315,7 @@ class MulliganPhase:
         """Apply forced keeps: a player whose hand size has reached 0 must keep (§2)."""
         self.step = DECLARE
         player = self.queue[0]
-        if self.options.rule is not MulliganRule.EARLY_1994 and not self.can_mulligan(
-            table, player
-        ):
+        if self.options.rule is not _EARLY_1994 and not self.can_mulligan(table, player):
             self._declare(player, KEEP, events, auto=True)
             self._kept(table, player, events)
 
@@ -306,7 +325,7 @@ class MulliganPhase:
         self.kept[player] = True
         hand = table.hands[player]
         bottom = min(self.effective_mulligans(player), sum(hand))
-        if self.options.rule is not MulliganRule.LONDON or not bottom:
+        if self.options.rule is not _LONDON or not bottom:
             self._advance(table, events)
             return
         self.step = BOTTOM
@@ -322,7 +341,7 @@ class MulliganPhase:
         rule = opts.rule
         hand = table.hands[player]
         free = opts.free_first and self.taken[player] == 0
-        if rule is MulliganRule.PARTIAL_PARIS:
+        if rule is _PARTIAL_PARIS:
             self.taken[player] += 1
             table.draw_many(player, self.aside_now[player] - (0 if free else 1), None)
             self.aside_now[player] = 0
@@ -330,12 +349,12 @@ class MulliganPhase:
             size = sum(hand)
             table.hands[player] = [0] * len(hand)
             table.shuffle_into_library(hand)
-            if rule is MulliganRule.EARLY_1994:
+            if rule is _EARLY_1994:
                 self.early_used[player] = True
                 draw = opts.hand_size
             else:
                 self.taken[player] += 1
-                draw = opts.hand_size if rule is MulliganRule.LONDON else size - (0 if free else 1)
+                draw = opts.hand_size if rule is _LONDON else size - (0 if free else 1)
             table.draw_many(player, max(0, draw), None)
         if events is None:
             return
@@ -353,7 +372,7 @@ class MulliganPhase:
     def _finish(self, table: CardTable, events: list[Event] | None) -> None:
         """Everyone kept: return set-aside cards (Partial Paris), then Vancouver scries."""
         rule = self.options.rule
-        if rule is MulliganRule.PARTIAL_PARIS:
+        if rule is _PARTIAL_PARIS:
             for player in self.order:
                 count = sum(self.aside[player])
                 if count:
@@ -361,7 +380,7 @@ class MulliganPhase:
                     self.aside[player] = [0] * len(self.aside[player])
                     if events is not None:
                         events.append(AsideReturned(player=player, count=count))
-        if rule is MulliganRule.VANCOUVER:
+        if rule is _VANCOUVER:
             self.scry_queue = [
                 p for p in self.order if sum(table.hands[p]) < self.options.hand_size
             ]

@@ -74,9 +74,9 @@ def new_sampled(
     """``BingoState.new`` under sampled chance, written out: the library lazily shuffled
     (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
     as ``randint(1, 6)`` draws them; the same distributions as ``new``."""
-    state = cls()
-    state.options, state.seed, state.chance = options, seed, chance
-    library = state.library = _LIBRARY[:]
+    # (options given: its default factory would build a BingoOptions for nothing)
+    state = cls(options=options, seed=seed, library=_LIBRARY[:], chance=chance)
+    library = state.library
     getrandbits, bits = chance.getrandbits, BIT_LENGTHS
     hands = state.hands
     size = options.hand_size
@@ -158,8 +158,10 @@ def playout(state: BingoState, rng: random.Random) -> int:
         options.forest_any_pile,
     )
     active, turn, passes = state.active, state.turn, state.passes_in_row
-    step = state.step  # the engine's decision, as apply() would leave it
-    todo = step  # what comes next: a decision, or _RESOLVE / _NEXT_TURN
+    # the engine's decision, as apply() would leave it; the Decision member itself, so
+    # that the loop below may test ``todo`` by identity (an enum's == is slower)
+    step = Decision(state.step)
+    todo: str = step  # what comes next: a decision, or _RESOLVE / _NEXT_TURN
     land = state.pending_land
     result = None
     present = _PRESENT
@@ -167,7 +169,7 @@ def playout(state: BingoState, rng: random.Random) -> int:
     chance_bits = state.chance.getrandbits if state.chance is not None else getrandbits
     while result is None:
         other = 1 - active
-        if todo == MAIN:  # place:K (WUBRG order) or pass, as legal_actions() lists
+        if todo is MAIN:  # place:K (WUBRG order) or pass, as legal_actions() lists
             hand = hands[active]
             w, u, b, r, g = hand
             kinds = present[
@@ -198,7 +200,7 @@ def playout(state: BingoState, rng: random.Random) -> int:
                 todo = step = COUNTER
             else:
                 todo = _RESOLVE
-        elif todo == COUNTER:  # allow, then counter:K (WUBRG order)
+        elif todo is COUNTER:  # allow, then counter:K (WUBRG order)
             hand = hands[other]
             islands = hand[ISLAND]
             if islands:
@@ -231,7 +233,7 @@ def playout(state: BingoState, rng: random.Random) -> int:
             discards[active][land] += 1  # type: ignore[index]
             land = None
             todo = _NEXT_TURN
-        elif todo == _RESOLVE:  # the land enters; a win, else its effect (§1.3.4, §1.4)
+        elif todo is _RESOLVE:  # the land enters; a win, else its effect (§1.3.4, §1.4)
             territory = territories[active]
             territory[land] += 1  # type: ignore[index]
             if territory[land] >= 5 or 0 not in territory:  # type: ignore[index]
@@ -270,7 +272,7 @@ def playout(state: BingoState, rng: random.Random) -> int:
                 if sum(discards[active]) or (any_pile and sum(discards[other])):
                     todo = step = FOREST
             land = None
-        elif todo == _NEXT_TURN:  # §1.3.1, and the §1.8 turn limit
+        elif todo is _NEXT_TURN:  # §1.3.1, and the §1.8 turn limit
             if turn >= max_turns:
                 result = Result(None, Reason.TURN_LIMIT)
                 break
@@ -296,14 +298,14 @@ def playout(state: BingoState, rng: random.Random) -> int:
                 state.draw(active, None)
                 lo, hi = state.lazy_lo, state.lazy_hi
         else:  # an effect's choice (§1.4), in legal_actions() order
-            if todo == SWAMP:
+            if todo is SWAMP:
                 chooser, source, target, texts = (
                     other,
                     hands[other],
                     discards[other],
                     _DISCARD_TEXTS,
                 )
-            elif todo == MOUNTAIN:
+            elif todo is MOUNTAIN:
                 chooser, source, target, texts = (
                     active,
                     territories[other],
@@ -319,7 +321,7 @@ def playout(state: BingoState, rng: random.Random) -> int:
                 )
             kinds = present[kind_mask(source)]
             n = len(kinds)
-            if todo == FOREST and any_pile:
+            if todo is FOREST and any_pile:
                 opp = discards[other]
                 opp_kinds = present[kind_mask(opp)]
                 n += len(opp_kinds)

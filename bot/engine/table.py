@@ -33,10 +33,33 @@ storage order, not a shuffled order: sampled tables are for search, never for st
 
 from __future__ import annotations
 
+import _random
 import random
+from hashlib import sha512
 from typing import TYPE_CHECKING
 
 from .events import Draw, Event, NoDraw, Reshuffle
+
+_Random = random.Random
+_new_random = _Random.__new__  # an unseeded generator (random.Random.__init__ seeds it)
+_seed_int = _random.Random.seed  # seed from an int: the C generator's init_by_array
+
+
+def seeded_random(text: str) -> random.Random:
+    """``random.Random(text)``, the same generator (state and draws), with less overhead:
+    ``Random.seed`` (version 2) turns a string into the int ``int.from_bytes(b +
+    sha512(b).digest())`` of its UTF-8 bytes ``b`` and seeds from that; here that is
+    done without ``Random.__init__``'s and ``seed``'s generic checks (the C seeding,
+    about 3 µs, is most of what remains).  Written out, as
+    :func:`shuffle` is, so stored matches replay card for card even if a future Python
+    seeds strings otherwise; ``tests/engine/test_fast_path.py`` checks it against
+    ``random.Random(text)``."""
+    data = text.encode()
+    rng = _new_random(_Random)
+    _seed_int(rng, int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed() leaves it
+    return rng
+
 
 #: ``BIT_LENGTHS[n] == n.bit_length()`` for the list sizes a table shuffles.
 BIT_LENGTHS = tuple(n.bit_length() for n in range(256))
@@ -46,18 +69,35 @@ class IllegalActionError(ValueError):
     """An action that is not legal for the current decision (or no decision is pending)."""
 
 
+def _runs(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher-Yates steps of a list of ``size`` (``i`` from ``size - 1`` down to 1),
+    grouped into runs that draw the same number of bits: ``(bits, first i, last i - 1)``,
+    ``bits`` being ``(i + 1).bit_length()`` for every ``i`` of the run."""
+    runs: list[tuple[int, int, int]] = []
+    i = size - 1
+    while i >= 1:
+        k = (i + 1).bit_length()
+        low = (1 << (k - 1)) - 1  # the smallest i with (i + 1).bit_length() == k (k >= 2)
+        runs.append((k, i, low - 1))
+        i = low - 1
+    return tuple(runs)
+
+
+#: ``_RUNS[size]``: :func:`_runs` for the list sizes a table shuffles.
+_RUNS = tuple(_runs(size) for size in range(256))
+
+
 def shuffle(rng: random.Random, cards: list[int]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (Fisher-Yates
     from the end, each index drawn by rejection from ``getrandbits``), faster."""
     getrandbits = rng.getrandbits
-    bits = BIT_LENGTHS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 256 else n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    size = len(cards)
+    for k, first, stop in _RUNS[size] if size < 256 else _runs(size):
+        for i in range(first, stop, -1):  # i + 1 has k bits: draw k bits until <= i
             j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
 
 
 class CardTable:
@@ -97,7 +137,7 @@ class CardTable:
         if chance is not None:
             return chance
         self.chance_count += 1
-        return random.Random(f"{self.seed}/{self.chance_count}")
+        return seeded_random(f"{self.seed}/{self.chance_count}")
 
     def refill(self) -> int:
         """Rebuild an empty library; returns how many cards it now holds.  Default: none."""
@@ -154,6 +194,27 @@ class CardTable:
         else:
             self.lazy_hi = hi
 
+    def _draw_lazy(self, player: int, n: int) -> int:
+        """:meth:`draw_many` of ``n`` cards without events under lazy shuffling, when the
+        unknown middle holds more than ``n`` cards: each draw pops the known top, or
+        settles it first exactly as :meth:`draw` does (:meth:`fix_top`, written out)."""
+        library, hand = self.library, self.hands[player]
+        lo, hi = self.lazy_lo, self.lazy_hi
+        getrandbits = self.chance.getrandbits  # type: ignore[union-attr]
+        for _ in range(n):
+            if len(library) <= hi:  # fix_top(): one Fisher-Yates step from the middle
+                m = hi - lo  # > 1: the middle outlasts these draws
+                k = BIT_LENGTHS[m] if m < 256 else m.bit_length()
+                j = getrandbits(k)
+                while j >= m:
+                    j = getrandbits(k)
+                j += lo
+                hi -= 1
+                library[j], library[hi] = library[hi], library[j]
+            hand[library.pop()] += 1
+        self.lazy_hi = hi
+        return n
+
     def put_on_bottom(self, card: int) -> None:
         """Put ``card`` on the bottom of the library (a London bottom, a scry to the
         bottom); under lazy shuffling it joins the known bottom."""
@@ -193,6 +254,14 @@ class CardTable:
 
     def draw_many(self, player: int, n: int, events: list[Event] | None) -> int:
         """Draw up to ``n`` cards into ``player``'s hand; returns how many were drawn."""
+        library = self.library
+        if events is None and 0 <= n <= len(library) - self.lazy_hi:  # a known top: pop
+            hand = self.hands[player]
+            for _ in range(n):
+                hand[library.pop()] += 1
+            return n
+        if events is None and self.lazy_hi and 0 <= n < self.lazy_hi - self.lazy_lo:
+            return self._draw_lazy(player, n)
         drawn = 0
         for _ in range(n):
             if self.draw(player, events) is None:

@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from bot.engine import BingoOptions, BingoState, IllegalActionError, MulliganRule
-from bot.engine.table import shuffle
+from bot.engine.table import seeded_random, shuffle
 
 from .playout import playout
 
@@ -124,6 +124,22 @@ def test_shuffle_draws_what_random_shuffle_draws(size):
         rng_theirs.shuffle(theirs)
         assert ours == theirs
         assert rng_ours.getstate() == rng_theirs.getstate()
+
+
+@pytest.mark.parametrize("text", ["0/1", "7/2", "123456789/40", "-3/1", "9999999999999/12"])
+def test_seeded_random_is_random_seeded_by_the_same_string(text):
+    """``table.seeded_random(text)`` is ``random.Random(text)``: the same state, so the
+    same draws of every kind (stored matches replay card for card)."""
+    ours, theirs = seeded_random(text), random.Random(text)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random(), ours.gauss(0, 1), ours.randrange(60), ours.getrandbits(7)] == [
+        theirs.random(),
+        theirs.gauss(0, 1),
+        theirs.randrange(60),
+        theirs.getrandbits(7),
+    ]
+    assert seeded_random("1/1").getstate() != seeded_random("1/2").getstate()
 
 
 def test_clone_sets_every_declared_field():

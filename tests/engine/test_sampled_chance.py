@@ -153,6 +153,29 @@ def test_lazy_scry_and_bottom_keep_their_places() -> None:
         assert drawn[-1] == int(kind.split(":")[1])
 
 
+def test_lazy_draw_many_draws_what_draw_draws() -> None:
+    """Under lazy shuffling, ``draw_many(player, n, None)`` (written out) leaves the
+    library, the hand, the lazy markers and the generator exactly as ``n`` calls of
+    ``draw`` do: with a known bottom (a scry to the bottom), a known top, or neither."""
+    for seed in range(600):
+        state, _ = BingoState.new(seed, chance=random.Random(seed))
+        state.shuffle_into_library([])  # the whole library unknown again
+        if seed % 3 == 0:
+            state.peek(None)
+            state.put_on_bottom(state.library.pop())
+        if seed % 5 == 0:
+            state.peek(None)  # the top card settled
+        ours, theirs = state.clone(), state.clone()
+        ours.chance, theirs.chance = random.Random(seed), random.Random(seed)
+        n = seed % 9
+        assert ours.draw_many(0, n, None) == n
+        for _ in range(n):
+            theirs.draw(0, None)
+        assert (ours.library, ours.hands) == (theirs.library, theirs.hands)
+        assert (ours.lazy_lo, ours.lazy_hi) == (theirs.lazy_lo, theirs.lazy_hi)
+        assert ours.chance.getstate() == theirs.chance.getstate()  # type: ignore[union-attr]
+
+
 def test_sampled_playout_ends_legally() -> None:
     """``playout(rng, chance=rng)`` from a fresh deal ends with 60 cards and a result,
     and gives the state back its own (exact) chance afterwards."""
