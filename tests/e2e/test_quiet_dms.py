@@ -18,9 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import BingoBot
-from bot.storage import Database
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     BotWorld,
@@ -29,6 +27,7 @@ from .helpers import (
     embed_title,
     enabled_buttons,
     play_out,
+    running_bot,
     settings_for,
     start_match,
     wait_prompt,
@@ -207,40 +206,29 @@ async def test_a_restart_keeps_one_live_panel(emulator, tmp_path) -> None:
     and the match goes on with one panel per player."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    async with running_client(emulator, bot):
-        await emulator.wait_for_commands()
-        first = BotWorld(emulator, world, bot, db)
+    async with running_bot(emulator, world, settings) as first:
         match_id = await start_match(first)
-        starter_seat = bot.get_cog("Bingo").service.matches[match_id].state.starting
+        starter_seat = first.service.matches[match_id].state.starting
         starter = world.driver(("alice", "bob")[starter_seat])
         panel = await wait_prompt(first, starter, "Keep")
         await emulator.wait_for(lambda: len(panels(world.driver("alice"))) == 1)
         await emulator.wait_for(lambda: len(panels(world.driver("bob"))) == 1)
         for _ in range(500):  # the courier stores the panels' ids after sending them
-            record = await db.get_match(match_id)
+            record = await first.db.get_match(match_id)
             if all(record.ui["panels"]):
                 break
             await asyncio.sleep(0.01)
-    await db.close()
 
-    db = await Database.open(settings.database_path)
-    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-    try:
-        async with running_client(emulator, bot):
-            second = BotWorld(emulator, world, bot, db)
-            await emulator.wait_for(
-                lambda: emulator.messages[panel.id].edited_at is not None, 5.0,
-                message="the panel redrawn",
-            )  # fmt: skip
-            assert [m.id for m in panels(starter)] == [panel.id]
-            await play_out(second, match_id)
-            for name in ("alice", "bob"):
-                driver = world.driver(name)
-                await emulator.wait_for(lambda d=driver: len(d.dm_messages()) == 1)
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as second:
+        await emulator.wait_for(
+            lambda: emulator.messages[panel.id].edited_at is not None, 5.0,
+            message="the panel redrawn",
+        )  # fmt: skip
+        assert [m.id for m in panels(starter)] == [panel.id]
+        await play_out(second, match_id)
+        for name in ("alice", "bob"):
+            driver = world.driver(name)
+            await emulator.wait_for(lambda d=driver: len(d.dm_messages()) == 1)
 
 
 async def test_the_panels_shown_are_stored_behind_in_one_batch(bingo) -> None:
