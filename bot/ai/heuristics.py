@@ -125,10 +125,7 @@ class View:
 def need(territory: list[int]) -> int:
     """Placements a territory still needs to win (RULES §1.6): the fewer of the missing
     colors and the cards missing from its largest color; 0 means it has won."""
-    missing = 0
-    for n in territory:
-        if not n:
-            missing += 1
+    missing = territory.count(0)
     top = 5 - max(territory)
     return top if top < missing else missing
 
@@ -151,6 +148,42 @@ def distance(territory: list[int], hand: list[int]) -> float:
         if len(_DISTANCES) > _CACHE_LIMIT:
             _DISTANCES.clear()
         value = _DISTANCES[key] = _distance(territory, hand)
+    return value
+
+
+#: Bits per kind in a packed count vector (:func:`_pack`): a count is 0..COPIES (12).
+_BITS = 4
+assert COPIES < 1 << _BITS
+_MASK = (1 << _BITS) - 1
+#: Where a packed hand sits in a packed ``(territory, hand)`` key (:func:`_distance_packed`).
+_HAND_AT = KINDS * _BITS
+#: Packed key change when a card of kind ``k`` goes from the hand to the territory.
+_PLACE_STEP = tuple((1 << (_HAND_AT + k * _BITS)) - (1 << (k * _BITS)) for k in range(KINDS))
+#: Packed key change when a card of kind ``k`` joins the hand.
+_HAND_STEP = tuple(1 << (k * _BITS) for k in range(KINDS))
+#: ``place:K`` -> K (the main step's actions, :mod:`bot.engine.bingo`).
+_PLACE_KIND = {f"place:{k}": k for k in range(KINDS)}
+_PACKED: dict[int, float] = {}
+
+
+def _pack(territory: list[int], hand: list[int]) -> int:
+    """``(territory, hand)`` as one int, :data:`_BITS` bits a count (hand low)."""
+    return (
+        hand[0] | hand[1] << 4 | hand[2] << 8 | hand[3] << 12 | hand[4] << 16
+        | territory[0] << 20 | territory[1] << 24 | territory[2] << 28
+        | territory[3] << 32 | territory[4] << 36
+    )  # fmt: skip
+
+
+def _distance_packed(key: int) -> float:
+    """:func:`distance` of a :func:`_pack` key (memoized; the same value)."""
+    value = _PACKED.get(key)
+    if value is None:
+        if len(_PACKED) > _CACHE_LIMIT:
+            _PACKED.clear()
+        hand = [(key >> (k * _BITS)) & _MASK for k in range(KINDS)]
+        territory = [(key >> (_HAND_AT + k * _BITS)) & _MASK for k in range(KINDS)]
+        value = _PACKED[key] = _distance(territory, hand)
     return value
 
 
@@ -242,6 +275,82 @@ def _place_score(view: View, kind: int) -> float:
     return score
 
 
+def _mountain_bonus(theirs: list[int]) -> float:
+    """The Mountain's part of :func:`_place_score` when ``theirs`` holds a land."""
+    target = best_destroy(theirs)
+    return 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
+
+
+def _main_choice(view: View, rng: random.Random) -> str:
+    """``medium``'s main step: the best of passing and each ``place:K`` by
+    :func:`_place_score` plus ``1e-6`` times one ``rng.random()`` per placement, in
+    ``view.legal`` order.  The same floats as calling :func:`_place_score` (the same
+    operations in the same order), with the values shared by every placement (the
+    island bonus, the Mountain's bonus, the territory's empty colors) computed once
+    and :func:`distance` looked up by a packed key."""
+    legal, mine, hand = view.legal, view.mine, view.hand
+    theirs = view.theirs
+    key = _pack(mine, hand)
+    base = _PACKED.get(key)
+    if base is None:
+        base = _distance_packed(key)
+    size = sum(hand)
+    their_need = need(theirs)
+    bonus = 0.25 + 0.35 * THREAT[their_need] if their_need > 0 else 0.0  # _island_value
+    islands = hand[ISLAND]
+    best = "pass"
+    best_score = -base + (bonus if islands and size >= 2 else 0.0) + 0.05 * size - 0.05
+    zeros = mine.count(0)
+    top = max(mine)
+    left = size - 1
+    opp_size = view.opp_size
+    mountain: float | None = None
+    for action in legal:
+        if action == "pass":
+            continue
+        k = _PLACE_KIND.get(action)
+        if k is None:
+            k = int(action[6:])
+        if hand[k] <= 0 or mine[k] < 0:  # not a legal placement: the plain formula
+            score = _place_score(view, k)
+        else:
+            placed = mine[k] + 1
+            after_top = 5 - (placed if placed > top else top)
+            missing = zeros - 1 if placed == 1 else zeros
+            if (after_top if after_top < missing else missing) == 0:  # need(...) == 0
+                score = 1e6
+            else:
+                after = key + _PLACE_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                kept = islands - 1 if k == ISLAND else islands
+                score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
+                if k == PLAINS:
+                    score += 0.45
+                elif k == SWAMP and opp_size:
+                    score += 0.3 + (0.3 if opp_size <= 2 else 0.0)
+                elif k == MOUNTAIN and sum(theirs) > 0:
+                    if mountain is None:
+                        mountain = _mountain_bonus(theirs)
+                    score += mountain
+                elif k == FOREST:
+                    pile = view.my_pile
+                    gain = 0.0
+                    for j in range(KINDS):
+                        if pile[j]:
+                            back = after + _HAND_STEP[j]
+                            taken = _PACKED.get(back)
+                            if taken is None:
+                                taken = _distance_packed(back)
+                            gain = max(gain, dist - taken)
+                    score += 0.6 * gain + (0.1 if sum(pile) else 0.0)
+        score = score + 1e-6 * rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
 # -- the three players --------------------------------------------------------------------
 
 
@@ -298,20 +407,7 @@ def medium_action(view: View, rng: random.Random) -> str:
         return legal[0]
     decision = view.decision
     if decision == "main":
-        best, best_score = (
-            "pass",
-            -distance(view.mine, view.hand)
-            + _island_value(view, view.hand)
-            + 0.05 * sum(view.hand)
-            - 0.05,
-        )
-        for action in legal:
-            if action == "pass":
-                continue
-            score = _place_score(view, int(action[6:])) + 1e-6 * rng.random()
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _main_choice(view, rng)
     if decision == "counter":
         return _counter(view)
     if decision in ("swamp", "bottom", "aside"):
@@ -423,18 +519,40 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
     me = state.active
     hand, mine = state.hands[me], state.territories[me]
     theirs = state.territories[1 - me]
-    base = distance(mine, hand)
+    # The same floats as distance(), need() and the bonuses on the lists changed in place;
+    # what every placement shares is computed once, distance() looked up by a packed key.
+    key = _pack(mine, hand)
+    base = _PACKED.get(key)
+    if base is None:
+        base = _distance_packed(key)
+    zeros = mine.count(0)
+    top = max(mine)
+    mountain: float | None = None
     best, best_score = "pass", 0.0
     for action in legal:
         if action == "pass":
             continue
-        k = int(action[6:])
-        mine[k] += 1
-        hand[k] -= 1
-        won = need(mine) == 0
-        score = base - distance(mine, hand)
-        mine[k] -= 1
-        hand[k] += 1
+        k = _PLACE_KIND.get(action)
+        if k is None:
+            k = int(action[6:])
+        if hand[k] <= 0 or mine[k] < 0:  # not a legal placement: the plain formula
+            mine[k] += 1
+            hand[k] -= 1
+            won = need(mine) == 0
+            score = base - distance(mine, hand)
+            mine[k] -= 1
+            hand[k] += 1
+        else:
+            placed = mine[k] + 1
+            after_top = 5 - (placed if placed > top else top)
+            missing = zeros - 1 if placed == 1 else zeros
+            won = (after_top if after_top < missing else missing) == 0
+            if not won:
+                after = key + _PLACE_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                score = base - dist
         if won:
             return action
         if k == PLAINS:
@@ -443,11 +561,9 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
             score += 0.3 if state.hands[1 - me] else 0.0
         elif k == MOUNTAIN:
             if sum(theirs):
-                target = best_destroy(theirs)
-                theirs[target] -= 1
-                after = _threat(theirs)
-                theirs[target] += 1
-                score += 1.2 * (_threat(theirs) - after) + 0.15
+                if mountain is None:
+                    mountain = _mountain_bonus(theirs)
+                score += mountain
         elif k == FOREST:
             score += 0.1 if sum(state.discards[me]) else 0.0
         elif hand[ISLAND] == 1:
