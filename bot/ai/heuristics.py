@@ -235,13 +235,34 @@ def _with(counts: list[int], kind: int) -> list[int]:
     return out
 
 
+def _island_bonus(theirs: list[int]) -> float:
+    """:func:`_island_value` of a hand that holds a counter, against ``theirs``."""
+    their_need = need(theirs)
+    return 0.25 + 0.35 * THREAT[their_need] if their_need > 0 else 0.0
+
+
 def _hand_value(view: View, hand: list[int]) -> float:
     """How good holding ``hand`` is with my territory (higher is better)."""
     return -distance(view.mine, hand) + _island_value(view, hand) + 0.05 * sum(hand)
 
 
+_DESTROY: dict[tuple[int, ...], int] = {}
+_MOUNTAIN: dict[tuple[int, ...], float] = {}
+
+
 def best_destroy(theirs: list[int]) -> int:
-    """The opponent's land whose loss sets them back most (RULES §1.4 Mountain)."""
+    """The opponent's land whose loss sets them back most (RULES §1.4 Mountain); -1
+    for an empty territory.  Memoized (a pure function of the counts)."""
+    key = tuple(theirs)
+    best = _DESTROY.get(key)
+    if best is None:
+        if len(_DESTROY) > _CACHE_LIMIT:
+            _DESTROY.clear()
+        best = _DESTROY[key] = _best_destroy(theirs)
+    return best
+
+
+def _best_destroy(theirs: list[int]) -> int:
     best, best_score = -1, -1e9
     for k in range(KINDS):
         if theirs[k]:
@@ -276,9 +297,17 @@ def _place_score(view: View, kind: int) -> float:
 
 
 def _mountain_bonus(theirs: list[int]) -> float:
-    """The Mountain's part of :func:`_place_score` when ``theirs`` holds a land."""
-    target = best_destroy(theirs)
-    return 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
+    """The Mountain's part of :func:`_place_score` when ``theirs`` holds a land
+    (memoized, a pure function of the counts)."""
+    key = tuple(theirs)
+    value = _MOUNTAIN.get(key)
+    if value is None:
+        if len(_MOUNTAIN) > _CACHE_LIMIT:
+            _MOUNTAIN.clear()
+        target = best_destroy(theirs)
+        value = 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
+        _MOUNTAIN[key] = value
+    return value
 
 
 def _main_choice(view: View, rng: random.Random) -> str:
@@ -295,8 +324,7 @@ def _main_choice(view: View, rng: random.Random) -> str:
     if base is None:
         base = _distance_packed(key)
     size = sum(hand)
-    their_need = need(theirs)
-    bonus = 0.25 + 0.35 * THREAT[their_need] if their_need > 0 else 0.0  # _island_value
+    bonus = _island_bonus(theirs)
     islands = hand[ISLAND]
     best = "pass"
     best_score = -base + (bonus if islands and size >= 2 else 0.0) + 0.05 * size - 0.05
@@ -454,9 +482,22 @@ def _excess(hand: list[int]) -> bool:
 def _least_useful(view: View, hand: list[int]) -> int:
     """The card of ``hand`` whose loss hurts my position least."""
     best, best_score = -1, -1e9
+    key = _pack(view.mine, hand)
+    bonus = _island_bonus(view.theirs)
+    islands = hand[ISLAND]
+    left = sum(hand) - 1
     for k in range(KINDS):
-        if hand[k]:
-            score = _hand_value(view, _without(hand, k))
+        count = hand[k]
+        if count:
+            if count < 0:  # not a hand: the plain formula
+                score = _hand_value(view, _without(hand, k))
+            else:  # _hand_value(view, _without(hand, k)), the same floats
+                after = key - _HAND_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                kept = islands - 1 if k == ISLAND else islands
+                score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
             if score > best_score:
                 best, best_score = k, score
     return best
@@ -465,21 +506,28 @@ def _least_useful(view: View, hand: list[int]) -> int:
 def _counter(view: View) -> str:
     """RULES §1.5: counter a land that would win, or a Mountain against my near win."""
     land = view.pending
-    counters = [a for a in view.legal if a.startswith("counter:")]
-    if land is None or not counters:
+    if land is None:
         return "allow"
-    after = _with(view.theirs, land)
-    worth = need(after) == 0
-    if not worth and land == MOUNTAIN and need(view.mine) <= 1 and sum(view.mine) > 0:
-        target = best_destroy(view.mine)
-        worth = need(_without(view.mine, target)) > need(view.mine) and (
-            need(view.theirs) >= 2 or view.hand[ISLAND] >= 2
-        )
-    if not worth and need(after) == 1 and view.hand[ISLAND] >= 2 and sum(view.hand) >= 5:
+    theirs = view.theirs
+    after = need(_with(theirs, land))
+    worth = after == 0
+    hand = view.hand
+    if not worth and land == MOUNTAIN:
+        mine = view.mine
+        mine_need = need(mine)
+        if mine_need <= 1 and sum(mine) > 0:
+            target = best_destroy(mine)
+            worth = need(_without(mine, target)) > mine_need and (
+                need(theirs) >= 2 or hand[ISLAND] >= 2
+            )
+    if not worth and after == 1 and hand[ISLAND] >= 2 and sum(hand) >= 5:
         worth = True
     if not worth:
         return "allow"
-    rest = _without(view.hand, ISLAND)
+    counters = [a for a in view.legal if a.startswith("counter:")]
+    if not counters:
+        return "allow"
+    rest = _without(hand, ISLAND)
     best, best_score = counters[0], -1e9
     for action in counters:
         kind = int(action[8:])
