@@ -218,8 +218,13 @@ def _threat(territory: list[int]) -> float:
 
 def _island_value(view: View, hand: list[int]) -> float:
     """What keeping a counter (an Island and another card) in ``hand`` is worth now."""
+    return _island_value_of(view.theirs, hand)
+
+
+def _island_value_of(theirs: list[int], hand: list[int]) -> float:
+    """:func:`_island_value` against the opponent's territory ``theirs``."""
     if hand[ISLAND] and sum(hand) >= 2:
-        return 0.25 + 0.35 * _threat(view.theirs) if need(view.theirs) > 0 else 0.0
+        return 0.25 + 0.35 * _threat(theirs) if need(theirs) > 0 else 0.0
     return 0.0
 
 
@@ -419,6 +424,9 @@ def easy_action(view: View, rng: random.Random) -> str:
     return legal[rng.randrange(len(legal))]
 
 
+_PREFIX = {"swamp": "discard:", "bottom": "bottom:", "aside": "aside:"}
+
+
 def medium_action(view: View, rng: random.Random) -> str:
     """A good heuristic player (RULES §1, §2).
 
@@ -439,7 +447,7 @@ def medium_action(view: View, rng: random.Random) -> str:
     if decision == "counter":
         return _counter(view)
     if decision in ("swamp", "bottom", "aside"):
-        prefix = {"swamp": "discard:", "bottom": "bottom:", "aside": "aside:"}[decision]
+        prefix = _PREFIX[decision]
         if decision == "aside" and "aside_done" in legal and not _excess(view.hand):
             return "aside_done"
         return prefix + str(_least_useful(view, view.hand))
@@ -505,15 +513,22 @@ def _least_useful(view: View, hand: list[int]) -> int:
 
 def _counter(view: View) -> str:
     """RULES §1.5: counter a land that would win, or a Mountain against my near win."""
-    land = view.pending
+    return _counter_choice(view.legal, view.pending, view.mine, view.theirs, view.hand)
+
+
+def _counter_choice(
+    legal: list[str], land: int | None, mine: list[int], theirs: list[int], hand: list[int]
+) -> str:
+    """:func:`_counter` from the fields of a :class:`View` it reads."""
     if land is None:
         return "allow"
-    theirs = view.theirs
-    after = need(_with(theirs, land))
+    placed = theirs[land] + 1  # need(_with(theirs, land)), without the copy
+    top = max(theirs)
+    after_top = 5 - (placed if placed > top else top)
+    missing = theirs.count(0) - (1 if placed == 1 else 0)
+    after = after_top if after_top < missing else missing
     worth = after == 0
-    hand = view.hand
     if not worth and land == MOUNTAIN:
-        mine = view.mine
         mine_need = need(mine)
         if mine_need <= 1 and sum(mine) > 0:
             target = best_destroy(mine)
@@ -524,14 +539,15 @@ def _counter(view: View) -> str:
         worth = True
     if not worth:
         return "allow"
-    counters = [a for a in view.legal if a.startswith("counter:")]
+    counters = [a for a in legal if a.startswith("counter:")]
     if not counters:
         return "allow"
     rest = _without(hand, ISLAND)
     best, best_score = counters[0], -1e9
     for action in counters:
         kind = int(action[8:])
-        score = _hand_value(view, _without(rest, kind))
+        held = _without(rest, kind)  # _hand_value, the same floats
+        score = -distance(mine, held) + _island_value_of(theirs, held) + 0.05 * sum(held)
         if score > best_score:
             best, best_score = action, score
     return best
@@ -562,7 +578,14 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
     winning land if any, else the land with the best :func:`distance` gain plus its
     effect's bonus (pass when none gains); every other decision is :func:`medium_action`.
     """
-    if state.step != "main":
+    step = state.step
+    if step != "main":
+        if step == "counter" and len(legal) > 1:  # medium_action's counter, without a View
+            me = state.current_player()
+            return _counter_choice(
+                legal, state.pending_land, state.territories[me],
+                state.territories[1 - me], state.hands[me],
+            )  # fmt: skip
         return medium_action(View.from_state(state, legal), rng)
     me = state.active
     hand, mine = state.hands[me], state.territories[me]
