@@ -151,7 +151,10 @@ def distance(territory: list[int], hand: list[int]) -> float:
     return value
 
 
-#: Bits per kind in a packed count vector (:func:`_pack`): a count is 0..COPIES (12).
+#: Bits per kind in a packed count vector (:func:`_pack`): a count is 0..COPIES (12),
+#: never below 0 (RULES §1.1: 12 of each land in a match; the engine's ``cards`` and
+#: ``non_negative`` invariants, tests/engine/invariants.py), so one never spills into
+#: the next.
 _BITS = 4
 assert COPIES < 1 << _BITS
 _MASK = (1 << _BITS) - 1
@@ -543,11 +546,23 @@ def _counter_choice(
     if not counters:
         return "allow"
     rest = _without(hand, ISLAND)
+    key = _pack(mine, rest) if min(rest) >= 0 else -1
+    bonus = _island_bonus(theirs)
+    islands = rest[ISLAND]
+    left = sum(rest) - 1
     best, best_score = counters[0], -1e9
     for action in counters:
         kind = int(action[8:])
-        held = _without(rest, kind)  # _hand_value, the same floats
-        score = -distance(mine, held) + _island_value_of(theirs, held) + 0.05 * sum(held)
+        if key < 0 or rest[kind] <= 0:  # not a hand: the plain formula
+            held = _without(rest, kind)
+            score = -distance(mine, held) + _island_value_of(theirs, held) + 0.05 * sum(held)
+        else:  # _hand_value(view, _without(rest, kind)), the same floats
+            after = key - _HAND_STEP[kind]
+            dist = _PACKED.get(after)
+            if dist is None:
+                dist = _distance_packed(after)
+            kept = islands - 1 if kind == ISLAND else islands
+            score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
         if score > best_score:
             best, best_score = action, score
     return best
