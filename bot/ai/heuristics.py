@@ -318,15 +318,22 @@ def _mountain_bonus(theirs: list[int]) -> float:
     return value
 
 
-def _main_choice(view: View, rng: random.Random) -> str:
-    """``medium``'s main step: the best of passing and each ``place:K`` by
-    :func:`_place_score` plus ``1e-6`` times one ``rng.random()`` per placement, in
-    ``view.legal`` order.  The same floats as calling :func:`_place_score` (the same
-    operations in the same order), with the values shared by every placement (the
-    island bonus, the Mountain's bonus, the territory's empty colors) computed once
-    and :func:`distance` looked up by a packed key."""
-    legal, mine, hand = view.legal, view.mine, view.hand
-    theirs = view.theirs
+def _main_choice(
+    legal: list[str],
+    mine: list[int],
+    hand: list[int],
+    theirs: list[int],
+    opp_size: int,
+    pile: list[int],
+    rng: random.Random,
+) -> str:
+    """``medium``'s main step from the fields of a :class:`View` (``pile``: my discard
+    pile): the best of passing and each ``place:K`` by :func:`_place_score` plus
+    ``1e-6`` times one ``rng.random()`` per placement, in ``legal`` order.  The same
+    floats as calling :func:`_place_score` (the same operations in the same order), with
+    the values shared by every placement (the island bonus, the Mountain's bonus, the
+    territory's empty colors) computed once and :func:`distance` looked up by a packed
+    key."""
     key = _pack(mine, hand)
     base = _PACKED.get(key)
     if base is None:
@@ -339,7 +346,6 @@ def _main_choice(view: View, rng: random.Random) -> str:
     zeros = mine.count(0)
     top = max(mine)
     left = size - 1
-    opp_size = view.opp_size
     mountain: float | None = None
     for action in legal:
         if action == "pass":
@@ -348,6 +354,7 @@ def _main_choice(view: View, rng: random.Random) -> str:
         if k is None:
             k = int(action[6:])
         if hand[k] <= 0 or mine[k] < 0:  # not a legal placement: the plain formula
+            view = View("main", legal, 0, hand, opp_size, mine, theirs, pile, [0] * KINDS, None, 0)
             score = _place_score(view, k)
         else:
             placed = mine[k] + 1
@@ -371,7 +378,6 @@ def _main_choice(view: View, rng: random.Random) -> str:
                         mountain = _mountain_bonus(theirs)
                     score += mountain
                 elif k == FOREST:
-                    pile = view.my_pile
                     gain = 0.0
                     for j in range(KINDS):
                         if pile[j]:
@@ -446,7 +452,9 @@ def medium_action(view: View, rng: random.Random) -> str:
         return legal[0]
     decision = view.decision
     if decision == "main":
-        return _main_choice(view, rng)
+        return _main_choice(
+            legal, view.mine, view.hand, view.theirs, view.opp_size, view.my_pile, rng
+        )
     if decision == "counter":
         return _counter(view)
     if decision in ("swamp", "bottom", "aside"):
@@ -571,6 +579,26 @@ def _counter_choice(
 POLICIES = {"random": random_action, "easy": easy_action, "medium": medium_action}
 
 
+def medium_state_action(state: Any, legal: list[str], rng: random.Random) -> str:
+    """:func:`medium_action` of ``View.from_state(state, legal)`` (a play-phase
+    :class:`~bot.engine.BingoState`, ``legal`` its legal actions): the same action and
+    ``rng`` draws, the main step and the counter window decided without building the
+    :class:`View`."""
+    if len(legal) > 1:
+        step = state.step
+        if step == "main" or step == "counter":
+            me = state.current_player()
+            other = 1 - me
+            mine, theirs = state.territories[me], state.territories[other]
+            if step == "main":
+                return _main_choice(
+                    legal, mine, state.hands[me], theirs, sum(state.hands[other]),
+                    state.discards[me], rng,
+                )  # fmt: skip
+            return _counter_choice(legal, state.pending_land, mine, theirs, state.hands[me])
+    return medium_action(View.from_state(state, legal), rng)
+
+
 def unseen_counts(obs: dict[str, Any]) -> list[int]:
     """Cards the observing player cannot see, by kind: the 60-card library (12 of each,
     RULES §1.1) minus its hand, both territories, both discard piles and the pending
@@ -593,15 +621,8 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
     winning land if any, else the land with the best :func:`distance` gain plus its
     effect's bonus (pass when none gains); every other decision is :func:`medium_action`.
     """
-    step = state.step
-    if step != "main":
-        if step == "counter" and len(legal) > 1:  # medium_action's counter, without a View
-            me = state.current_player()
-            return _counter_choice(
-                legal, state.pending_land, state.territories[me],
-                state.territories[1 - me], state.hands[me],
-            )  # fmt: skip
-        return medium_action(View.from_state(state, legal), rng)
+    if state.step != "main":
+        return medium_state_action(state, legal, rng)
     me = state.active
     hand, mine = state.hands[me], state.territories[me]
     theirs = state.territories[1 - me]
