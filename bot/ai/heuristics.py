@@ -251,7 +251,12 @@ def _island_bonus(theirs: list[int]) -> float:
 
 def _hand_value(view: View, hand: list[int]) -> float:
     """How good holding ``hand`` is with my territory (higher is better)."""
-    return -distance(view.mine, hand) + _island_value(view, hand) + 0.05 * sum(hand)
+    return _holding_value(view.mine, view.theirs, hand)
+
+
+def _holding_value(mine: list[int], theirs: list[int], hand: list[int]) -> float:
+    """:func:`_hand_value` with my territory ``mine`` against ``theirs``."""
+    return -distance(mine, hand) + _island_value_of(theirs, hand) + 0.05 * sum(hand)
 
 
 _DESTROY: dict[tuple[int, ...], int] = {}
@@ -465,13 +470,7 @@ def medium_action(view: View, rng: random.Random) -> str:
     if decision == "mountain":
         return f"destroy:{best_destroy(view.theirs)}"
     if decision == "forest":
-        best, best_score = legal[0], -1e9
-        for action in legal:
-            kind = int(action.rpartition(":")[2])
-            score = _hand_value(view, _with(view.hand, kind))
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _take_choice(legal, view.mine, view.theirs, view.hand)
     if decision == "declare":
         size = sum(view.hand)
         if (  # by simulation, only Plains-less hands two lands short gain from it
@@ -500,16 +499,21 @@ def _excess(hand: list[int]) -> bool:
 
 def _least_useful(view: View, hand: list[int]) -> int:
     """The card of ``hand`` whose loss hurts my position least."""
+    return _least_useful_of(view.mine, view.theirs, hand)
+
+
+def _least_useful_of(mine: list[int], theirs: list[int], hand: list[int]) -> int:
+    """:func:`_least_useful` with my territory ``mine`` against ``theirs``."""
     best, best_score = -1, -1e9
-    key = _pack(view.mine, hand)
-    bonus = _island_bonus(view.theirs)
+    key = _pack(mine, hand) if min(hand) >= 0 else -1
+    bonus = _island_bonus(theirs)
     islands = hand[ISLAND]
     left = sum(hand) - 1
     for k in range(KINDS):
         count = hand[k]
         if count:
-            if count < 0:  # not a hand: the plain formula
-                score = _hand_value(view, _without(hand, k))
+            if key < 0:  # not a hand: the plain formula
+                score = _holding_value(mine, theirs, _without(hand, k))
             else:  # _hand_value(view, _without(hand, k)), the same floats
                 after = key - _HAND_STEP[k]
                 dist = _PACKED.get(after)
@@ -586,17 +590,35 @@ def medium_state_action(state: Any, legal: list[str], rng: random.Random) -> str
     :class:`View`."""
     if len(legal) > 1:
         step = state.step
-        if step == "main" or step == "counter":
-            me = state.current_player()
-            other = 1 - me
-            mine, theirs = state.territories[me], state.territories[other]
-            if step == "main":
-                return _main_choice(
-                    legal, mine, state.hands[me], theirs, sum(state.hands[other]),
-                    state.discards[me], rng,
-                )  # fmt: skip
+        me = state.current_player()
+        other = 1 - me
+        mine, theirs = state.territories[me], state.territories[other]
+        if step == "main":
+            return _main_choice(
+                legal, mine, state.hands[me], theirs, sum(state.hands[other]),
+                state.discards[me], rng,
+            )  # fmt: skip
+        if step == "counter":
             return _counter_choice(legal, state.pending_land, mine, theirs, state.hands[me])
+        if step == "swamp":
+            return "discard:" + str(_least_useful_of(mine, theirs, state.hands[me]))
+        if step == "mountain":
+            return "destroy:" + str(best_destroy(theirs))
+        if step == "forest":
+            return _take_choice(legal, mine, theirs, state.hands[me])
     return medium_action(View.from_state(state, legal), rng)
+
+
+def _take_choice(legal: list[str], mine: list[int], theirs: list[int], hand: list[int]) -> str:
+    """``medium``'s Forest choice (RULES §1.4): the card whose taking gives the best
+    :func:`_hand_value`, the first of equals in ``legal`` order."""
+    best, best_score = legal[0], -1e9
+    for action in legal:
+        kind = int(action.rpartition(":")[2])
+        score = _holding_value(mine, theirs, _with(hand, kind))
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def unseen_counts(obs: dict[str, Any]) -> list[int]:
