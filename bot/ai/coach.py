@@ -344,7 +344,7 @@ def estimate(
 ) -> tuple[WinEstimate, WinEstimate | None]:
     """Win estimates for keeping ``state.hand`` and for a mulligan instead (``None``
     when none is possible), each over ``games`` simulated matches, seeded from the
-    deal.  CPU-bound: about ``games / 1000`` seconds (two figures, about 2,000 matches/s
+    deal.  CPU-bound: about ``games / 1800`` seconds (two figures, about 3,700 matches/s
     on one core: ``python -m benchmarks.sims``).
 
     The kept hand is simulated as the opening of a match on the play or the draw as

@@ -23,7 +23,7 @@ import random
 from bot.engine import BingoOptions, BingoState
 from bot.engine.mulligan import DONE
 
-from .heuristics import View, medium_action, unseen_counts
+from .heuristics import View, medium_action, medium_state_action, unseen_counts
 from .ismcts import sample_world, world_template
 
 #: The sampling noise of the playouts' mean, in playouts: of the log-odds of a mean over
@@ -46,7 +46,7 @@ def _policy_action(state: BingoState, rng: random.Random) -> str:
         player = state.current_player()
         assert player is not None
         return medium_action(View.from_observation(state.observation(player)), rng)
-    return medium_action(View.from_state(state, legal), rng)
+    return medium_state_action(state, legal, rng)
 
 
 def finish(state: BingoState, me: int, rng: random.Random) -> float:

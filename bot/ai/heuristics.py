@@ -125,10 +125,7 @@ class View:
 def need(territory: list[int]) -> int:
     """Placements a territory still needs to win (RULES §1.6): the fewer of the missing
     colors and the cards missing from its largest color; 0 means it has won."""
-    missing = 0
-    for n in territory:
-        if not n:
-            missing += 1
+    missing = territory.count(0)
     top = 5 - max(territory)
     return top if top < missing else missing
 
@@ -151,6 +148,45 @@ def distance(territory: list[int], hand: list[int]) -> float:
         if len(_DISTANCES) > _CACHE_LIMIT:
             _DISTANCES.clear()
         value = _DISTANCES[key] = _distance(territory, hand)
+    return value
+
+
+#: Bits per kind in a packed count vector (:func:`_pack`): a count is 0..COPIES (12),
+#: never below 0 (RULES §1.1: 12 of each land in a match; the engine's ``cards`` and
+#: ``non_negative`` invariants, tests/engine/invariants.py), so one never spills into
+#: the next.
+_BITS = 4
+assert COPIES < 1 << _BITS
+_MASK = (1 << _BITS) - 1
+#: Where a packed hand sits in a packed ``(territory, hand)`` key (:func:`_distance_packed`).
+_HAND_AT = KINDS * _BITS
+#: Packed key change when a card of kind ``k`` goes from the hand to the territory.
+_PLACE_STEP = tuple((1 << (_HAND_AT + k * _BITS)) - (1 << (k * _BITS)) for k in range(KINDS))
+#: Packed key change when a card of kind ``k`` joins the hand.
+_HAND_STEP = tuple(1 << (k * _BITS) for k in range(KINDS))
+#: ``place:K`` -> K (the main step's actions, :mod:`bot.engine.bingo`).
+_PLACE_KIND = {f"place:{k}": k for k in range(KINDS)}
+_PACKED: dict[int, float] = {}
+
+
+def _pack(territory: list[int], hand: list[int]) -> int:
+    """``(territory, hand)`` as one int, :data:`_BITS` bits a count (hand low)."""
+    return (
+        hand[0] | hand[1] << 4 | hand[2] << 8 | hand[3] << 12 | hand[4] << 16
+        | territory[0] << 20 | territory[1] << 24 | territory[2] << 28
+        | territory[3] << 32 | territory[4] << 36
+    )  # fmt: skip
+
+
+def _distance_packed(key: int) -> float:
+    """:func:`distance` of a :func:`_pack` key (memoized; the same value)."""
+    value = _PACKED.get(key)
+    if value is None:
+        if len(_PACKED) > _CACHE_LIMIT:
+            _PACKED.clear()
+        hand = [(key >> (k * _BITS)) & _MASK for k in range(KINDS)]
+        territory = [(key >> (_HAND_AT + k * _BITS)) & _MASK for k in range(KINDS)]
+        value = _PACKED[key] = _distance(territory, hand)
     return value
 
 
@@ -185,8 +221,13 @@ def _threat(territory: list[int]) -> float:
 
 def _island_value(view: View, hand: list[int]) -> float:
     """What keeping a counter (an Island and another card) in ``hand`` is worth now."""
+    return _island_value_of(view.theirs, hand)
+
+
+def _island_value_of(theirs: list[int], hand: list[int]) -> float:
+    """:func:`_island_value` against the opponent's territory ``theirs``."""
     if hand[ISLAND] and sum(hand) >= 2:
-        return 0.25 + 0.35 * _threat(view.theirs) if need(view.theirs) > 0 else 0.0
+        return 0.25 + 0.35 * _threat(theirs) if need(theirs) > 0 else 0.0
     return 0.0
 
 
@@ -202,13 +243,39 @@ def _with(counts: list[int], kind: int) -> list[int]:
     return out
 
 
+def _island_bonus(theirs: list[int]) -> float:
+    """:func:`_island_value` of a hand that holds a counter, against ``theirs``."""
+    their_need = need(theirs)
+    return 0.25 + 0.35 * THREAT[their_need] if their_need > 0 else 0.0
+
+
 def _hand_value(view: View, hand: list[int]) -> float:
     """How good holding ``hand`` is with my territory (higher is better)."""
-    return -distance(view.mine, hand) + _island_value(view, hand) + 0.05 * sum(hand)
+    return _holding_value(view.mine, view.theirs, hand)
+
+
+def _holding_value(mine: list[int], theirs: list[int], hand: list[int]) -> float:
+    """:func:`_hand_value` with my territory ``mine`` against ``theirs``."""
+    return -distance(mine, hand) + _island_value_of(theirs, hand) + 0.05 * sum(hand)
+
+
+_DESTROY: dict[tuple[int, ...], int] = {}
+_MOUNTAIN: dict[tuple[int, ...], float] = {}
 
 
 def best_destroy(theirs: list[int]) -> int:
-    """The opponent's land whose loss sets them back most (RULES §1.4 Mountain)."""
+    """The opponent's land whose loss sets them back most (RULES §1.4 Mountain); -1
+    for an empty territory.  Memoized (a pure function of the counts)."""
+    key = tuple(theirs)
+    best = _DESTROY.get(key)
+    if best is None:
+        if len(_DESTROY) > _CACHE_LIMIT:
+            _DESTROY.clear()
+        best = _DESTROY[key] = _best_destroy(theirs)
+    return best
+
+
+def _best_destroy(theirs: list[int]) -> int:
     best, best_score = -1, -1e9
     for k in range(KINDS):
         if theirs[k]:
@@ -240,6 +307,95 @@ def _place_score(view: View, kind: int) -> float:
                 gain = max(gain, distance(mine, hand) - distance(mine, _with(hand, k)))
         score += 0.6 * gain + (0.1 if sum(view.my_pile) else 0.0)
     return score
+
+
+def _mountain_bonus(theirs: list[int]) -> float:
+    """The Mountain's part of :func:`_place_score` when ``theirs`` holds a land
+    (memoized, a pure function of the counts)."""
+    key = tuple(theirs)
+    value = _MOUNTAIN.get(key)
+    if value is None:
+        if len(_MOUNTAIN) > _CACHE_LIMIT:
+            _MOUNTAIN.clear()
+        target = best_destroy(theirs)
+        value = 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
+        _MOUNTAIN[key] = value
+    return value
+
+
+def _main_choice(
+    legal: list[str],
+    mine: list[int],
+    hand: list[int],
+    theirs: list[int],
+    opp_size: int,
+    pile: list[int],
+    rng: random.Random,
+) -> str:
+    """``medium``'s main step from the fields of a :class:`View` (``pile``: my discard
+    pile): the best of passing and each ``place:K`` by :func:`_place_score` plus
+    ``1e-6`` times one ``rng.random()`` per placement, in ``legal`` order.  The same
+    floats as calling :func:`_place_score` (the same operations in the same order), with
+    the values shared by every placement (the island bonus, the Mountain's bonus, the
+    territory's empty colors) computed once and :func:`distance` looked up by a packed
+    key."""
+    key = _pack(mine, hand)
+    base = _PACKED.get(key)
+    if base is None:
+        base = _distance_packed(key)
+    size = sum(hand)
+    bonus = _island_bonus(theirs)
+    islands = hand[ISLAND]
+    best = "pass"
+    best_score = -base + (bonus if islands and size >= 2 else 0.0) + 0.05 * size - 0.05
+    zeros = mine.count(0)
+    top = max(mine)
+    left = size - 1
+    mountain: float | None = None
+    for action in legal:
+        if action == "pass":
+            continue
+        k = _PLACE_KIND.get(action)
+        if k is None:
+            k = int(action[6:])
+        if hand[k] <= 0 or mine[k] < 0:  # not a legal placement: the plain formula
+            view = View("main", legal, 0, hand, opp_size, mine, theirs, pile, [0] * KINDS, None, 0)
+            score = _place_score(view, k)
+        else:
+            placed = mine[k] + 1
+            after_top = 5 - (placed if placed > top else top)
+            missing = zeros - 1 if placed == 1 else zeros
+            if (after_top if after_top < missing else missing) == 0:  # need(...) == 0
+                score = 1e6
+            else:
+                after = key + _PLACE_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                kept = islands - 1 if k == ISLAND else islands
+                score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
+                if k == PLAINS:
+                    score += 0.45
+                elif k == SWAMP and opp_size:
+                    score += 0.3 + (0.3 if opp_size <= 2 else 0.0)
+                elif k == MOUNTAIN and sum(theirs) > 0:
+                    if mountain is None:
+                        mountain = _mountain_bonus(theirs)
+                    score += mountain
+                elif k == FOREST:
+                    gain = 0.0
+                    for j in range(KINDS):
+                        if pile[j]:
+                            back = after + _HAND_STEP[j]
+                            taken = _PACKED.get(back)
+                            if taken is None:
+                                taken = _distance_packed(back)
+                            gain = max(gain, dist - taken)
+                    score += 0.6 * gain + (0.1 if sum(pile) else 0.0)
+        score = score + 1e-6 * rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 # -- the three players --------------------------------------------------------------------
@@ -282,6 +438,9 @@ def easy_action(view: View, rng: random.Random) -> str:
     return legal[rng.randrange(len(legal))]
 
 
+_PREFIX = {"swamp": "discard:", "bottom": "bottom:", "aside": "aside:"}
+
+
 def medium_action(view: View, rng: random.Random) -> str:
     """A good heuristic player (RULES §1, §2).
 
@@ -298,37 +457,20 @@ def medium_action(view: View, rng: random.Random) -> str:
         return legal[0]
     decision = view.decision
     if decision == "main":
-        best, best_score = (
-            "pass",
-            -distance(view.mine, view.hand)
-            + _island_value(view, view.hand)
-            + 0.05 * sum(view.hand)
-            - 0.05,
+        return _main_choice(
+            legal, view.mine, view.hand, view.theirs, view.opp_size, view.my_pile, rng
         )
-        for action in legal:
-            if action == "pass":
-                continue
-            score = _place_score(view, int(action[6:])) + 1e-6 * rng.random()
-            if score > best_score:
-                best, best_score = action, score
-        return best
     if decision == "counter":
         return _counter(view)
     if decision in ("swamp", "bottom", "aside"):
-        prefix = {"swamp": "discard:", "bottom": "bottom:", "aside": "aside:"}[decision]
+        prefix = _PREFIX[decision]
         if decision == "aside" and "aside_done" in legal and not _excess(view.hand):
             return "aside_done"
         return prefix + str(_least_useful(view, view.hand))
     if decision == "mountain":
         return f"destroy:{best_destroy(view.theirs)}"
     if decision == "forest":
-        best, best_score = legal[0], -1e9
-        for action in legal:
-            kind = int(action.rpartition(":")[2])
-            score = _hand_value(view, _with(view.hand, kind))
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _take_choice(legal, view.mine, view.theirs, view.hand)
     if decision == "declare":
         size = sum(view.hand)
         if (  # by simulation, only Plains-less hands two lands short gain from it
@@ -357,10 +499,28 @@ def _excess(hand: list[int]) -> bool:
 
 def _least_useful(view: View, hand: list[int]) -> int:
     """The card of ``hand`` whose loss hurts my position least."""
+    return _least_useful_of(view.mine, view.theirs, hand)
+
+
+def _least_useful_of(mine: list[int], theirs: list[int], hand: list[int]) -> int:
+    """:func:`_least_useful` with my territory ``mine`` against ``theirs``."""
     best, best_score = -1, -1e9
+    key = _pack(mine, hand) if min(hand) >= 0 else -1
+    bonus = _island_bonus(theirs)
+    islands = hand[ISLAND]
+    left = sum(hand) - 1
     for k in range(KINDS):
-        if hand[k]:
-            score = _hand_value(view, _without(hand, k))
+        count = hand[k]
+        if count:
+            if key < 0:  # not a hand: the plain formula
+                score = _holding_value(mine, theirs, _without(hand, k))
+            else:  # _hand_value(view, _without(hand, k)), the same floats
+                after = key - _HAND_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                kept = islands - 1 if k == ISLAND else islands
+                score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
             if score > best_score:
                 best, best_score = k, score
     return best
@@ -368,32 +528,97 @@ def _least_useful(view: View, hand: list[int]) -> int:
 
 def _counter(view: View) -> str:
     """RULES §1.5: counter a land that would win, or a Mountain against my near win."""
-    land = view.pending
-    counters = [a for a in view.legal if a.startswith("counter:")]
-    if land is None or not counters:
+    return _counter_choice(view.legal, view.pending, view.mine, view.theirs, view.hand)
+
+
+def _counter_choice(
+    legal: list[str], land: int | None, mine: list[int], theirs: list[int], hand: list[int]
+) -> str:
+    """:func:`_counter` from the fields of a :class:`View` it reads."""
+    if land is None:
         return "allow"
-    after = _with(view.theirs, land)
-    worth = need(after) == 0
-    if not worth and land == MOUNTAIN and need(view.mine) <= 1 and sum(view.mine) > 0:
-        target = best_destroy(view.mine)
-        worth = need(_without(view.mine, target)) > need(view.mine) and (
-            need(view.theirs) >= 2 or view.hand[ISLAND] >= 2
-        )
-    if not worth and need(after) == 1 and view.hand[ISLAND] >= 2 and sum(view.hand) >= 5:
+    placed = theirs[land] + 1  # need(_with(theirs, land)), without the copy
+    top = max(theirs)
+    after_top = 5 - (placed if placed > top else top)
+    missing = theirs.count(0) - (1 if placed == 1 else 0)
+    after = after_top if after_top < missing else missing
+    worth = after == 0
+    if not worth and land == MOUNTAIN:
+        mine_need = need(mine)
+        if mine_need <= 1 and sum(mine) > 0:
+            target = best_destroy(mine)
+            worth = need(_without(mine, target)) > mine_need and (
+                need(theirs) >= 2 or hand[ISLAND] >= 2
+            )
+    if not worth and after == 1 and hand[ISLAND] >= 2 and sum(hand) >= 5:
         worth = True
     if not worth:
         return "allow"
-    rest = _without(view.hand, ISLAND)
+    counters = [a for a in legal if a.startswith("counter:")]
+    if not counters:
+        return "allow"
+    rest = _without(hand, ISLAND)
+    key = _pack(mine, rest) if min(rest) >= 0 else -1
+    bonus = _island_bonus(theirs)
+    islands = rest[ISLAND]
+    left = sum(rest) - 1
     best, best_score = counters[0], -1e9
     for action in counters:
         kind = int(action[8:])
-        score = _hand_value(view, _without(rest, kind))
+        if key < 0 or rest[kind] <= 0:  # not a hand: the plain formula
+            held = _without(rest, kind)
+            score = -distance(mine, held) + _island_value_of(theirs, held) + 0.05 * sum(held)
+        else:  # _hand_value(view, _without(rest, kind)), the same floats
+            after = key - _HAND_STEP[kind]
+            dist = _PACKED.get(after)
+            if dist is None:
+                dist = _distance_packed(after)
+            kept = islands - 1 if kind == ISLAND else islands
+            score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
         if score > best_score:
             best, best_score = action, score
     return best
 
 
 POLICIES = {"random": random_action, "easy": easy_action, "medium": medium_action}
+
+
+def medium_state_action(state: Any, legal: list[str], rng: random.Random) -> str:
+    """:func:`medium_action` of ``View.from_state(state, legal)`` (a play-phase
+    :class:`~bot.engine.BingoState`, ``legal`` its legal actions): the same action and
+    ``rng`` draws, the main step and the counter window decided without building the
+    :class:`View`."""
+    if len(legal) > 1:
+        step = state.step
+        me = state.current_player()
+        other = 1 - me
+        mine, theirs = state.territories[me], state.territories[other]
+        if step == "main":
+            return _main_choice(
+                legal, mine, state.hands[me], theirs, sum(state.hands[other]),
+                state.discards[me], rng,
+            )  # fmt: skip
+        if step == "counter":
+            return _counter_choice(legal, state.pending_land, mine, theirs, state.hands[me])
+        if step == "swamp":
+            return "discard:" + str(_least_useful_of(mine, theirs, state.hands[me]))
+        if step == "mountain":
+            return "destroy:" + str(best_destroy(theirs))
+        if step == "forest":
+            return _take_choice(legal, mine, theirs, state.hands[me])
+    return medium_action(View.from_state(state, legal), rng)
+
+
+def _take_choice(legal: list[str], mine: list[int], theirs: list[int], hand: list[int]) -> str:
+    """``medium``'s Forest choice (RULES §1.4): the card whose taking gives the best
+    :func:`_hand_value`, the first of equals in ``legal`` order."""
+    best, best_score = legal[0], -1e9
+    for action in legal:
+        kind = int(action.rpartition(":")[2])
+        score = _holding_value(mine, theirs, _with(hand, kind))
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def unseen_counts(obs: dict[str, Any]) -> list[int]:
@@ -419,22 +644,44 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
     effect's bonus (pass when none gains); every other decision is :func:`medium_action`.
     """
     if state.step != "main":
-        return medium_action(View.from_state(state, legal), rng)
+        return medium_state_action(state, legal, rng)
     me = state.active
     hand, mine = state.hands[me], state.territories[me]
     theirs = state.territories[1 - me]
-    base = distance(mine, hand)
+    # The same floats as distance(), need() and the bonuses on the lists changed in place;
+    # what every placement shares is computed once, distance() looked up by a packed key.
+    key = _pack(mine, hand)
+    base = _PACKED.get(key)
+    if base is None:
+        base = _distance_packed(key)
+    zeros = mine.count(0)
+    top = max(mine)
+    mountain: float | None = None
     best, best_score = "pass", 0.0
     for action in legal:
         if action == "pass":
             continue
-        k = int(action[6:])
-        mine[k] += 1
-        hand[k] -= 1
-        won = need(mine) == 0
-        score = base - distance(mine, hand)
-        mine[k] -= 1
-        hand[k] += 1
+        k = _PLACE_KIND.get(action)
+        if k is None:
+            k = int(action[6:])
+        if hand[k] <= 0 or mine[k] < 0:  # not a legal placement: the plain formula
+            mine[k] += 1
+            hand[k] -= 1
+            won = need(mine) == 0
+            score = base - distance(mine, hand)
+            mine[k] -= 1
+            hand[k] += 1
+        else:
+            placed = mine[k] + 1
+            after_top = 5 - (placed if placed > top else top)
+            missing = zeros - 1 if placed == 1 else zeros
+            won = (after_top if after_top < missing else missing) == 0
+            if not won:
+                after = key + _PLACE_STEP[k]
+                dist = _PACKED.get(after)
+                if dist is None:
+                    dist = _distance_packed(after)
+                score = base - dist
         if won:
             return action
         if k == PLAINS:
@@ -443,11 +690,9 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
             score += 0.3 if state.hands[1 - me] else 0.0
         elif k == MOUNTAIN:
             if sum(theirs):
-                target = best_destroy(theirs)
-                theirs[target] -= 1
-                after = _threat(theirs)
-                theirs[target] += 1
-                score += 1.2 * (_threat(theirs) - after) + 0.15
+                if mountain is None:
+                    mountain = _mountain_bonus(theirs)
+                score += mountain
         elif k == FOREST:
             score += 0.1 if sum(state.discards[me]) else 0.0
         elif hand[ISLAND] == 1:

@@ -253,9 +253,15 @@ def _simulate(
         state.apply_fast(best)
         node = None
     depth = 0
+    legal_actions, apply, chance = state.legal_actions, state.apply_fast, rng.random
     while state.result is None and depth < ROLLOUT_DEPTH:
-        legal = state.legal_actions()
-        state.apply_fast(legal[0] if len(legal) == 1 else _rollout_action(state, legal, rng))
+        legal = legal_actions()
+        if len(legal) == 1:
+            apply(legal[0])
+        elif chance() < ROLLOUT_EPSILON:  # _rollout_action, inlined
+            apply(legal[rng.randrange(len(legal))])
+        else:
+            apply(rollout_action(state, legal, rng))
         depth += 1
     reward = _score(state, me)
     for visited, action, player in path:
