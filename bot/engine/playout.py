@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import KIND_ACTIONS, Decision, Verb
 from .cards import KINDS, Land, bingo_library
 from .events import Deal, Event, Roll
-from .mulligan import DECLARE, DONE, MulliganPhase, MulliganRule
+from .mulligan import DECLARE, DONE, MulliganOptions, MulliganPhase, MulliganRule
 from .options import BingoOptions
 from .outcome import Reason, Result, winning_territory
 from .table import BIT_LENGTHS
@@ -65,10 +65,17 @@ _PLACE_ENTRIES, _COUNTER_ENTRIES = _entries(_PLACE_TEXTS), _entries(_COUNTER_TEX
 _DISCARD_ENTRIES, _DESTROY_ENTRIES = _entries(_DISCARD_TEXTS), _entries(_DESTROY_TEXTS)
 _TAKE_ENTRIES, _TAKE_OPP_ENTRIES = _entries(_TAKE_TEXTS), _entries(_TAKE_OPP_TEXTS)
 _PLACE_SET = frozenset(_PLACE_TEXTS)
+_KEEP_ENTRIES, _MULLIGAN_ENTRIES = ([0, _KEEP], [1, _KEEP]), ([0, _MULLIGAN], [1, _MULLIGAN])
+_SCRY_TOP_ENTRIES = ([0, _SCRY_TOP], [1, _SCRY_TOP])
+_SCRY_BOTTOM_ENTRIES = ([0, _SCRY_BOTTOM], [1, _SCRY_BOTTOM])
 #: ``Decision(step)`` for a step's string, as a look-up (an enum call is slow).
 _DECISIONS = {str(d): d for d in Decision}
 #: The draws of RULES §1.8, built once (a Result is a frozen value).
 _PASSES_DRAW, _TURN_LIMIT_DRAW = Result(None, Reason.PASSES), Result(None, Reason.TURN_LIMIT)
+#: ``BingoOptions.mulligan_options()`` of the tables dealt so far (both are frozen
+#: values, so one MulliganOptions serves every deal of a table).
+_MULLIGAN_OPTIONS: dict[BingoOptions, MulliganOptions] = {}
+_VANCOUVER = MulliganRule.VANCOUVER
 #: Steps of the playout loop that are not decisions.
 _RESOLVE, _NEXT_TURN = "resolve", "next_turn"
 #: The 60-card library, unshuffled (copied by sampled deals).
@@ -84,61 +91,70 @@ def kind_mask(c: list[int]) -> int:
 def _vancouver_round_start(mull: MulliganPhase) -> bool:
     """Whether ``mull`` is a simultaneous Vancouver phase at the start of a round of
     declarations (where :func:`_vancouver_mulligans` takes over)."""
-    return (
-        mull.options.rule is MulliganRule.VANCOUVER
-        and not mull.options.sequential
-        and mull.step == DECLARE
-        and not mull.pending
-        and mull.declared.count(None) == len(mull.declared)
-        and mull.queue == [p for p in mull.order if not mull.kept[p]]
-    )
+    options = mull.options
+    if (
+        options.rule is not _VANCOUVER
+        or options.sequential
+        or mull.step != DECLARE
+        or mull.pending
+        or mull.declared.count(None) != len(mull.declared)
+    ):
+        return False
+    kept = mull.kept
+    if True not in kept:  # nobody has kept (the first round): the queue is the order
+        return mull.queue == mull.order
+    return mull.queue == [p for p in mull.order if not kept[p]]
 
 
 def new_sampled(
-    cls: type[BingoState], seed: int, options: BingoOptions, chance: random.Random
+    state: BingoState, options: BingoOptions, chance: random.Random
 ) -> tuple[BingoState, list[Event]]:
     """``BingoState.new`` under sampled chance, written out: the library lazily shuffled
     (see :mod:`.table`), each hand dealt by uniform picks from it, the rolls drawn
-    as ``randint(1, 6)`` draws them; the same distributions as ``new``."""
-    # (options given: its default factory would build a BingoOptions for nothing)
-    state = cls(options=options, seed=seed, library=_LIBRARY[:], chance=chance)
-    library = state.library
+    as ``randint(1, 6)`` draws them; the same distributions as ``new``.  ``state``: a
+    new state of ``options`` and ``chance`` (every other field its default), dealt in
+    place and returned with the setup events."""
+    state.library = library = _LIBRARY[:]
     getrandbits, bits = chance.getrandbits, BIT_LENGTHS
     hands = state.hands
     size = options.hand_size
+    m = len(library)  # the whole library is the unknown middle
     for player in (0, 1):
         hand = hands[player]
-        for _ in range(min(size, len(library))):
-            m = len(library)  # the whole library is the unknown middle
+        for _ in range(min(size, m)):
             k = bits[m]
             j = getrandbits(k)
             while j >= m:
                 j = getrandbits(k)
+            m -= 1  # the last card's index: it moves to j, and the picked card out
             card = library[j]
-            library[j] = library[-1]
+            library[j] = library[m]
             library.pop()
             hand[card] += 1
-    if len(library) > 1:
-        state.lazy_hi = len(library)
+    if m > 1:
+        state.lazy_hi = m
     events: list[Event] = [
         Deal(player=0, cards=tuple(hands[0]), private=0),
         Deal(player=1, cards=tuple(hands[1]), private=1),
     ]
     rolls = state.rolls
-    while True:
-        pair = []
-        for _ in (0, 1):
-            roll = getrandbits(3)  # randint(1, 6)
-            while roll >= 6:
-                roll = getrandbits(3)
-            pair.append(roll + 1)
-        rolls.append(pair)
-        if pair[0] != pair[1]:
+    while True:  # two randint(1, 6), each drawn as randint draws it, until they differ
+        first = getrandbits(3)
+        while first >= 6:
+            first = getrandbits(3)
+        second = getrandbits(3)
+        while second >= 6:
+            second = getrandbits(3)
+        rolls.append([first + 1, second + 1])
+        if first != second:
             break
-    state.starting = state.active = starting = 0 if pair[0] > pair[1] else 1
-    events.append(Roll(rolls=tuple(tuple(r) for r in rolls), starting=starting))
+    state.starting = state.active = starting = 0 if first > second else 1
+    events.append(Roll(rolls=tuple(map(tuple, rolls)), starting=starting))
+    mulligan_options = _MULLIGAN_OPTIONS.get(options)
+    if mulligan_options is None:
+        mulligan_options = _MULLIGAN_OPTIONS[options] = options.mulligan_options()
     state.mulligans = MulliganPhase(
-        options.mulligan_options(), [starting, 1 - starting], is_land=[True] * KINDS
+        mulligan_options, [starting, 1 - starting], is_land=[True] * KINDS
     )
     state.mulligans.start(state, events)
     state.after_mulligans(events)
@@ -379,9 +395,12 @@ def _vancouver_mulligans(state: BingoState, mull: MulliganPhase, getrandbits: Ca
     the end of the scries, with uniformly random choices: :func:`playout`'s
     mulligan loop written out (same choices from ``getrandbits`` as ``rng.choice``,
     same history, chance and final phase, which ``test_fast_path.py`` checks)."""
-    hands, history = state.hands, state.history
+    hands, history, library = state.hands, state.history, state.library
     order, kept, taken = mull.order, mull.kept, mull.taken
     free_first = mull.options.free_first
+    chance = state.chance
+    chance_bits = chance.getrandbits if chance is not None else None
+    bits = BIT_LENGTHS
     while True:  # one round: declarations in turn order, then the mulligans
         mulligans = []
         for player in order:
@@ -394,10 +413,10 @@ def _vancouver_mulligans(state: BingoState, mull: MulliganPhase, getrandbits: Ca
             while pick >= 2:
                 pick = getrandbits(2)
             if pick:
-                history.append([player, _MULLIGAN])
+                history.append(_MULLIGAN_ENTRIES[player])
                 mulligans.append(player)
             else:
-                history.append([player, _KEEP])
+                history.append(_KEEP_ENTRIES[player])
                 kept[player] = True
         if not mulligans:
             break
@@ -406,9 +425,28 @@ def _vancouver_mulligans(state: BingoState, mull: MulliganPhase, getrandbits: Ca
             size = sum(hand)
             free = free_first and taken[player] == 0
             hands[player] = [0] * KINDS
-            state.shuffle_into_library(hand)
             taken[player] += 1
-            state.draw_many(player, max(0, size - (0 if free else 1)), None)
+            draws = max(0, size - (0 if free else 1))
+            hi = len(library) + size
+            if chance_bits is None or draws >= hi:  # exact chance (or a short library)
+                state.shuffle_into_library(hand)
+                state.draw_many(player, draws, None)
+                continue
+            # lazy shuffling (table.py): shuffle_into_library() makes the whole library
+            # the unknown middle, then draw_many() is _draw_lazy(), both written out
+            for kind, count in enumerate(hand):
+                if count:
+                    library.extend([kind] * count)
+            new_hand = hands[player]
+            for _ in range(draws):  # one Fisher-Yates step from the middle, then pop
+                k = bits[hi]
+                j = chance_bits(k)
+                while j >= hi:
+                    j = chance_bits(k)
+                hi -= 1
+                library[j], library[hi] = library[hi], library[j]
+                new_hand[library.pop()] += 1
+            state.lazy_lo, state.lazy_hi = 0, hi
     mull.declared = [None] * len(order)
     mull.queue, mull.pending = [], []
     hand_size = mull.options.hand_size
@@ -420,9 +458,9 @@ def _vancouver_mulligans(state: BingoState, mull: MulliganPhase, getrandbits: Ca
         while pick >= 2:
             pick = getrandbits(2)
         if pick:
-            history.append([player, _SCRY_BOTTOM])
-            state.put_on_bottom(state.library.pop())
+            history.append(_SCRY_BOTTOM_ENTRIES[player])
+            state.put_on_bottom(library.pop())
         else:
-            history.append([player, _SCRY_TOP])
+            history.append(_SCRY_TOP_ENTRIES[player])
     mull.scry_queue = []
     mull.step = DONE
