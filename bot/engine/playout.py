@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import KIND_ACTIONS, Decision, Verb
@@ -49,9 +50,9 @@ _TAKE_OPP_TEXTS = KIND_ACTIONS[Verb.TAKE_OPP]
 _MAIN_CHOICES = tuple(
     ((*kinds, None), len(kinds) + 1, (len(kinds) + 1).bit_length()) for kinds in _PRESENT
 )
-#: The history entries of the main step, ``[player, action]``, built once: the play
-#: loop appends these lists themselves (history entries are never changed in place;
-#: ``BingoState.clone`` shares them too).
+#: The history entries ``[player, action]`` of the playouts' decisions, built once:
+#: the loops below append these lists themselves (history entries are never changed in
+#: place; ``BingoState.clone`` shares them too, and the JSON codec copies them).
 _PASS_ENTRIES = ([0, PASS], [1, PASS])
 _ALLOW_ENTRIES = ([0, ALLOW], [1, ALLOW])
 
@@ -72,9 +73,6 @@ _SCRY_BOTTOM_ENTRIES = ([0, _SCRY_BOTTOM], [1, _SCRY_BOTTOM])
 _DECISIONS = {str(d): d for d in Decision}
 #: The draws of RULES §1.8, built once (a Result is a frozen value).
 _PASSES_DRAW, _TURN_LIMIT_DRAW = Result(None, Reason.PASSES), Result(None, Reason.TURN_LIMIT)
-#: ``BingoOptions.mulligan_options()`` of the tables dealt so far (both are frozen
-#: values, so one MulliganOptions serves every deal of a table).
-_MULLIGAN_OPTIONS: dict[BingoOptions, MulliganOptions] = {}
 _VANCOUVER = MulliganRule.VANCOUVER
 #: Steps of the playout loop that are not decisions.
 _RESOLVE, _NEXT_TURN = "resolve", "next_turn"
@@ -86,6 +84,14 @@ def kind_mask(c: list[int]) -> int:
     """Bit k set when count vector ``c`` (five kinds) holds kind k."""
     w, u, b, r, g = c
     return (1 if w else 0) | (2 if u else 0) | (4 if b else 0) | (8 if r else 0) | (16 if g else 0)
+
+
+@lru_cache(maxsize=64)
+def _mulligan_options(options: BingoOptions) -> MulliganOptions:
+    """``options.mulligan_options()``, one per table (both are frozen values, so one
+    MulliganOptions serves every deal of a table; building one costs more than this
+    look-up)."""
+    return options.mulligan_options()
 
 
 def _vancouver_round_start(mull: MulliganPhase) -> bool:
@@ -150,11 +156,8 @@ def new_sampled(
             break
     state.starting = state.active = starting = 0 if first > second else 1
     events.append(Roll(rolls=tuple(map(tuple, rolls)), starting=starting))
-    mulligan_options = _MULLIGAN_OPTIONS.get(options)
-    if mulligan_options is None:
-        mulligan_options = _MULLIGAN_OPTIONS[options] = options.mulligan_options()
     state.mulligans = MulliganPhase(
-        mulligan_options, [starting, 1 - starting], is_land=[True] * KINDS
+        _mulligan_options(options), [starting, 1 - starting], is_land=[True] * KINDS
     )
     state.mulligans.start(state, events)
     state.after_mulligans(events)
