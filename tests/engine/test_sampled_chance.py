@@ -227,3 +227,30 @@ def test_exact_playout_is_unchanged_by_the_option() -> None:
         while not c.is_over:
             c.apply(rng.choice(c.legal_actions()))
         assert a.to_json() == b.to_json() == c.to_json()
+
+
+def test_sampled_deal_builds_what_the_constructor_builds() -> None:
+    """``new(..., chance=)`` writes its blank state out field by field (bingo.py,
+    ``_blank_state``) and deals into it: every field of ``BingoState`` must then hold
+    what the dataclass constructor's defaults and the same deal give, to a subclass (which
+    goes through the constructor) as to ``BingoState``."""
+    from dataclasses import dataclass, fields
+
+    @dataclass(slots=True, eq=False, repr=False)
+    class Subclass(BingoState):
+        pass
+
+    for seed in range(20):
+        options = CONFIGS[seed % len(CONFIGS)]
+        state, events = BingoState.new(seed, options, chance=random.Random(seed))
+        other, other_events = Subclass.new(seed, options, chance=random.Random(seed))
+        assert type(other) is Subclass
+        assert events == other_events
+        for f in fields(BingoState):
+            assert getattr(state, f.name) == getattr(other, f.name) or f.name in (
+                "chance",
+                "mulligans",
+            ), f.name
+        assert state.mulligans is not None and other.mulligans is not None
+        assert state.mulligans.to_json() == other.mulligans.to_json()
+        assert state.to_json() == other.to_json()
