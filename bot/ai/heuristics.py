@@ -10,6 +10,11 @@ hand (:meth:`View.from_state`), so a policy never sees a hidden card.
 Count vectors are indexed by kind in WUBRG order (0 = Plains … 4 = Forest), as in
 :mod:`bot.engine.cards`.  Actions are the engine's strings (``place:K``, ``counter:K``,
 ``keep``, ``scry_top`` …), see :mod:`bot.engine.bingo` and :mod:`bot.engine.mulligan`.
+
+The module is longer than the house's 600 lines because the fast paths that searches and
+the estimator use (packed ``distance`` look-ups, :func:`medium_state_action`) must decide
+exactly as the plain formulas beside them (``tests/ai/test_heuristics_exact.py``); kept in
+one file, each shortcut is read next to the formula it stands for.
 """
 
 from __future__ import annotations
