@@ -165,7 +165,15 @@ class TournamentService:
     async def run_round(
         self, tournament_id: int, number: int, kind: Kind, tables: list[Pairing]
     ) -> None:
-        """Store round ``number`` (once), start its matches, post its pairings."""
+        """Store round ``number`` (once), start its matches, post its pairings. Holds the
+        tournament's lock, so a removal (:meth:`remove`) waits for the round's tables; a
+        player removed before they were stored loses their table, unplayed."""
+        async with self.lock(tournament_id):
+            await self._run_round(tournament_id, number, kind, tables)
+
+    async def _run_round(
+        self, tournament_id: int, number: int, kind: Kind, tables: list[Pairing]
+    ) -> None:
         tournament = await self.store.get(tournament_id)
         assert tournament is not None
         now = self.clock()
@@ -176,9 +184,17 @@ class TournamentService:
         )  # fmt: skip
         if not stored:
             return
+        dropped = {e.user_id for e in await self.store.players(tournament_id) if e.dropped}
         threads: dict[int, int] = {}  # table number -> its match's thread
         for index, table in enumerate(tables, start=1):
             if table.b is None:
+                continue
+            gone = [p for p in (table.a, table.b) if p in dropped]
+            if gone:  # removed while the round was being paired: a loss, unplayed
+                side: Literal["a", "b", "draw"] = (
+                    "draw" if len(gone) == 2 else ("b" if gone[0] == table.a else "a")
+                )
+                await self.store.record(tournament_id, number, index, side, "organizer")
                 continue
             try:
                 started = await self.host.start_match(tournament, (table.a, table.b))
@@ -426,8 +442,13 @@ class TournamentService:
         not a (remaining) player. Does not advance (call :meth:`maybe_advance`)."""
         if tournament.status == "signup":
             return await self.store.leave(tournament.id, player_id) == "left"
-        if tournament.status not in ("swiss", "cut"):
-            return False
+        async with self.lock(tournament.id):  # not while a round's tables are set up
+            current = await self.store.get(tournament.id)
+            if current is None or current.status not in ("swiss", "cut"):
+                return False
+            return await self._remove_in_play(current, player_id)
+
+    async def _remove_in_play(self, tournament: Tournament, player_id: int) -> bool:
         players = {e.user_id: e for e in await self.store.players(tournament.id)}
         entry = players.get(player_id)
         if entry is None or entry.dropped:

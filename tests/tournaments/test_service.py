@@ -343,3 +343,58 @@ async def test_removing_a_player_is_a_loss_and_a_drop(store: TournamentStore) ->
     assert not await service.remove(tournament, a), "already removed"
     entries = {e.user_id: e for e in await store.players(tournament.id)}
     assert entries[a].dropped and not entries[b].dropped
+
+
+async def test_a_player_removed_before_the_round_is_stored_loses_the_table_unplayed(
+    store: TournamentStore,
+) -> None:
+    """A moderator removes a player between the close of sign-up and the storing of
+    round 1 (the round's set-up is still under way): their table is a loss, and no match
+    is started for it."""
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await signed_up(store, P[:4])
+    closed = await service.close_signup(tournament, P[:4])
+    assert closed is not None
+    now = await store.get(tournament.id)
+    assert now is not None
+    removed = closed[1][0].a
+    assert await service.remove(now, removed)
+    await service.run_round(tournament.id, 1, "swiss", closed[1])
+    (table,) = [x for x in await store.tables(tournament.id) if removed in (x.a, x.b)]
+    assert table.outcome == ("b" if table.a == removed else "a")
+    assert table.source == "organizer" and table.match_id is None
+    assert all(removed not in players for _, players in host.started)
+    assert len(host.started) == 1  # the other table is played
+
+
+async def test_a_removal_waits_for_the_round_being_set_up(store: TournamentStore) -> None:
+    """A removal that arrives while round 1's matches are being started waits for them,
+    then finds the removed player's table and its match."""
+    host = FakeHost()
+    service = runner(store, host)
+    tournament = await signed_up(store, P[:4])
+    closed = await service.close_signup(tournament, P[:4])
+    assert closed is not None
+    release = asyncio.Event()
+    start_match = host.start_match
+
+    async def slow_start(t: Tournament, players: tuple[int, int]) -> StartedMatch | None:
+        await release.wait()
+        return await start_match(t, players)
+
+    host.start_match = slow_start  # type: ignore[method-assign]
+    setting_up = asyncio.create_task(service.run_round(tournament.id, 1, "swiss", closed[1]))
+    await asyncio.sleep(0.05)  # the round is stored, its first match is starting
+    now = await store.get(tournament.id)
+    assert now is not None
+    removed = closed[1][0].a
+    removal = asyncio.create_task(service.remove(now, removed))
+    await asyncio.sleep(0.05)
+    assert not removal.done(), "the removal waits for the round's set-up"
+    release.set()
+    await setting_up
+    assert await removal
+    (table,) = [x for x in await store.tables(tournament.id) if removed in (x.a, x.b)]
+    assert table.outcome == ("b" if table.a == removed else "a")
+    assert table.match_id is not None and host.abandoned == [table.match_id]
