@@ -20,7 +20,8 @@ one file, each shortcut is read next to the formula it stands for.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from bot.engine.cards import COPIES, KINDS
 
@@ -135,8 +136,33 @@ def need(territory: list[int]) -> int:
     return top if top < missing else missing
 
 
-_DISTANCES: dict[tuple[int, ...], float] = {}
 _CACHE_LIMIT = 500_000
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class _Memo(dict[_K, _V]):
+    """The values of a pure function by argument, bounded: ``memo[key]`` is
+    ``compute(key)``, computed once (``__missing__`` runs only for a new key, so a known
+    one is a plain dict look-up); emptied when it holds more than :data:`_CACHE_LIMIT`."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: _K) -> _V:
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
+
+
+#: :func:`distance` by ``(*territory, *hand)``.
+_DISTANCES: _Memo[tuple[int, ...], float] = _Memo(
+    lambda key: _distance(list(key[:KINDS]), list(key[KINDS:]))
+)
 
 
 def distance(territory: list[int], hand: list[int]) -> float:
@@ -147,13 +173,7 @@ def distance(territory: list[int], hand: list[int]) -> float:
     much for a single color, whose cards are rarer); the cheapest route counts.  0.0
     means won.  Memoized (a pure function of its arguments).
     """
-    key = (*territory, *hand)
-    value = _DISTANCES.get(key)
-    if value is None:
-        if len(_DISTANCES) > _CACHE_LIMIT:
-            _DISTANCES.clear()
-        value = _DISTANCES[key] = _distance(territory, hand)
-    return value
+    return _DISTANCES[(*territory, *hand)]
 
 
 #: Bits per kind in a packed count vector (:func:`_pack`): a count is 0..COPIES (12),
@@ -171,7 +191,6 @@ _PLACE_STEP = tuple((1 << (_HAND_AT + k * _BITS)) - (1 << (k * _BITS)) for k in 
 _HAND_STEP = tuple(1 << (k * _BITS) for k in range(KINDS))
 #: ``place:K`` -> K (the main step's actions, :mod:`bot.engine.bingo`).
 _PLACE_KIND = {f"place:{k}": k for k in range(KINDS)}
-_PACKED: dict[int, float] = {}
 
 
 def _pack(territory: list[int], hand: list[int]) -> int:
@@ -184,15 +203,14 @@ def _pack(territory: list[int], hand: list[int]) -> int:
 
 
 def _distance_packed(key: int) -> float:
-    """:func:`distance` of a :func:`_pack` key (memoized; the same value)."""
-    value = _PACKED.get(key)
-    if value is None:
-        if len(_PACKED) > _CACHE_LIMIT:
-            _PACKED.clear()
-        hand = [(key >> (k * _BITS)) & _MASK for k in range(KINDS)]
-        territory = [(key >> (_HAND_AT + k * _BITS)) & _MASK for k in range(KINDS)]
-        value = _PACKED[key] = _distance(territory, hand)
-    return value
+    """:func:`distance` of a :func:`_pack` key (the same value)."""
+    hand = [(key >> (k * _BITS)) & _MASK for k in range(KINDS)]
+    territory = [(key >> (_HAND_AT + k * _BITS)) & _MASK for k in range(KINDS)]
+    return _distance(territory, hand)
+
+
+#: :func:`distance` by :func:`_pack` key.
+_PACKED: _Memo[int, float] = _Memo(_distance_packed)
 
 
 def _distance(territory: list[int], hand: list[int]) -> float:
@@ -264,20 +282,10 @@ def _holding_value(mine: list[int], theirs: list[int], hand: list[int]) -> float
     return -distance(mine, hand) + _island_value_of(theirs, hand) + 0.05 * sum(hand)
 
 
-_DESTROY: dict[tuple[int, ...], int] = {}
-_MOUNTAIN: dict[tuple[int, ...], float] = {}
-
-
 def best_destroy(theirs: list[int]) -> int:
     """The opponent's land whose loss sets them back most (RULES §1.4 Mountain); -1
     for an empty territory.  Memoized (a pure function of the counts)."""
-    key = tuple(theirs)
-    best = _DESTROY.get(key)
-    if best is None:
-        if len(_DESTROY) > _CACHE_LIMIT:
-            _DESTROY.clear()
-        best = _DESTROY[key] = _best_destroy(theirs)
-    return best
+    return _DESTROY[tuple(theirs)]
 
 
 def _best_destroy(theirs: list[int]) -> int:
@@ -317,15 +325,17 @@ def _place_score(view: View, kind: int) -> float:
 def _mountain_bonus(theirs: list[int]) -> float:
     """The Mountain's part of :func:`_place_score` when ``theirs`` holds a land
     (memoized, a pure function of the counts)."""
-    key = tuple(theirs)
-    value = _MOUNTAIN.get(key)
-    if value is None:
-        if len(_MOUNTAIN) > _CACHE_LIMIT:
-            _MOUNTAIN.clear()
-        target = best_destroy(theirs)
-        value = 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
-        _MOUNTAIN[key] = value
-    return value
+    return _MOUNTAIN[tuple(theirs)]
+
+
+def _mountain_value(theirs: list[int]) -> float:
+    target = best_destroy(theirs)
+    return 1.2 * (_threat(theirs) - _threat(_without(theirs, target))) + 0.15
+
+
+#: :func:`best_destroy` and :func:`_mountain_bonus` by the territory's counts.
+_DESTROY: _Memo[tuple[int, ...], int] = _Memo(lambda key: _best_destroy(list(key)))
+_MOUNTAIN: _Memo[tuple[int, ...], float] = _Memo(lambda key: _mountain_value(list(key)))
 
 
 def _main_choice(
@@ -345,9 +355,7 @@ def _main_choice(
     territory's empty colors) computed once and :func:`distance` looked up by a packed
     key."""
     key = _pack(mine, hand)
-    base = _PACKED.get(key)
-    if base is None:
-        base = _distance_packed(key)
+    base = _PACKED[key]
     size = sum(hand)
     bonus = _island_bonus(theirs)
     islands = hand[ISLAND]
@@ -374,9 +382,7 @@ def _main_choice(
                 score = 1e6
             else:
                 after = key + _PLACE_STEP[k]
-                dist = _PACKED.get(after)
-                if dist is None:
-                    dist = _distance_packed(after)
+                dist = _PACKED[after]
                 kept = islands - 1 if k == ISLAND else islands
                 score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
                 if k == PLAINS:
@@ -392,9 +398,7 @@ def _main_choice(
                     for j in range(KINDS):
                         if pile[j]:
                             back = after + _HAND_STEP[j]
-                            taken = _PACKED.get(back)
-                            if taken is None:
-                                taken = _distance_packed(back)
+                            taken = _PACKED[back]
                             gain = max(gain, dist - taken)
                     score += 0.6 * gain + (0.1 if sum(pile) else 0.0)
         score = score + 1e-6 * rng.random()
@@ -521,9 +525,7 @@ def _least_useful_of(mine: list[int], theirs: list[int], hand: list[int]) -> int
                 score = _holding_value(mine, theirs, _without(hand, k))
             else:  # _hand_value(view, _without(hand, k)), the same floats
                 after = key - _HAND_STEP[k]
-                dist = _PACKED.get(after)
-                if dist is None:
-                    dist = _distance_packed(after)
+                dist = _PACKED[after]
                 kept = islands - 1 if k == ISLAND else islands
                 score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
             if score > best_score:
@@ -575,9 +577,7 @@ def _counter_choice(
             score = -distance(mine, held) + _island_value_of(theirs, held) + 0.05 * sum(held)
         else:  # _hand_value(view, _without(rest, kind)), the same floats
             after = key - _HAND_STEP[kind]
-            dist = _PACKED.get(after)
-            if dist is None:
-                dist = _distance_packed(after)
+            dist = _PACKED[after]
             kept = islands - 1 if kind == ISLAND else islands
             score = -dist + (bonus if kept and left >= 2 else 0.0) + 0.05 * left
         if score > best_score:
@@ -656,9 +656,7 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
     # The same floats as distance(), need() and the bonuses on the lists changed in place;
     # what every placement shares is computed once, distance() looked up by a packed key.
     key = _pack(mine, hand)
-    base = _PACKED.get(key)
-    if base is None:
-        base = _distance_packed(key)
+    base = _PACKED[key]
     zeros = mine.count(0)
     top = max(mine)
     mountain: float | None = None
@@ -683,9 +681,7 @@ def rollout_action(state: Any, legal: list[str], rng: random.Random) -> str:
             won = (after_top if after_top < missing else missing) == 0
             if not won:
                 after = key + _PLACE_STEP[k]
-                dist = _PACKED.get(after)
-                if dist is None:
-                    dist = _distance_packed(after)
+                dist = _PACKED[after]
                 score = base - dist
         if won:
             return action
