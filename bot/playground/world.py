@@ -115,21 +115,9 @@ class EmulatorWorld(EmulatorCore):
             self.guilds[guild.id] = guild
             guild.members[owner.id] = Member(user=owner, guild_id=guild.id)
             return guild
-        bot_role = Role(
-            id=self.new_id(),
-            guild_id=guild.id,
-            name=self.bot_user.username,
-            permissions=bot_permissions,
-            position=1,
-            managed=True,
-            bot_id=self.bot_user.id,
-        )
-        guild.roles[bot_role.id] = bot_role
         self.guilds[guild.id] = guild
         guild.members[owner.id] = Member(user=owner, guild_id=guild.id)
-        guild.members[self.bot_user.id] = Member(
-            user=self.bot_user, guild_id=guild.id, roles=[bot_role.id]
-        )
+        self._join_bot(guild, bot_permissions)
         self.gateway.dispatch(
             "GUILD_CREATE",
             {},
@@ -165,17 +153,7 @@ class EmulatorWorld(EmulatorCore):
         g = self.get_guild(guild)
         if self.bot_user.id in g.members:
             return
-        bot_role = Role(
-            id=self.new_id(),
-            guild_id=g.id,
-            name=self.bot_user.username,
-            permissions=bot_permissions,
-            position=1,
-            managed=True,
-            bot_id=self.bot_user.id,
-        )
-        g.roles[bot_role.id] = bot_role
-        g.members[self.bot_user.id] = Member(user=self.bot_user, guild_id=g.id, roles=[bot_role.id])
+        self._join_bot(g, bot_permissions)
 
         def joined(session: Any, _data: dict[str, Any]) -> dict[str, Any]:
             # A guild joined has no ``unavailable`` (false means "available again after
@@ -188,6 +166,23 @@ class EmulatorWorld(EmulatorCore):
 
         self.gateway.dispatch(
             "GUILD_CREATE", {}, intent=INTENT_GUILDS, guild_id=g.id, transform=joined
+        )
+
+    def _join_bot(self, guild: Guild, bot_permissions: int) -> None:
+        """The bot's managed role (named after it, with ``bot_permissions``) and its
+        member in ``guild``, as an install makes them; no event is dispatched."""
+        bot_role = Role(
+            id=self.new_id(),
+            guild_id=guild.id,
+            name=self.bot_user.username,
+            permissions=bot_permissions,
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot_user.id] = Member(
+            user=self.bot_user, guild_id=guild.id, roles=[bot_role.id]
         )
 
     def shard_of(self, guild: GuildRef, shard_count: int | None = None) -> int:
