@@ -12,7 +12,7 @@ sigma up to the moment shown (:func:`bot.ratings.idle`), so they are ranked in P
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
@@ -111,7 +111,7 @@ class SeasonStore(StorageBase):
             if row["matches"] >= min_games and row["user_id"] not in hidden
         ]
         listed.sort(key=lambda r: (-r.ordinal, -r.mu, r.user_id))
-        return [_with_rank(r, i + 1) for i, r in enumerate(listed)]
+        return [replace(r, rank=i + 1) for i, r in enumerate(listed)]
 
     async def standing(
         self, guild_id: int, season: int | None, user_id: int, now: float
@@ -265,20 +265,4 @@ def _ranked(row: Row, now: float) -> Ranked:
         last_delta=row["last_delta"],
         last_match_id=row["last_match_id"],
         last_played=row["last_played"],
-    )
-
-
-def _with_rank(r: Ranked, rank: int) -> Ranked:
-    return Ranked(
-        r.user_id,
-        r.mu,
-        r.sigma,
-        r.matches,
-        r.wins,
-        r.losses,
-        r.draws,
-        r.last_delta,
-        r.last_match_id,
-        r.last_played,
-        rank,
     )
