@@ -140,8 +140,9 @@ async def test_counter_and_each_effect_choice(bingo) -> None:
 @pytest.mark.slow
 async def test_closed_dms_use_show_my_hand_and_pings(bingo) -> None:
     """With bob's DMs closed the match goes on through "Show my hand", ephemerally. bob is
-    pinged in the match's thread for each decision, each ping replacing the last and none
-    left once the match is over (here: bob resigns); nobody else is ever pinged."""
+    pinged in the match's thread for each decision; the old pings are deleted behind the
+    new ones (the delivery's tidy lane: for a moment several may show), and none is left once the
+    match is over (here: bob resigns); nobody else is ever pinged."""
     bingo.emu.set_dms_closed(bingo.world.user("bob"))
     match_id = await start_match(bingo)
     await bingo.emu.wait_for(lambda: "Show my hand" in enabled_buttons(board(bingo, match_id)))
