@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.storage import StorageBusy
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +55,59 @@ async def reply_private(
 
 T = TypeVar("T")
 
-#: Seconds a handler may work before its interaction is deferred: Discord refuses an
-#: answer that comes more than 3 s after the interaction ("Receiving and Responding":
-#: "you must send an initial response within 3 seconds").
+#: Discord's deadline for the first answer to an interaction, in seconds, counted from
+#: its creation ("Receiving and Responding": "you must send an initial response within 3
+#: seconds of receiving the event").
+ACK_SECONDS = 3.0
+#: Seconds kept free before :data:`ACK_SECONDS` for the answer's own trip to Discord.
+ACK_MARGIN_SECONDS = 0.6
+#: Seconds a handler may work before its interaction is deferred (sooner when the
+#: interaction reached the bot late: :func:`within_ack_deadline`).
 DEFER_AFTER_SECONDS = 2.0
+
+
+def interaction_age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created ``interaction`` (the time in its snowflake id,
+    "Snowflakes" in Discord's reference), by this machine's clock; at least 0."""
+    created = discord.utils.snowflake_time(interaction.id)
+    return max(0.0, (discord.utils.utcnow() - created).total_seconds())
+
+
+def defer_after(interaction: discord.Interaction[Any], after: float = DEFER_AFTER_SECONDS) -> float:
+    """Seconds from now after which work on ``interaction`` must defer it: ``after``, or
+    less when the interaction is already old (a gateway RESUME replays events late), so
+    that the deferral still reaches Discord within :data:`ACK_SECONDS`."""
+    left = ACK_SECONDS - ACK_MARGIN_SECONDS - interaction_age(interaction)
+    return max(0.0, min(after, left))
+
+
+async def still_answerable(interaction: discord.Interaction[Any]) -> bool:
+    """Whether Discord still waits for an answer to ``interaction``; call it before a
+    click changes anything.
+
+    A click that reaches the bot close to or past :data:`ACK_SECONDS` (delivered late,
+    after a gateway RESUME replayed it) is deferred first. If Discord refuses the
+    deferral (404, 10062 Unknown interaction), it has already shown the member "This
+    interaction failed", so the click must change nothing: the member saw it fail and
+    clicks again if they still want it. Any other failure to defer (a 5xx) leaves the
+    click to go on: it may still be answered by a follow-up.
+    """
+    if interaction.response.is_done():
+        return True
+    if interaction_age(interaction) < ACK_SECONDS - ACK_MARGIN_SECONDS:
+        return True
+    try:
+        await interaction.response.defer()
+    except discord.NotFound:
+        log.info(
+            "Interaction %s reached the bot %.1f s after it was created: not applied",
+            interaction.id,
+            interaction_age(interaction),
+        )
+        return False
+    except discord.HTTPException as error:
+        log.info("Could not defer late interaction %s: %s", interaction.id, error)
+    return True
 
 
 async def within_ack_deadline(
@@ -65,16 +115,20 @@ async def within_ack_deadline(
     work: Awaitable[T],
     *,
     after: float = DEFER_AFTER_SECONDS,
+    ephemeral: bool = True,
 ) -> T:
     """Await ``work`` and return its result; if it is still running ``after`` seconds in
-    and ``interaction`` is not answered yet, defer the interaction first (a component's
-    deferral keeps its message as it is, to be edited by ``edit_original_response``).
+    (less for an interaction that arrived late: :func:`defer_after`) and ``interaction``
+    is not answered yet, defer the interaction first (a component's deferral keeps its
+    message as it is, to be edited by ``edit_original_response``; a slash command's
+    shows "thinking", ``ephemeral`` or in public, until its answer follows).
 
     A slow database or a busy process then costs the user a wait, never an
     "interaction failed". ``work`` is awaited to its end even if deferring fails.
 
     Raises: whatever ``work`` raises.
     """
+    after = defer_after(interaction, after)
     task = asyncio.ensure_future(work)
     try:
         done, _ = await asyncio.wait({task}, timeout=after)
@@ -83,7 +137,12 @@ async def within_ack_deadline(
         raise
     if not done and not interaction.response.is_done():
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.defer()
+            if interaction.type is discord.InteractionType.application_command:
+                # A command's deferral shows "thinking" until its answer follows; it
+                # must be ephemeral for a private answer to stay private.
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            else:
+                await interaction.response.defer()
     return await task
 
 
@@ -104,10 +163,14 @@ def expected_error_message(error: BaseException, locale: object = None) -> str |
     Expected: :class:`UserFacingError` (also when wrapped in
     ``app_commands.CommandInvokeError``), ``app_commands.CheckFailure`` (permission,
     cooldown, guild-only checks...), ``app_commands.TransformerError`` (a bad
-    option value) and out-of-date command definitions.
+    option value), out-of-date command definitions, and
+    :class:`~bot.storage.StorageBusy` (a write that gave up waiting for the database's
+    lock: nothing was applied, and the answer says so).
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, StorageBusy):
+        return t(locale, "common-storage-busy")
     if isinstance(error, UserFacingError | app_commands.CheckFailure):
         return str(error) or t(locale, "common-not-now")
     if isinstance(error, app_commands.TransformerError):
@@ -131,6 +194,9 @@ async def report_error(
     """
     locale = getattr(interaction, "locale", None)
     message = expected_error_message(error, locale)
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, StorageBusy):
+        log.warning("A write gave up on a locked database in %s: %s", where, original)
     if message is None:
         error_id = new_error_id()
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
@@ -149,8 +215,8 @@ async def report_error(
         message = t(locale, "common-went-wrong", id=error_id)
     try:
         await reply_private(interaction, message)
-    except discord.HTTPException as exc:
-        log.warning("Could not send an error reply for interaction %s: %s", interaction.id, exc)
+    except Exception as exc:  # noqa: BLE001 - an error reply must never raise in turn
+        log.warning("Could not send an error reply for interaction %s: %r", interaction.id, exc)
 
 
 async def run_guarded(

@@ -211,3 +211,23 @@ async def test_a_read_in_flight_does_not_undo_a_change_through_the_service(
     release.set()
     await reading
     assert await languages.private(ALICE, "en-US") == "it"
+
+
+async def test_a_slow_read_answers_with_the_client_language_then_fills_the_cache(
+    db: Database, clock: Clock
+) -> None:
+    """A choice whose read waits (another writer holds the database) does not hold up the
+    answer: the reader gets their client's language, and the read, once done, is used."""
+    await db.set_user_language(ALICE, "it")
+    release = asyncio.Event()
+
+    class Held:
+        async def user_prefs(self, user_id: int):  # noqa: ANN202 - the store's record
+            await release.wait()
+            return await db.user_prefs(user_id)
+
+    languages = LanguageService(Held(), clock=clock, read_wait=0.05)  # type: ignore[arg-type]
+    assert await asyncio.wait_for(languages.private(ALICE, "pl"), 5) == "pl"
+    release.set()
+    await asyncio.sleep(0.05)
+    assert await languages.private(ALICE, "pl") == "it"

@@ -21,6 +21,7 @@ one made through this service at once.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +45,10 @@ CACHE_SECONDS = 2.0
 #: Members and servers whose choice is cached at most (the cache is bounded; a few
 #: hundred bytes an entry).
 CACHE_SIZE = 20_000
+#: Seconds a read of a choice may take before the reader gets their client's language
+#: instead (the read goes on and fills the cache): a database held by another writer
+#: must not hold up the answer to a click, which Discord wants within 3 s.
+READ_WAIT_SECONDS = 0.75
 #: Members whose last client locale is remembered, at most (the least recently seen are
 #: forgotten first; their DMs then follow the server's language, as after a restart).
 SEEN_SIZE = 100_000
@@ -56,8 +61,9 @@ class LanguageService:
     (``user_prefs`` and ``guild_settings``: a :class:`bot.storage.Database`).
 
     ``clock``: seconds of a monotonic clock (tests pass a fake one); ``cache_seconds``:
-    see :data:`CACHE_SECONDS`. Reads never raise: a storage failure is logged and
-    treated as "no choice" (a language is never worth failing a command for).
+    see :data:`CACHE_SECONDS`; ``read_wait``: see :data:`READ_WAIT_SECONDS`. Reads never
+    raise: a storage failure, or a read slower than ``read_wait``, is logged and treated
+    as "no choice" (a language is never worth failing a command, or a click's 3 s, for).
     """
 
     def __init__(
@@ -66,8 +72,11 @@ class LanguageService:
         *,
         clock: Callable[[], float] = time.monotonic,
         cache_seconds: float = CACHE_SECONDS,
+        read_wait: float = READ_WAIT_SECONDS,
     ) -> None:
         self.store = store
+        self._read_wait = read_wait
+        self._reading: dict[tuple[str, int], asyncio.Future[str | None]] = {}
         self._choices: TTLCache[int, str | None] = TTLCache(
             CACHE_SIZE, ttl=cache_seconds, timer=clock
         )
@@ -150,6 +159,25 @@ class LanguageService:
         cached = cache.get(key, _MISSING)
         if cached is not _MISSING:
             return cached  # type: ignore[return-value]
+        pending = self._reading.get((kind, key))
+        if pending is None:
+            pending = asyncio.ensure_future(self._read(cache, kind, key, read))
+            self._reading[(kind, key)] = pending
+            pending.add_done_callback(lambda _: self._reading.pop((kind, key), None))
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), self._read_wait)
+        except TimeoutError:
+            log.warning("Reading the language of %s %s is slow; using the default", kind, key)
+            return None
+
+    async def _read(
+        self,
+        cache: TTLCache[int, str | None],
+        kind: str,
+        key: int,
+        read: Callable[[int], Awaitable[str | None]],
+    ) -> str | None:
+        """Read ``key``'s code and cache it (a failure is logged and reads as ``None``)."""
         try:
             code = _catalog(await read(key))
         except Exception:  # noqa: BLE001 - see the class docstring

@@ -1,7 +1,7 @@
 """Storage: :class:`Database` (SQLite or PostgreSQL, see :mod:`bot.storage.backend`) and
 the records it returns. Each domain has its own module; this package re-exports them."""
 
-from bot.storage.backend import Backend, IntegrityError, Session
+from bot.storage.backend import Backend, IntegrityError, Session, StorageBusy
 from bot.storage.challenges import Challenge, ChallengeLimitError, ChallengeStatus
 from bot.storage.database import Database, DatabaseError
 from bot.storage.decks import MAX_DECK_NAME_LENGTH, DeckLimitError, SavedDeck
@@ -41,5 +41,6 @@ __all__ = [
     "Season",
     "SavedDeck",
     "Session",
+    "StorageBusy",
     "UserPrefs",
 ]

@@ -39,7 +39,15 @@ directly: asyncpg's prepared-statement cache is used as is.
   (``pg_advisory_xact_lock``), so two processes doing count-then-insert or
   read-modify-write on the same key run one after the other. Compare-and-set UPDATEs need
   no key: the row lock and the ``version`` check decide.
-- Errors: a constraint violation raises :class:`IntegrityError` on both.
+- Errors: a constraint violation raises :class:`IntegrityError` on both; a write that
+  gave up waiting for another connection's lock raises :class:`StorageBusy` (nothing of
+  it was written).
+- Reads on SQLite: one-statement ``SELECT`` queries outside a transaction run on a second,
+  read-only connection. In WAL mode a reader never waits for a writer ("Write-Ahead
+  Logging", sqlite.org/wal.html: "readers do not block writers and a writer does not
+  block readers"), so a read is not queued behind a write that waits up to the busy
+  timeout for another process's lock (aiosqlite runs one connection's statements one at
+  a time, on one thread).
 """
 
 from __future__ import annotations
@@ -69,6 +77,13 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 class IntegrityError(Exception):
     """A statement broke a constraint (unique, foreign key, check, not null); nothing of
     that statement was stored. ``__cause__`` is the driver's error."""
+
+
+class StorageBusy(Exception):
+    """A write gave up: another connection held the database's write lock longer than
+    the busy timeout (SQLite's ``SQLITE_BUSY``, "database is locked"; PostgreSQL's
+    ``lock_not_available``). The statement or transaction was not applied, so the
+    caller may say "nothing was applied" and let the user try again."""
 
 
 class Row(Protocol):
@@ -201,7 +216,9 @@ class _SqliteSession(Session):
 
 
 class SqliteBackend(Backend):
-    """One aiosqlite connection (the single writer) in autocommit mode. Transactions run
+    """One aiosqlite connection (the single writer) in autocommit mode, and in WAL mode a
+    second, read-only one (``reader``) for plain queries outside transactions (see the
+    module docstring). Transactions run
     one at a time under an :class:`asyncio.Lock`, and a one-statement call waits while
     one is open, so a transaction is never interleaved with another coroutine's
     statements; one-statement calls outside transactions are pipelined
@@ -209,17 +226,22 @@ class SqliteBackend(Backend):
 
     dialect: Dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, path: Path, reader: aiosqlite.Connection | None = None
+    ) -> None:
         self.conn = conn
         self.path = path
         self.target = str(path)
+        self.reader = reader
         self._lock = asyncio.Lock()
         self._session = _SqliteSession(conn)
+        self._reads = _SqliteSession(reader) if reader is not None else None
 
     @asynccontextmanager
     async def transaction(self, *lock_keys: LockKey) -> AsyncIterator[Session]:
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            with _integrity():
+                await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._session
             except BaseException:
@@ -228,7 +250,49 @@ class SqliteBackend(Backend):
                 except sqlite3.Error:
                     log.exception("Rolling back a failed transaction on %s failed", self.path)
                 raise
-            await self.conn.execute("COMMIT")
+            try:
+                with _integrity():
+                    await self.conn.execute("COMMIT")
+            except BaseException:
+                # A COMMIT that failed (busy) leaves the transaction open: end it, so
+                # that nothing of it is applied and the connection takes the next one.
+                if self.conn.in_transaction:
+                    try:
+                        await self.conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        log.exception("Rolling back after a failed COMMIT on %s", self.path)
+                raise
+
+    def _read_session(self, statement: str) -> Session | None:
+        """The read-only connection's session for ``statement`` if it is a plain query
+        (``SELECT`` or ``WITH``, no ``RETURNING``), else ``None`` (it may write: the
+        writer runs it)."""
+        if self._reads is None:
+            return None
+        head = statement.lstrip()[:6].upper()
+        if head != "SELECT" and not head.startswith("WITH"):
+            return None
+        if "RETURNING" in statement.upper():
+            return None
+        return self._reads
+
+    async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
+        reads = self._read_session(statement)
+        if reads is not None:
+            return await reads.fetchall(statement, params)
+        return await super().fetchall(statement, params)
+
+    async def fetchone(self, statement: str, params: Sequence[Any] = ()) -> Any | None:
+        reads = self._read_session(statement)
+        if reads is not None:
+            return await reads.fetchone(statement, params)
+        return await super().fetchone(statement, params)
+
+    async def fetchval(self, statement: str, params: Sequence[Any] = ()) -> Any:
+        reads = self._read_session(statement)
+        if reads is not None:
+            return await reads.fetchval(statement, params)
+        return await super().fetchval(statement, params)
 
     @asynccontextmanager
     async def _one_shot(self) -> AsyncIterator[Session]:
@@ -244,7 +308,10 @@ class SqliteBackend(Backend):
         yield self._session
 
     async def close(self) -> None:
-        await self.conn.close()  # a second close does nothing
+        # A second close does nothing.
+        if self.reader is not None:
+            await self.reader.close()
+        await self.conn.close()
 
     async def schema_version(self) -> int:
         return int(await self.fetchval("PRAGMA user_version") or 0)
@@ -298,10 +365,36 @@ async def open_sqlite(path: Path, *, busy_timeout: float) -> SqliteBackend:
         # With WAL, NORMAL stays consistent and survives application crashes; only an OS
         # crash or power loss can drop the last commits.
         await conn.execute("PRAGMA synchronous = NORMAL")
+        if mode == "wal":
+            backend.reader = await _open_reader(path, busy_timeout)
+            backend._reads = _SqliteSession(backend.reader)
+    except StorageBusy as busy:
+        await conn.close()
+        # While opening, a lock is the driver's error as the caller words it.
+        assert isinstance(busy.__cause__, sqlite3.Error)
+        raise busy.__cause__ from None
     except BaseException:
         await conn.close()
         raise
     return backend
+
+
+async def _open_reader(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    """A second connection to ``path`` for plain queries (see the module docstring):
+    autocommit, ``query_only`` so that it can never write."""
+    pending = aiosqlite.connect(path, timeout=busy_timeout, isolation_level=None)
+    try:
+        reader = await pending
+    except sqlite3.Error:
+        await _join_worker(pending)
+        raise
+    reader.row_factory = sqlite3.Row
+    try:
+        await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
 
 
 async def _join_worker(connection: aiosqlite.Connection) -> None:
@@ -327,7 +420,23 @@ class _integrity:
             return False
         if isinstance(error, sqlite3.IntegrityError) or _is_pg_integrity(error):
             raise IntegrityError(str(error)) from error
+        if _is_busy(error):
+            raise StorageBusy(str(error)) from error
         return False
+
+
+def _is_busy(error: BaseException) -> bool:
+    """Whether ``error`` is a lock wait that gave up (see :class:`StorageBusy`)."""
+    if isinstance(error, sqlite3.OperationalError):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+        return "locked" in str(error) or "busy" in str(error)
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg is a dependency
+        return False
+    return isinstance(error, asyncpg.LockNotAvailableError)
 
 
 def _is_pg_integrity(error: BaseException) -> bool:

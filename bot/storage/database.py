@@ -41,6 +41,7 @@ from bot.storage.backend import (
     PostgresBackend,
     SchemaTooNew,
     SqliteBackend,
+    StorageBusy,
     is_postgres_url,
     open_postgres,
     open_sqlite,
@@ -197,6 +198,12 @@ class Database(
         except driver_error as exc:
             await backend.close()
             raise DatabaseError(describe(exc)) from exc
+        except StorageBusy as exc:
+            await backend.close()
+            cause = exc.__cause__
+            raise DatabaseError(
+                describe(cause) if isinstance(cause, driver_error) else f"{shown}: {exc}"
+            ) from exc
         except BaseException:
             await backend.close()
             raise

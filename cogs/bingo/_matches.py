@@ -44,7 +44,12 @@ from bot import limits
 from bot.engine import BingoOptions, BingoState
 from bot.engine.events import Event
 from bot.i18n import t
-from bot.interactions import NOT_CURRENT, reply_private, within_ack_deadline
+from bot.interactions import (
+    NOT_CURRENT,
+    reply_private,
+    still_answerable,
+    within_ack_deadline,
+)
 from bot.matches import (
     ActStatus,
     Match,
@@ -465,7 +470,9 @@ class MatchService(MatchRestore):
             return await self._retire(interaction, t(language, "bingo-panel-superseded", link=link))
         if control.action is None:
             return await reply_private(interaction, t(language, NOT_CURRENT))
-        if match.lock.locked():
+        if not await still_answerable(interaction):
+            return  # Discord already told the player this click failed: it changes nothing
+        if match.lock.locked() and not interaction.response.is_done():
             await interaction.response.defer()
         table = table_of(match)
         table.answering.add(player)
@@ -567,8 +574,7 @@ class MatchService(MatchRestore):
         ``/bingo hand`` (``match_id`` None) also means "try my DMs again from now on"."""
         asked = match_id is None
         if asked:
-            await self.outbox.reopen_dms(interaction.user.id)
-            match_id = await live_match_id(self.db, interaction)  # in any server from a DM
+            match_id = await within_ack_deadline(interaction, self._reopened(interaction))
         match = await self.get(match_id) if match_id is not None else None
         if match is None:
             return await self.tell(interaction, NOT_IN_A_MATCH)
@@ -584,6 +590,12 @@ class MatchService(MatchRestore):
         await reply_private(interaction, embed=embed, **controls)
         self.delivery.answered(match, player, version, view is not None)
         self.delivery.kick(match)
+
+    async def _reopened(self, interaction: discord.Interaction[Any]) -> int | None:
+        """Try the member's DMs again from now on; the id of their live match, in any
+        server when asked from a DM, or ``None``."""
+        await self.outbox.reopen_dms(interaction.user.id)
+        return await live_match_id(self.db, interaction)
 
     async def on_show_hand(
         self, interaction: discord.Interaction[Any], control: ShowHandButton

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 
 import pytest
 
 from bot.engine import BingoState
+from bot.i18n.service import CACHE_SECONDS
 from bot.playground.permissions import SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 from .helpers import (
@@ -303,3 +305,54 @@ async def test_a_lasting_failure_never_stops_the_timers(bingo) -> None:
     for name in ("alice", "bob"):
         user = bingo.world.user(name).id
         assert await bingo.db.active_match_of(bingo.world.guild.id, user) is None
+
+
+async def test_clicks_while_another_connection_holds_the_write_lock(bingo) -> None:
+    """Another connection holds SQLite's write lock for 5 s while the players act.
+    The player to decide clicks, then clicks the same panel again; the other asks for
+    their stats (reads that queued behind the blocked write on the bot's one connection);
+    the first asks with ``/bingo hand`` (a write before its answer). Every interaction is
+    answered within Discord's 3 s (the emulator records any that is not, and the fixture
+    fails on it), the decision is applied once the lock is gone, and the second click
+    changes nothing."""
+    match_id = await start_match(bingo)
+    decider = await bingo.emu.wait_for(
+        lambda: next(
+            (bingo.driver(n) for n in ("alice", "bob") if prompt(bingo.driver(n), bingo.channel)),
+            None,
+        ),
+        message="a player to decide",
+    )
+    other = bingo.driver("bob" if decider.user.username == "alice" else "alice")
+    panel = await wait_prompt(bingo, decider, "Keep")
+    before = len((await bingo.db.get_match(match_id)).decisions)
+    await asyncio.sleep(CACHE_SECONDS + 0.5)  # the player thinks: no language is cached
+    holder = sqlite3.connect(bingo.bot.settings.database_path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        released = asyncio.get_running_loop().time() + 5.0
+        records = await asyncio.gather(
+            decider.click(panel, "Keep"),
+            _later(0.3, decider.click(panel, "Keep")),
+            _later(0.5, other.slash(bingo.channel, "bingo stats")),
+            _later(0.7, decider.slash(bingo.channel, "bingo hand")),
+        )
+        await asyncio.sleep(max(0.0, released - asyncio.get_running_loop().time()))
+    finally:
+        holder.execute("COMMIT")
+        holder.close()
+    assert all(record.acknowledged for record in records)
+
+    async def applied():
+        """the keep is stored"""
+        record = await bingo.db.get_match(match_id)
+        return record if len(record.decisions) > before else None
+
+    await _eventually(applied)
+    await asyncio.sleep(0.5)  # the second click, answered, had its chance to apply
+    assert len((await bingo.db.get_match(match_id)).decisions) == before + 1
+
+
+async def _later(seconds: float, work):
+    await asyncio.sleep(seconds)
+    return await work
