@@ -311,6 +311,7 @@ class Tournaments:
             timing=await service.timing_for(tournament.guild_id),
         )
         await service.stamp_languages(setup, tournament.guild_id, players)
+        setup.config = setup.config.with_tournament(tournament.id)  # its result: no rematch
         async with service.challenges.matchmaking(tournament.guild_id):
             created = await service.db.create_match_if_free(
                 guild_id=tournament.guild_id,
