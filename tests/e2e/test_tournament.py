@@ -344,6 +344,35 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             assert len(set(pairs)) == 4, "no rematch in round 2"
             posts = [m for m in olga.messages(world.channel) if "final standings" in m.content]
             assert len(posts) == 1
+            rounds = await store.rounds(tournament.id)
+            for done_round in rounds:  # each pairing post shows its round ended
+                assert done_round.message_id is not None and done_round.message_ended_at
+                shown = emulator.messages[done_round.message_id].content
+                assert f"round {done_round.number} — ended" in shown and "<t:" not in shown
+    finally:
+        await db.close()
+
+    # A process that stopped between ending round 2 and editing its post left the post
+    # showing its time limit (and the database saying so): the next start edits it.
+    stale = emulator.messages[rounds[1].message_id]
+    stale.content = "**Restart Cup**: pairings of round 2 (ends <t:1:R>)"
+    db = await Database.open(settings.database_path)
+    try:
+        await db.backend.execute(
+            "UPDATE tournament_rounds SET message_ended_at = NULL WHERE number = 2", ()
+        )
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for(
+                lambda: "round 2 — ended" in stale.content, message="round 2's post edited"
+            )
+            assert "<t:" not in stale.content
+            store = TournamentStore(db.backend)
+
+            async def recorded() -> bool:
+                return not await store.stale_round_posts()
+
+            await _poll(recorded, "round 2's post recorded as shown ended")
     finally:
         await db.close()
 
