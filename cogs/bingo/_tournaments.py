@@ -14,8 +14,10 @@ The rounds run in :class:`bot.tournaments.service.TournamentService` (Discord-fr
 this module is its :class:`~bot.tournaments.service.TournamentHost`: it starts a table's
 match (stored, deadline armed, in a thread when it can; never for a member already in a
 live match of the server: that table waits, RULES §5.6), posts the pairings and the final
-standings, and passes on ``bingo_match_finished``. The slash commands are declared in
-``._tournament_group``; a round's time limit runs in ``._round_timer``.
+standings, shows a round ended once its results are posted (:meth:`Tournaments.round_over`,
+RULES §5.1: what the channel shows, in order), and passes on ``bingo_match_finished``.
+The slash commands are declared in ``._tournament_group``; a round's time limit runs in
+``._round_timer``.
 """
 
 from __future__ import annotations
