@@ -126,6 +126,10 @@ TOURNAMENTS_PER_GUILD = 3
 TOURNAMENT_ROUND_WARNING_SECONDS = 300.0
 #: The single-elimination cut's size when the organizer asks for one (top 8).
 TOURNAMENT_CUT = 8
+#: Most seconds an ended round waits for its matches' results to be posted before the
+#: next round's threads and pairings are posted (they come after those results; a result
+#: Discord keeps refusing this long no longer holds the tournament up).
+TOURNAMENT_RESULTS_WAIT_SECONDS = 60.0
 
 # -- Hand of the day (/mulligan daily) ---------------------------------------------------
 

@@ -14,6 +14,8 @@ their last interaction's locale, see :mod:`bot.i18n.service`; ``None``: the matc
 ``tips``: the tips of a member's first match against the bot (:class:`Tips`, or ``None``).
 ``accessible``: per seat, whether its member uses screen-reader mode (``/bingo
 accessibility``; read when the match begins, changed at once by the command).
+``tournament``: the id of the tournament whose table the match is (``None``: a match of
+its own); its result offers no rematch (the tournament pairs its players).
 
 ``languages``, ``tips`` and ``accessible`` change during a match: the owner replaces the
 configuration (it is frozen) and stores it again with the match's display bookkeeping. Rows stored
@@ -79,12 +81,14 @@ class MatchConfig:
     tips: Tips | None = None
     #: Per seat, whether its member uses screen-reader mode.
     accessible: tuple[bool, bool] = (False, False)
+    #: The tournament whose table this match is (``None``: none).
+    tournament: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The stored JSON object: ``{"quick": [bool, bool], "language": str | None}``
         and, when set, ``"timing": {"turn", "counter", "choice"}`` (seconds),
-        ``"languages": [str | None, str | None]``, ``"tips": {"player", "shown"}`` and
-        ``"accessible": [bool, bool]``."""
+        ``"languages": [str | None, str | None]``, ``"tips": {"player", "shown"}``,
+        ``"accessible": [bool, bool]`` and ``"tournament": int``."""
         stored: dict[str, Any] = {"quick": list(self.quick)}
         if self.has_language:
             stored["language"] = self.language
@@ -94,6 +98,8 @@ class MatchConfig:
             stored["tips"] = self.tips.to_json()
         if any(self.accessible):
             stored["accessible"] = list(self.accessible)
+        if self.tournament is not None:
+            stored["tournament"] = self.tournament
         if self.timing is not None:
             turn, counter, choice = self.timing
             stored["timing"] = {"turn": turn, "counter": counter, "choice": choice}
@@ -111,6 +117,7 @@ class MatchConfig:
         timing = stored.get("timing")
         languages = stored.get("languages") or [None, None]
         accessible = stored.get("accessible") or [False, False]
+        tournament = stored.get("tournament")
         return cls(
             timing=None
             if not timing
@@ -121,6 +128,7 @@ class MatchConfig:
             languages=(languages[0], languages[1]),
             tips=Tips.from_json(stored.get("tips")),
             accessible=(bool(accessible[0]), bool(accessible[1])),
+            tournament=None if tournament is None else int(tournament),
         )
 
     @classmethod
@@ -160,6 +168,10 @@ class MatchConfig:
     def with_tips(self, tips: Tips | None) -> MatchConfig:
         """This configuration with its ``tips`` replaced (``None``: tips off)."""
         return dataclasses.replace(self, tips=tips)
+
+    def with_tournament(self, tournament_id: int | None) -> MatchConfig:
+        """This configuration as a table of tournament ``tournament_id`` (``None``: none)."""
+        return dataclasses.replace(self, tournament=tournament_id)
 
     def with_seat_accessible(self, player: int, on: bool) -> MatchConfig:
         """This configuration with seat ``player``'s screen-reader mode set to ``on``."""

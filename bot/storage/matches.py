@@ -326,6 +326,15 @@ class MatchRowStore(StorageBase):
         channel is gone), so no later start announces it again."""
         await self.backend.execute(sql.SET_MATCH_ANNOUNCED, (match_id,))
 
+    async def result_announced(self, match_id: int) -> bool:
+        """Whether nothing is left to post of match ``match_id``'s result: it was posted
+        (or never will be: :meth:`set_match_announced`), the match was set aside, or it
+        does not exist. ``False`` while it is active or its result waits to be posted."""
+        row = await self.backend.fetchone(sql.SELECT_MATCH_ANNOUNCED, (match_id,))
+        if row is None or row["reason"] == "broken":
+            return True
+        return row["status"] == "finished" and bool(row["announced"])
+
     async def active_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
         """The user's active match in ``guild_id`` (the oldest if several), or None."""
         row = await self.backend.fetchone(sql.SELECT_ACTIVE_MATCH_OF, (guild_id, user_id, user_id))

@@ -9,7 +9,9 @@ Tables (every id a BIGINT snowflake, times DOUBLE PRECISION Unix seconds):
 - ``tournament_players``: who signed up, their ``seed`` (position in round 1's random
   order: the last tie-break) and the drop flag with the round of the drop.
 - ``tournament_rounds``: each round started: ``kind`` (``swiss``/``cut``), the ``seed``
-  of that round's :class:`random.Random` (recorded), start, deadline, end, post.
+  of that round's :class:`random.Random` (recorded), start, deadline, end, its pairing
+  post and when that post was shown ended (``message_ended_at``, migration
+  ``MIGRATION_ROUND_POSTS``).
 - ``tournament_pairings``: each table: players (``player_b`` NULL = a bye), the match
   started for it, its ``outcome`` (``a``/``b``/``draw``, NULL while unfinished) and
   where it came from: ``match`` (the finished event), ``organizer`` (by hand),
@@ -107,8 +109,17 @@ WHERE tournament_id = ? AND number = ? AND warned_at IS NULL AND ended_at IS NUL
 """
 SET_DEADLINE = "UPDATE tournament_rounds SET deadline = ? WHERE tournament_id = ? AND number = ?"
 SELECT_ROUNDS = """
-SELECT number, kind, seed, started_at, deadline, ended_at, message_id FROM tournament_rounds
+SELECT number, kind, seed, started_at, deadline, ended_at, message_id, message_ended_at
+FROM tournament_rounds
 WHERE tournament_id = ? ORDER BY number
+"""
+SET_ROUND_MESSAGE_ENDED = """
+UPDATE tournament_rounds SET message_ended_at = ? WHERE tournament_id = ? AND number = ?
+"""
+SELECT_STALE_ROUND_POSTS = """
+SELECT tournament_id, number FROM tournament_rounds
+WHERE ended_at IS NOT NULL AND message_id IS NOT NULL AND message_ended_at IS NULL
+ORDER BY tournament_id, number
 """
 SET_ROUND_MESSAGE = """
 UPDATE tournament_rounds SET message_id = ? WHERE tournament_id = ? AND number = ?
@@ -196,6 +207,8 @@ class Round:
     deadline: float
     ended_at: float | None
     message_id: int | None
+    #: When the pairing post was edited to show the round ended (``None``: not yet).
+    message_ended_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +416,8 @@ class TournamentStore:
         return [
             Round(int(r["number"]), r["kind"], int(r["seed"]), float(r["started_at"]),
                   float(r["deadline"]), None if r["ended_at"] is None else float(r["ended_at"]),
-                  None if r["message_id"] is None else int(r["message_id"]))
+                  None if r["message_id"] is None else int(r["message_id"]),
+                  None if r["message_ended_at"] is None else float(r["message_ended_at"]))
             for r in rows
         ]  # fmt: skip
 
@@ -418,6 +432,16 @@ class TournamentStore:
 
     async def set_round_message(self, tournament_id: int, number: int, message_id: int) -> None:
         await self.backend.execute(SET_ROUND_MESSAGE, (message_id, tournament_id, number))
+
+    async def set_round_message_ended(self, tournament_id: int, number: int, now: float) -> None:
+        """Record that round ``number``'s pairing post shows it ended (``now``: Unix s)."""
+        await self.backend.execute(SET_ROUND_MESSAGE_ENDED, (now, tournament_id, number))
+
+    async def stale_round_posts(self) -> list[tuple[int, int]]:
+        """``(tournament id, round)`` of every ended round whose pairing post does not
+        show it ended yet (the process stopped in between, or Discord refused the edit)."""
+        rows = await self.backend.fetchall(SELECT_STALE_ROUND_POSTS)
+        return [(int(r["tournament_id"]), int(r["number"])) for r in rows]
 
     async def end_round(self, tournament_id: int, number: int, now: float) -> bool:
         """Mark round ``number`` ended (compare-and-set: ``False`` if it already was)."""

@@ -11,7 +11,9 @@ Each round: store the round and its tables (one transaction, compare-and-set on 
 number, so a repeated end-of-round or a late match result cannot start it twice), then
 start every match, then post the pairings. A finished match records its table's result
 (:meth:`TournamentService.match_finished`); when every table of the round has a result,
-the next round is paired (or the cut, or the tournament finishes).
+the round ends (:meth:`TournamentHost.round_over`: its matches' results are posted, its
+pairing post shows it ended), and only then is the next round paired (or the cut), or
+the tournament finished: whatever the next round posts comes after the results of this one.
 """
 
 from __future__ import annotations
@@ -90,6 +92,11 @@ class TournamentHost(Protocol):
     ) -> int | None:
         """Post round ``number``'s pairings (``threads``: table number -> thread id;
         ``deadline``: Unix seconds); the posted message's id, ``None`` if none."""
+
+    async def round_over(self, tournament: Tournament, number: int) -> None:
+        """Round ``number`` has ended (every table has a result, stored): return once the
+        results of its matches are posted, with its pairing post edited to show it ended.
+        The next round's matches and posts (or the final standings) wait for this."""
 
     async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
         """Post the final standings (``rows`` from :meth:`TournamentService.final_order`)."""
@@ -215,8 +222,9 @@ class TournamentService:
             await self.store.set_round_message(tournament.id, number, message_id)
 
     async def maybe_advance(self, tournament_id: int) -> None:
-        """If every table of the current round has a result: pair the next round, or the
-        cut, or finish the tournament."""
+        """If every table of the current round has a result: end the round (stored, then
+        :meth:`TournamentHost.round_over`), then pair the next round, or the cut, or
+        finish the tournament."""
         async with self.lock(tournament_id):
             tournament = await self.store.get(tournament_id)
             if tournament is None or tournament.status not in ("swiss", "cut"):
@@ -227,6 +235,10 @@ class TournamentService:
             if not current or any(x.outcome is None for x in current):
                 return
             await self.store.end_round(tournament_id, number, self.clock())
+            try:
+                await self.host.round_over(tournament, number)
+            except Exception:  # the round is over all the same: the tournament goes on
+                log.exception("Tournament %s: showing round %s ended failed", tournament_id, number)
             plan = await self.next_round(tournament, tables)
         if plan is None:
             await self.finish(tournament_id)

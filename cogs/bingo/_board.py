@@ -208,8 +208,10 @@ class BoardCourier(PanelCourier):
             await self.db.set_board_message(match.id, sent.value.id)
 
     async def _announce(self, match: Match, problems: Problems) -> None:
-        """Post the result (with "Play again" under a match against the bot), then mark
-        it announced (a column: a restart in between posts it again)."""
+        """Post the result (with "Play again" under a match against the bot, "Rematch"
+        under one between members; neither under a tournament's table, whose players the
+        tournament pairs), then mark it announced (a column: a restart in between posts it
+        again)."""
         table = table_of(match)
         state = match.state
         result = state.result
@@ -217,8 +219,9 @@ class BoardCourier(PanelCourier):
         language = public_language(table)
         line = result_line(result.to_json(), table.shown_names, state.options, language)
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
-        again = table.level is not None and result.reason != Reason.NO_RESULT
-        rematch = table.level is None and result.reason != Reason.NO_RESULT
+        offer = result.reason != Reason.NO_RESULT and table.config.tournament is None
+        again = offer and table.level is not None
+        rematch = offer and table.level is None
         controls: dict[str, Any] = (
             {"view": play_again_view(match.id, language)}
             if again

@@ -20,7 +20,8 @@ a match is analysed, each step shows its decision's grade.
 **Rematch.** Under the result of a match between members, "Rematch"
 (:class:`bot.ui.controls.RematchButton`) lets either player challenge the other again with
 the same table rules; the other accepts it like any challenge
-(:meth:`._challenges.Challenges.challenge`).
+(:meth:`._challenges.Challenges.challenge`). A tournament's table offers none: the
+tournament pairs its players.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.storage.privacy import ERASED_NAME, is_erased
+from bot.storage.tournaments import TournamentStore
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.controls import (
     AnalysisButton,
@@ -258,11 +260,18 @@ async def on_rematch(
 ) -> None:
     """ "Rematch": the clicking player challenges the other with the match's table rules
     (the usual challenge refusals apply: busy players, pending limits, the server's
-    channels). Anyone else, or a match against the bot, is answered privately."""
+    channels). Anyone else, a match against the bot, or a tournament's table (a button
+    posted before tournament results lost it) is answered privately."""
     db = service.db
     lang = await private_language(interaction)
     record = await db.get_match(control.match_id)
-    if record is None or record.active or record.ai_level is not None:
+    if (
+        record is None
+        or record.active
+        or record.ai_level is not None
+        or record.config.get("tournament") is not None
+        or await TournamentStore(db.backend).table_of_match(record.id) is not None
+    ):
         return await reply_private(interaction, t(lang, "rematch-unavailable"))
     if interaction.user.id not in record.player_ids:
         return await reply_private(interaction, t(lang, "rematch-not-yours"))

@@ -160,7 +160,9 @@ class MatchService(MatchRestore):
             bot, self.outbox, self.db, self.scheduler,
             close_seconds=settings.thread_close_seconds, live=self.runtime.get,
         )  # fmt: skip
-        self.delivery.on_announced = self.threads.result_posted
+        self.delivery.on_announced = self._announced
+        #: match id -> set once its result is posted (:meth:`results_posted` waits on it).
+        self._posted: dict[int, asyncio.Event] = {}
         self.challenges = Challenges(self)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
         self._restore_task: asyncio.Task[None] | None = None
@@ -202,6 +204,35 @@ class MatchService(MatchRestore):
         database and reloaded if another process moved it on), or ``None`` when it is
         over or unknown."""
         return await self.runtime.current(match_id)
+
+    def _announced(self, match: Match) -> None:
+        """The result of ``match`` is posted: close its thread later, wake its waiters."""
+        self.threads.result_posted(match)
+        posted = self._posted.get(match.id)
+        if posted is not None:
+            posted.set()
+
+    async def results_posted(self, match_ids: Sequence[int], *, seconds: float) -> bool:
+        """Wait until the result of every match of ``match_ids`` is posted in its channel
+        (Discord answered the post), or will never be (:meth:`Database.result_announced`).
+        ``seconds``: most seconds to wait for them all; ``False`` when they passed first
+        (a result Discord kept refusing). A match run by another process is followed
+        through the database (read at least once a second)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        for match_id in match_ids:
+            posted = self._posted.setdefault(match_id, asyncio.Event())
+            try:
+                while not await self.db.result_announced(match_id):
+                    left = deadline - loop.time()
+                    if left <= 0:
+                        return False
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(posted.wait(), min(left, 1.0))
+            finally:
+                if self._posted.get(match_id) is posted:
+                    del self._posted[match_id]
+        return True
 
     # -- the runtime's hooks -----------------------------------------------------------
 

@@ -14,15 +14,19 @@ The rounds run in :class:`bot.tournaments.service.TournamentService` (Discord-fr
 this module is its :class:`~bot.tournaments.service.TournamentHost`: it starts a table's
 match (stored, deadline armed, in a thread when it can; never for a member already in a
 live match of the server: that table waits, RULES §5.6), posts the pairings and the final
-standings, and passes on ``bingo_match_finished``. The slash commands are declared in
-``._tournament_group``; a round's time limit runs in ``._round_timer``.
+standings, shows a round ended once its results are posted (:meth:`Tournaments.round_over`,
+RULES §5.1: what the channel shows, in order), and passes on ``bingo_match_finished``.
+The slash commands are declared in ``._tournament_group``; a round's time limit runs in
+``._round_timer``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,7 +37,8 @@ from bot.engine.outcome import Outcome
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
-from bot.storage.tournaments import Tournament, TournamentStore
+from bot.outbox import Delivery
+from bot.storage.tournaments import Table, Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.controls import SignupButton, StandingsButton
@@ -41,6 +46,7 @@ from bot.ui.text import echo
 from cogs.contexts import manages_server
 from cogs.languages import private_language, public_language
 
+from ._display import Display
 from ._pages import message_kwargs
 from ._round_timer import RoundTimer
 from ._table import table_of
@@ -49,6 +55,8 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
 
     from ._matches import MatchService
+
+log = logging.getLogger(__name__)
 
 
 def signup_view(tournament_id: int, locale: object = None) -> discord.ui.View:
@@ -60,6 +68,50 @@ def signup_view(tournament_id: int, locale: object = None) -> discord.ui.View:
 
 def _percent(value: Any) -> str:
     return f"{float(value) * 100:.1f}"
+
+
+def round_post(
+    tournament: Tournament,
+    number: int,
+    kind: str,
+    tables: Sequence[Table],
+    deadline: float,
+    threads: Mapping[int, int],
+    *,
+    ended: bool,
+) -> str:
+    """Round ``number``'s pairing post, in the tournament's language: its title (with
+    its time limit ``deadline``, Unix seconds, while it runs; "ended" once it has), then a
+    line per stored table (``tables``), linking its thread (``threads``: table number ->
+    thread id). While it runs, a table waiting for a busy player says so; once ended, each
+    table shows its result. At most ``limits.CONTENT`` characters."""
+    lang = tournament.language
+    name = echo(tournament.name, limits.TOURNAMENT_NAME)
+    swiss = kind == "swiss"
+    if ended:
+        key = "tournament-round-title-ended" if swiss else "tournament-cut-title-ended"
+        lines = [t(lang, key, name=name, round=number)]
+    else:
+        key = "tournament-round-title" if swiss else "tournament-cut-title"
+        lines = [t(lang, key, name=name, round=number, deadline=f"<t:{int(deadline)}:R>")]
+    for table in tables:
+        if table.b is None:
+            lines.append(t(lang, "tournament-bye-line", player=f"<@{table.a}>"))
+            continue
+        a, b = f"<@{table.a}>", f"<@{table.b}>"
+        if ended and table.outcome is not None:
+            line = t(
+                lang, "tournament-table-result", table=table.table, a=a, b=b, result=table.outcome
+            )
+        else:
+            line = t(lang, "tournament-table-line", table=table.table, a=a, b=b)
+        thread = threads.get(table.table)
+        if thread is not None:
+            line = f"{line} · <#{thread}>"
+        elif not ended and table.match_id is None and table.outcome is None:
+            line = f"{line} · {t(lang, 'tournament-table-waiting')}"
+        lines.append(line)
+    return "\n".join(lines)[: limits.CONTENT]
 
 
 def standings_lines(rows: list[Standing], locale: object) -> list[str]:
@@ -96,6 +148,8 @@ class Tournaments:
         self.store = TournamentStore(service.db.backend)
         self.runner = TournamentService(self.store, self)
         self.timer = RoundTimer(self)
+        #: Start-up's edit of round posts left showing a time limit (:meth:`start`).
+        self._refresh: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Listen for finished matches; catch up on results that finished while the bot
@@ -106,10 +160,15 @@ class Tournaments:
         await self.runner.catch_up_all()
         await self.timer.restore()
         await self.runner.start_waiting(self.service.owns)
+        self._refresh = asyncio.get_running_loop().create_task(
+            self._refresh_round_posts(), name="tournament round posts"
+        )
 
     def stop(self) -> None:
         self.bot.remove_listener(self.on_match_finished, "on_bingo_match_finished")
         self.timer.stop()
+        if self._refresh is not None:
+            self._refresh.cancel()
 
     # -- who may do what ---------------------------------------------------------------
 
@@ -311,6 +370,7 @@ class Tournaments:
             timing=await service.timing_for(tournament.guild_id),
         )
         await service.stamp_languages(setup, tournament.guild_id, players)
+        setup.config = setup.config.with_tournament(tournament.id)  # its result: no rematch
         async with service.challenges.matchmaking(tournament.guild_id):
             created = await service.db.create_match_if_free(
                 guild_id=tournament.guild_id,
@@ -393,39 +453,82 @@ class Tournaments:
         deadline: float,
         threads: dict[int, int],
     ) -> int | None:
-        """Post round ``number``'s pairings; a table played in a thread (``threads``: table
-        number -> thread id) links it. The message's id."""
-        lang = tournament.language
+        """Post round ``number``'s pairings (its tables as stored); a table played in a
+        thread (``threads``: table number -> thread id) links it. The message's id (the
+        round stores it: :meth:`round_over` edits that post)."""
         self.timer.arm(tournament.id, number, deadline, started=self.runner.clock())
         stored = [x for x in await self.store.tables(tournament.id) if x.round == number]
-        waiting = {x.table for x in stored if x.b is not None and x.match_id is None}
-        lines = [
-            t(
-                lang,
-                "tournament-round-title" if kind == "swiss" else "tournament-cut-title",
-                name=echo(tournament.name, limits.TOURNAMENT_NAME),
-                round=number,
-                deadline=f"<t:{int(deadline)}:R>",
-            )
-        ]
-        for index, table in enumerate(tables, start=1):
-            if table.b is None:
-                lines.append(t(lang, "tournament-bye-line", player=f"<@{table.a}>"))
-            else:
-                line = t(
-                    lang, "tournament-table-line", table=index, a=f"<@{table.a}>", b=f"<@{table.b}>"
-                )
-                thread = threads.get(index)
-                if thread is not None:
-                    line = f"{line} · <#{thread}>"
-                elif index in waiting:
-                    line = f"{line} · {t(lang, 'tournament-table-waiting')}"
-                lines.append(line)
-        sent = await self.service.outbox.send(
-            tournament.channel_id, content="\n".join(lines)[:2000]
-        )
+        content = round_post(tournament, number, kind, stored, deadline, threads, ended=False)
+        sent = await self.service.outbox.send(tournament.channel_id, content=content)
         message = getattr(sent, "value", None)
         return None if message is None else message.id
+
+    async def round_over(self, tournament: Tournament, number: int) -> None:
+        """Round ``number`` has ended: wait until its matches' results are posted in the
+        channel (at most ``TOURNAMENT_RESULTS_WAIT_SECONDS``), so that the next round's
+        threads and pairings (or the final standings) come after them; then edit its
+        pairing post to show it ended (:meth:`show_round_ended`)."""
+        tables = [x for x in await self.store.tables(tournament.id) if x.round == number]
+        matches = [x.match_id for x in tables if x.match_id is not None]
+        wait = limits.TOURNAMENT_RESULTS_WAIT_SECONDS
+        if not await self.service.results_posted(matches, seconds=wait):
+            log.warning(
+                "Tournament %s round %s: results still unposted after %.0f s; moving on",
+                tournament.id, number, wait,
+            )  # fmt: skip
+        await self.show_round_ended(tournament.id, number)
+
+    async def show_round_ended(self, tournament_id: int, number: int) -> None:
+        """Edit round ``number``'s pairing post to show it ended, with each table's
+        result and no time limit, and record that it does (``message_ended_at``): once
+        shown, or with the post or its channel gone, it is not edited again. A refused
+        edit is left for the next start (:meth:`start`)."""
+        tournament = await self.store.get(tournament_id)
+        rounds = await self.store.rounds(tournament_id)
+        found = next((r for r in rounds if r.number == number), None)
+        if tournament is None or found is None or found.ended_at is None:
+            return
+        if found.message_id is None or found.message_ended_at is not None:
+            return
+        tables = [x for x in await self.store.tables(tournament_id) if x.round == number]
+        threads = await self._threads(tables)
+        content = round_post(
+            tournament, number, found.kind, tables, found.deadline, threads, ended=True
+        )
+        sent = await self.service.outbox.edit(
+            tournament.channel_id, found.message_id, content=content
+        )
+        if sent.ok or sent.status in (Delivery.MESSAGE_GONE, Delivery.CHANNEL_GONE):
+            await self.store.set_round_message_ended(tournament_id, number, time.time())
+
+    async def _threads(self, tables: Sequence[Table]) -> dict[int, int]:
+        """Table number -> the thread its match was played in (its stored display)."""
+        threads: dict[int, int] = {}
+        for table in tables:
+            if table.match_id is None:
+                continue
+            record = await self.service.db.get_match(table.match_id)
+            if record is None:
+                continue
+            try:
+                thread = Display.from_json(record.ui).thread
+            except (KeyError, IndexError, TypeError, ValueError):
+                continue
+            if thread:
+                threads[table.table] = thread
+        return threads
+
+    async def _refresh_round_posts(self) -> None:
+        """At start: show ended every round of this process's servers whose pairing post
+        still shows its time limit (the last process stopped before editing it)."""
+        for tournament_id, number in await self.store.stale_round_posts():
+            tournament = await self.store.get(tournament_id)
+            if tournament is None or not self.service.owns(tournament.guild_id):
+                continue
+            try:
+                await self.show_round_ended(tournament_id, number)
+            except Exception:
+                log.exception("Tournament %s: showing round %s ended failed", tournament_id, number)
 
     async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
         lang = tournament.language

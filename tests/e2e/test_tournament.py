@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import BingoBot
+from bot.playground.models import Message
 from bot.playground.permissions import MANAGE_GUILD
 from bot.playground.server import Emulator
 from bot.storage import Database
@@ -108,6 +109,105 @@ async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp
     pairs = [frozenset((x.a, x.b)) for x in await store.tables(tournament.id) if x.b is not None]
     assert len(pairs) == len(set(pairs))  # no rematch
     assert "(dropped)" in next(line for line in table.splitlines() if "frank" in line)
+
+
+@pytest.mark.slow
+async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWorld) -> None:
+    """Four players, two rounds. Round 1 is played out; round 2's one table is played
+    out and the other ended by the organizer (end-round). Each round's pairing post is
+    edited once the round is over (no time limit left, each table's result); in the
+    channel, every result of round 1 comes before round 2's thread lines and pairings,
+    and every result of round 2 before the final standings; no tournament result offers
+    Rematch (nor Play again)."""
+    olga = cup.driver("olga")
+    store = TournamentStore(cup.db.backend)
+    players = PLAYERS[:4]
+    names = {cup.world.user(n).id: n for n in players}
+    record = await olga.slash(
+        cup.channel, "bingo tournament create", name="Order Cup", minutes=30, rounds=2
+    )
+    signup = await record.wait_for_response()
+    for name in players:
+        assert (await cup.driver(name).click(signup, "Join")).acknowledged
+    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    (tournament,) = await store.open_of_guild(cup.world.guild.id)
+
+    def channel() -> list[Message]:
+        return olga.messages(cup.channel)
+
+    def pairing_post(number: int) -> Message | None:
+        return next(
+            (m for m in channel() if f"Order Cup**: pairings of round {number}" in m.content),
+            None,
+        )
+
+    async def round_tables(number: int):
+        tables = [x for x in await store.tables(tournament.id) if x.round == number]
+        return tables if tables and all(x.match_id for x in tables) else None
+
+    first_tables = await _poll(lambda: round_tables(1), "round 1")
+    first_post = await cup.emu.wait_for(lambda: pairing_post(1), message="round 1's pairings")
+    assert "(ends <t:" in first_post.content
+    for table in first_tables:
+        await play_out(cup, table.match_id, (names[table.a], names[table.b]), max_clicks=2000)
+    second_tables = await _poll(lambda: round_tables(2), "round 2")
+    second_post = await cup.emu.wait_for(lambda: pairing_post(2), message="round 2's pairings")
+
+    # Round 1's post shows it ended, with its results and no time limit.
+    first = cup.emu.messages[first_post.id]
+    assert "Order Cup**: round 1 — ended" in first.content, first.content
+    assert "<t:" not in first.content and "pairings of round 1" not in first.content
+    first_stored = [x for x in await store.tables(tournament.id) if x.round == 1]
+    for table in first_stored:
+        winner = table.a if table.outcome == "a" else table.b if table.outcome == "b" else None
+        shown = f"<@{winner}> won" if winner is not None else "a draw"
+        assert f"Table {table.table}: <@{table.a}> vs <@{table.b}> · {shown}" in first.content
+    # Round 2's post still counts down.
+    assert "(ends <t:" in cup.emu.messages[second_post.id].content
+
+    def result_of(match_id: int | None) -> Message:
+        found = next((m for m in channel() if f"(BingoMagic #{match_id}," in m.content), None)
+        assert found is not None, f"no result of match {match_id}"
+        return found
+
+    # In the channel: round 1's results, then round 2's thread lines and its pairings.
+    results_one = [result_of(x.match_id) for x in first_tables]
+    thread_lines = [m for m in channel() if m.type == 18]  # THREAD_CREATED
+    opened_two = [m for m in thread_lines if m.created_order > first_post.created_order]
+    assert len(opened_two) == 2, [m.content for m in thread_lines]
+    last_result = max(m.created_order for m in results_one)
+    assert all(last_result < m.created_order for m in opened_two)
+    assert last_result < second_post.created_order
+
+    # Round 2: one table played out, the other ended by the organizer mid-game.
+    played, stopped = second_tables
+    await play_out(cup, played.match_id, (names[played.a], names[played.b]), max_clicks=2000)
+    await play_out(
+        cup,
+        stopped.match_id,
+        (names[stopped.a], names[stopped.b]),
+        until=lambda labels: "Keep" not in labels and "Mulligan" not in labels,
+        max_clicks=2000,
+    )
+    assert (await olga.slash(cup.channel, "bingo tournament end-round")).acknowledged
+    final = await cup.emu.wait_for(
+        lambda: next((m for m in channel() if "final standings" in m.content), None),
+        20.0,
+        message="the final standings",
+    )
+    second = await cup.emu.wait_for(
+        lambda: "round 2 — ended" in (m := cup.emu.messages[second_post.id]).content and m,
+        message="round 2's post ended",
+    )
+    assert "<t:" not in second.content
+    assert f"<@{stopped.a}> vs <@{stopped.b}> · a draw" in second.content
+    results_two = [result_of(x.match_id) for x in second_tables]
+    assert all(m.created_order < final.created_order for m in results_two)
+
+    # No tournament result offers a rematch (nor "Play again").
+    for message in results_one + results_two:
+        message = cup.emu.messages[message.id]
+        assert not message.components, (message.content, enabled_buttons(message))
 
 
 _progress: dict[int, bool] = {}
@@ -244,6 +344,35 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             assert len(set(pairs)) == 4, "no rematch in round 2"
             posts = [m for m in olga.messages(world.channel) if "final standings" in m.content]
             assert len(posts) == 1
+            rounds = await store.rounds(tournament.id)
+            for done_round in rounds:  # each pairing post shows its round ended
+                assert done_round.message_id is not None and done_round.message_ended_at
+                shown = emulator.messages[done_round.message_id].content
+                assert f"round {done_round.number} — ended" in shown and "<t:" not in shown
+    finally:
+        await db.close()
+
+    # A process that stopped between ending round 2 and editing its post left the post
+    # showing its time limit (and the database saying so): the next start edits it.
+    stale = emulator.messages[rounds[1].message_id]
+    stale.content = "**Restart Cup**: pairings of round 2 (ends <t:1:R>)"
+    db = await Database.open(settings.database_path)
+    try:
+        await db.backend.execute(
+            "UPDATE tournament_rounds SET message_ended_at = NULL WHERE number = 2", ()
+        )
+        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
+        async with running_client(emulator, bot):
+            await emulator.wait_for(
+                lambda: "round 2 — ended" in stale.content, message="round 2's post edited"
+            )
+            assert "<t:" not in stale.content
+            store = TournamentStore(db.backend)
+
+            async def recorded() -> bool:
+                return not await store.stale_round_posts()
+
+            await _poll(recorded, "round 2's post recorded as shown ended")
     finally:
         await db.close()
 

@@ -41,6 +41,14 @@ def test_a_match_stored_before_the_keys_existed_reads_as_their_defaults() -> Non
     assert MatchConfig.from_json({"language": None}).has_language
 
 
+def test_a_tournament_table_round_trips_and_an_older_match_has_none() -> None:
+    config = MatchConfig().with_tournament(7)
+    assert config.to_json()["tournament"] == 7
+    assert MatchConfig.from_json(config.to_json()).tournament == 7
+    assert MatchConfig.from_json({"quick": [False, False]}).tournament is None
+    assert "tournament" not in MatchConfig().to_json()
+
+
 def test_a_configuration_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         MatchConfig().language = "fr"  # type: ignore[misc]

@@ -100,3 +100,28 @@ async def test_the_organizer_role_is_set_replaced_and_cleared(db: Database) -> N
     assert await store.organizer_role(GUILD + 1) is None  # per server
     await store.set_organizer_role(GUILD, None, 3.0)
     assert await store.organizer_role(GUILD) is None
+
+
+async def test_an_ended_round_s_post_is_stale_until_shown_ended(db: Database) -> None:
+    """``message_ended_at`` (migration ``MIGRATION_ROUND_POSTS``): an ended round whose
+    pairing post was not yet edited is listed by ``stale_round_posts``; a running round,
+    or one without a post, is not."""
+    store = TournamentStore(db.backend)
+    tid = await _new(store)
+    assert tid is not None
+    for p in P[:4]:
+        assert await store.join(tid, p, 2.0, limit=5) == "joined"
+    assert await store.start(tid, 2, P[:4], now=3.0)
+    tables = [Pairing(1, P[0], P[1]), Pairing(1, P[2], P[3])]
+    assert await store.begin_round(
+        tid, 1, kind="swiss", seed=1, now=5.0, deadline=6.0, tables=tables
+    )
+    await store.set_round_message(tid, 1, 9001)
+    assert await store.stale_round_posts() == []  # running: its countdown is right
+    assert await store.end_round(tid, 1, 7.0)
+    assert await store.stale_round_posts() == [(tid, 1)]
+    (shown,) = await store.rounds(tid)
+    assert (shown.message_id, shown.message_ended_at) == (9001, None)
+    await store.set_round_message_ended(tid, 1, 8.0)
+    assert await store.stale_round_posts() == []
+    assert (await store.rounds(tid))[0].message_ended_at == 8.0

@@ -33,6 +33,8 @@ class FakeHost:
         self.fail_for: set[int] = set()  # players whose match cannot start
         self.playing: set[int] = set()  # players in a live match elsewhere in the server
         self.late_starts: list[tuple[int, int, StartedMatch]] = []  # (round, table, match)
+        self.ended: list[int] = []  # rounds shown ended (round_over)
+        self.calls: list[str] = []  # what was shown, in order
         self.threads = True
         self._next = 1000
 
@@ -71,10 +73,16 @@ class FakeHost:
         threads: dict[int, int],
     ) -> int | None:
         self.pairings.append((number, kind, list(tables), deadline, dict(threads)))
+        self.calls.append(f"pairings {number}")
         return 5000 + number
+
+    async def round_over(self, tournament: Tournament, number: int) -> None:
+        self.ended.append(number)
+        self.calls.append(f"over {number}")
 
     async def post_final(self, tournament: Tournament, rows: list[Standing]) -> None:
         self.finals.append(rows)
+        self.calls.append("final")
 
     def match_of(self, player: int, since: int = 0) -> tuple[int, tuple[int, int]]:
         return next(m for m in self.started[since:] if player in m[1])
@@ -192,9 +200,12 @@ async def test_results_advance_rounds_and_finish_with_standings(
     assert done is not None and done.status == "finished"
     ((rows,),) = [host.finals]
     assert rows[0].player == champion and rows[0].wins == 2 and rows[0].rank == 1
+    # Each round is shown over (its results posted) before the next one's pairings,
+    # and the last before the final standings.
+    assert host.calls == ["pairings 1", "over 1", "pairings 2", "over 2", "final"]
     # A late, repeated result changes nothing.
     await service.match_finished(first, P[1], Outcome.WIN)
-    assert len(host.finals) == 1
+    assert len(host.finals) == 1 and host.ended == [1, 2]
 
 
 async def test_no_result_counts_for_nobody_and_unknown_matches_are_ignored(

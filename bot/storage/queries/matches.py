@@ -66,6 +66,7 @@ ORDER BY id
 """
 
 SET_MATCH_ANNOUNCED = "UPDATE matches SET announced = 1 WHERE id = ?"
+SELECT_MATCH_ANNOUNCED = "SELECT status, reason, announced FROM matches WHERE id = ?"
 
 SELECT_ACTIVE_MATCH_OF = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,

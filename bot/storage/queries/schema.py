@@ -692,6 +692,18 @@ CREATE TABLE guild_departures (
 );
 """
 
+# A tournament round's pairing post shown ended (cogs/bingo/_tournaments.py): the post
+# (``message_id``) is edited once its round ends, and ``message_ended_at`` records that it
+# was, so a start-up edits what a stopped process left showing a countdown. Rounds of
+# tournaments already over are left as they are (marked shown).
+MIGRATION_ROUND_POSTS = """
+ALTER TABLE tournament_rounds ADD COLUMN message_ended_at DOUBLE PRECISION;
+
+UPDATE tournament_rounds SET message_ended_at = ended_at
+WHERE ended_at IS NOT NULL
+    AND tournament_id IN (SELECT id FROM tournaments WHERE status IN ('finished', 'cancelled'));
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -709,5 +721,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_ACCESSIBLE,
     MIGRATION_ANALYSES,
     MIGRATION_SEASONS,
+    MIGRATION_ROUND_POSTS,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""

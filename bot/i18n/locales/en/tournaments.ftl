@@ -25,6 +25,13 @@ tournament-round-title = **{ $name }**: pairings of round { $round } (ends { $de
 tournament-cut-title = **{ $name }**: elimination round { $round } (ends { $deadline })
 tournament-table-line = Table { $table }: { $a } vs { $b }
 tournament-bye-line = Bye: { $player } (a win, 3 points)
+tournament-round-title-ended = **{ $name }**: round { $round } — ended
+tournament-cut-title-ended = **{ $name }**: elimination round { $round } — ended
+tournament-table-result = Table { $table }: { $a } vs { $b } · { $result ->
+        [a] { $a } won
+        [b] { $b } won
+       *[draw] a draw
+    }
 tournament-standings-title = **{ $name }**: standings after round { $round }
 tournament-final-title = 🏆 **{ $name }**: final standings
 tournament-standings-header = `#  ` Player · points · W-L-D · OMW% · GW% · OGW%

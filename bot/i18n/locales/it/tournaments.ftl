@@ -25,6 +25,13 @@ tournament-round-title = **{ $name }**: abbinamenti del turno { $round } (termin
 tournament-cut-title = **{ $name }**: turno a eliminazione { $round } (termina { $deadline })
 tournament-table-line = Tavolo { $table }: { $a } contro { $b }
 tournament-bye-line = Bye: { $player } (una vittoria, 3 punti)
+tournament-round-title-ended = **{ $name }**: turno { $round } — concluso
+tournament-cut-title-ended = **{ $name }**: turno a eliminazione { $round } — concluso
+tournament-table-result = Tavolo { $table }: { $a } contro { $b } · { $result ->
+        [a] ha vinto { $a }
+        [b] ha vinto { $b }
+       *[draw] pareggio
+    }
 tournament-standings-title = **{ $name }**: classifica dopo il turno { $round }
 tournament-final-title = 🏆 **{ $name }**: classifica finale
 tournament-standings-header = `#  ` Giocatore · punti · V-S-P · OMW% · GW% · OGW%

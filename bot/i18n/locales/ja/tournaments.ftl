@@ -16,6 +16,13 @@ tournament-round-title = **{ $name }**：第{ $round }ラウンドの対戦組�
 tournament-cut-title = **{ $name }**：決勝トーナメント 第{ $round }ラウンド（終了 { $deadline }）
 tournament-table-line = { $table }卓：{ $a } vs { $b }
 tournament-bye-line = 不戦勝：{ $player }（勝利、3点）
+tournament-round-title-ended = **{ $name }**：第{ $round }ラウンドは終了しました
+tournament-cut-title-ended = **{ $name }**：決勝トーナメント 第{ $round }ラウンドは終了しました
+tournament-table-result = { $table }卓：{ $a } vs { $b } · { $result ->
+        [a] { $a }の勝ち
+        [b] { $b }の勝ち
+       *[draw] 引き分け
+    }
 tournament-standings-title = **{ $name }**：第{ $round }ラウンド終了時の順位
 tournament-final-title = 🏆 **{ $name }**：最終順位
 tournament-standings-header = `#  ` プレイヤー · 勝ち点 · 勝-敗-分 · OMW% · GW% · OGW%

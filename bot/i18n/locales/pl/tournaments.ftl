@@ -26,6 +26,13 @@ tournament-round-title = **{ $name }**: pary rundy { $round } (koniec { $deadlin
 tournament-cut-title = **{ $name }**: runda pucharowa { $round } (koniec { $deadline })
 tournament-table-line = Stół { $table }: { $a } kontra { $b }
 tournament-bye-line = Wolny los: { $player } (wygrana, 3 punkty)
+tournament-round-title-ended = **{ $name }**: runda { $round } — zakończona
+tournament-cut-title-ended = **{ $name }**: runda pucharowa { $round } — zakończona
+tournament-table-result = Stół { $table }: { $a } kontra { $b } · { $result ->
+        [a] wygrywa { $a }
+        [b] wygrywa { $b }
+       *[draw] remis
+    }
 tournament-standings-title = **{ $name }**: klasyfikacja po rundzie { $round }
 tournament-final-title = 🏆 **{ $name }**: klasyfikacja końcowa
 tournament-standings-header = `#  ` Gracz · punkty · W-P-R · OMW% · GW% · OGW%
