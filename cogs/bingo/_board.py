@@ -217,8 +217,11 @@ class BoardCourier(PanelCourier):
         language = public_language(table)
         line = result_line(result.to_json(), table.shown_names, state.options, language)
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
-        again = table.level is not None and result.reason != Reason.NO_RESULT
-        rematch = table.level is None and result.reason != Reason.NO_RESULT
+        # No "Play again" or rematch under a match stopped from outside (its channel
+        # lost, or a moderator ended it): docs/moderation.md.
+        counted = not Reason(result.reason).is_no_result
+        again = table.level is not None and counted
+        rematch = table.level is None and counted
         controls: dict[str, Any] = (
             {"view": play_again_view(match.id, language)}
             if again
