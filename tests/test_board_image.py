@@ -8,7 +8,9 @@ import random
 import pytest
 from PIL import Image
 
+from bot import limits
 from bot.engine import BingoState
+from bot.engine.outcome import Reason
 from bot.matches.views import events_for, public_view
 from bot.ui import board_image, typeset
 from bot.ui.board_image import (
@@ -136,6 +138,25 @@ def test_the_final_board_draws_the_winning_line(reason: str) -> None:
     for x, y in points:
         assert won.getpixel((x, y)) == GOLD
         assert unwon.getpixel((x, y)) != GOLD
+
+
+def test_a_board_a_moderator_ended_shows_the_reason_as_typed_on_one_line() -> None:
+    """The picture and its alt text say a moderator ended the match, with the reason as
+    typed (a picture renders no markdown), on one line and at most MOD_REASON
+    characters; a lost table keeps "No result"; the picture changes with the reason."""
+    state, log = _play(4, stop=lambda s: s.turn >= 2)
+    lost = state.clone()
+    lost.abandon()
+    state.abandon(Reason.MODERATOR, "Spam *here*\nand @everyone " + "x" * 400)
+    inputs = board_inputs(3, public_view(state), ["alice", "bob"], last_move(log), "en")
+    note = inputs["result"]["note"]
+    assert note.startswith("Spam *here* and @everyone x") and note.endswith("…")
+    assert len(note) == limits.MOD_REASON
+    assert f"Ended by a moderator: {note}" in board_alt_text(inputs)
+    other = {**inputs, "result": {**inputs["result"], "note": "another reason"}}
+    assert board_key(other) != board_key(inputs) and render_board(inputs)
+    no_result = board_inputs(3, public_view(lost), ["alice", "bob"], last_move(log), "en")
+    assert "note" not in no_result["result"] and "No result" in board_alt_text(no_result)
 
 
 def test_italian_text_is_drawn_from_the_catalog() -> None:

@@ -657,16 +657,25 @@ class BingoState(CardTable):
         self._end(Result(1 - player, Reason.RESIGN, loser=player), events)
         return events
 
-    def abandon(self) -> list[Event]:
-        """End the match with no result (reason ``"no_result"``): it cannot go on, for
-        reasons outside the rules (the table is gone: its Discord channel was deleted or
-        the bot may no longer post there). Recorded in :attr:`history` as
-        ``[None, "abandon"]`` so the match still replays.  Raises if the match is over."""
+    def abandon(self, reason: Reason = Reason.NO_RESULT, note: str | None = None) -> list[Event]:
+        """End the match with no result: it cannot go on, for reasons outside the rules.
+        ``reason``: ``Reason.NO_RESULT`` (the table is gone: its Discord channel was
+        deleted or the bot may no longer post there) or ``Reason.MODERATOR`` (a moderator
+        ended it). ``note``: words given with it (a moderator's reason), kept as they are
+        in :attr:`Result.note` and the ``end`` event; the engine never reads them.
+        Recorded in :attr:`history` as ``[None, "abandon"]`` so the match still replays.
+
+        Raises:
+            IllegalActionError: the match is over.
+            ValueError: ``reason`` is not a no-result reason.
+        """
         if self.result is not None:
             raise IllegalActionError("the match is over")
+        if not Reason(reason).is_no_result:
+            raise ValueError(f"{reason!r} is not a reason to stop a match from outside")
         self.history.append([None, ABANDON])
         events: list[Event] = [Abandon()]
-        self._end(Result(None, Reason.NO_RESULT), events)
+        self._end(Result(None, Reason(reason), note=note), events)
         return events
 
     # -- internals ---------------------------------------------------------------------
@@ -767,7 +776,12 @@ class BingoState(CardTable):
         self.result = result
         if events is not None:
             events.append(
-                End(winner=result.winner, reason=Reason(result.reason), loser=result.loser)
+                End(
+                    winner=result.winner,
+                    reason=Reason(result.reason),
+                    loser=result.loser,
+                    note=result.note,
+                )
             )
 
     # -- copies and JSON ---------------------------------------------------------------

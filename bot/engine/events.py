@@ -44,7 +44,7 @@ matches and checks their stored event JSON round-trips byte for byte;
 ``timeout``            player, decision (§1.8)
 ``resign``             player
 ``abandon``            (stopped from outside)
-``end``                winner, reason, loser (§1.6, §1.8)
+``end``                winner, reason, loser (§1.6, §1.8), note (when given)
 =====================  =====================================================  ========
 """
 
@@ -389,12 +389,15 @@ class Abandon(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class End(Event):
     """The match ended: ``winner`` and ``loser`` seats (``None`` for a draw or no
-    result) and the :class:`~bot.engine.outcome.Reason` (RULES §1.6, §1.8)."""
+    result) and the :class:`~bot.engine.outcome.Reason` (RULES §1.6, §1.8). ``note``:
+    the words given with an end from outside (a moderator's reason,
+    :attr:`~bot.engine.outcome.Result.note`); left out of the JSON while ``None``."""
 
     TYPE = "end"
     winner: int | None
     reason: Reason
     loser: int | None
+    note: str | None = _omitted()
 
 
 #: ``type`` string → event class.

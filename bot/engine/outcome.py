@@ -4,8 +4,9 @@
   tournaments record (the ``matches.result`` column holds ``win``/``draw``).
 * :class:`Reason`: why it ended (``five_colors``, ``timeout`` …); its
   :attr:`Reason.outcome` is the :class:`Outcome` it gives.
-* :class:`Result`: the engine's record of the end (winner, reason, loser), stored in a
-  match's JSON as ``{"winner": …, "reason": …, "loser": …}``.
+* :class:`Result`: the engine's record of the end (winner, reason, loser, and the words
+  given with an end from outside), stored in a match's JSON as
+  ``{"winner": …, "reason": …, "loser": …}`` (plus ``"note": …`` when there is one).
 
 The string values are stored (match rows, replays, stats): never change them.
 """
@@ -36,6 +37,7 @@ class Reason(StrEnum):
     PASSES = "passes"  # §1.8 stalemate: passes in a row
     TURN_LIMIT = "turn_limit"  # §1.8 stalemate: the last turn ended
     NO_RESULT = "no_result"  # stopped from outside (``BingoState.abandon``)
+    MODERATOR = "moderator"  # stopped from outside by a moderator: no result either
 
     @property
     def is_draw(self) -> bool:
@@ -43,10 +45,16 @@ class Reason(StrEnum):
         return self in (Reason.PASSES, Reason.TURN_LIMIT)
 
     @property
+    def is_no_result(self) -> bool:
+        """Whether the match was stopped from outside and counts for nobody: its table
+        was lost (``no_result``) or a moderator ended it (``moderator``)."""
+        return self in (Reason.NO_RESULT, Reason.MODERATOR)
+
+    @property
     def outcome(self) -> Outcome:
         """The :class:`Outcome` this reason gives: a draw (§1.8 stalemate), no result
         (stopped from outside), else a win."""
-        if self is Reason.NO_RESULT:
+        if self.is_no_result:
             return Outcome.NO_RESULT
         return Outcome.DRAW if self.is_draw else Outcome.WIN
 
@@ -57,28 +65,45 @@ class Result:
 
     ``reason``: a :class:`Reason`: ``five_of_a_color``, ``five_colors`` (RULES §1.6),
     ``resign``, ``timeout`` (§1.8 forfeit), ``passes`` or ``turn_limit`` (§1.8
-    stalemate), or ``no_result`` (stopped from outside by ``BingoState.abandon``: no
-    winner, no draw).
+    stalemate), or ``no_result`` / ``moderator`` (stopped from outside by
+    ``BingoState.abandon``: no winner, no draw).
+
+    ``note``: the words given from outside with an end of that kind (a moderator's
+    reason, as typed), kept as data for whoever shows the result; the engine never reads
+    it. ``None`` for every other end.
     """
 
     winner: int | None
     reason: str
     loser: int | None = field(default=None)
+    note: str | None = field(default=None)
 
     @property
     def outcome(self) -> Outcome:
         """``win`` when there is a winner, else ``no_result`` or ``draw`` by reason."""
         if self.winner is not None:
             return Outcome.WIN
-        return Outcome.NO_RESULT if self.reason == Reason.NO_RESULT else Outcome.DRAW
+        if self.reason in (Reason.NO_RESULT, Reason.MODERATOR):
+            return Outcome.NO_RESULT
+        return Outcome.DRAW
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": str.__str__(self.reason), "loser": self.loser}
+        """``{"winner", "reason", "loser"}``, plus ``"note"`` when there is one (the
+        results stored before notes existed keep their exact JSON)."""
+        data: dict[str, Any] = {
+            "winner": self.winner,
+            "reason": str.__str__(self.reason),
+            "loser": self.loser,
+        }
+        if self.note is not None:
+            data["note"] = self.note
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Result:
-        """Inverse of :meth:`to_json`.  Raises ``KeyError``/``ValueError`` on bad data."""
-        return cls(data["winner"], Reason(data["reason"]), data["loser"])
+        """Inverse of :meth:`to_json` (a missing ``note`` is ``None``).  Raises
+        ``KeyError``/``ValueError`` on bad data."""
+        return cls(data["winner"], Reason(data["reason"]), data["loser"], data.get("note"))
 
 
 def winning_territory(territory: list[int]) -> Reason | None:

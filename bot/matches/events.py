@@ -32,7 +32,7 @@ class Cause(StrEnum):
     DECISION = "decision"  # a seat chose one of its legal actions
     TIMEOUT = "timeout"  # RULES §1.8: the pending decision ran out of time
     RESIGN = "resign"  # a seat resigned
-    ABANDON = "abandon"  # stopped from outside (its channel is gone): no result
+    ABANDON = "abandon"  # stopped from outside (its channel is gone, a moderator): no result
 
 
 @dataclass(frozen=True, slots=True)

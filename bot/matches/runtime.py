@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.engine import BingoState, IllegalActionError
 from bot.engine.events import Event
+from bot.engine.outcome import Reason
 
 from .events import (
     Cause,
@@ -244,15 +245,24 @@ class MatchRuntime:
             return ActResult(ActStatus.NOT_YOURS, match)
         return await self._change(match, Cause.RESIGN, seat, Cause.RESIGN, None)
 
-    async def abandon(self, match_id: int) -> ActResult:
+    async def abandon(
+        self, match_id: int, reason: Reason = Reason.NO_RESULT, note: str | None = None
+    ) -> ActResult:
         """Stop the match with no result (``BingoState.abandon``; RULES §3 "No result",
         §6): its table is gone (e.g. the outbox reported its channel deleted or
-        unwritable), a moderator ended it (``/bingo mod end``), or a tournament round
-        ended around it. Stats and ratings count it for nobody."""
+        unwritable), or a tournament round ended around it (``reason``
+        ``Reason.NO_RESULT``), or a moderator ended it (``/bingo mod end``: ``reason``
+        ``Reason.MODERATOR``, ``note`` the moderator's words as typed, stored with the
+        result). Stats and ratings count it for nobody. Raises ``ValueError`` if
+        ``reason`` is not a no-result reason."""
+        if not Reason(reason).is_no_result:
+            raise ValueError(f"{reason!r} is not a reason to stop a match from outside")
         match = await self._known(match_id)
         if match is None:
             return ActResult(ActStatus.OVER)
-        return await self._change(match, Cause.ABANDON, None, Cause.ABANDON, None)
+        return await self._change(
+            match, Cause.ABANDON, None, Cause.ABANDON, None, stop=(Reason(reason), note)
+        )
 
     async def known(self, match_id: int) -> Match | None:
         """The registered copy of ``match_id``, loaded if this process does not hold it,
@@ -274,7 +284,14 @@ class MatchRuntime:
     # -- the one path of every change --------------------------------------------------
 
     async def _change(
-        self, match: Match, cause: Cause, seat: int | None, action: str, version: int | None
+        self,
+        match: Match,
+        cause: Cause,
+        seat: int | None,
+        action: str,
+        version: int | None,
+        *,
+        stop: tuple[Reason, str | None] = (Reason.NO_RESULT, None),
     ) -> ActResult:
         """The one path of every change (see the module docstring).
 
@@ -282,7 +299,8 @@ class MatchRuntime:
         compare-and-set; only when the copy disagrees with the request's ``version``, or
         the commit loses (another process moved the match on), is the match reloaded
         from the store and the request judged once more against the reloaded copy. One
-        process alone thus pays one write per change and no read."""
+        process alone thus pays one write per change and no read. ``stop``: the reason
+        and note of an abandon (see :meth:`abandon`)."""
         async with match.lock:
             fresh = False
             while True:
@@ -297,7 +315,7 @@ class MatchRuntime:
                     return ActResult(ActStatus.OVER, match)
                 if stale:
                     return ActResult(ActStatus.NOT_CURRENT, match)
-                outcome = self._next(state, cause, seat, action)
+                outcome = self._next(state, cause, seat, action, stop)
                 if outcome is None:
                     return ActResult(ActStatus.NOT_CURRENT, match)
                 new, events, by = outcome
@@ -342,11 +360,16 @@ class MatchRuntime:
 
     @staticmethod
     def _next(
-        state: BingoState, cause: Cause, seat: int | None, action: str
+        state: BingoState,
+        cause: Cause,
+        seat: int | None,
+        action: str,
+        stop: tuple[Reason, str | None] = (Reason.NO_RESULT, None),
     ) -> tuple[BingoState, list[Event], int | None] | None:
         """``(new state, events, by)``: ``state`` with the change applied to a copy, and
         the seat it is charged to; ``None`` when it is not that seat's decision or not
-        legal (``state`` itself is never touched)."""
+        legal (``state`` itself is never touched). ``stop``: an abandon's reason and
+        note."""
         by = seat
         new = state.clone()
         try:
@@ -361,7 +384,7 @@ class MatchRuntime:
                 assert seat is not None
                 events = new.resign(seat)
             else:
-                events = new.abandon()
+                events = new.abandon(*stop)
         except IllegalActionError:
             return None
         return new, events, by

@@ -47,7 +47,8 @@ class MatchRecord:
 
     A finished match with ``result`` ``None`` counted for nobody: ``reason``
     ``"no_result"`` (stopped from outside: its channel was deleted or became
-    unwritable) or ``"broken"`` (its row could not be loaded; set aside by
+    unwritable), ``"moderator"`` (a moderator ended it; their words are in
+    ``state["result"]["note"]``) or ``"broken"`` (its row could not be loaded; set aside by
     :meth:`MatchRowStore.set_match_broken`).
     """
 

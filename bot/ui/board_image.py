@@ -33,6 +33,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot import limits
 from bot.engine import events as ev
 from bot.engine.cards import KINDS
 from bot.engine.outcome import Reason
@@ -139,11 +140,25 @@ def board_inputs(
         "discards": [list(x) for x in view["discards"]],
         "library": view["library_size"],
         "pending": view["pending_land"],
-        "result": None
-        if result is None
-        else {"winner": result.get("winner"), "reason": result.get("reason")},
+        "result": None if result is None else _result_inputs(result),
         "last": event,
     }
+
+
+def _result_inputs(result: Mapping[str, Any]) -> dict[str, Any]:
+    """What the picture shows of a result: winner and reason, and a moderator's reason
+    (``note``) when a moderator ended the match. The note is member-typed and shown as
+    typed (a picture and its alt text render no markdown and ping nobody), on one line
+    (line breaks and tabs made spaces) and at most :data:`bot.limits.MOD_REASON`
+    characters; the picture cuts it further to fit (:func:`bot.ui.typeset.fit`)."""
+    shown = {"winner": result.get("winner"), "reason": result.get("reason")}
+    note = result.get("note")
+    if result.get("reason") == Reason.MODERATOR and note:
+        line = " ".join(str(note).split())
+        if len(line) > limits.MOD_REASON:
+            line = line[: limits.MOD_REASON - 1] + "…"
+        shown["note"] = line
+    return shown
 
 
 def board_key(inputs: Mapping[str, Any]) -> str:
@@ -223,6 +238,11 @@ def _result_text(language: str, names: Sequence[str], result: Mapping[str, Any])
     reason = str(result.get("reason"))
     if reason == Reason.NO_RESULT:
         return t(language, "board-no-result")
+    if reason == Reason.MODERATOR:
+        note = result.get("note")
+        if not note:
+            return t(language, "board-moderator-no-reason")
+        return t(language, "board-moderator", reason=note)
     if result.get("winner") is None:
         return t(language, "board-draw")
     hows: dict[str, str] = {

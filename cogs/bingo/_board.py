@@ -219,7 +219,9 @@ class BoardCourier(PanelCourier):
         language = public_language(table)
         line = result_line(result.to_json(), table.shown_names, state.options, language)
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
-        offer = result.reason != Reason.NO_RESULT and table.config.tournament is None
+        # No "Play again" or rematch under a match stopped from outside (its channel
+        # lost, or a moderator ended it), nor under a tournament's table (RULES §5.1).
+        offer = not Reason(result.reason).is_no_result and table.config.tournament is None
         again = offer and table.level is not None
         rematch = offer and table.level is None
         controls: dict[str, Any] = (

@@ -40,6 +40,7 @@ from bot.ai.analysis import DecisionAnalysis
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
+from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import public_view
@@ -122,8 +123,9 @@ def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[Event]
     player, action = history[step - 1]
     if action == RESIGN:
         events = state.resign(player)
-    elif action == ABANDON:
-        events = state.abandon()
+    elif action == ABANDON:  # why (a moderator's words too) the stored result says
+        ending = record.state.get("result") or {}
+        events = state.abandon(Reason(ending.get("reason", Reason.NO_RESULT)), ending.get("note"))
     elif action == TIMEOUT:
         events = state.apply_timeout()
     else:

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
+from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage.consent import ConsentStore
@@ -83,9 +84,11 @@ class Moderation:
     async def end_match(
         self, interaction: discord.Interaction[Any], match_id: int, reason: str
     ) -> None:
-        """End live match ``match_id`` of this server with no result; the reason is
-        posted where the match is played (its thread, else its channel), naming both
-        players."""
+        """End live match ``match_id`` of this server with no result
+        (``Reason.MODERATOR``), the moderator's ``reason`` stored with the result: the
+        result in the channel, the board (embed and picture) and both players' panels
+        show it. It is also posted where the match is played (its thread, else its
+        channel), naming both players, and written to the moderation log."""
         if await self._refused(interaction):
             return
         guild_id = interaction.guild_id
@@ -93,7 +96,9 @@ class Moderation:
         if record is None or record.guild_id != guild_id or record.status != "active":
             return await self._say(interaction, "mod-no-live-match", id=match_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.runtime.abandon(match_id)
+        # The reason is stored with the result (Result.note), raw: every place that
+        # shows it echoes it for its field (cogs.bingo._render.result_line, the picture).
+        await self.service.runtime.abandon(match_id, Reason.MODERATOR, reason)
         ended = await self.service.db.get_match(match_id)
         if ended is None or ended.status == "active":
             lang = await private_language(interaction)

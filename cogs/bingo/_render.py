@@ -23,7 +23,7 @@ from bot.engine.events import event_from_json
 from bot.engine.outcome import Reason
 from bot.i18n import DEFAULT, attribute, bundle, t
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
-from bot.ui.text import shorten
+from bot.ui.text import echo, shorten
 
 BOARD_COLOR = discord.Colour.dark_gold()
 PANEL_COLOR = discord.Colour.blurple()
@@ -52,6 +52,7 @@ def reason_text(reason: str, options: BingoOptions | None = None, locale: object
         Reason.PASSES: ("bingo-reason-passes", options.max_passes),
         Reason.TURN_LIMIT: ("bingo-reason-turn-limit", options.max_turns),
         Reason.NO_RESULT: ("bingo-reason-no-result", 0),
+        Reason.MODERATOR: ("bingo-reason-moderator", 0),
     }.get(reason)  # type: ignore[call-overload]
     if found is None:
         return reason
@@ -249,11 +250,19 @@ def result_line(
     """``{"winner": 0, "reason": "five_colors"}`` → ``"🏆 Alice wins with …"``.
 
     ``options``: the match's table rules, for the limits a forfeit or a stalemate
-    names (see :func:`reason_text`). A ``no_result`` match has no winner and is no draw.
+    names (see :func:`reason_text`). A ``no_result`` match has no winner and is no draw;
+    one a moderator ended (``moderator``) shows the moderator's reason (``result["note"]``,
+    member-typed: echoed through :func:`bot.ui.text.echo`, at most
+    :data:`bot.limits.MOD_REASON` characters).
     """
     reason = reason_text(result["reason"], options, locale)
     if result["reason"] == Reason.NO_RESULT:
         return t(locale, "bingo-result-no-result")
+    if result["reason"] == Reason.MODERATOR:
+        note = result.get("note")
+        if not note:
+            return t(locale, "bingo-result-moderator-no-reason")
+        return t(locale, "bingo-result-moderator", reason=echo(note, limits.MOD_REASON))
     if result["winner"] is None:
         return t(locale, "bingo-result-draw", reason=reason)
     return t(locale, "bingo-result-win", winner=names[result["winner"]], reason=reason)

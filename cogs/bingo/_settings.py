@@ -4,8 +4,10 @@ Why subcommands rather than one view of selects and modals: each setting is one 
 that Discord itself validates (timer ranges as ``min_value``/``max_value``, channels as a
 channel picker, rules as choices), every one is localized by the command Translator like
 any other command, a change is one interaction with nothing to expire or lose at a
-restart, and ``show`` lists them all. Only members with Manage Server (or Administrator)
-may use them; anyone else gets a private refusal. Every answer is private.
+restart, and ``show`` lists them all (the moderation ones too, set by
+``/bingo settings moderation`` in :mod:`._moderation`). Only members with Manage Server
+(or Administrator) may use them; anyone else gets a private refusal. Every answer is
+private.
 
 A match captures its rules (``matches.options``) and its timers (``matches.config``) when it
 is dealt, so a change never alters a match in progress; a challenge's expiry is fixed when
@@ -28,6 +30,7 @@ from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
+from bot.storage.consent import ConsentStore, ModerationSettings
 from cogs.contexts import ServerGroup, manager_language
 
 from ._leaderboard import set_min_games
@@ -129,10 +132,12 @@ def settings_embed(
     guild: discord.Guild | None,
     lang: str,
     permissions: discord.Permissions | None = None,
+    moderation: ModerationSettings | None = None,
 ) -> discord.Embed:
     """The ``show`` form: every setting with its current value, in ``lang``; with
     ``permissions`` (the bot's in the channel asked from), also where matches started
-    there are played: in threads, or in the channel and which permission it lacks."""
+    there are played: in threads, or in the channel and which permission it lacks; with
+    ``moderation``, the moderator role and the moderation log channel (or "not set")."""
     embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
     rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
     mulligan = attribute(lang, f"choice-{rule}", "name")
@@ -186,6 +191,19 @@ def settings_embed(
         else t(lang, "settings-channels-all")
     )
     embed.add_field(name=t(lang, "settings-field-channels"), value=channels, inline=False)
+    if moderation is not None:
+        unset = t(lang, "settings-not-set")
+        role, log = moderation.role_id, moderation.log_channel_id
+        embed.add_field(
+            name=t(lang, "settings-field-moderation"),
+            value=t(
+                lang,
+                "settings-moderation-value",
+                role=unset if role is None else f"<@&{role}>",
+                channel=unset if log is None else f"<#{log}>",
+            ),
+            inline=False,
+        )
     if permissions is not None:
         embed.add_field(
             name=t(lang, "settings-field-place"), value=place_text(permissions, lang), inline=False
@@ -216,6 +234,7 @@ class SettingsGroup(ServerGroup):
             extras={"audience": "managers"},  # /help marks it (cogs/guide/_help.py)
         )
         self.bot = bot
+        self.consent = ConsentStore(bot.db.backend)
 
     async def _admin(self, interaction: discord.Interaction[Any]) -> str | None:
         """The reader's language if they may change settings; otherwise refuse privately
@@ -231,7 +250,10 @@ class SettingsGroup(ServerGroup):
         except ValueError:
             return await reply_private(interaction, t(lang, "settings-invalid"))
         self.bot.languages.server_changed(new)
-        embed = settings_embed(new, self.bot.settings, interaction.guild, lang)
+        moderation = await self.consent.moderation(interaction.guild_id)
+        embed = settings_embed(
+            new, self.bot.settings, interaction.guild, lang, moderation=moderation
+        )
         await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
 
     @app_commands.command(name="show", description="Show this server's BingoMagic settings.")
@@ -241,10 +263,16 @@ class SettingsGroup(ServerGroup):
             return
         assert interaction.guild_id is not None
         current = await self.bot.db.guild_settings(interaction.guild_id)
+        moderation = await self.consent.moderation(interaction.guild_id)
         await reply_private(
             interaction,
             embed=settings_embed(
-                current, self.bot.settings, interaction.guild, lang, interaction.app_permissions
+                current,
+                self.bot.settings,
+                interaction.guild,
+                lang,
+                interaction.app_permissions,
+                moderation,
             ),
         )
 

@@ -170,3 +170,14 @@ def test_every_engine_event_has_a_line_or_is_known_silent() -> None:
         else:
             assert "bingo-event" not in line and line.strip(), (kind, line)
     assert silent == {"deal", "allow", "abandon"}
+
+
+def test_a_result_a_moderator_ended_shows_the_reason_echoed() -> None:
+    """A moderator's end names the moderator's reason, markdown and mentions escaped
+    (bot.ui.text.echo); a lost table keeps its own wording."""
+    ended = {"winner": None, "reason": "moderator", "loser": None, "note": "*spam* @here"}
+    line = result_line(ended, NAMES_AB)
+    assert line.startswith("⛔ A moderator ended the match with no result")
+    assert "\\*spam\\* @\u200bhere" in line and "could not go on" not in line
+    lost = result_line({"winner": None, "reason": "no_result", "loser": None}, NAMES_AB)
+    assert lost == "⛔ The match ended with no result: it could not go on in its channel."

@@ -1,6 +1,7 @@
-"""Moderation through the emulator: who moderates, ending a live match with no result,
-cancelling challenges, removing a tournament player, the moderation log, and timed
-tournament rounds."""
+"""Moderation through the emulator: who moderates, ending a live match with no result
+(the moderator's reason on the result, the board and both panels, also after a restart),
+cancelling challenges, removing a tournament player, the moderation log and the
+moderation settings in ``/bingo settings show``, and timed tournament rounds."""
 
 from __future__ import annotations
 
@@ -9,8 +10,21 @@ import time
 
 from bot.playground.permissions import MANAGE_GUILD, MANAGE_MESSAGES
 from bot.storage.tournaments import TournamentStore
+from tests.emulator.fixtures import build_world
 
-from .helpers import challenge, enabled_buttons, start_match
+from .helpers import (
+    board,
+    challenge,
+    embed_field,
+    embed_title,
+    enabled_buttons,
+    make_admin,
+    public_messages,
+    result_posted,
+    running_bot,
+    settings_for,
+    start_match,
+)
 
 
 async def private(bw, name: str, command: str, **options) -> str:
@@ -217,3 +231,122 @@ async def _poll(check, what: str, timeout: float = 10.0):  # noqa: ASYNC109
             raise AssertionError(f"timed out waiting for {what}")
         await asyncio.sleep(0.05)
     return value
+
+
+#: What a moderator types, with markdown and a mass mention in it; on Discord it is
+#: echoed (bot.ui.text.echo): markdown escaped, the mention broken by a zero-width space.
+TYPED = "Testing *the* moderation tools @everyone"
+ECHOED = "Testing \\*the\\* moderation tools @\u200beveryone"
+
+
+def panels_of(bw, name: str, match_id: int) -> list:
+    """``name``'s DM panels of ``match_id``, oldest first."""
+    return [
+        m
+        for m in bw.driver(name).dm_messages()
+        if not m.deleted and embed_title(m).endswith(f"BingoMagic #{match_id}")
+    ]
+
+
+async def test_a_moderators_reason_is_on_the_result_the_board_and_both_panels(bingo) -> None:
+    """carol (Manage Messages) ends alice and bob's match with a reason. The result in the
+    channel, the board (its embed and its picture's alt text) and both players' DM
+    panels say that a moderator ended it, with the reason, as each of them sees it; none
+    says it could not go on in its channel. The reason is stored with the result, and a
+    match a moderator ended offers no rematch."""
+    emu, guild = bingo.emu, bingo.world.guild
+    carol = bingo.world.user("carol")
+    emu.add_role(guild, carol, emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES))
+    match_id = await start_match(bingo, "alice", "bob")
+
+    done = await private(bingo, "carol", "bingo mod end", match=match_id, reason=TYPED)
+    assert "The players have been told why" in done
+    record = await bingo.db.get_match(match_id)
+    assert (record.result, record.reason) == (None, "moderator")
+    assert record.state["result"]["note"] == TYPED  # stored: it outlives a restart
+
+    posted = await emu.wait_for(lambda: result_posted(bingo, match_id), message="the result")
+    assert "A moderator ended the match with no result" in posted.content
+    assert f"Reason: {ECHOED}" in posted.content and "could not go on" not in posted.content
+    assert enabled_buttons(posted) == []  # no rematch after a moderator's end
+
+    picture = f"Ended by a moderator: {TYPED}"  # the picture shows it as typed
+
+    def ended_board():  # the text is edited first, the picture once drawn (a later pass)
+        shown = board(bingo, match_id)
+        if shown is None or ECHOED not in shown.embeds[0].get("description", ""):
+            return None
+        alt = [a.get("description", "") for a in shown.attachments]
+        return shown if any(picture in text for text in alt) else None
+
+    shown = await emu.wait_for(ended_board, message="the board with the moderator's reason")
+    for name in ("alice", "bob", "carol"):  # the same result and board, seen by everyone
+        seen = public_messages(bingo, name)
+        assert any(m.id == posted.id for m in seen) and any(m.id == shown.id for m in seen)
+    assert "could not go on" not in shown.embeds[0]["description"]
+
+    for name in ("alice", "bob"):
+
+        def final_panel(name: str = name):
+            panels = panels_of(bingo, name, match_id)
+            text = panels[-1].embeds[0].get("description", "") if panels else ""
+            return panels[-1] if ECHOED in text else None
+
+        panel = await emu.wait_for(final_panel, message=f"{name}'s panel with the reason")
+        description = panel.embeds[0]["description"]
+        assert "A moderator ended the match with no result" in description
+        assert "could not go on" not in description and enabled_buttons(panel) == []
+
+
+async def test_a_match_a_moderator_ended_shows_the_reason_after_a_restart(
+    emulator, tmp_path
+) -> None:
+    """A second process on the same database: the replay of a match a moderator ended
+    shows, on its last step, that a moderator ended it and why (read from storage)."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    settings = settings_for(emulator, tmp_path / "bingomagic.db")
+    guild = world.guild
+    async with running_bot(emulator, world, settings) as first:
+        mods = emulator.create_role(guild, "Mods", permissions=MANAGE_MESSAGES)
+        emulator.add_role(guild, world.user("carol"), mods)
+        match_id = await start_match(first, "alice", "bob")
+        await private(first, "carol", "bingo mod end", match=match_id, reason=TYPED)
+        await emulator.wait_for(lambda: result_posted(first, match_id), message="the result")
+
+    async with running_bot(emulator, world, settings) as second:
+        steps = len((await second.db.get_match(match_id)).decisions)
+        carol = second.driver("carol")
+        page = await (
+            await carol.slash(world.channel, "bingo replay", match=match_id)
+        ).wait_for_response()
+        for _ in range(steps):
+            assert (await carol.click(emulator.messages[page.id], "Next")).acknowledged
+        description = emulator.messages[page.id].embeds[0]["description"]
+        assert "A moderator ended the match with no result" in description
+        assert ECHOED in description and "could not go on" not in description
+
+
+async def test_settings_show_lists_the_moderator_role_and_the_log_channel(bingo) -> None:
+    """``/bingo settings show`` lists the moderation settings: "not set" before any, then
+    the role and the channel ``/bingo settings moderation`` set (and so does the form a
+    later change answers with), then "not set" again once cleared."""
+    emu, guild = bingo.emu, bingo.world.guild
+    make_admin(bingo, "carol")
+    carol = bingo.driver("carol")
+
+    async def shown(command: str = "bingo settings show", **options) -> str | None:
+        reply = await (await carol.slash(bingo.channel, command, **options)).wait_for_response()
+        assert reply.ephemeral, reply.text
+        return embed_field(reply, "Moderation")
+
+    assert await shown() == "Moderator role: not set · log channel: not set"
+    log_channel = emu.create_text_channel(guild, "mod-log")
+    mods = emu.create_role(guild, "BingoMods")
+    await private(bingo, "carol", "bingo settings moderation", role=mods, channel=log_channel)
+    listed = f"Moderator role: <@&{mods.id}> · log channel: <#{log_channel.id}>"
+    assert await shown() == listed
+    assert await shown("bingo settings timers", turn=60) == listed
+    await private(bingo, "carol", "bingo settings moderation", role=mods)
+    assert await shown() == f"Moderator role: <@&{mods.id}> · log channel: not set"
+    await private(bingo, "carol", "bingo settings moderation")
+    assert await shown() == "Moderator role: not set · log channel: not set"

@@ -126,7 +126,7 @@ def test_verbs_keep_their_exact_strings():
     ]  # fmt: skip
     assert [r.value for r in Reason] == [
         "five_of_a_color", "five_colors", "resign", "timeout", "passes", "turn_limit",
-        "no_result",
+        "no_result", "moderator",
     ]  # fmt: skip
 
 

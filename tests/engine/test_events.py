@@ -92,7 +92,9 @@ def test_every_reason_gives_its_outcome() -> None:
         Reason.PASSES: Outcome.DRAW,
         Reason.TURN_LIMIT: Outcome.DRAW,
         Reason.NO_RESULT: Outcome.NO_RESULT,
+        Reason.MODERATOR: Outcome.NO_RESULT,
     }
     assert Result(None, Reason.PASSES).outcome is Outcome.DRAW
+    assert Result(None, Reason.MODERATOR, note="spam").outcome is Outcome.NO_RESULT
     assert Result(1, Reason.RESIGN, loser=0).outcome is Outcome.WIN
     assert [o.value for o in Outcome] == ["win", "draw", "no_result"]  # stored strings

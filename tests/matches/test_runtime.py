@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from bot.engine.events import End, event_from_json
+from bot.engine.outcome import Reason, Result
 from bot.matches import (
     ActStatus,
     Cause,
@@ -169,6 +171,30 @@ async def test_abandon_ends_with_no_result() -> None:
     assert (await runtime.abandon(match.id)).applied
     r = rec.of(MatchFinished)[0].result
     assert (r.outcome, r.winner_id, r.reason) == ("no_result", None, "no_result")
+    assert match.state.result.to_json() == {"winner": None, "reason": "no_result", "loser": None}
+
+
+async def test_a_moderator_ends_a_match_with_their_words_stored_in_the_result() -> None:
+    """abandon(MODERATOR, note): no result, the reason ``moderator`` stored for stats,
+    and the moderator's words kept as typed in the stored state's result and in the
+    ``end`` event, so they outlive a restart; a reason that is not a stop from outside
+    is refused."""
+    runtime, store, rec = make_runtime()
+    match, setup = new_match(runtime, store)
+    await runtime.start(match, setup)
+    with pytest.raises(ValueError):
+        await runtime.abandon(match.id, Reason.RESIGN)
+    words = "Testing *the* tools @everyone"
+    assert (await runtime.abandon(match.id, Reason.MODERATOR, words)).applied
+    [finished] = rec.of(MatchFinished)
+    r = finished.result
+    assert (r.outcome, r.winner_id, r.loser_id, r.reason) == ("no_result", None, None, "moderator")
+    stored = store.matches[match.id].state["result"]
+    assert stored == {"winner": None, "reason": "moderator", "loser": None, "note": words}
+    assert Result.from_json(stored) == match.state.result
+    assert finished.view["result"]["note"] == words
+    [end] = [e for e in rec.of(DecisionApplied)[-1].events if isinstance(e, End)]
+    assert end.note == words and event_from_json(end.to_json()) == end
 
 
 async def test_a_failing_listener_does_not_stop_the_match(caplog) -> None:

@@ -17,10 +17,13 @@ bingo-reason-passes = { $n ->
 }
 bingo-reason-turn-limit = the { $n }-turn limit
 bingo-reason-no-result = the match could not go on
+bingo-reason-moderator = a moderator ended it
 
 ## Results
 
 bingo-result-no-result = ⛔ The match ended with no result: it could not go on in its channel.
+bingo-result-moderator = ⛔ A moderator ended the match with no result (it counts for nobody). Reason: { $reason }
+bingo-result-moderator-no-reason = ⛔ A moderator ended the match with no result (it counts for nobody).
 bingo-result-draw = 🤝 The match is a draw ({ $reason }).
 bingo-result-win = 🏆 **{ $winner }** wins by { $reason }!
 bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->

@@ -30,6 +30,8 @@ board-how-timeout = time-outs
 board-how-other = the rules
 board-draw = Draw
 board-no-result = No result
+board-moderator = Ended by a moderator: { $reason }
+board-moderator-no-reason = Ended by a moderator
 
 ## Near wins and alt text (the picture in words: bot/ui/board_image.py board_alt_text)
 board-near-win = { $name } needs one { $land } to win

@@ -17,10 +17,13 @@ bingo-reason-passes = { $n ->
 }
 bingo-reason-turn-limit = il limite di { $n } turni
 bingo-reason-no-result = la partita non poteva continuare
+bingo-reason-moderator = l'ha chiusa un moderatore
 
 ## Risultati
 
 bingo-result-no-result = ⛔ La partita è finita senza risultato: non poteva continuare nel suo canale.
+bingo-result-moderator = ⛔ Un moderatore ha chiuso la partita senza risultato (non conta per nessuno). Motivo: { $reason }
+bingo-result-moderator-no-reason = ⛔ Un moderatore ha chiuso la partita senza risultato (non conta per nessuno).
 bingo-result-draw = 🤝 La partita è patta ({ $reason }).
 bingo-result-win = 🏆 **{ $winner }** vince con { $reason }!
 bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->

@@ -30,6 +30,8 @@ board-how-timeout = tempo scaduto
 board-how-other = regolamento
 board-draw = Pareggio
 board-no-result = Nessun risultato
+board-moderator = Chiusa da un moderatore: { $reason }
+board-moderator-no-reason = Chiusa da un moderatore
 
 ## Vittorie vicine e testo alternativo (l'immagine a parole: bot/ui/board_image.py board_alt_text)
 board-near-win = A { $name } manca una { $land } per vincere

@@ -12,10 +12,13 @@ bingo-reason-timeout = { $n }ターン連続の時間切れ
 bingo-reason-passes = { $n }回連続のパス
 bingo-reason-turn-limit = { $n }ターンの上限
 bingo-reason-no-result = 対戦を続けられなくなったこと
+bingo-reason-moderator = モデレーターが終了したこと
 
 ## 結果
 
 bingo-result-no-result = ⛔ 対戦は結果なしで終了しました：このチャンネルで続けられなくなりました。
+bingo-result-moderator = ⛔ モデレーターが対戦を結果なしで終了しました（誰の記録にもなりません）。理由：{ $reason }
+bingo-result-moderator-no-reason = ⛔ モデレーターが対戦を結果なしで終了しました（誰の記録にもなりません）。
 bingo-result-draw = 🤝 引き分けです（{ $reason }）。
 bingo-result-win = 🏆 **{ $winner }** の勝利（{ $reason }）！
 bingo-result-post = { $result }（BingoMagic #{ $id }、{ $turns }ターン）

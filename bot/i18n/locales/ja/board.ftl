@@ -28,6 +28,8 @@ board-how-timeout = 時間切れ
 board-how-other = ルール
 board-draw = 引き分け
 board-no-result = 結果なし
+board-moderator = モデレーターが終了：{ $reason }
+board-moderator-no-reason = モデレーターが終了
 
 ## あと1枚で勝利、と代替テキスト（画像を言葉で：bot/ui/board_image.py board_alt_text）
 board-near-win = { $name }はあと{ $land }1枚で勝利

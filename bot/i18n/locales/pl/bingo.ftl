@@ -24,10 +24,13 @@ bingo-reason-passes = { $n ->
 }
 bingo-reason-turn-limit = limit kolejek ({ $n })
 bingo-reason-no-result = mecz nie mógł być kontynuowany
+bingo-reason-moderator = zakończył go moderator
 
 ## Wyniki
 
 bingo-result-no-result = ⛔ Mecz zakończył się bez wyniku: nie mógł być kontynuowany na swoim kanale.
+bingo-result-moderator = ⛔ Moderator zakończył mecz bez wyniku (nie liczy się nikomu). Powód: { $reason }
+bingo-result-moderator-no-reason = ⛔ Moderator zakończył mecz bez wyniku (nie liczy się nikomu).
 bingo-result-draw = 🤝 Mecz kończy się remisem ({ $reason }).
 bingo-result-win = 🏆 **{ $winner }** wygrywa: { $reason }!
 bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->

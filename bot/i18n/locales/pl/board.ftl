@@ -33,6 +33,8 @@ board-how-timeout = przekroczenie czasu
 board-how-other = zasady gry
 board-draw = Remis
 board-no-result = Brak wyniku
+board-moderator = Zakończony przez moderatora: { $reason }
+board-moderator-no-reason = Zakończony przez moderatora
 
 ## Bliskie wygrane i tekst alternatywny (obraz słowami: bot/ui/board_image.py board_alt_text)
 board-near-win = { $name } potrzebuje do wygranej jeszcze jednego lądu: { $land }
