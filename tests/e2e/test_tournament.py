@@ -433,8 +433,13 @@ async def test_the_organizer_role(emulator: Emulator, tmp_path: Path) -> None:  
             (tournament,) = await store.open_of_guild(world.guild.id)
             assert tournament.status == "signup"
             assert (await rita.slash(world.channel, "bingo tournament start")).acknowledged
-            started = await store.get(tournament.id)
-            assert started is not None and started.status == "swiss"
+
+            async def started():
+                record = await store.get(tournament.id)
+                return record is not None and record.status == "swiss"
+
+            # The start is answered (deferred) before its round is stored.
+            await _poll(started, "the tournament to start")
 
             # Cleared: rita is no organizer any more.
             assert "Manage Server only" in await refused(olga, "bingo tournament organizer")
