@@ -306,7 +306,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     @works_anywhere
     @app_commands.command(name="odds", description="Exact opening-hand and land-drop odds.")
     @app_commands.describe(
-        deck="A preset or saved deck (or give size and lands)",
+        deck="A preset or saved deck, or give size and lands (default: Constructed 60/24)",
         size="Cards in the library",
         lands="Lands in the library",
         turns="Land drops through this turn (default 4)",
@@ -324,6 +324,8 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         public = await public_language(interaction)  # the table is posted publicly
         free_first = False
         hand_size = 7
+        if deck is None and size is None and lands is None:
+            deck = "constructed"  # no option at all: the Constructed preset (60 cards, 24 lands)
         if deck is not None:
             chosen = await self.service.resolve_deck(interaction.user.id, deck, reader)
             title, size, lands = deck_label(chosen, public), chosen.size, chosen.lands

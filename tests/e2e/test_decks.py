@@ -106,6 +106,18 @@ async def test_odds_for_numbers(bingo) -> None:
     assert bad.message.ephemeral and "both `size` and `lands`" in bad.message.text
 
 
+async def test_odds_without_options_assume_a_constructed_deck(bingo) -> None:
+    """/mulligan odds alone answers for the Constructed preset (60 cards, 24 lands)
+    instead of refusing."""
+    carol = bingo.driver("carol")
+    record = await carol.slash(bingo.channel, "mulligan odds")
+    message = record.message
+    assert message is not None and not message.ephemeral, "the table, not a refusal"
+    assert embed_title(message) == "Odds — Constructed (60 cards, 24 lands)"
+    drops = embed_field(message, "Every land drop through turn 4")
+    assert "On the play:  71.99%" in drops
+
+
 # -- every input answered ----------------------------------------------------------------
 
 
