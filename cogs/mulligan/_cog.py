@@ -413,7 +413,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
                 percent=decimal(s.agreement_rate, 1, loc) + "%",
                 agreed=str(s.agreed),
                 rated=str(s.rated),
-                hands=str(s.hands_seen),
+                hands=s.hands_seen,
             )
             for s in top
         ) or t(loc, "mulligan-leaderboard-empty", min=LEADERBOARD_MIN_HANDS)

@@ -31,6 +31,14 @@ def select_options(message) -> list[dict]:
     return []
 
 
+def placeholder(message) -> str:
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                return component.get("placeholder", "")
+    return ""
+
+
 async def refresh(bw, message):
     return bw.emu.messages[message.id]
 
@@ -56,6 +64,8 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
     message = await refresh(bingo, message)
     options = select_options(message)
     assert len(options) == 7, "one option per copy in hand"
+    assert "**Choose 1 card to put on the bottom**" in description(message), "not card(s)"
+    assert placeholder(message) == "Choose 1 card for the bottom"
     await alice.select(message, [options[0]["value"]])
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
