@@ -26,6 +26,8 @@ mulligan-card-spell = Spell
 mulligan-hand-title = Opening hand — { $deck }
 mulligan-hand-lands = Lands ({ $count })
 mulligan-hand-spells = Spells ({ $count })
+mulligan-hand-unchecked = Not checked yet, counted as spells
+mulligan-hand-unchecked-text = Scryfall could not be reached to check these cards; they are looked up again at your next practice with this deck: { $names }
 mulligan-footer-rule = { $rule } mulligans
 mulligan-footer-rule-free = { $rule } mulligans, free first
 mulligan-footer-play = { $play ->
@@ -137,6 +139,9 @@ mulligan-deck-line = **{ $name }** — { $count ->
     }, { $lands ->
         [one] { $lands } land
        *[other] { $lands } lands
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } not checked yet
     }
 mulligan-deck-line-too-big = **{ $name }** — { $count ->
         [one] { $count } card
@@ -157,9 +162,12 @@ mulligan-saved = Saved **{ $name }**: { $count ->
     }, { $lands ->
         [one] { $lands } land
        *[other] { $lands } lands
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } not checked yet
     }.
 mulligan-saved-commander = Commander: { $names }.
-mulligan-saved-unchecked = Scryfall could not be reached for these cards, so they count as non-lands:
+mulligan-saved-unchecked = Scryfall could not be reached to check these cards, so they count as spells for now. I look them up again when you practise with this deck, ask its odds or list your decks:
 
 ## Odds (public: the server's language)
 
@@ -193,6 +201,10 @@ mulligan-odds-runs-out-text = After the opening hand it holds { $library ->
        *[other] { $library } cards
     }: it is empty from turn { $draw } on the draw (turn { $play } on the play), and drawing from an empty library loses the game.
 mulligan-odds-footer = Exact figures (hypergeometric), not a simulation.
+mulligan-odds-unchecked = { $count ->
+        [one] { $count } card of this deck is not checked yet (Scryfall could not be reached) and counts as a spell: { $names }
+       *[other] { $count } cards of this deck are not checked yet (Scryfall could not be reached) and count as spells: { $names }
+    }
 
 ## Stats and leaderboard (public: the server's language)
 

@@ -28,6 +28,8 @@ mulligan-card-spell = Magia
 mulligan-hand-title = Mano iniziale — { $deck }
 mulligan-hand-lands = Terre ({ $count })
 mulligan-hand-spells = Magie ({ $count })
+mulligan-hand-unchecked = Non ancora verificate, contate come magie
+mulligan-hand-unchecked-text = Non sono riuscito a raggiungere Scryfall per verificare queste carte; le cerco di nuovo al tuo prossimo allenamento con questo mazzo: { $names }
 mulligan-footer-rule = { $rule }
 mulligan-footer-rule-free = { $rule }, primo mulligan gratuito
 mulligan-footer-play = { $play ->
@@ -139,6 +141,9 @@ mulligan-deck-line = **{ $name }** — { $count ->
     }, { $lands ->
         [one] una terra
        *[other] { $lands } terre
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } ancora da verificare
     }
 mulligan-deck-line-too-big = **{ $name }** — { $count ->
         [one] { $count } carta
@@ -165,9 +170,12 @@ mulligan-saved = Salvato **{ $name }**: { $count ->
     }, { $lands ->
         [one] una terra
        *[other] { $lands } terre
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } ancora da verificare
     }.
 mulligan-saved-commander = Comandante: { $names }.
-mulligan-saved-unchecked = Non sono riuscito a raggiungere Scryfall per queste carte, quindi contano come non-terre:
+mulligan-saved-unchecked = Non sono riuscito a raggiungere Scryfall per verificare queste carte, quindi per ora contano come magie. Le cerco di nuovo quando ti alleni con questo mazzo, ne chiedi le probabilità o elenchi i tuoi mazzi:
 
 ## Probabilità (pubbliche: la lingua del server)
 
@@ -204,6 +212,10 @@ mulligan-odds-runs-out-text = Dopo la mano iniziale contiene { $library ->
        *[other] { $library } carte
     }: è vuoto dal turno { $draw } se inizia l'avversario (dal turno { $play } se inizi tu), e pescare da un mazzo vuoto fa perdere la partita.
 mulligan-odds-footer = Valori esatti (ipergeometrici), non una simulazione.
+mulligan-odds-unchecked = { $count ->
+        [one] { $count } carta di questo mazzo non è ancora verificata (Scryfall non è raggiungibile) e conta come magia: { $names }
+       *[other] { $count } carte di questo mazzo non sono ancora verificate (Scryfall non è raggiungibile) e contano come magie: { $names }
+    }
 
 ## Statistiche e classifica (pubbliche: la lingua del server)
 
