@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.lists import format_list
 
 from bot import limits
 from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
@@ -31,7 +32,7 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage import DeckLimitError
@@ -49,6 +50,7 @@ from ._render import (
     more_lines,
     percent,
     play_or_draw,
+    preset_key,
 )
 from ._views import practice_view
 
@@ -110,9 +112,36 @@ def land_words(
                 verdict=verdict,
             ).rstrip()
         )
+        if advice.mulligan_to is not None:
+            lines.append(gives_up_line(advice, state, locale))
     if not day:
         lines.append(next_draws_line(state, locale))
     return "\n".join(lines)
+
+
+def gives_up_line(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+    """What decides the land-drop verdict, in ``locale``'s language: the lands of the
+    kept hand, and what a mulligan instead gives up (under London the whole hand goes
+    back, so its spells, named, and a card unless the mulligan is free)."""
+    count = sum(n for _, n in advice.spells)
+    if preset_key(state.deck) is not None:  # "Land"/"Spell" stand-ins: a count reads better
+        spells = t(locale, "mulligan-coach-spells", count=count)
+    else:
+        names = [
+            f"{n}× {card_name(state, k, locale)}" if n > 1 else card_name(state, k, locale)
+            for k, n in advice.spells
+        ]
+        spells = format_list(names, locale=language_of(locale)) if names else ""
+    assert advice.mulligan_to is not None
+    return t(
+        locale,
+        "mulligan-coach-gives-up",
+        lands=advice.lands,
+        count=count,
+        spells=spells,
+        size=advice.mulligan_to,
+        free="yes" if advice.mulligan_to >= advice.cards else "no",
+    )
 
 
 def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:

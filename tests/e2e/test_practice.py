@@ -48,6 +48,8 @@ def assert_coached(message, rule: MulliganRule) -> None:
     assert "**Coach.**" in text and "land drop through turn 4" in text
     assert "Your next draws:" in text
     assert ("standard London policy" in text) == (rule is MulliganRule.LONDON)
+    # A rated keep says what decides it: the hand's lands and what a mulligan gives up.
+    assert ("**What decides it:** this hand has" in text) == (rule is MulliganRule.LONDON)
     assert enabled_buttons(message) == ["Practice again"]
 
 
@@ -70,6 +72,7 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
     assert_coached(message, MulliganRule.LONDON)
+    assert "a mulligan to 5 costs a card and gives up" in description(message)
     await alice.click(message, "Practice again")
     again = await bingo.emu.wait_for(
         lambda: (m := hand_message(bingo, alice)) is not None and m.id != message.id and m
