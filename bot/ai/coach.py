@@ -194,12 +194,22 @@ class LandAdvice:
     the last turn the library supplies when it runs out sooner; ``turns`` 0 and
     ``keep`` ``None``: nothing to draw, on the draw), and ``instead``, the chance after
     mulliganing instead and following the default London policy (``None``: no opinion,
-    under another rule, with a shorter horizon, or with no mulligan left)."""
+    under another rule, with a shorter horizon, or with no mulligan left).
+
+    What decides the verdict, for the words: ``lands``, the lands in the kept hand;
+    ``spells``, its other cards as ``(kind, copies)`` in kind order; ``mulligan_to``, the
+    hand size a mulligan instead leads to (the kept size again after a free first
+    mulligan, CR 103.5c; ``None`` when ``instead`` is).  Under London a mulligan shuffles
+    the whole hand away, so these spells are what it certainly gives up, with a card of
+    hand size unless the mulligan is free (RULES §2)."""
 
     cards: int
     turns: int
     keep: Fraction | None
     instead: Fraction | None = None
+    lands: int = 0
+    spells: tuple[tuple[int, int], ...] = ()
+    mulligan_to: int | None = None
 
     @property
     def runs_out(self) -> bool:
@@ -241,12 +251,14 @@ def land_advice(state: PracticeState) -> LandAdvice:
     opts, deck = state.options, state.deck
     cards = sum(state.hand)
     size, lands = state.drawable_library()
+    in_hand = state.hand_lands()
+    spells = tuple((k, n) for k, n in enumerate(state.hand) if n and not deck.is_land[k])
     turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
     if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
-        return LandAdvice(cards, 0, None)
-    keep = odds.land_drops_for_hand(size, lands, state.hand_lands(), turns, opts.on_the_play)
+        return LandAdvice(cards, 0, None, lands=in_hand, spells=spells)
+    keep = odds.land_drops_for_hand(size, lands, in_hand, turns, opts.on_the_play)
     if opts.rule is not MulliganRule.LONDON or turns < COACH_TURNS:
-        return LandAdvice(cards, turns, keep)
+        return LandAdvice(cards, turns, keep, lands=in_hand, spells=spells)
     try:
         instead = odds.mulligan_instead(
             deck.size,
@@ -258,8 +270,13 @@ def land_advice(state: PracticeState) -> LandAdvice:
             free_first=opts.free_first,
         )
     except ValueError:
-        return LandAdvice(cards, turns, keep)
-    return LandAdvice(cards, turns, keep, instead)
+        return LandAdvice(cards, turns, keep, lands=in_hand, spells=spells)
+    # The mulligans that count after one more (CR 103.5c: a free first one does not).
+    counted = state.mulligans_taken + 1 - (1 if opts.free_first else 0)
+    return LandAdvice(
+        cards, turns, keep, instead,
+        lands=in_hand, spells=spells, mulligan_to=deck.hand_size - counted,
+    )  # fmt: skip
 
 
 # -- the win-chance coach (the BingoMagic deck, RULES §4) ---------------------------------

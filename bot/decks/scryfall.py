@@ -11,10 +11,12 @@ locked out for 30 seconds. So requests are spaced :data:`MIN_INTERVAL` apart, a 
 is never retried, and for :data:`LOCKOUT_SECONDS` after one no request is sent at all:
 the names are ``unchecked``.
 
-Order of lookup for each name: the built-in basic lands (:mod:`bot.decks.lands`),
-then the ``card_types`` cache, then Scryfall. Scryfall answers are cached: found
-cards with their land flag, unknown names as "not found" non-lands (re-checked
-after ``not_found_ttl`` seconds, since a newly previewed card can appear later).
+Order of lookup for each name: the lands known without Scryfall (the basics and the
+shipped list of :mod:`bot.decks.lands`), then the ``card_types`` cache, then Scryfall
+(unless the caller asks for no lookup: then the rest are ``unchecked``). Scryfall
+answers are cached: found cards with their land flag, unknown names as "not found"
+non-lands (re-checked after ``not_found_ttl`` seconds, since a newly previewed card can
+appear later).
 Names Scryfall could not be asked about (connection error, timeout, HTTP 5xx, a
 malformed or oversized answer, a 429 or the lockout after one) are reported as
 ``unchecked``, count as non-lands and are *not* cached.
@@ -132,14 +134,16 @@ class ScryfallLands:
         """True while a 429's lockout lasts: lookups send nothing, names stay unchecked."""
         return self._locked_until is not None and time.monotonic() < self._locked_until
 
-    async def classify(self, names: Iterable[str]) -> LandCheck:
+    async def classify(self, names: Iterable[str], *, lookup: bool = True) -> LandCheck:
         """Classify ``names`` (duplicates and case variants are looked up once).
 
-        Built-in basics never reach the network or the cache; cached names never
-        reach the network; the rest are sent in batches of at most
-        :data:`BATCH_SIZE`. After the first failed request the remaining batches
-        are not attempted (they are ``unchecked`` too). Never raises for network
-        problems; database errors propagate.
+        Lands known without Scryfall (:func:`bot.decks.lands.is_builtin_land`) never
+        reach the network or the cache; cached names never reach the network; the rest
+        are sent in batches of at most :data:`BATCH_SIZE`, or, with ``lookup`` false,
+        not sent at all and reported ``unchecked`` (the cache alone: no waiting). After
+        the first failed request the remaining batches are not attempted (they are
+        ``unchecked`` too). Never raises for network problems; database errors
+        propagate.
         """
         requested: dict[str, str] = {}  # key -> name as first requested
         for name in names:
@@ -164,8 +168,8 @@ class ScryfallLands:
                 (lands if is_land else non_lands).add(name)
             pending = [name for name in pending if name not in cached]
 
-        unchecked: list[str] = []
-        for start in range(0, len(pending), BATCH_SIZE):
+        unchecked: list[str] = [] if lookup else pending
+        for start in range(0, len(pending) if lookup else 0, BATCH_SIZE):
             batch = pending[start : start + BATCH_SIZE]
             if unchecked:
                 unchecked.extend(batch)

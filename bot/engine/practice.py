@@ -24,6 +24,8 @@ class PracticeDeck:
     ``names[k]``, ``counts[k]`` and ``is_land[k]`` describe card kind ``k``; the
     library holds ``sum(counts)`` cards.  ``commander`` names stay out of the library
     (Commander decks).  ``hand_size`` is the starting hand size in cards.
+    ``unchecked`` are the names (of ``names``) whose card type could not be checked yet
+    (Scryfall unreachable): they count as non-lands until :meth:`rechecked` says more.
     """
 
     title: str
@@ -32,6 +34,7 @@ class PracticeDeck:
     is_land: tuple[bool, ...]
     hand_size: int = 7
     commander: tuple[str, ...] = ()
+    unchecked: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not (len(self.names) == len(self.counts) == len(self.is_land)):
@@ -49,6 +52,13 @@ class PracticeDeck:
         """Lands in the library."""
         return sum(n for n, land in zip(self.counts, self.is_land, strict=True) if land)
 
+    @property
+    def unchecked_cards(self) -> int:
+        """Cards of the library whose type is not checked yet (sum of their counts)."""
+        waiting = {name.casefold() for name in self.unchecked}
+        return sum(n for name, n in zip(self.names, self.counts, strict=True)
+                   if name.casefold() in waiting)  # fmt: skip
+
     @classmethod
     def from_entries(
         cls,
@@ -57,14 +67,17 @@ class PracticeDeck:
         lands: set[str] | frozenset[str],
         hand_size: int = 7,
         commander: tuple[str, ...] = (),
+        unchecked: tuple[str, ...] = (),
     ) -> PracticeDeck:
         """Build from ``(count, name)`` entries (repeated names are added together);
-        a name is a land when it is in ``lands`` (compared case-insensitively)."""
+        a name is a land when it is in ``lands`` (compared case-insensitively).
+        ``unchecked``: the names not checked yet (kept only if they are in the deck)."""
         totals: dict[str, int] = {}
         for count, name in entries:
             totals[name] = totals.get(name, 0) + count
         folded = {name.casefold() for name in lands}
         names = tuple(totals)
+        waiting = {name.casefold() for name in unchecked}
         return cls(
             title=title,
             names=names,
@@ -72,7 +85,27 @@ class PracticeDeck:
             is_land=tuple(n.casefold() in folded for n in names),
             hand_size=hand_size,
             commander=commander,
+            unchecked=tuple(n for n in names if n.casefold() in waiting),
         )
+
+    def rechecked(
+        self, lands: set[str] | frozenset[str], unchecked: tuple[str, ...] | list[str]
+    ) -> PracticeDeck:
+        """This deck after a new look-up of its :attr:`unchecked` names: those in
+        ``lands`` become lands, those in ``unchecked`` stay unchecked, the others are
+        checked non-lands (names compared case-insensitively)."""
+        folded = {name.casefold() for name in lands}
+        waiting = {name.casefold() for name in unchecked}
+        return PracticeDeck(
+            title=self.title,
+            names=self.names,
+            counts=self.counts,
+            is_land=tuple(land or name.casefold() in folded
+                          for name, land in zip(self.names, self.is_land, strict=True)),
+            hand_size=self.hand_size,
+            commander=self.commander,
+            unchecked=tuple(n for n in self.unchecked if n.casefold() in waiting),
+        )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +115,7 @@ class PracticeDeck:
             "is_land": list(self.is_land),
             "hand_size": self.hand_size,
             "commander": list(self.commander),
+            **({"unchecked": list(self.unchecked)} if self.unchecked else {}),
         }
 
     @classmethod
@@ -93,6 +127,7 @@ class PracticeDeck:
             is_land=tuple(data["is_land"]),
             hand_size=int(data["hand_size"]),
             commander=tuple(data["commander"]),
+            unchecked=tuple(data.get("unchecked", ())),  # absent before it existed
         )
 
 

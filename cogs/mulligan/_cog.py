@@ -39,6 +39,7 @@ from ._render import (
     more_lines,
     percent,
     rule_name,
+    unchecked_text,
 )
 from ._service import PracticeService, deck_too_many, early_1994_refusal, no_such_deck
 from ._views import on_again, on_card_select, on_practice_button
@@ -267,6 +268,10 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         if not decks:
             return await reply_private(interaction, t(locale, "mulligan-no-decks"))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # The cards no lookup has answered yet are asked about once for all the decks
+        # (then cached), so each deck's line counts them when Scryfall answers.
+        waiting = {name for saved in decks for _, name in saved.cards}
+        await self.service.classify(sorted(waiting), lookup=True)
         lines = []
         for saved in decks:
             shown = echo(saved.name, DECK_NAME_SHOWN)
@@ -284,6 +289,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
                     name=shown,
                     count=practice.size,
                     lands=practice.lands,
+                    unchecked=practice.unchecked_cards,
                 )
             )
         await reply_private(interaction, fit_lines(lines, limits.CONTENT, more_lines(locale)))
@@ -306,7 +312,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     @works_anywhere
     @app_commands.command(name="odds", description="Exact opening-hand and land-drop odds.")
     @app_commands.describe(
-        deck="A preset or saved deck (or give size and lands)",
+        deck="A preset or saved deck, or give size and lands (default: Constructed 60/24)",
         size="Cards in the library",
         lands="Lands in the library",
         turns="Land drops through this turn (default 4)",
@@ -324,8 +330,16 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         public = await public_language(interaction)  # the table is posted publicly
         free_first = False
         hand_size = 7
+        note = None
+        if deck is None and size is None and lands is None:
+            deck = "constructed"  # no option at all: the Constructed preset (60 cards, 24 lands)
         if deck is not None:
             chosen = await self.service.resolve_deck(interaction.user.id, deck, reader)
+            if chosen.unchecked:  # looked up again, which may take seconds: defer first
+                await interaction.response.defer(thinking=True)
+                chosen = await self.service.recheck(chosen)
+            if chosen.unchecked:
+                note = unchecked_text(chosen, "mulligan-odds-unchecked", public, 2000)
             title, size, lands = deck_label(chosen, public), chosen.size, chosen.lands
             free_first, hand_size = bool(chosen.commander), chosen.hand_size
         elif size is None or lands is None:
@@ -335,9 +349,16 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         else:
             title = t(public, "mulligan-odds-custom-deck", size=size, lands=lands)
         report = odds.deck_report(size, lands, hand_size, turns, free_first)
+        embed = odds_embed(title, report, turns, free_first, public)
+        if note is not None:
+            embed.description = note
+        if interaction.response.is_done():
+            await interaction.followup.send(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
         await interaction.response.send_message(
-            embed=odds_embed(title, report, turns, free_first, public),
-            allowed_mentions=discord.AllowedMentions.none(),
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
 
     # -- stats -------------------------------------------------------------------------
@@ -411,7 +432,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
                 percent=decimal(s.agreement_rate, 1, loc) + "%",
                 agreed=str(s.agreed),
                 rated=str(s.rated),
-                hands=str(s.hands_seen),
+                hands=s.hands_seen,
             )
             for s in top
         ) or t(loc, "mulligan-leaderboard-empty", min=LEADERBOARD_MIN_HANDS)

@@ -139,6 +139,29 @@ def hand_fields(embed: discord.Embed, state: PracticeState, locale: object = Non
         name=t(locale, "mulligan-hand-spells", count=sum(state.hand) - land_count),
         value=fit_lines(spells, limits.FIELD_VALUE, more) or "—",
     )
+    if state.deck.unchecked:
+        embed.add_field(
+            name=t(locale, "mulligan-hand-unchecked"),
+            value=unchecked_text(state.deck, "mulligan-hand-unchecked-text", locale),
+            inline=False,
+        )
+
+
+def unchecked_text(
+    deck: PracticeDeck, key: str, locale: object = None, limit: int = limits.FIELD_VALUE
+) -> str:
+    """``key``'s sentence naming the deck's cards not checked yet (Scryfall could not
+    be reached; they count as spells), within ``limit`` characters: as many names as
+    fit, then how many more."""
+    count = deck.unchecked_cards
+    # Each line break of fit_lines becomes ", ": one more character per name.
+    room = limit - len(t(locale, key, names="", count=count)) - len(deck.unchecked)
+    names = fit_lines(
+        [echo(name, CARD_NAME_SHOWN) for name in deck.unchecked],
+        room,
+        more_lines(locale, "mulligan-more-short"),
+    )
+    return t(locale, key, names=names.replace("\n", ", "), count=count)[:limit]
 
 
 def prompt(state: PracticeState, locale: object = None) -> str:

@@ -18,11 +18,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.lists import format_list
 
 from bot import limits
 from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
 from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
+from bot.decks.scryfall import LandCheck
 from bot.engine.practice import (
     PRESETS,
     PracticeDeck,
@@ -30,7 +32,7 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage import DeckLimitError
@@ -48,6 +50,7 @@ from ._render import (
     more_lines,
     percent,
     play_or_draw,
+    preset_key,
 )
 from ._views import practice_view
 
@@ -109,9 +112,36 @@ def land_words(
                 verdict=verdict,
             ).rstrip()
         )
+        if advice.mulligan_to is not None:
+            lines.append(gives_up_line(advice, state, locale))
     if not day:
         lines.append(next_draws_line(state, locale))
     return "\n".join(lines)
+
+
+def gives_up_line(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+    """What decides the land-drop verdict, in ``locale``'s language: the lands of the
+    kept hand, and what a mulligan instead gives up (under London the whole hand goes
+    back, so its spells, named, and a card unless the mulligan is free)."""
+    count = sum(n for _, n in advice.spells)
+    if preset_key(state.deck) is not None:  # "Land"/"Spell" stand-ins: a count reads better
+        spells = t(locale, "mulligan-coach-spells", count=count)
+    else:
+        names = [
+            f"{n}× {card_name(state, k, locale)}" if n > 1 else card_name(state, k, locale)
+            for k, n in advice.spells
+        ]
+        spells = format_list(names, locale=language_of(locale)) if names else ""
+    assert advice.mulligan_to is not None
+    return t(
+        locale,
+        "mulligan-coach-gives-up",
+        lands=advice.lands,
+        count=count,
+        spells=spells,
+        size=advice.mulligan_to,
+        free="yes" if advice.mulligan_to >= advice.cards else "no",
+    )
 
 
 def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
@@ -186,13 +216,34 @@ class PracticeService:
                     max=limits.DECK_CARDS,
                 )
             )
-        names = [name for _, name in saved.cards]
-        cached = await self.db.cached_card_types(names)
-        lands = {name for name in names if is_builtin_land(name) or cached.get(name)}
+        check = await self.classify([name for _, name in saved.cards], lookup=False)
         return PracticeDeck.from_entries(
-            saved.name, list(saved.cards), lands,
-            commander=tuple(saved.commander),
+            saved.name, list(saved.cards), check.lands,
+            commander=tuple(saved.commander), unchecked=check.unchecked,
         )  # fmt: skip
+
+    async def classify(self, names: list[str], *, lookup: bool) -> LandCheck:
+        """Which of ``names`` are lands (:meth:`bot.decks.scryfall.ScryfallLands.classify`):
+        the lands known without Scryfall, the cache, and with ``lookup`` Scryfall itself
+        (which may take seconds: answer or defer the interaction first).  Names neither
+        known nor cached nor answered are ``unchecked``: they count as non-lands until a
+        later lookup (:meth:`recheck`)."""
+        if self.bot.scryfall is not None:
+            return await self.bot.scryfall.classify(names, lookup=lookup)
+        cached = await self.db.cached_card_types(names)  # no Scryfall client: the cache
+        lands = frozenset(n for n in names if is_builtin_land(n) or cached.get(n))
+        unchecked = tuple(n for n in names if n not in lands and n not in cached)
+        return LandCheck(lands, frozenset(names) - lands, unchecked)
+
+    async def recheck(self, deck: PracticeDeck) -> PracticeDeck:
+        """``deck`` after looking its unchecked cards up on Scryfall again (Scryfall's
+        pacing and lock-out apply, so this may take seconds: after the interaction is
+        answered or deferred).  Found cards are cached, so every later use of the saved
+        deck counts them right; cards still unreachable stay unchecked."""
+        if not deck.unchecked:
+            return deck
+        check = await self.classify(list(deck.unchecked), lookup=True)
+        return deck.rechecked(check.lands, check.unchecked)
 
     async def save_deck(self, interaction: discord.Interaction[Any], name: str, text: str) -> None:
         """Parse a pasted decklist; report bad lines (saving nothing) or save it.  Every
@@ -234,16 +285,22 @@ class PracticeService:
             )
             return
         commander = [e.name for e in parsed.commander]
-        assert self.bot.scryfall is not None  # set by setup_hook before the cogs load
-        check = await self.bot.scryfall.classify(name for _, name in entries)
+        check = await self.classify([name for _, name in entries], lookup=True)
         try:
             await self.db.save_deck(interaction.user.id, name, entries, commander, time.time())
         except DeckLimitError:  # another save took the last place meanwhile
             count = await self.db.deck_count(interaction.user.id)
             await interaction.followup.send(deck_too_many(count, locale), ephemeral=True)
             return
-        lands = sum(count for count, card in entries if card in check.lands)
-        message = t(locale, "mulligan-saved", name=shown_name, count=total, lands=lands)
+        deck = PracticeDeck.from_entries(name, entries, check.lands, unchecked=check.unchecked)
+        message = t(
+            locale,
+            "mulligan-saved",
+            name=shown_name,
+            count=total,
+            lands=deck.lands,
+            unchecked=deck.unchecked_cards,
+        )
         if commander:
             named = fit_lines(
                 [echo(c, CARD_NAME_SHOWN) for c in commander],
@@ -252,10 +309,10 @@ class PracticeService:
             )
             commanders = t(locale, "mulligan-saved-commander", names=named.replace("\n", ", "))
             message += f" {commanders}"
-        if check.unchecked:
+        if deck.unchecked:
             head = t(locale, "mulligan-saved-unchecked")
             room = limits.CONTENT - len(message) - len(head) - 2
-            names = fit_lines([echo(c, CARD_NAME_SHOWN) for c in check.unchecked], room, more)
+            names = fit_lines([echo(c, CARD_NAME_SHOWN) for c in deck.unchecked], room, more)
             message += f"\n{head}\n{names}"
         await interaction.followup.send(message, ephemeral=True)
 
@@ -271,6 +328,7 @@ class PracticeService:
         """Deal a hand and send it by DM, or ephemerally when asked or DMs are closed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.reader(interaction)
+        deck = await self.recheck(deck)
         await self._deal(interaction, deck, options, private, interaction.guild_id or 0, locale)
 
     async def again(self, interaction: discord.Interaction[Any], session_id: int) -> None:
@@ -287,7 +345,8 @@ class PracticeService:
         message = interaction.message
         private = message is None or message.flags.ephemeral
         await interaction.response.defer(ephemeral=True, thinking=private)
-        await self._deal(interaction, state.deck, state.options, private, record.guild_id, locale)
+        deck = await self.recheck(state.deck)
+        await self._deal(interaction, deck, state.options, private, record.guild_id, locale)
 
     async def _deal(
         self,

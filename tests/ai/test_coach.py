@@ -160,6 +160,22 @@ def test_a_london_keep_is_compared_with_a_mulligan_instead() -> None:
     assert advice.agreed is (advice.keep >= advice.instead)
 
 
+def test_the_advice_says_what_a_mulligan_instead_gives_up() -> None:
+    """The facts the verdict turns on: the kept hand's lands, its other cards by kind,
+    and the size a mulligan instead leads to (one fewer, or the same after a free first
+    mulligan, CR 103.5c)."""
+    state = kept(4, deck="constructed", mulligans=1)
+    advice = land_advice(state)
+    assert advice.lands == state.hand_lands() and advice.mulligan_to == 5
+    assert advice.spells == ((1, state.hand[1]),) if state.hand[1] else advice.spells == ()
+    assert advice.lands + sum(n for _, n in advice.spells) == advice.cards == 6
+    free = land_advice(kept(4, deck="commander", free_first=True))
+    assert free.cards == 7 and free.mulligan_to == 7
+    assert land_advice(kept(4, deck="commander", free_first=True, mulligans=1)).mulligan_to == 6
+    other = land_advice(kept(4, deck="constructed", rule=MulliganRule.VANCOUVER))
+    assert other.mulligan_to is None, "nothing rated, nothing to weigh"
+
+
 @pytest.mark.parametrize(
     ("keep", "instead", "agreed", "verdict", "comparison"),
     [

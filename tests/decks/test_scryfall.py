@@ -414,3 +414,32 @@ async def test_oversized_answer_is_not_read(
     scryfall.raw_answers.append('{"object": "list", "not_found": [], "data": []' + filler + "}")
     check = await _lands(session, db, scryfall.url).classify(["Dryad Arbor"])
     assert check.unchecked == ("Dryad Arbor",)
+
+
+async def test_without_lookup_nothing_is_sent_and_uncached_names_are_unchecked(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
+) -> None:
+    """``lookup=False`` answers from the known lands and the cache alone: a name
+    never looked up is unchecked (and counts as a non-land), and no request is sent."""
+    await db.cache_card_types([("Dryad Arbor", True, True)], 1.0)
+    check = await _lands(session, db, scryfall.url).classify(
+        ["Sacred Foundry", "Dryad Arbor", "Lightning Bolt", "Mountain"], lookup=False
+    )
+    assert check.lands == frozenset({"Sacred Foundry", "Dryad Arbor", "Mountain"})
+    assert check.unchecked == ("Lightning Bolt",)
+    assert check.non_lands == frozenset({"Lightning Bolt"})
+    assert scryfall.requests == []
+
+
+async def test_known_nonbasic_lands_are_never_asked_about(
+    session: aiohttp.ClientSession, db: Database, scryfall: FakeScryfall
+) -> None:
+    """Shocklands and fastlands from the shipped list are lands without a request, so
+    Scryfall being down leaves only the other cards unchecked."""
+    scryfall.script.append((500, {}))
+    check = await _lands(session, db, scryfall.url).classify(
+        ["Sacred Foundry", "Inspiring Vantage", "Goblin Guide"]
+    )
+    assert check.lands == frozenset({"Sacred Foundry", "Inspiring Vantage"})
+    assert check.unchecked == ("Goblin Guide",)
+    assert [r.names for r in scryfall.requests] == [["Goblin Guide"]]

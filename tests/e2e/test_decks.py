@@ -63,11 +63,84 @@ async def test_bad_lines_are_reported_and_nothing_is_saved(bingo) -> None:
 
 
 async def test_unreachable_scryfall_names_unchecked_cards(bingo) -> None:
-    """When Scryfall fails, the reply names the cards that count as non-lands."""
+    """When Scryfall fails, the reply counts and names the cards not checked yet."""
     bingo.scryfall.script.extend([(500, {})] * 3)
     alice, reply = await save_deck(bingo, "Offline", DECKLIST)
     assert "could not be reached" in reply.text and "Dryad Arbor" in reply.text
-    assert "60 cards, 20 lands" in reply.text
+    assert "60 cards, 20 lands, 40 not checked yet." in reply.text
+
+
+OFFLINE_DECK = """4 Sacred Foundry
+4 Inspiring Vantage
+4 Dryad Arbor
+16 Mountain
+32 Lightning Bolt
+"""
+
+
+def _unchecked_field(message) -> str | None:
+    for field in message.embeds[0].get("fields", []):
+        if field["name"].startswith("Not checked yet"):
+            return field["value"]
+    return None
+
+
+async def test_a_deck_saved_offline_is_told_and_counted_right_once_scryfall_answers(
+    bingo,
+) -> None:
+    """Scryfall refusing every request: shocklands and fastlands still count as lands
+    (the shipped list), the cards left are named as "not checked yet" in the reply, the
+    deck list, the odds and the practice hand; once Scryfall answers, the next use looks
+    them up and every count is right."""
+    bingo.scryfall.script.extend([(503, {})] * 50)  # down for the whole first part
+    alice, reply = await save_deck(bingo, "Boros", OFFLINE_DECK)
+    assert "Saved **Boros**: 60 cards, 24 lands, 36 not checked yet." in reply.text
+    assert "count as spells" in reply.text
+    assert "Dryad Arbor" in reply.text and "Lightning Bolt" in reply.text
+    assert "Sacred Foundry" not in reply.text and "Inspiring Vantage" not in reply.text
+    asked = {n for r in bingo.scryfall.requests for n in r.names}
+    assert asked == {"Dryad Arbor", "Lightning Bolt"}, "known lands need no lookup"
+
+    listed = await answer(bingo, await alice.slash(bingo.channel, "mulligan deck list"))
+    assert "**Boros** — 60 cards, 24 lands, 36 not checked yet" in listed.text
+
+    odds_record = await alice.slash(bingo.channel, "mulligan odds", deck="Boros")
+    odds_message = await answer(bingo, odds_record)
+    assert "36 cards of this deck are not checked yet" in odds_message.text
+    assert embed_title(odds_message) == "Odds — Boros"
+
+    await alice.slash(bingo.channel, "mulligan practice", deck="Boros", private=True)
+    hand = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
+    spells = next(f["value"] for f in hand.embeds[0]["fields"] if f["name"].startswith("Spells"))
+    assert "Sacred Foundry" not in spells and "Inspiring Vantage" not in spells
+    unchecked = _unchecked_field(hand)
+    assert unchecked is not None and "Dryad Arbor" in unchecked and "Lightning Bolt" in unchecked
+
+    bingo.scryfall.script.clear()  # Scryfall is back
+    listed = await answer(bingo, await alice.slash(bingo.channel, "mulligan deck list"))
+    assert "**Boros** — 60 cards, 28 lands" in listed.text and "not checked" not in listed.text
+    await alice.slash(bingo.channel, "mulligan practice", deck="Boros", private=True)
+    again = await bingo.emu.wait_for(
+        lambda: (
+            (m := hand_message(bingo, alice, private=True)) is not None and m.id != hand.id and m
+        )
+    )
+    assert _unchecked_field(again) is None
+    record = await alice.slash(bingo.channel, "mulligan odds", deck="Boros")
+    assert "not checked" not in record.message.text
+
+
+async def test_practice_looks_unchecked_cards_up_again(bingo) -> None:
+    """A deck saved while Scryfall was down is looked up again by the next practice,
+    which then deals with the right lands."""
+    bingo.scryfall.script.extend([(500, {})])
+    alice, reply = await save_deck(bingo, "Later", OFFLINE_DECK)
+    assert "36 not checked yet" in reply.text
+    await alice.slash(bingo.channel, "mulligan practice", deck="Later", private=True)
+    hand = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
+    assert _unchecked_field(hand) is None
+    deck = await bingo.db.cached_card_types(["Dryad Arbor", "Lightning Bolt"])
+    assert deck == {"Dryad Arbor": True, "Lightning Bolt": False}, "the answers are cached"
 
 
 async def test_delete_a_deck(bingo) -> None:
@@ -101,9 +174,22 @@ async def test_odds_for_numbers(bingo) -> None:
     """/mulligan odds size:60 lands:24 matches the Constructed preset's first row."""
     carol = bingo.driver("carol")
     record = await carol.slash(bingo.channel, "mulligan odds", size=60, lands=24)
-    assert "0 lands:   2.16%" in embed_field(record.message, "Lands in the opening 7")
+    lands = embed_field(record.message, "Lands in the opening 7")
+    assert "0 lands:   2.16%" in lands and "1 land:" in lands and "1 lands" not in lands
     bad = await carol.slash(bingo.channel, "mulligan odds", size=60)
     assert bad.message.ephemeral and "both `size` and `lands`" in bad.message.text
+
+
+async def test_odds_without_options_assume_a_constructed_deck(bingo) -> None:
+    """/mulligan odds alone answers for the Constructed preset (60 cards, 24 lands)
+    instead of refusing."""
+    carol = bingo.driver("carol")
+    record = await carol.slash(bingo.channel, "mulligan odds")
+    message = record.message
+    assert message is not None and not message.ephemeral, "the table, not a refusal"
+    assert embed_title(message) == "Odds — Constructed (60 cards, 24 lands)"
+    drops = embed_field(message, "Every land drop through turn 4")
+    assert "On the play:  71.99%" in drops
 
 
 # -- every input answered ----------------------------------------------------------------
@@ -249,7 +335,8 @@ async def test_save_success_with_many_long_unchecked_names_fits(bingo) -> None:
     alice, reply = await save_deck(bingo, "Long", "\n".join(f"1 {n}" for n in names))
     assert_private_and_within_limits(reply)
     assert (
-        "Saved **Long**: 19 cards, 0 lands." in reply.text and "could not be reached" in reply.text
+        "Saved **Long**: 19 cards, 0 lands, 19 not checked yet." in reply.text
+        and "could not be reached" in reply.text
     )
     assert await bingo.db.get_deck(bingo.world.user("alice").id, "Long") is not None
 

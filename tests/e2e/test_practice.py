@@ -31,6 +31,14 @@ def select_options(message) -> list[dict]:
     return []
 
 
+def placeholder(message) -> str:
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                return component.get("placeholder", "")
+    return ""
+
+
 async def refresh(bw, message):
     return bw.emu.messages[message.id]
 
@@ -40,6 +48,8 @@ def assert_coached(message, rule: MulliganRule) -> None:
     assert "**Coach.**" in text and "land drop through turn 4" in text
     assert "Your next draws:" in text
     assert ("standard London policy" in text) == (rule is MulliganRule.LONDON)
+    # A rated keep says what decides it: the hand's lands and what a mulligan gives up.
+    assert ("**What decides it:** this hand has" in text) == (rule is MulliganRule.LONDON)
     assert enabled_buttons(message) == ["Practice again"]
 
 
@@ -56,10 +66,13 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
     message = await refresh(bingo, message)
     options = select_options(message)
     assert len(options) == 7, "one option per copy in hand"
+    assert "**Choose 1 card to put on the bottom**" in description(message), "not card(s)"
+    assert placeholder(message) == "Choose 1 card for the bottom"
     await alice.select(message, [options[0]["value"]])
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
     assert_coached(message, MulliganRule.LONDON)
+    assert "a mulligan to 5 costs a card and gives up" in description(message)
     await alice.click(message, "Practice again")
     again = await bingo.emu.wait_for(
         lambda: (m := hand_message(bingo, alice)) is not None and m.id != message.id and m

@@ -108,6 +108,27 @@ def test_next_draws_are_the_library_top() -> None:
     assert state.next_draws() == [state.library[-1], state.library[-2], state.library[-3]]
 
 
+def test_unchecked_cards_are_kept_counted_and_rechecked() -> None:
+    """Cards whose type could not be checked count as non-lands and are remembered
+    (in the stored JSON too, and read as none from JSON stored before); a later look-up
+    makes the lands among them lands and the rest checked."""
+    entries = [(4, "Sacred Foundry"), (4, "Dryad Arbor"), (20, "Mountain"), (32, "Bolt")]
+    deck = PracticeDeck.from_entries(
+        "Boros", entries, {"Sacred Foundry", "Mountain"}, unchecked=("dryad arbor", "Bolt", "X")
+    )
+    assert deck.unchecked == ("Dryad Arbor", "Bolt"), "in deck order and spelling"
+    assert deck.lands == 24 and deck.unchecked_cards == 36
+    assert PracticeDeck.from_json(json.loads(json.dumps(deck.to_json()))) == deck
+    old = {k: v for k, v in deck.to_json().items() if k != "unchecked"}
+    assert PracticeDeck.from_json(old).unchecked == ()
+    assert "unchecked" not in PRESETS["constructed"].to_json()
+
+    later = deck.rechecked({"Dryad Arbor"}, ())
+    assert later.lands == 28 and later.unchecked == () and later.unchecked_cards == 0
+    still = deck.rechecked(set(), ["Bolt"])
+    assert still.lands == 24 and still.unchecked == ("Bolt",) and still.unchecked_cards == 32
+
+
 def test_from_entries_groups_names_and_flags_lands() -> None:
     """Repeated names add up; land flags are case-insensitive."""
     deck = PracticeDeck.from_entries(

@@ -8,7 +8,10 @@ analysis-title = Analysis of BingoMagic #{ $id } — { $first } vs { $second }
 analysis-description = { $graded ->
     [one] One decision graded
    *[other] { $graded } decisions graded
-    }, each from what its player could see then (hidden cards sampled, never read), by { $worlds } simulated matches or more per possible move (more where a grade was close). Two moves closer than the simulation can tell apart both count as best.
+    }, each from what its player could see then (hidden cards sampled, never read), by { $worlds ->
+        [one] { $worlds } simulated match
+       *[other] { $worlds } simulated matches
+    } or more per possible move (more where a grade was close). Two moves closer than the simulation can tell apart both count as best.
 analysis-accuracy = Accuracy: **{ $accuracy }** / 100
 analysis-no-decisions = No decision to grade.
 analysis-count = { $grade }: { $count }
@@ -18,7 +21,10 @@ analysis-grade-good = Good
 analysis-grade-inaccuracy = Inaccuracy
 analysis-grade-mistake = Mistake
 analysis-grade-blunder = Blunder
-analysis-note = { $grade } — { $chance } % chance to win after it ({ $worlds } simulations)
+analysis-note = { $grade } — { $chance } % chance to win after it ({ $worlds ->
+        [one] { $worlds } simulation
+       *[other] { $worlds } simulations
+    })
 analysis-better = Better: { $move }: { $best } % instead of { $chosen } %
 analysis-progress = Analysing… { $done } of { $total ->
     [one] { $total } decision

@@ -209,7 +209,10 @@ bingo-level-member = The level option is for a match against me only: a member p
 bingo-challenge-not-open = This challenge is no longer open.
 bingo-challenge-opponent-busy = { $name } is already in a match.
 bingo-challenge-pair = There is already a challenge waiting between you and { $name }: wait for the answer, or until it expires.
-bingo-challenge-limit = You already have { $n } challenges waiting for an answer in this server. Wait until one is answered or expires.
+bingo-challenge-limit = You already have { $n ->
+        [one] { $n } challenge
+       *[other] { $n } challenges
+    } waiting for an answer in this server. Wait until one is answered or expires.
 bingo-challenge-post = ⚔️ { $opponent }, { $challenger } challenges you to a BingoMagic match! Rules: { $rules }. The challenge expires { $deadline }.
 bingo-challenge-only-opponent = Only { $opponent } can answer this challenge.
 bingo-challenge-declined = ❌ { $opponent } declined the challenge from { $challenger }.
@@ -237,8 +240,14 @@ bingo-stats-no-result = no result
 bingo-stats-draw = draw
 bingo-stats-win = win
 bingo-stats-loss = loss
-bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns } turns
-bingo-stats-recent-bot-line = #{ $id } vs the bot ({ $level }): { $outcome } in { $turns } turns
+bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
+bingo-stats-recent-bot-line = #{ $id } vs the bot ({ $level }): { $outcome } in { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
 bingo-leaderboard-title = BingoMagic leaderboard
 bingo-leaderboard-your-rank = Your rank
 bingo-leaderboard-none-yet = You haven't finished a match here yet.

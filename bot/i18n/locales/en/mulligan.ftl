@@ -26,6 +26,8 @@ mulligan-card-spell = Spell
 mulligan-hand-title = Opening hand — { $deck }
 mulligan-hand-lands = Lands ({ $count })
 mulligan-hand-spells = Spells ({ $count })
+mulligan-hand-unchecked = Not checked yet, counted as spells
+mulligan-hand-unchecked-text = Scryfall could not be reached to check these cards; they are looked up again at your next practice with this deck: { $names }
 mulligan-footer-rule = { $rule } mulligans
 mulligan-footer-rule-free = { $rule } mulligans, free first
 mulligan-footer-play = { $play ->
@@ -35,13 +37,19 @@ mulligan-footer-play = { $play ->
 mulligan-footer-taken = mulligans taken: { $count }
 mulligan-prompt-1994-needs = **Keep?** The 1994 mulligan needs a hand of all lands or no lands.
 mulligan-prompt-no-more = **Keep.** No more mulligans are possible.
-mulligan-prompt-partial-paris = **Keep or mulligan?** A mulligan sets cards aside and draws one fewer (this hand: { $size } cards → { $next }).
+mulligan-prompt-partial-paris = **Keep or mulligan?** A mulligan sets cards aside and draws one fewer (this hand: { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    } → { $next }).
 mulligan-prompt-1994 = **Keep or mulligan?** This hand qualifies for the 1994 mulligan: a new full hand.
 mulligan-prompt-next = **Keep or mulligan?** The next mulligan gives you { $next } { $next ->
         [one] card
        *[other] cards
     }.
-mulligan-prompt-bottom = **Choose { $count } card(s) to put on the bottom** of your library.
+mulligan-prompt-bottom = **Choose { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } to put on the bottom** of your library.
 mulligan-prompt-aside = **Choose the cards to set aside.** You draw one fewer than you set aside.
 mulligan-prompt-scry = **Scry 1.** The top card of your library is **{ $card }**. Top or bottom?
 mulligan-scry-nothing = nothing
@@ -51,7 +59,10 @@ mulligan-button-mulligan = Mulligan
 mulligan-button-top = Top
 mulligan-button-bottom = Bottom
 mulligan-button-again = Practice again
-mulligan-select-bottom = Choose { $count } card(s) for the bottom
+mulligan-select-bottom = Choose { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } for the bottom
 mulligan-select-aside = Choose the cards to set aside
 mulligan-option-land = (land)
 mulligan-hand-in-dms = Your hand is in your DMs.
@@ -60,7 +71,10 @@ mulligan-dm-failed = I couldn't DM you, so here it is privately.
 
 ## The coach
 
-mulligan-coach-keep = **Coach.** Keeping these { $cards } cards, you make every land drop through turn { $turns } { $play ->
+mulligan-coach-keep = **Coach.** Keeping { $cards ->
+        [one] this card
+       *[other] these { $cards } cards
+    }, you make every land drop through turn { $turns } { $play ->
         [play] on the play
        *[draw] on the draw
     } **{ $percent }** of the time.
@@ -69,6 +83,24 @@ mulligan-coach-empty-library = **Coach.** Your library is empty, so your first d
        *[draw] on the draw
     } loses the game: no land-drop figure to give.
 mulligan-coach-runs-out = Your library is empty from turn { $turn }.
+# What decides the land-drop coach's verdict (cogs/mulligan/_service.py land_words):
+# $lands lands in the kept hand, $count spell cards in it named by $spells, $size the
+# hand a mulligan instead leads to, $free "yes" after no mulligan with a free first one.
+mulligan-coach-gives-up = **What decides it:** this hand has { $lands ->
+        [0] no land
+        [one] { $lands } land
+       *[other] { $lands } lands
+    }; { $free ->
+        [yes] a free mulligan to { $size } gives up
+       *[no] a mulligan to { $size } costs a card and gives up
+    } { $count ->
+        [0] the whole hand, with no spell in it
+       *[other] this hand's { $spells }
+    }.
+mulligan-coach-spells = { $count ->
+        [one] { $count } spell
+       *[other] { $count } spells
+    }
 mulligan-coach-london = Mulliganing instead and following the standard London policy: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Keeping was the better choice.
 mulligan-coach-mulligan-better = ❌ A mulligan would have done better.
@@ -76,22 +108,40 @@ mulligan-next-draws = Your next draws: { $cards }.
 mulligan-next-draws-none = none
 mulligan-coach-estimating = **Coach.** Estimating your chance of winning a BingoMagic match with this hand, against a mulligan… (this takes a second or two)
 mulligan-coach-failed = **Coach.** The estimate failed this time; no figure.
-mulligan-coach-bingo = **Coach.** Keeping these { $cards } cards { $play ->
+mulligan-coach-bingo = **Coach.** Keeping { $cards ->
+        [one] this card
+       *[other] these { $cards } cards
+    } { $play ->
         [play] on the play
        *[draw] on the draw
-    }, you win a BingoMagic match { $estimate } of the time, by { $games } simulated matches with the medium AI playing both seats.
+    }, you win a BingoMagic match { $estimate } of the time, by { $games ->
+        [one] { $games } simulated match
+       *[other] { $games } simulated matches
+    } with the medium AI playing both seats.
 mulligan-coach-estimate = **{ $percent }** (95% interval { $low }–{ $high })
 mulligan-coach-unrated = No mulligan was possible, so this keep is not rated.
-mulligan-coach-bingo-instead = Mulliganing instead to { $size } cards: { $estimate }. { $verdict }
+mulligan-coach-bingo-instead = Mulliganing instead to { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    }: { $estimate }. { $verdict }
 
 ## Refusals and errors (private)
 
 mulligan-not-yours = This isn't your practice hand.
-mulligan-expired = This practice hand is gone: deals are kept { $days } days. Start a new one with `/{ cmd-mulligan.name } { cmd-mulligan-practice.name }`.
+mulligan-expired = This practice hand is gone: deals are kept { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }. Start a new one with `/{ cmd-mulligan.name } { cmd-mulligan-practice.name }`.
 mulligan-1994-refusal = The 1994 mulligan is for Magic decks: every card here is a land.
-mulligan-deck-too-many = You have { $count } saved decks, the most a member may keep ({ $max }). Delete one with `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-delete.name }` first, or save over one of your deck names.
+mulligan-deck-too-many = You have { $count ->
+        [one] { $count } saved deck
+       *[other] { $count } saved decks
+    }, the most a member may keep ({ $max }). Delete one with `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-delete.name }` first, or save over one of your deck names.
 mulligan-no-such-deck = You have no saved deck named “{ $name }”. Save one with `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-save.name }`.
-mulligan-deck-too-big = “{ $name }” has { $count } cards; a deck holds at most { $max }. Save it again with fewer cards.
+mulligan-deck-too-big = “{ $name }” has { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; a deck holds at most { $max }. Save it again with fewer cards.
 mulligan-deck-name-blank = A deck name needs at least one character besides spaces.
 mulligan-odds-need-deck = Give a deck, or both `{ cmd-mulligan-odds-size.name }` and `{ cmd-mulligan-odds-lands.name }`.
 mulligan-odds-too-many-lands = A deck can't have more lands than cards.
@@ -101,26 +151,62 @@ mulligan-odds-too-many-lands = A deck can't have more lands than cards.
 mulligan-modal-title = Save a decklist
 mulligan-modal-label = Decklist
 mulligan-no-decks = You have no saved decks. Use `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-save.name }`.
-mulligan-deck-line = **{ $name }** — { $count } cards, { $lands } lands
-mulligan-deck-line-too-big = **{ $name }** — { $count } cards (too many to practise)
+mulligan-deck-line = **{ $name }** — { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, { $lands ->
+        [one] { $lands } land
+       *[other] { $lands } lands
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } not checked yet
+    }
+mulligan-deck-line-too-big = **{ $name }** — { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } (too many to practise)
 mulligan-deck-deleted = Deleted **{ $name }**.
 mulligan-more = …and { $count } more.
 mulligan-more-short = { $count } more
 mulligan-save-bad-lines = Nothing was saved. Please fix these lines:
 mulligan-save-bad-line = Line { $number }: { $line } — { $reason }
-mulligan-save-too-few = Nothing was saved: the deck has { $count } cards; practice needs at least { $min }.
-mulligan-saved = Saved **{ $name }**: { $count } cards, { $lands } lands.
+mulligan-save-too-few = Nothing was saved: the deck has { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; practice needs at least { $min }.
+mulligan-saved = Saved **{ $name }**: { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, { $lands ->
+        [one] { $lands } land
+       *[other] { $lands } lands
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } not checked yet
+    }.
 mulligan-saved-commander = Commander: { $names }.
-mulligan-saved-unchecked = Scryfall could not be reached for these cards, so they count as non-lands:
+mulligan-saved-unchecked = Scryfall could not be reached to check these cards, so they count as spells for now. I look them up again when you practise with this deck, ask its odds or list your decks:
 
 ## Odds (public: the server's language)
 
 mulligan-odds-title = Odds — { $deck }
-mulligan-odds-custom-deck = { $size } cards, { $lands } lands
+mulligan-odds-custom-deck = { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    }, { $lands ->
+        [one] { $lands } land
+       *[other] { $lands } lands
+    }
 mulligan-odds-lands-in-hand = Lands in the opening { $size }
-mulligan-odds-lands-row = { $lands } lands:
+mulligan-odds-lands-row = { $lands ->
+        [one] { $lands } land:
+       *[other] { $lands } lands:
+    }
 mulligan-odds-kept-size = Kept hand size ({ $policy })
-mulligan-odds-kept-row = { $size } cards:
+mulligan-odds-kept-row = { $size ->
+        [one] { $size } card:
+       *[other] { $size } cards:
+    }
 mulligan-odds-policy = London policy
 mulligan-odds-policy-free = London policy, free first
 mulligan-odds-drops = Every land drop through turn { $turn }
@@ -128,8 +214,15 @@ mulligan-odds-on-the-play = On the play:
 mulligan-odds-on-the-draw = On the draw:
 mulligan-odds-average = Average:
 mulligan-odds-runs-out = The library runs out before turn { $turn }
-mulligan-odds-runs-out-text = After the opening hand it holds { $library } cards: it is empty from turn { $draw } on the draw (turn { $play } on the play), and drawing from an empty library loses the game.
+mulligan-odds-runs-out-text = After the opening hand it holds { $library ->
+        [one] { $library } card
+       *[other] { $library } cards
+    }: it is empty from turn { $draw } on the draw (turn { $play } on the play), and drawing from an empty library loses the game.
 mulligan-odds-footer = Exact figures (hypergeometric), not a simulation.
+mulligan-odds-unchecked = { $count ->
+        [one] { $count } card of this deck is not checked yet (Scryfall could not be reached) and counts as a spell: { $names }
+       *[other] { $count } cards of this deck are not checked yet (Scryfall could not be reached) and count as spells: { $names }
+    }
 
 ## Stats and leaderboard (public: the server's language)
 
@@ -142,6 +235,15 @@ mulligan-stats-agreed = Coach agreed
 mulligan-stats-sizes = Kept hand sizes
 mulligan-stats-rate = { $percent } ({ $agreed }/{ $rated })
 mulligan-leaderboard-title = Mulligan practice leaderboard
-mulligan-leaderboard-row = **{ $rank }.** { $member } — { $percent } agreed ({ $agreed }/{ $rated }, { $hands } hands)
-mulligan-leaderboard-empty = Nobody has practised { $min } hands in this server yet.
-mulligan-leaderboard-footer = Ranked by agreement with the coach; at least { $min } hands.
+mulligan-leaderboard-row = **{ $rank }.** { $member } — { $percent } agreed ({ $agreed }/{ $rated }, { $hands ->
+        [one] { $hands } hand
+       *[other] { $hands } hands
+    })
+mulligan-leaderboard-empty = Nobody has practised { $min ->
+        [one] { $min } hand
+       *[other] { $min } hands
+    } in this server yet.
+mulligan-leaderboard-footer = Ranked by agreement with the coach; at least { $min ->
+        [one] { $min } hand
+       *[other] { $min } hands
+    }.

@@ -8,7 +8,10 @@ seasons-leaderboard-listed = Listed: members with at least { $min ->
    *[other] { $min } rated matches
 } who are still in the server. An idle member's rating falls slowly until they play again.
 seasons-page = Page { $page } of { $pages }
-seasons-not-listed = On the leaderboard from { $min } rated matches ({ $played } so far).
+seasons-not-listed = On the leaderboard from { $min ->
+        [one] { $min } rated match
+       *[other] { $min } rated matches
+    } ({ $played } so far).
 seasons-unranked = unlisted
 seasons-unknown = There is no season “{ $season }” in this server. Pick one from the list, or all-time.
 seasons-refused = Only members with the Manage Server permission can start a season.

@@ -6,8 +6,14 @@ settings-footer = A change applies to new matches; matches in progress keep thei
 settings-refused = Only members with the Manage Server permission can see or change the BingoMagic settings.
 settings-invalid = That value is not allowed; nothing was changed.
 settings-saved = ✅ Settings saved. New matches use them; matches in progress are unchanged.
-settings-timer-bounds = A timer must be between { $low } and { $high } seconds (or 0 for the default).
-settings-channels-full = At most { $n } channels can be listed.
+settings-timer-bounds = A timer must be between { $low } and { $high ->
+        [one] { $high } second
+       *[other] { $high } seconds
+    } (or 0 for the default).
+settings-channels-full = At most { $n ->
+        [one] { $n } channel
+       *[other] { $n } channels
+    } can be listed.
 settings-channel-refused = Matches can't be started in this channel. Use one of these: { $channels }.
 settings-yes = yes
 settings-no = no

@@ -44,12 +44,18 @@ tournament-not-organizer = Only an organizer (Manage Server, or the organizer ro
 tournament-organizer-manage-only = Only members with Manage Server can set the organizer role.
 tournament-organizer-set = Tournament organizers: members with Manage Server, and members with the role { $role }.
 tournament-organizer-cleared = Tournament organizers: members with Manage Server only.
-tournament-too-many = This server already has { $n } tournaments in sign-up or play.
+tournament-too-many = This server already has { $n ->
+        [one] { $n } tournament
+       *[other] { $n } tournaments
+    } in sign-up or play.
 tournament-already-started = That tournament has already started.
 tournament-too-few = A tournament needs at least 2 players.
 tournament-not-running = That tournament is not being played.
 tournament-join-already = You have already joined.
-tournament-join-full = The tournament is full ({ $n } players).
+tournament-join-full = The tournament is full ({ $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }).
 tournament-join-closed = Sign-up for this tournament is closed.
 tournament-leave-absent = You have not joined this tournament.
 tournament-leave-closed = Sign-up for this tournament is closed.

@@ -8,7 +8,10 @@ analysis-title = Analisi di BingoMagic #{ $id } — { $first } contro { $second 
 analysis-description = { $graded ->
     [one] Una decisione valutata
    *[other] { $graded } decisioni valutate
-    }, ognuna da ciò che il suo giocatore vedeva allora (le carte nascoste sono simulate, mai lette), con almeno { $worlds } partite simulate per ogni mossa possibile (di più dove un voto era incerto). Due mosse più vicine di quanto la simulazione sappia distinguere contano entrambe come migliori.
+    }, ognuna da ciò che il suo giocatore vedeva allora (le carte nascoste sono simulate, mai lette), con almeno { $worlds ->
+        [one] { $worlds } partita simulata
+       *[other] { $worlds } partite simulate
+    } per ogni mossa possibile (di più dove un voto era incerto). Due mosse più vicine di quanto la simulazione sappia distinguere contano entrambe come migliori.
 analysis-accuracy = Precisione: **{ $accuracy }** / 100
 analysis-no-decisions = Nessuna decisione da valutare.
 analysis-count = { $grade }: { $count }
@@ -18,7 +21,10 @@ analysis-grade-good = Buona
 analysis-grade-inaccuracy = Imprecisione
 analysis-grade-mistake = Errore
 analysis-grade-blunder = Svarione
-analysis-note = { $grade } — { $chance } % di probabilità di vincere dopo questa mossa ({ $worlds } simulazioni)
+analysis-note = { $grade } — { $chance } % di probabilità di vincere dopo questa mossa ({ $worlds ->
+        [one] { $worlds } simulazione
+       *[other] { $worlds } simulazioni
+    })
 analysis-better = Meglio: { $move }: { $best } % invece di { $chosen } %
 analysis-progress = Analisi in corso… { $done } di { $total ->
     [one] { $total } decisione

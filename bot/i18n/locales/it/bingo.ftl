@@ -15,7 +15,10 @@ bingo-reason-passes = { $n ->
     [one] { $n } turno passato di fila
    *[other] { $n } turni passati di fila
 }
-bingo-reason-turn-limit = il limite di { $n } turni
+bingo-reason-turn-limit = il limite di { $n ->
+        [one] { $n } turno
+       *[other] { $n } turni
+    }
 bingo-reason-no-result = la partita non poteva continuare
 bingo-reason-moderator = l'ha chiusa un moderatore
 
@@ -209,7 +212,10 @@ bingo-level-member = L'opzione livello vale solo contro di me: un membro gioca c
 bingo-challenge-not-open = Questa sfida non è più aperta.
 bingo-challenge-opponent-busy = { $name } sta già giocando una partita.
 bingo-challenge-pair = C'è già una sfida in attesa tra te e { $name }: aspetta la risposta, o che scada.
-bingo-challenge-limit = Hai già { $n } sfide in attesa di risposta in questo server. Aspetta che una riceva risposta o scada.
+bingo-challenge-limit = Hai già { $n ->
+        [one] { $n } sfida
+       *[other] { $n } sfide
+    } in attesa di risposta in questo server. Aspetta che una riceva risposta o scada.
 bingo-challenge-post = ⚔️ { $opponent }, { $challenger } ti sfida a una partita di BingoMagic! Regole: { $rules }. La sfida scade { $deadline }.
 bingo-challenge-only-opponent = Solo { $opponent } può rispondere a questa sfida.
 bingo-challenge-declined = ❌ { $opponent } ha rifiutato la sfida di { $challenger }.
@@ -222,7 +228,10 @@ bingo-challenge-expired = ⌛ La sfida di { $challenger } a { $opponent } è sca
 
 ## Statistiche e classifica
 
-bingo-stats-line = { $wins } V · { $losses } S · { $draws } P · { $rate }% ({ $played } giocate)
+bingo-stats-line = { $wins } V · { $losses } S · { $draws } P · { $rate }% ({ $played ->
+        [one] { $played } giocata
+       *[other] { $played } giocate
+    })
 bingo-stats-title = BingoMagic — { $name }
 bingo-stats-none = Ancora nessuna partita finita in questo server.
 bingo-stats-wins = Vittorie
@@ -237,8 +246,14 @@ bingo-stats-no-result = nessun risultato
 bingo-stats-draw = patta
 bingo-stats-win = vittoria
 bingo-stats-loss = sconfitta
-bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns } turni
-bingo-stats-recent-bot-line = #{ $id } contro il bot ({ $level }): { $outcome } in { $turns } turni
+bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turni
+    }
+bingo-stats-recent-bot-line = #{ $id } contro il bot ({ $level }): { $outcome } in { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turni
+    }
 bingo-leaderboard-title = Classifica di BingoMagic
 bingo-leaderboard-your-rank = La tua posizione
 bingo-leaderboard-none-yet = Non hai ancora finito una partita qui.

@@ -28,6 +28,8 @@ mulligan-card-spell = Magia
 mulligan-hand-title = Mano iniziale — { $deck }
 mulligan-hand-lands = Terre ({ $count })
 mulligan-hand-spells = Magie ({ $count })
+mulligan-hand-unchecked = Non ancora verificate, contate come magie
+mulligan-hand-unchecked-text = Non sono riuscito a raggiungere Scryfall per verificare queste carte; le cerco di nuovo al tuo prossimo allenamento con questo mazzo: { $names }
 mulligan-footer-rule = { $rule }
 mulligan-footer-rule-free = { $rule }, primo mulligan gratuito
 mulligan-footer-play = { $play ->
@@ -37,7 +39,10 @@ mulligan-footer-play = { $play ->
 mulligan-footer-taken = mulligan fatti: { $count }
 mulligan-prompt-1994-needs = **Tieni?** Il primo mulligan ufficiale (1994) vale solo per una mano di sole terre o senza terre.
 mulligan-prompt-no-more = **Tieni.** Non puoi fare altri mulligan.
-mulligan-prompt-partial-paris = **Tieni o fai mulligan?** Con un mulligan metti da parte delle carte e ne peschi una in meno (questa mano: { $size } carte → { $next }).
+mulligan-prompt-partial-paris = **Tieni o fai mulligan?** Con un mulligan metti da parte delle carte e ne peschi una in meno (questa mano: { $size ->
+        [one] { $size } carta
+       *[other] { $size } carte
+    } → { $next }).
 mulligan-prompt-1994 = **Tieni o fai mulligan?** Questa mano permette il primo mulligan ufficiale (1994): una nuova mano completa.
 mulligan-prompt-next = **Tieni o fai mulligan?** Il prossimo mulligan ti dà { $next ->
         [one] una carta
@@ -80,6 +85,21 @@ mulligan-coach-empty-library = **Allenatore.** Il tuo mazzo è vuoto, quindi la 
        *[draw] se inizia l'avversario
     } ti fa perdere la partita: non c'è una probabilità da dare.
 mulligan-coach-runs-out = Il tuo mazzo è vuoto dal turno { $turn }.
+mulligan-coach-gives-up = **Cosa decide:** questa mano { $lands ->
+        [0] non ha terre
+        [one] ha { $lands } terra
+       *[other] ha { $lands } terre
+    }; { $free ->
+        [yes] un mulligan gratuito a { $size } rinuncia a
+       *[no] un mulligan a { $size } costa una carta e rinuncia a
+    } { $count ->
+        [0] tutta la mano, che non ha magie
+       *[other] queste carte della mano: { $spells }
+    }.
+mulligan-coach-spells = { $count ->
+        [one] { $count } magia
+       *[other] { $count } magie
+    }
 mulligan-coach-london = Facendo invece mulligan e seguendo la strategia standard del London Mulligan: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Tenere era la scelta migliore.
 mulligan-coach-mulligan-better = ❌ Un mulligan sarebbe andato meglio.
@@ -93,7 +113,10 @@ mulligan-coach-bingo = **Allenatore.** Tenendo { $cards ->
     } { $play ->
         [play] se inizi tu
        *[draw] se inizia l'avversario
-    }, vinci una partita di BingoMagic con probabilità { $estimate }, su { $games } partite simulate con l'IA di livello medio da entrambe le parti.
+    }, vinci una partita di BingoMagic con probabilità { $estimate }, su { $games ->
+        [one] { $games } partita simulata
+       *[other] { $games } partite simulate
+    } con l'IA di livello medio da entrambe le parti.
 mulligan-coach-estimate = **{ $percent }** (intervallo al 95%: { $low }–{ $high })
 mulligan-coach-unrated = Non era possibile fare mulligan, quindi questa scelta non viene valutata.
 mulligan-coach-bingo-instead = Facendo invece mulligan a { $size ->
@@ -109,9 +132,15 @@ mulligan-expired = Questa mano di allenamento non c'è più: le mani si conserva
        *[other] { $days } giorni
     }. Iniziane una nuova con `/{ cmd-mulligan.name } { cmd-mulligan-practice.name }`.
 mulligan-1994-refusal = Il primo mulligan ufficiale (1994) è per i mazzi di Magic: qui ogni carta è una terra.
-mulligan-deck-too-many = Hai { $count } mazzi salvati, il massimo che un membro può tenere ({ $max }). Prima eliminane uno con `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-delete.name }`, oppure salva sopra uno dei tuoi nomi di mazzo.
+mulligan-deck-too-many = Hai { $count ->
+        [one] { $count } mazzo salvato
+       *[other] { $count } mazzi salvati
+    }, il massimo che un membro può tenere ({ $max }). Prima eliminane uno con `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-delete.name }`, oppure salva sopra uno dei tuoi nomi di mazzo.
 mulligan-no-such-deck = Non hai un mazzo salvato di nome “{ $name }”. Salvane uno con `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-save.name }`.
-mulligan-deck-too-big = “{ $name }” ha { $count } carte; un mazzo ne contiene al massimo { $max }. Salvalo di nuovo con meno carte.
+mulligan-deck-too-big = “{ $name }” ha { $count ->
+        [one] { $count } carta
+       *[other] { $count } carte
+    }; un mazzo ne contiene al massimo { $max }. Salvalo di nuovo con meno carte.
 mulligan-deck-name-blank = Il nome di un mazzo deve avere almeno un carattere oltre agli spazi.
 mulligan-odds-need-deck = Indica un mazzo, oppure sia `{ cmd-mulligan-odds-size.name }` sia `{ cmd-mulligan-odds-lands.name }`.
 mulligan-odds-too-many-lands = Un mazzo non può avere più terre che carte.
@@ -121,11 +150,20 @@ mulligan-odds-too-many-lands = Un mazzo non può avere più terre che carte.
 mulligan-modal-title = Salva una lista del mazzo
 mulligan-modal-label = Lista del mazzo
 mulligan-no-decks = Non hai mazzi salvati. Usa `/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-save.name }`.
-mulligan-deck-line = **{ $name }** — { $count } carte, { $lands ->
+mulligan-deck-line = **{ $name }** — { $count ->
+        [one] { $count } carta
+       *[other] { $count } carte
+    }, { $lands ->
         [one] una terra
        *[other] { $lands } terre
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } ancora da verificare
     }
-mulligan-deck-line-too-big = **{ $name }** — { $count } carte (troppe per allenarsi)
+mulligan-deck-line-too-big = **{ $name }** — { $count ->
+        [one] { $count } carta
+       *[other] { $count } carte
+    } (troppe per allenarsi)
 mulligan-deck-deleted = Mazzo **{ $name }** eliminato.
 mulligan-more = { $count ->
         [one] …e un'altra.
@@ -137,19 +175,37 @@ mulligan-more-short = { $count ->
     }
 mulligan-save-bad-lines = Non ho salvato niente. Correggi queste righe:
 mulligan-save-bad-line = Riga { $number }: { $line } — { $reason }
-mulligan-save-too-few = Non ho salvato niente: il mazzo ha { $count } carte; per allenarsi ne servono almeno { $min }.
-mulligan-saved = Salvato **{ $name }**: { $count } carte, { $lands ->
+mulligan-save-too-few = Non ho salvato niente: il mazzo ha { $count ->
+        [one] { $count } carta
+       *[other] { $count } carte
+    }; per allenarsi ne servono almeno { $min }.
+mulligan-saved = Salvato **{ $name }**: { $count ->
+        [one] { $count } carta
+       *[other] { $count } carte
+    }, { $lands ->
         [one] una terra
        *[other] { $lands } terre
+    }{ $unchecked ->
+        [0] {""}
+       *[other] , { $unchecked } ancora da verificare
     }.
 mulligan-saved-commander = Comandante: { $names }.
-mulligan-saved-unchecked = Non sono riuscito a raggiungere Scryfall per queste carte, quindi contano come non-terre:
+mulligan-saved-unchecked = Non sono riuscito a raggiungere Scryfall per verificare queste carte, quindi per ora contano come magie. Le cerco di nuovo quando ti alleni con questo mazzo, ne chiedi le probabilità o elenchi i tuoi mazzi:
 
 ## Probabilità (pubbliche: la lingua del server)
 
 mulligan-odds-title = Probabilità — { $deck }
-mulligan-odds-custom-deck = { $size } carte, { $lands } terre
-mulligan-odds-lands-in-hand = Terre nelle { $size } carte iniziali
+mulligan-odds-custom-deck = { $size ->
+        [one] { $size } carta
+       *[other] { $size } carte
+    }, { $lands ->
+        [one] { $lands } terra
+       *[other] { $lands } terre
+    }
+mulligan-odds-lands-in-hand = { $size ->
+        [one] Terre nella { $size } carta iniziale
+       *[other] Terre nelle { $size } carte iniziali
+    }
 mulligan-odds-lands-row = { $lands ->
         [one] { $lands } terra:
        *[other] { $lands } terre:
@@ -166,8 +222,15 @@ mulligan-odds-on-the-play = Se inizi tu:
 mulligan-odds-on-the-draw = Se inizia l'avversario:
 mulligan-odds-average = Media:
 mulligan-odds-runs-out = Il mazzo finisce prima del turno { $turn }
-mulligan-odds-runs-out-text = Dopo la mano iniziale contiene { $library } carte: è vuoto dal turno { $draw } se inizia l'avversario (dal turno { $play } se inizi tu), e pescare da un mazzo vuoto fa perdere la partita.
+mulligan-odds-runs-out-text = Dopo la mano iniziale contiene { $library ->
+        [one] { $library } carta
+       *[other] { $library } carte
+    }: è vuoto dal turno { $draw } se inizia l'avversario (dal turno { $play } se inizi tu), e pescare da un mazzo vuoto fa perdere la partita.
 mulligan-odds-footer = Valori esatti (ipergeometrici), non una simulazione.
+mulligan-odds-unchecked = { $count ->
+        [one] { $count } carta di questo mazzo non è ancora verificata (Scryfall non è raggiungibile) e conta come magia: { $names }
+       *[other] { $count } carte di questo mazzo non sono ancora verificate (Scryfall non è raggiungibile) e contano come magie: { $names }
+    }
 
 ## Statistiche e classifica (pubbliche: la lingua del server)
 
@@ -180,6 +243,15 @@ mulligan-stats-agreed = D'accordo con l'allenatore
 mulligan-stats-sizes = Carte nelle mani tenute
 mulligan-stats-rate = { $percent } ({ $agreed }/{ $rated })
 mulligan-leaderboard-title = Classifica dell'allenamento al mulligan
-mulligan-leaderboard-row = **{ $rank }.** { $member } — d'accordo nel { $percent } dei casi ({ $agreed }/{ $rated }, { $hands } mani)
-mulligan-leaderboard-empty = Nessuno ha ancora fatto { $min } mani di allenamento in questo server.
-mulligan-leaderboard-footer = In ordine di accordo con l'allenatore; almeno { $min } mani.
+mulligan-leaderboard-row = **{ $rank }.** { $member } — d'accordo nel { $percent } dei casi ({ $agreed }/{ $rated }, { $hands ->
+        [one] { $hands } mano
+       *[other] { $hands } mani
+    })
+mulligan-leaderboard-empty = Nessuno ha ancora fatto { $min ->
+        [one] { $min } mano
+       *[other] { $min } mani
+    } di allenamento in questo server.
+mulligan-leaderboard-footer = In ordine di accordo con l'allenatore; almeno { $min ->
+        [one] { $min } mano
+       *[other] { $min } mani
+    }.

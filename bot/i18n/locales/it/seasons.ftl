@@ -8,7 +8,10 @@ seasons-leaderboard-listed = In classifica: i membri con almeno { $min ->
    *[other] { $min } partite valide per il rating
 } ancora nel server. Il rating scende piano finché il membro non gioca.
 seasons-page = Pagina { $page } di { $pages }
-seasons-not-listed = In classifica da { $min } partite valide per il rating ({ $played } finora).
+seasons-not-listed = In classifica da { $min ->
+        [one] { $min } partita valida
+       *[other] { $min } partite valide
+    } per il rating ({ $played } finora).
 seasons-unranked = non in classifica
 seasons-unknown = In questo server non c'è la stagione «{ $season }». Scegline una dall'elenco, oppure «di sempre».
 seasons-refused = Solo chi ha il permesso Gestisci server può avviare una stagione.

@@ -6,8 +6,14 @@ settings-footer = Una modifica vale per le nuove partite; quelle in corso manten
 settings-refused = Solo chi ha il permesso Gestisci server può vedere o cambiare le impostazioni di BingoMagic.
 settings-invalid = Questo valore non è permesso; non è cambiato nulla.
 settings-saved = ✅ Impostazioni salvate. Valgono per le nuove partite; quelle in corso non cambiano.
-settings-timer-bounds = Un tempo deve essere tra { $low } e { $high } secondi (o 0 per il predefinito).
-settings-channels-full = Si possono elencare al massimo { $n } canali.
+settings-timer-bounds = Un tempo deve essere tra { $low } e { $high ->
+        [one] { $high } secondo
+       *[other] { $high } secondi
+    } (o 0 per il predefinito).
+settings-channels-full = Si possono elencare al massimo { $n ->
+        [one] { $n } canale
+       *[other] { $n } canali
+    }.
 settings-channel-refused = In questo canale non si possono iniziare partite. Usa uno di questi: { $channels }.
 settings-yes = sì
 settings-no = no

@@ -44,12 +44,18 @@ tournament-not-organizer = Solo un organizzatore (Gestire il server, o il ruolo 
 tournament-organizer-manage-only = Solo chi ha il permesso Gestire il server può impostare il ruolo degli organizzatori.
 tournament-organizer-set = Organizzatori dei tornei: i membri con Gestire il server e i membri con il ruolo { $role }.
 tournament-organizer-cleared = Organizzatori dei tornei: solo i membri con Gestire il server.
-tournament-too-many = Questo server ha già { $n } tornei in iscrizione o in corso.
+tournament-too-many = Questo server ha già { $n ->
+        [one] { $n } torneo
+       *[other] { $n } tornei
+    } in iscrizione o in corso.
 tournament-already-started = Quel torneo è già iniziato.
 tournament-too-few = Un torneo richiede almeno 2 giocatori.
 tournament-not-running = Quel torneo non è in corso.
 tournament-join-already = Sei già iscritto.
-tournament-join-full = Il torneo è al completo ({ $n } giocatori).
+tournament-join-full = Il torneo è al completo ({ $n ->
+        [one] { $n } giocatore
+       *[other] { $n } giocatori
+    }).
 tournament-join-closed = Le iscrizioni a questo torneo sono chiuse.
 tournament-leave-absent = Non sei iscritto a questo torneo.
 tournament-leave-closed = Le iscrizioni a questo torneo sono chiuse.

@@ -26,6 +26,8 @@ mulligan-card-spell = 呪文
 mulligan-hand-title = 初期手札 — { $deck }
 mulligan-hand-lands = 土地（{ $count }）
 mulligan-hand-spells = 呪文（{ $count }）
+mulligan-hand-unchecked = 未確認のカード（呪文として数えています）
+mulligan-hand-unchecked-text = Scryfallに接続できず、次のカードを確認できませんでした。このデッキで次に練習するときにもう一度確認します：{ $names }
 mulligan-footer-rule = { $rule }
 mulligan-footer-rule-free = { $rule }、初回フリー・マリガン
 mulligan-footer-play = { $play ->
@@ -66,6 +68,14 @@ mulligan-coach-empty-library = **コーチ。** ライブラリーが空なの�
        *[draw] 後攻
     }の最初のドローでゲームに負けます：土地を置ける確率は出せません。
 mulligan-coach-runs-out = { $turn }ターン目からライブラリーが空になります。
+mulligan-coach-gives-up = **判断の決め手：**この手札の土地は{ $lands }枚です。{ $free ->
+        [yes] 無料のマリガンで{ $size }枚にすると、
+       *[no] マリガンで{ $size }枚にすると、カードが1枚減り、
+    }{ $count ->
+        [0] 呪文のないこの手札全体を手放します。
+       *[other] この手札の{ $spells }を手放します。
+    }
+mulligan-coach-spells = 呪文{ $count }枚
 mulligan-coach-london = 代わりにマリガンして標準的なロンドン・マリガンの方針に従うと：**{ $percent }**。{ $verdict }
 mulligan-coach-keep-better = ✅ キープのほうが良い選択でした。
 mulligan-coach-mulligan-better = ❌ マリガンのほうが良い結果でした。
@@ -98,7 +108,10 @@ mulligan-odds-too-many-lands = デッキの土地の枚数はカードの枚数�
 mulligan-modal-title = デッキリストを保存
 mulligan-modal-label = デッキリスト
 mulligan-no-decks = 保存したデッキはありません。`/{ cmd-mulligan.name } { cmd-mulligan-deck.name } { cmd-mulligan-deck-save.name }`を使ってください。
-mulligan-deck-line = **{ $name }** — { $count }枚、土地{ $lands }枚
+mulligan-deck-line = **{ $name }** — { $count }枚、土地{ $lands }枚{ $unchecked ->
+        [0] {""}
+       *[other] 、未確認{ $unchecked }枚
+    }
 mulligan-deck-line-too-big = **{ $name }** — { $count }枚（練習するには多すぎます）
 mulligan-deck-deleted = **{ $name }**を削除しました。
 mulligan-more = …ほか{ $count }件。
@@ -106,9 +119,12 @@ mulligan-more-short = ほか{ $count }件
 mulligan-save-bad-lines = 何も保存されていません。次の行を直してください：
 mulligan-save-bad-line = { $number }行目：{ $line } — { $reason }
 mulligan-save-too-few = 何も保存されていません：デッキは{ $count }枚ですが、練習には{ $min }枚以上必要です。
-mulligan-saved = **{ $name }**を保存しました：{ $count }枚、土地{ $lands }枚。
+mulligan-saved = **{ $name }**を保存しました：{ $count }枚、土地{ $lands }枚{ $unchecked ->
+        [0] {""}
+       *[other] 、未確認{ $unchecked }枚
+    }。
 mulligan-saved-commander = 統率者：{ $names }。
-mulligan-saved-unchecked = Scryfallに接続できなかったので、次のカードは土地でないものとして数えます：
+mulligan-saved-unchecked = Scryfallに接続できず、次のカードを確認できなかったので、今は呪文として数えます。このデッキで練習するとき、確率を調べるとき、デッキ一覧を表示するときにもう一度確認します：
 
 ## 確率（公開：サーバーの言語）
 
@@ -127,6 +143,7 @@ mulligan-odds-average = 平均：
 mulligan-odds-runs-out = { $turn }ターン目より前にライブラリーが尽きます
 mulligan-odds-runs-out-text = 初期手札を引いた後のライブラリーは{ $library }枚です：後攻なら{ $draw }ターン目から（先攻なら{ $play }ターン目から）空になり、空のライブラリーから引くとゲームに負けます。
 mulligan-odds-footer = シミュレーションではなく、正確な値（超幾何分布）です。
+mulligan-odds-unchecked = このデッキの{ $count }枚はまだ確認できていない（Scryfallに接続できない）ため、呪文として数えています：{ $names }
 
 ## 成績とランキング（公開：サーバーの言語）
 

@@ -10,7 +10,12 @@ analysis-description = { $graded ->
     [few] Oceniono { $graded } decyzje
     [many] Oceniono { $graded } decyzji
    *[other] Oceniono { $graded } decyzji
-    }, każdą na podstawie tego, co jej gracz wtedy widział (ukryte karty są losowane, nigdy odczytywane), po co najmniej { $worlds } symulowanych meczów na każdy możliwy ruch (więcej, gdy ocena była niepewna). Dwa ruchy bliższe sobie, niż symulacja potrafi rozróżnić, liczą się oba jako najlepsze.
+    }, każdą na podstawie tego, co jej gracz wtedy widział (ukryte karty są losowane, nigdy odczytywane), po co najmniej { $worlds ->
+        [one] { $worlds } symulowanym meczu
+        [few] { $worlds } symulowane mecze
+        [many] { $worlds } symulowanych meczów
+       *[other] { $worlds } symulowanego meczu
+    } na każdy możliwy ruch (więcej, gdy ocena była niepewna). Dwa ruchy bliższe sobie, niż symulacja potrafi rozróżnić, liczą się oba jako najlepsze.
 analysis-accuracy = Dokładność: **{ $accuracy }** / 100
 analysis-no-decisions = Brak decyzji do oceny.
 analysis-count = { $grade }: { $count }
@@ -20,7 +25,12 @@ analysis-grade-good = Dobry
 analysis-grade-inaccuracy = Niedokładność
 analysis-grade-mistake = Błąd
 analysis-grade-blunder = Gafa
-analysis-note = { $grade } — { $chance } % szansy na wygraną po tym ruchu ({ $worlds } symulacji)
+analysis-note = { $grade } — { $chance } % szansy na wygraną po tym ruchu ({ $worlds ->
+        [one] { $worlds } symulacja
+        [few] { $worlds } symulacje
+        [many] { $worlds } symulacji
+       *[other] { $worlds } symulacji
+    })
 analysis-better = Lepiej: { $move }: { $best } % zamiast { $chosen } %
 analysis-progress = Analizuję… { $done } z { $total ->
     [one] { $total } decyzji

@@ -27,6 +27,8 @@ mulligan-card-spell = Czar
 mulligan-hand-title = Otwierająca ręka — { $deck }
 mulligan-hand-lands = Lądy ({ $count })
 mulligan-hand-spells = Czary ({ $count })
+mulligan-hand-unchecked = Jeszcze niesprawdzone, liczone jako czary
+mulligan-hand-unchecked-text = Nie udało się połączyć ze Scryfallem, żeby sprawdzić te karty; sprawdzę je ponownie przy następnym treningu z tą talią: { $names }
 mulligan-footer-rule = { $rule }
 mulligan-footer-rule-free = { $rule }, pierwszy darmowy
 mulligan-footer-play = { $play ->
@@ -92,6 +94,31 @@ mulligan-coach-empty-library = **Trener.** Twoja biblioteka jest pusta, więc pi
        *[draw] (gdy grasz jako drugi)
     } przegrywa grę: nie ma czego liczyć.
 mulligan-coach-runs-out = Twoja biblioteka jest pusta od kolejki { $turn }.
+mulligan-coach-gives-up = **Co decyduje:** ta ręka ma { $lands ->
+        [0] zero lądów
+        [one] { $lands } ląd
+        [few] { $lands } lądy
+        [many] { $lands } lądów
+       *[other] { $lands } lądu
+    }; { $free ->
+        [yes] darmowy mulligan do { $size ->
+            [one] { $size } karty
+           *[other] { $size } kart
+        } oddaje
+       *[no] mulligan do { $size ->
+            [one] { $size } karty
+           *[other] { $size } kart
+        } kosztuje kartę i oddaje
+    } { $count ->
+        [0] całą rękę, w której nie ma czarów
+       *[other] te karty z ręki: { $spells }
+    }.
+mulligan-coach-spells = { $count ->
+        [one] { $count } czar
+        [few] { $count } czary
+        [many] { $count } czarów
+       *[other] { $count } czaru
+    }
 mulligan-coach-london = Gdy zamiast tego robisz mulligana według standardowej strategii londyńskiej: **{ $percent }**. { $verdict }
 mulligan-coach-keep-better = ✅ Zatrzymanie ręki było lepszym wyborem.
 mulligan-coach-mulligan-better = ❌ Mulligan dałby lepszy wynik.
@@ -158,6 +185,12 @@ mulligan-deck-line = **{ $name }** — { $count ->
         [few] { $lands } lądy
         [many] { $lands } lądów
        *[other] { $lands } lądu
+    }{ $unchecked ->
+        [0] {""}
+        [one] , { $unchecked } jeszcze niesprawdzona
+        [few] , { $unchecked } jeszcze niesprawdzone
+        [many] , { $unchecked } jeszcze niesprawdzonych
+       *[other] , { $unchecked } jeszcze niesprawdzonej
     }
 mulligan-deck-line-too-big = **{ $name }** — { $count ->
         [one] { $count } karta
@@ -186,9 +219,15 @@ mulligan-saved = Zapisano **{ $name }**: { $count ->
         [few] { $lands } lądy
         [many] { $lands } lądów
        *[other] { $lands } lądu
+    }{ $unchecked ->
+        [0] {""}
+        [one] , { $unchecked } jeszcze niesprawdzona
+        [few] , { $unchecked } jeszcze niesprawdzone
+        [many] , { $unchecked } jeszcze niesprawdzonych
+       *[other] , { $unchecked } jeszcze niesprawdzonej
     }.
 mulligan-saved-commander = Dowódca: { $names }.
-mulligan-saved-unchecked = Nie udało się połączyć ze Scryfallem w sprawie tych kart, więc liczą się jako karty niebędące lądami:
+mulligan-saved-unchecked = Nie udało się połączyć ze Scryfallem, żeby sprawdzić te karty, więc na razie liczą się jako czary. Sprawdzę je ponownie, gdy będziesz trenować z tą talią, zapytasz o jej szanse albo wyświetlisz swoje talie:
 
 ## Szanse (publiczne: w języku serwera)
 
@@ -237,6 +276,12 @@ mulligan-odds-runs-out-text = Po dobraniu otwierającej ręki w bibliotece zosta
        *[other] { $library } karty
     }: jest pusta od kolejki { $draw }, gdy grasz jako drugi (od kolejki { $play }, gdy zaczynasz), a dobieranie z pustej biblioteki przegrywa grę.
 mulligan-odds-footer = Dokładne liczby (rozkład hipergeometryczny), nie symulacja.
+mulligan-odds-unchecked = { $count ->
+        [one] { $count } karta tej talii nie jest jeszcze sprawdzona (brak połączenia ze Scryfallem) i liczy się jako czar: { $names }
+        [few] { $count } karty tej talii nie są jeszcze sprawdzone (brak połączenia ze Scryfallem) i liczą się jako czary: { $names }
+        [many] { $count } kart tej talii nie jest jeszcze sprawdzonych (brak połączenia ze Scryfallem) i liczą się jako czary: { $names }
+       *[other] { $count } karty tej talii nie są jeszcze sprawdzone (brak połączenia ze Scryfallem) i liczą się jako czary: { $names }
+    }
 
 ## Statystyki i ranking (publiczne: w języku serwera)
 

@@ -10,7 +10,12 @@ seasons-leaderboard-listed = W rankingu: członkowie, którzy mają co najmniej 
    *[other] { $min } meczu rankingowego
 } i nadal są na serwerze. Rating powoli spada, gdy ktoś nie gra.
 seasons-page = Strona { $page } z { $pages }
-seasons-not-listed = W rankingu od { $min } meczów rankingowych (na razie { $played }).
+seasons-not-listed = W rankingu od { $min ->
+        [one] { $min } meczu rankingowego
+        [few] { $min } meczów rankingowych
+        [many] { $min } meczów rankingowych
+       *[other] { $min } meczu rankingowego
+    } (na razie { $played }).
 seasons-unranked = poza rankingiem
 seasons-unknown = Na tym serwerze nie ma sezonu „{ $season }”. Wybierz sezon z listy albo „od początku”.
 seasons-refused = Sezon może rozpocząć tylko ktoś z uprawnieniem Zarządzanie serwerem.

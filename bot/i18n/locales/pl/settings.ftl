@@ -6,7 +6,12 @@ settings-footer = Zmiana dotyczy nowych meczów; trwające mecze zachowują swoj
 settings-refused = Ustawienia BingoMagic mogą oglądać i zmieniać tylko członkowie z uprawnieniem Zarządzanie serwerem.
 settings-invalid = Ta wartość jest niedozwolona; nic nie zostało zmienione.
 settings-saved = ✅ Ustawienia zapisane. Nowe mecze z nich korzystają; trwające mecze pozostają bez zmian.
-settings-timer-bounds = Limit czasu musi wynosić od { $low } do { $high } sekund (albo 0 dla wartości domyślnej).
+settings-timer-bounds = Limit czasu musi wynosić od { $low } do { $high ->
+        [one] { $high } sekundy
+        [few] { $high } sekund
+        [many] { $high } sekund
+       *[other] { $high } sekundy
+    } (albo 0 dla wartości domyślnej).
 settings-channels-full = Można podać najwyżej { $n ->
     [one] { $n } kanał
     [few] { $n } kanały
