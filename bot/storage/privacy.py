@@ -5,23 +5,33 @@ purging a server that removed the bot.
 id into one JSON-ready dict (:data:`EXPORT_FORMAT`): settings, results and ratings per
 server, matches (the other seat named as the opponent), decks, daily answers, the rest.
 
-**Erasure.** :meth:`PrivacyStore.erase_member` deletes the member's own rows and replaces
-their id in shared records (matches, tournament pairings) by a random negative
-*pseudonym* that links to no Discord account, and their name in a match's ``ui.names``
-by :data:`ERASED_NAME`: the opponent's history keeps the match, shown with a "deleted
-member". Ratings and results of every server concerned are then recomputed from the
-match records without the erased member's matches (:func:`bot.storage.seasons.recompute`).
+**Erasure.** :meth:`PrivacyStore.erase_member` deletes the member's own rows (settings,
+results, ratings, decks, practice, daily answers, blocks, challenges) and their matches
+against the bot (their own practice). In shared records (matches between members,
+tournaments) their id is replaced by a *pseudonym*: a random negative number
+(:func:`new_pseudonym`), one per server, that links to no Discord account and cannot be
+computed from the member's id. In each kept match their name becomes
+:data:`ERASED_NAME` (shown as "deleted member") and their seat's settings and DM
+bookkeeping are forgotten (:func:`erased_ui`, :func:`erased_config`).
+
+Nobody else's record moves: the opponents' results and ratings rows are left exactly as
+they were (nothing is recomputed), and a later recompute
+(:func:`bot.storage.seasons.recompute`) replays the pseudonym's matches, so it agrees. The
+pseudonym itself has no results or rating row, so it is never listed. A member who comes
+back later plays under their real id again, with no link to the pseudonym: a new person
+with no history. The rule is written in docs/PRIVACY.md.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import Any
 
 from bot.storage import sql
 from bot.storage.base import StorageBase, encode_json
-from bot.storage.seasons import recompute
+from bot.storage.ratings import rate_in
 
 #: ``format`` of an export (bumped when its shape changes).
 EXPORT_FORMAT = "bingomagic-export/1"
@@ -33,6 +43,55 @@ ERASED_NAME = "\u2063deleted"
 def is_erased(user_id: int | None) -> bool:
     """Whether ``user_id`` is the pseudonym of an erased member (ids are negative)."""
     return user_id is not None and user_id < 0
+
+
+def new_pseudonym() -> int:
+    """A fresh pseudonym: a random negative integer in ``[-2**52, -1]``, drawn from
+    :mod:`secrets`. Discord ids (snowflakes) are positive, so it names no account, and
+    being random it cannot be computed back from the member's id (a hash could be)."""
+    return -(secrets.randbelow(2**52) + 1)
+
+
+def erased_ui(ui: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A match's display bookkeeping (``matches.ui``, ``cogs.bingo._display``) with seat
+    ``seat``'s member erased: their name is :data:`ERASED_NAME`, and their DM panel, the
+    DM messages left to delete and their closed-DMs mark are forgotten (a DM channel id
+    leads back to the member). Other keys are kept as they are."""
+    out = dict(ui)
+    names = out.get("names")
+    if isinstance(names, list) and len(names) == 2:
+        out["names"] = [ERASED_NAME if i == seat else n for i, n in enumerate(names)]
+    panels = out.get("panels")
+    if isinstance(panels, list) and len(panels) == 2:
+        panel = panels[seat]
+        channel = panel.get("channel") if isinstance(panel, dict) else None
+        out["panels"] = [None if i == seat else p for i, p in enumerate(panels)]
+        trash = out.get("trash")
+        if channel is not None and isinstance(trash, list):
+            out["trash"] = [pair for pair in trash if not (pair and pair[0] == channel)]
+    closed = out.get("dm_closed")
+    if isinstance(closed, list) and len(closed) == 2:
+        out["dm_closed"] = [False if i == seat else c for i, c in enumerate(closed)]
+    return out
+
+
+def erased_config(config: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A match's configuration (``matches.config``, :class:`bot.matches.MatchConfig`)
+    with seat ``seat``'s member settings (quick counter windows, private language,
+    screen-reader mode) back to their defaults; the table's own settings are kept."""
+    out = dict(config)
+    for key, default in (("quick", False), ("languages", None), ("accessible", False)):
+        values = out.get(key)
+        if isinstance(values, list) and len(values) == 2:
+            out[key] = [default if i == seat else v for i, v in enumerate(values)]
+    return out
+
+
+def erased_log(log: list[Any]) -> list[Any]:
+    """A match's public log (``matches.log``) without the lines of text of matches
+    stored before events were kept: they may hold the member's name. Public events
+    (JSON objects) name seats, not members, and are kept."""
+    return [entry for entry in log if not isinstance(entry, str)]
 
 
 class MemberBusy(Exception):
@@ -167,16 +226,18 @@ class PrivacyStore(StorageBase):
             ],
         }
 
-    async def erase_member(self, user_id: int) -> int:
-        """Erase ``user_id`` (see the module docstring) in one transaction and recompute
-        the ratings and results of every server where they played. Returns the pseudonym
-        now in their seats.
+    async def erase_member(self, user_id: int, now: float | None = None) -> dict[int, int]:
+        """Erase ``user_id`` (see the module docstring) in one transaction: their own
+        rows go, their seats in shared records take a pseudonym per server, and nobody
+        else's results or ratings change. A finished match of theirs not rated yet is
+        rated first (``now``: Unix seconds, the fallback end of such a match; default
+        the current time). Returns the pseudonym now in their seats, by server.
 
         Raises:
             MemberBusy: they are in a match in progress (``"match"``) or in a tournament
                 not finished (``"tournament"``); nothing changed.
         """
-        pseudonym = -(secrets.randbelow(2**52) + 1)
+        now = time.time() if now is None else now
         params = (user_id, user_id, user_id, user_id)
         known = sorted(
             {
@@ -191,24 +252,37 @@ class PrivacyStore(StorageBase):
                 raise MemberBusy("match")
             if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id,)):
                 raise MemberBusy("tournament")
-            guilds = {
-                row["guild_id"] for row in await tx.fetchall(sql.SELECT_MEMBER_GUILDS, params)
-            }
+            # Rated as it would have been, while the member's own rating still exists.
+            for row in await tx.fetchall(sql.SELECT_MEMBER_UNRATED, (user_id, user_id)):
+                await rate_in(tx, row["id"], now)
+            for statement in sql.DELETE_MEMBER_BOT_MATCHES:
+                await tx.execute(statement, (user_id, user_id))
             for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
-                ui = _json_object(row["ui"])
-                names = ui.get("names")
                 seat = 0 if row["player0_id"] == user_id else 1
-                if isinstance(names, list) and len(names) == 2:
-                    names[seat] = ERASED_NAME
-                    await tx.execute(sql.SET_MATCH_UI, (encode_json(ui), row["id"]))
-            for statement in sql.PSEUDONYMIZE:
-                await tx.execute(statement, (pseudonym, user_id))
+                await tx.execute(
+                    sql.SET_MATCH_ERASED_SEAT,
+                    (
+                        encode_json(erased_ui(_json_object(row["ui"]), seat)),
+                        encode_json(erased_config(_json_object(row["config"]), seat)),
+                        encode_json(erased_log(_json_list(row["log"]))),
+                        row["id"],
+                    ),
+                )
+            shared = sorted(
+                {
+                    row["guild_id"]
+                    for row in await tx.fetchall(sql.SELECT_MEMBER_SHARED_GUILDS, params)
+                }
+            )
+            pseudonyms = {guild_id: new_pseudonym() for guild_id in shared}
+            for guild_id, pseudonym in pseudonyms.items():
+                for statement in sql.PSEUDONYMIZE:
+                    await tx.execute(statement, (pseudonym, user_id, guild_id))
+            await tx.execute(sql.FORGET_SEASON_STARTER, (user_id,))
             await tx.execute(sql.DELETE_MEMBER_CHALLENGES, (user_id, user_id))
             for statement in sql.DELETE_MEMBER_ROWS:
                 await tx.execute(statement, (user_id,))
-            for guild_id in sorted(guilds):
-                await recompute(tx, guild_id)
-        return pseudonym
+        return pseudonyms
 
     async def purge_guild(self, guild_id: int) -> None:
         """Delete every row of ``guild_id`` (matches, results, ratings, seasons, settings,
@@ -234,6 +308,14 @@ class PrivacyStore(StorageBase):
 
 def _pick(row: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {key: row[key] for key in keys}
+
+
+def _json_list(text: str | None) -> list[Any]:
+    try:
+        found = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return found if isinstance(found, list) else []
 
 
 def _json_object(text: str | None) -> dict[str, Any]:
