@@ -234,8 +234,8 @@ class PrivacyStore(StorageBase):
         the current time). Returns the pseudonym now in their seats, by server.
 
         Raises:
-            MemberBusy: they are in a match in progress (``"match"``) or in a tournament
-                not finished (``"tournament"``); nothing changed.
+            MemberBusy: they are in a match in progress (``"match"``) or play in or
+                organize a tournament not finished (``"tournament"``); nothing changed.
         """
         now = time.time() if now is None else now
         params = (user_id, user_id, user_id, user_id)
@@ -250,7 +250,7 @@ class PrivacyStore(StorageBase):
         async with self.backend.transaction(*keys) as tx:
             if await tx.fetchval(sql.SELECT_MEMBER_ACTIVE, (user_id, user_id)):
                 raise MemberBusy("match")
-            if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id,)):
+            if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id, user_id)):
                 raise MemberBusy("tournament")
             # Rated as it would have been, while the member's own rating still exists.
             for row in await tx.fetchall(sql.SELECT_MEMBER_UNRATED, (user_id, user_id)):

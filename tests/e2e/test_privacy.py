@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 import pytest
 
 from cogs.privacy import EXPORT_FILE
 
-from .helpers import FAST_AI, embed_title, play_and_resign
+from .helpers import FAST_AI, embed_field, embed_title, play_and_resign
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
@@ -72,15 +73,54 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     assert deck["name"] == "Burn" and deck["cards"] == [[4, "Mountain"]]
 
 
+async def _shown(bingo, reader: str, member: str, seen: set[int]) -> dict[str, str | None]:
+    """What ``reader`` sees of ``member``'s record on a new ``/bingo stats
+    user:member`` (a public embed, not one of ``seen``): wins, losses, rating, recent."""
+    driver = bingo.driver(reader)
+    await driver.slash(bingo.channel, "bingo stats", user=bingo.world.user(member))
+    stats = await driver.wait_for_message(
+        bingo.channel, lambda m: embed_title(m) == f"BingoMagic — {member}" and m.id not in seen
+    )
+    seen.add(stats.id)
+    return {
+        name: embed_field(stats, name) for name in ("Wins", "Losses", "Draws", "Rating", "Recent")
+    }
+
+
+async def _leaderboard_line(
+    bingo, reader: str, member: str, seen: set[int]
+) -> tuple[str, list[str]]:
+    """``member``'s line on a new ``/bingo leaderboard`` of ``reader`` (not one of
+    ``seen``), without its rank, and every line."""
+    driver = bingo.driver(reader)
+    await driver.slash(bingo.channel, "bingo leaderboard")
+    top = await driver.wait_for_message(
+        bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard" and m.id not in seen
+    )
+    seen.add(top.id)
+    lines = top.embeds[0]["description"].splitlines()
+    mention = f"<@{bingo.world.user(member).id}>"
+    [line] = [line for line in lines if mention in line]
+    return line.split(mention, 1)[1], lines
+
+
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
-async def test_delete_asks_then_erases_and_the_replay_and_leaderboard_forget_the_member(
-    bingo,
-) -> None:
+async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo) -> None:
+    """alice beats bob, then erases her data: bob's /bingo stats (wins, losses, rating),
+    his leaderboard line and his recent matches are as they were, as carol sees them,
+    with alice shown as "deleted member"; a replay never shows her name."""
     guild = bingo.world.guild.id
     alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
     await bingo.db.set_min_games(guild, 1)
-    match_id = await play_and_resign(bingo, "bob", "alice")
+    match_id = await play_and_resign(bingo, "bob", "alice")  # bob loses to alice
     await play_and_resign(bingo, "carol", "bob")
+    seen: set[int] = set()
+    before = await _shown(bingo, "carol", "bob", seen)
+    bob_line, lines = await _leaderboard_line(bingo, "carol", "bob", seen)
+    assert before["Losses"] == "1" and before["Wins"] == "1"
+    assert f"#{match_id} vs <@{alice.id}>: loss" in (before["Recent"] or "")
+    assert any(f"<@{alice.id}>" in line for line in lines)
+    bob_before = await bingo.db.rating(guild, bob.id)
 
     driver = bingo.driver("alice")
     await driver.slash(bingo.channel, "privacy delete")
@@ -95,9 +135,23 @@ async def test_delete_asks_then_erases_and_the_replay_and_leaderboard_forget_the
         bingo.channel, lambda m: "Erase everything" in m.text and m.id != ask.id
     )
     await driver.click(ask, "Delete my data")
-    await driver.wait_for_message(bingo.channel, lambda m: m.id == ask.id and "Done" in m.text)
+    done = await driver.wait_for_message(
+        bingo.channel, lambda m: m.id == ask.id and "Done" in m.text
+    )
+    assert "deleted member" in done.text
     assert await bingo.db.rating(guild, alice.id) is None
     assert (await bingo.db.export_member(alice.id, 0.0))["matches"] == []
+
+    after = await _shown(bingo, "carol", "bob", seen)
+    expected = dict(before)
+    expected["Rating"] = (before["Rating"] or "").replace("rank #2", "rank #1")
+    expected["Recent"] = (before["Recent"] or "").replace(f"<@{alice.id}>", "deleted member")
+    assert after == expected  # alice no longer listed above him: only his rank moved
+    assert f"#{match_id} vs deleted member: loss" in (after["Recent"] or "")
+    line_after, lines = await _leaderboard_line(bingo, "carol", "bob", seen)
+    assert line_after == bob_line and lines[0].startswith(f"**1.** <@{bob.id}>")
+    assert not any(f"<@{alice.id}>" in line or "<@-" in line for line in lines)
+    assert replace(await bingo.db.rating(guild, bob.id), rank=2) == bob_before
 
     reader = bingo.driver("bob")
     await reader.slash(bingo.channel, "bingo replay", match=match_id)
@@ -108,15 +162,6 @@ async def test_delete_asks_then_erases_and_the_replay_and_leaderboard_forget_the
     assert "alice" not in replay.text
     stored = await bingo.db.get_match(match_id)
     assert "alice" not in json.dumps(stored.ui) and alice.id not in stored.player_ids
-
-    await reader.slash(bingo.channel, "bingo leaderboard")
-    top = await reader.wait_for_message(
-        bingo.channel, lambda m: embed_title(m) == "BingoMagic leaderboard"
-    )
-    text = top.embeds[0]["description"]
-    assert f"<@{alice.id}>" not in text and f"<@{bob.id}>" in text
-    bob_rating = await bingo.db.rating(guild, bob.id)
-    assert bob_rating.matches == 1  # his match against the erased member no longer counts
 
 
 @pytest.mark.parametrize("bot_env", [{"GUILD_DATA_RETENTION_DAYS": "0.00002"}], indirect=True)

@@ -277,6 +277,14 @@ async def test_erasure_keeps_a_finished_tournament_with_a_pseudonym(db: Database
         round_seconds=60.0, options={}, cut=0, seed=1, language=None, now=1.0, per_guild=2,
     )  # fmt: skip
     assert tid is not None
+    other = await store.create(
+        guild_id=GUILD, channel_id=1, organizer_id=CAROL, name="Open", rounds=1,
+        round_seconds=60.0, options={}, cut=0, seed=2, language=None, now=1.0, per_guild=2,
+    )  # fmt: skip
+    with pytest.raises(MemberBusy):  # she organizes one not over (without playing)
+        await db.erase_member(CAROL)
+    assert other is not None and await store.set_status(other, "signup", "finished", now=2.0)
+    assert set(await db.erase_member(CAROL)) == {GUILD}
     for member in (ALICE, BOB):
         assert await store.join(tid, member, 2.0, limit=8) == "joined"
     assert await store.start(tid, 1, [ALICE, BOB], now=3.0)

@@ -64,9 +64,13 @@ SELECT_MEMBER_ACTIVE = """
 SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0_id = ? OR player1_id = ?)
 """
 
+# Tournaments not over that the member plays in or organizes. Parameters: user_id twice.
 SELECT_MEMBER_TOURNAMENTS_LIVE = """
-SELECT COUNT(*) FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id
-WHERE tp.user_id = ? AND t.status IN ('signup', 'swiss', 'cut')
+SELECT COUNT(*) FROM tournaments t
+WHERE t.status IN ('signup', 'swiss', 'cut')
+  AND (t.organizer_id = ?
+       OR EXISTS (SELECT 1 FROM tournament_players tp
+                  WHERE tp.tournament_id = t.id AND tp.user_id = ?))
 """
 
 # The member's finished matches between members not rated yet (the process stopped in

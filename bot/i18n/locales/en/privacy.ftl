@@ -5,10 +5,10 @@ privacy-delete-ask = Erase everything I store about you: your results, ratings, 
 privacy-delete-confirm = Delete my data
 privacy-delete-cancel = Cancel
 privacy-delete-cancelled = Nothing was deleted.
-privacy-deleted = Done: your data is erased, and the leaderboards were recomputed without you.
+privacy-deleted = Done: your data is erased. Your opponents keep the matches you played with them, shown as played by a “deleted member”.
 privacy-not-yours = Only the member who asked can answer this.
 privacy-busy-match = You are in a match in progress: finish or resign it (`/bingo resign`), then ask again.
-privacy-busy-tournament = You are in a tournament that is not over: drop out or wait for its end, then ask again.
+privacy-busy-tournament = You play in or organize a tournament that is not over: drop out or wait for its end, then ask again.
 privacy-deleted-member = deleted member
 
 cmd-privacy =

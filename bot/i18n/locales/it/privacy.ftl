@@ -5,10 +5,10 @@ privacy-delete-ask = Cancellare tutto ciò che conservo su di te: risultati, rat
 privacy-delete-confirm = Cancella i miei dati
 privacy-delete-cancel = Annulla
 privacy-delete-cancelled = Non è stato cancellato nulla.
-privacy-deleted = Fatto: i tuoi dati sono stati cancellati e le classifiche ricalcolate senza di te.
+privacy-deleted = Fatto: i tuoi dati sono stati cancellati. I tuoi avversari conservano le partite giocate con te, mostrate come giocate da un “membro eliminato”.
 privacy-not-yours = Può rispondere solo il membro che l'ha chiesto.
 privacy-busy-match = Hai una partita in corso: finiscila o abbandonala (`/bingo resign`), poi chiedi di nuovo.
-privacy-busy-tournament = Sei in un torneo non ancora concluso: ritirati o aspetta la fine, poi chiedi di nuovo.
+privacy-busy-tournament = Giochi o organizzi un torneo non ancora concluso: ritirati o aspetta la fine, poi chiedi di nuovo.
 privacy-deleted-member = membro eliminato
 
 cmd-privacy =

@@ -5,10 +5,10 @@ privacy-delete-ask = 私が保存しているあなたのデータ（戦績、�
 privacy-delete-confirm = データを削除する
 privacy-delete-cancel = キャンセル
 privacy-delete-cancelled = 何も削除していません。
-privacy-deleted = 完了しました。あなたのデータを削除し、ランキングをあなた抜きで再計算しました。
+privacy-deleted = 完了しました。あなたのデータを削除しました。対戦相手の記録には、あなたとの対戦が「削除されたメンバー」との対戦として残ります。
 privacy-not-yours = 答えられるのは依頼したメンバーだけです。
 privacy-busy-match = 進行中の対戦があります。終わらせるか投了（`/bingo resign`）してから、もう一度依頼してください。
-privacy-busy-tournament = 終わっていないトーナメントに参加しています。棄権するか終了を待ってから、もう一度依頼してください。
+privacy-busy-tournament = 終わっていないトーナメントに参加しているか、主催しています。棄権するか終了を待ってから、もう一度依頼してください。
 privacy-deleted-member = 削除されたメンバー
 
 cmd-privacy =

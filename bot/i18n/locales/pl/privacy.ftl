@@ -5,10 +5,10 @@ privacy-delete-ask = Usunąć wszystko, co o tobie przechowuję: wyniki, ratingi
 privacy-delete-confirm = Usuń moje dane
 privacy-delete-cancel = Anuluj
 privacy-delete-cancelled = Nic nie zostało usunięte.
-privacy-deleted = Gotowe: twoje dane zostały usunięte, a rankingi przeliczone bez ciebie.
+privacy-deleted = Gotowe: twoje dane zostały usunięte. Twoi przeciwnicy zachowują rozegrane z tobą mecze, pokazane jako rozegrane przez „usuniętego członka”.
 privacy-not-yours = Odpowiedzieć może tylko członek, który o to poprosił.
 privacy-busy-match = Trwa twój mecz: dokończ go albo się poddaj (`/bingo resign`), a potem poproś ponownie.
-privacy-busy-tournament = Grasz w turnieju, który jeszcze trwa: wycofaj się albo poczekaj na koniec, a potem poproś ponownie.
+privacy-busy-tournament = Grasz w turnieju, który jeszcze trwa, albo go organizujesz: wycofaj się albo poczekaj na koniec, a potem poproś ponownie.
 privacy-deleted-member = usunięty członek
 
 cmd-privacy =
