@@ -27,14 +27,16 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from bot.storage import sql
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.ratings import rate_in
 
-#: ``format`` of an export (bumped when its shape changes).
-EXPORT_FORMAT = "bingomagic-export/1"
+#: ``format`` of an export (bumped when its shape changes; 2: ISO 8601 times and dates,
+#: servers, blocks and opt-outs as objects).
+EXPORT_FORMAT = "bingomagic-export/2"
 #: What a match's ``ui.names`` holds for an erased member's seat (renderers show the
 #: reader's "deleted member" instead).
 ERASED_NAME = "\u2063deleted"
@@ -103,15 +105,23 @@ class PrivacyStore(StorageBase):
     """Exporting and erasing a member's data; purging a server's."""
 
     async def export_member(self, user_id: int, now: float) -> dict[str, Any]:
-        """Everything stored about ``user_id`` as a JSON-ready dict (ids as strings):
+        """Everything stored about ``user_id`` as a JSON-ready dict (:data:`EXPORT_FORMAT`;
+        ids as strings, times as ISO 8601 UTC, :func:`iso_time`, days as dates,
+        :func:`iso_day`; ``now``: Unix seconds):
 
-        ``format``, ``user_id``, ``exported_at`` (Unix seconds), ``settings``
-        (``language``, ``tips``, ``quick_counter``, ``dms_closed``), ``servers`` (one per
-        server: ``results``, ``against_bot``, ``rating``, ``seasons``,
-        ``mulligan_stats``, ``daily_answers``, ``daily_streak``, ``tournaments``),
-        ``matches`` (``id``, ``server_id``, ``status``, ``started_at``, ``ended_at``,
-        ``season``, ``turns``, ``reason``, ``outcome`` win/loss/draw/no-result/None,
-        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``.
+        ``format``, ``user_id``, ``exported_at``, ``settings`` (``language``, ``tips``,
+        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``,
+        ``challenges_off_in_servers`` (``server_id``, ``since``), ``blocked_members``
+        (``id``, ``name`` None here: the cog fills in the names it knows,
+        ``blocked_at``)), ``servers`` (one per server: ``server_id``, ``results``,
+        ``against_bot``, ``rating`` (``mu``, ``sigma``, ``ordinal`` = mu - 3 sigma,
+        ``matches``, ``last_delta``, ``last_played``), ``seasons`` (``season``, ``name``,
+        the same rating fields, wins, losses, draws), ``mulligan_stats``,
+        ``daily_answers``, ``daily_streak``, ``tournaments``), ``matches`` (``id``,
+        ``server_id``, ``status``, ``started_at``, ``ended_at``, ``season``, ``turns``,
+        ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
+        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``,
+        ``challenge_cooldowns``. Every object about a server has its ``server_id``.
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -144,13 +154,25 @@ class PrivacyStore(StorageBase):
                 _pick(r, "level", "wins", "losses", "draws")
             )
         for r in rows["ratings"]:
-            rating = _pick(r, "mu", "sigma", "matches", "last_delta", "updated_at")
+            rating = _pick(r, "mu", "sigma", "matches", "last_delta")
             rating["ordinal"] = r["mu"] - 3.0 * r["sigma"]
+            rating["last_played"] = iso_time(r["updated_at"])
             server(r["guild_id"])["rating"] = rating
+        season_names: dict[tuple[int, int], str] = {}
+        for guild_id in sorted({r["guild_id"] for r in rows["season_ratings"]}):
+            for found in await b.fetchall(sql.SELECT_SEASONS, (guild_id,)):
+                season_names[guild_id, found["number"]] = found["name"]
         for r in rows["season_ratings"]:
             server(r["guild_id"])["seasons"].append(
-                _pick(r, "season", "mu", "sigma", "matches", "wins", "losses", "draws")
-                | {"last_played": r["last_played"]}
+                {
+                    "season": r["season"],
+                    "name": season_names.get((r["guild_id"], r["season"])),
+                }
+                | _pick(r, "mu", "sigma", "matches", "wins", "losses", "draws")
+                | {
+                    "ordinal": r["mu"] - 3.0 * r["sigma"],
+                    "last_played": iso_time(r["last_played"]),
+                }
             )
         for r in rows["mulligan_stats"]:
             stats = _pick(r, "hands", "mulligans", "keeps", "rated", "agreed")
@@ -158,18 +180,20 @@ class PrivacyStore(StorageBase):
             server(r["guild_id"])["mulligan_stats"] = stats
         for r in rows["daily_answers"]:
             server(r["guild_id"])["daily_answers"].append(
-                _pick(r, "day", "decision", "kept_size", "agreed", "answered_at")
+                {"day": iso_day(r["day"])}
+                | _pick(r, "decision", "kept_size")
+                | {"agreed": _flag(r["agreed"]), "answered_at": iso_time(r["answered_at"])}
             )
         for r in rows["daily_streaks"]:
-            server(r["guild_id"])["daily_streak"] = _pick(
-                r, "last_day", "answered", "answered_best", "agreed", "agreed_best"
+            server(r["guild_id"])["daily_streak"] = {"last_day": iso_day(r["last_day"])} | _pick(
+                r, "answered", "answered_best", "agreed", "agreed_best"
             )
         for r in rows["tournament_players"]:
             found = await b.fetchone(sql.SELECT_TOURNAMENT_OF, (r["tournament_id"],))
             if found is not None:
                 server(found["guild_id"])["tournaments"].append(
                     {"tournament_id": r["tournament_id"], "name": found["name"]}
-                    | _pick(r, "joined_at", "dropped")
+                    | {"joined_at": iso_time(r["joined_at"]), "dropped": bool(r["dropped"])}
                 )
         matches = [
             _match_for(row, user_id)
@@ -178,7 +202,7 @@ class PrivacyStore(StorageBase):
         return {
             "format": EXPORT_FORMAT,
             "user_id": str(user_id),
-            "exported_at": now,
+            "exported_at": iso_time(now),
             "settings": {
                 "language": prefs.get("language"),
                 "tips": bool(prefs.get("tips", 1)),
@@ -186,15 +210,23 @@ class PrivacyStore(StorageBase):
                 "dms_closed": bool(rows["dm_closed"]),
                 "screen_reader_mode": bool(prefs.get("accessible", 0)),
                 "challenges_off_in_servers": [
-                    str(r["guild_id"]) for r in rows["challenge_optouts"]
+                    {"server_id": str(r["guild_id"]), "since": iso_time(r["updated_at"])}
+                    for r in rows["challenge_optouts"]
                 ],
-                "blocked_members": [str(r["blocked_id"]) for r in rows["challenge_blocks"]],
+                "blocked_members": [
+                    {
+                        "id": str(r["blocked_id"]),
+                        "name": None,
+                        "blocked_at": iso_time(r["created_at"]),
+                    }
+                    for r in rows["challenge_blocks"]
+                ],
             },
             "challenge_cooldowns": [
                 {
                     "server_id": str(r["guild_id"]),
                     "role": "challenger" if r["challenger_id"] == user_id else "opponent",
-                    "until": r["until_at"],
+                    "until": iso_time(r["until_at"]),
                 }
                 for r in rows["challenge_cooldowns"]
             ],
@@ -205,13 +237,18 @@ class PrivacyStore(StorageBase):
                     "name": r["name"],
                     "cards": json.loads(r["cards"]),
                     "commander": json.loads(r["commander"]),
-                    "created_at": r["created_at"],
-                    "updated_at": r["updated_at"],
+                    "created_at": iso_time(r["created_at"]),
+                    "updated_at": iso_time(r["updated_at"]),
                 }
                 for r in rows["decks"]
             ],
             "practice_sessions": [
-                _pick(r, "id", "created_at", "updated_at") | {"server_id": str(r["guild_id"])}
+                {
+                    "id": r["id"],
+                    "server_id": str(r["guild_id"]),
+                    "created_at": iso_time(r["created_at"]),
+                    "updated_at": iso_time(r["updated_at"]),
+                }
                 for r in rows["practice_sessions"]
             ],
             "challenges": [
@@ -220,7 +257,7 @@ class PrivacyStore(StorageBase):
                     "server_id": str(r["guild_id"]),
                     "role": "challenger" if r["challenger_id"] == user_id else "opponent",
                     "status": r["status"],
-                    "created_at": r["created_at"],
+                    "created_at": iso_time(r["created_at"]),
                 }
                 for r in rows["challenges"]
             ],
@@ -306,6 +343,26 @@ class PrivacyStore(StorageBase):
         return [(row["guild_id"], row["left_at"]) for row in rows]
 
 
+def iso_time(seconds: float | None) -> str | None:
+    """Unix ``seconds`` as an ISO 8601 UTC time to the second (``"2026-11-29T02:15:00Z"``),
+    or None."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_day(day: int | None) -> str | None:
+    """A UTC day number (days since 1970-01-01, :func:`bot.engine.daily.day_of`) as an
+    ISO 8601 date (``"2025-11-27"``), or None."""
+    if day is None:
+        return None
+    return (date(1970, 1, 1) + timedelta(days=day)).isoformat()
+
+
+def _flag(value: int | None) -> bool | None:
+    return None if value is None else bool(value)
+
+
 def _pick(row: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {key: row[key] for key in keys}
 
@@ -349,8 +406,8 @@ def _match_for(row: Any, user_id: int) -> dict[str, Any]:
         "id": row["id"],
         "server_id": str(row["guild_id"]),
         "status": row["status"],
-        "started_at": row["started_at"],
-        "ended_at": row["ended_at"],
+        "started_at": iso_time(row["started_at"]),
+        "ended_at": iso_time(row["ended_at"]),
         "season": row["season"],
         "turns": row["turns"],
         "reason": row["reason"],

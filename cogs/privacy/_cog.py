@@ -3,7 +3,8 @@ that removed the bot.
 
 **Export.** The member gets, privately (an ephemeral follow-up), one JSON file
 (:data:`EXPORT_FILE`) of everything stored about them
-(:meth:`bot.storage.Database.export_member`).
+(:meth:`bot.storage.Database.export_member`), made readable by :mod:`._export` (names
+beside ids, an ``about`` section in their language).
 
 **Erasure.** ``/privacy delete`` asks privately, with Delete and Cancel buttons
 (:class:`bot.ui.controls.EraseButton`, only the asking member may answer); Delete erases
@@ -37,6 +38,8 @@ from bot.storage.privacy import MemberBusy
 from bot.ui.controls import PRIVACY_KINDS, EraseButton, view_of
 from cogs.contexts import offered_anywhere
 from cogs.languages import private_language
+
+from ._export import readable_export
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -90,6 +93,7 @@ class PrivacyCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await private_language(interaction)
         data = await self.bot.db.export_member(interaction.user.id, time.time())
+        data = await readable_export(self.bot, data, lang)
         text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
         file = discord.File(io.BytesIO(text.encode()), filename=EXPORT_FILE)
         await interaction.followup.send(t(lang, "privacy-export-ready"), file=file, ephemeral=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -20,7 +21,6 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
     match_id = await play_and_resign(bingo, "bob", "alice")  # alice wins
     await bingo.db.save_deck(alice.id, "Burn", [(4, "Mountain")], [], 10.0)
-    await bingo.db.set_user_language(alice.id, "it")
     await bingo.db.set_user_tips(alice.id, False)
     await bingo.db.backend.execute(
         "INSERT INTO daily_answers (guild_id, day, user_id, decision, state, version,"
@@ -28,8 +28,14 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
         " 7, 1, 50.0, 50.0)",
         (guild, alice.id),
     )
+    gone = 4_000_000_000_000_000_001  # an account Discord no longer knows (404 Unknown User)
+    await bingo.db.backend.execute(
+        "INSERT INTO challenge_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 5.0)",
+        (alice.id, gone),
+    )
 
     driver = bingo.driver("alice")
+    assert (await driver.slash(bingo.channel, "bingo language", language="Italiano")).acknowledged
     carol = bingo.world.user("carol")
     assert (await driver.slash(bingo.channel, "bingo block", member=carol)).acknowledged
     assert (
@@ -44,33 +50,76 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     assert attachment["filename"] == EXPORT_FILE
     data = json.loads(bingo.emu.attachment_data[int(attachment["id"])])
 
-    assert data["format"] == "bingomagic-export/1" and data["user_id"] == str(alice.id)
-    assert data["settings"] == {
+    assert data["format"] == "bingomagic-export/2" and data["user_id"] == str(alice.id)
+    name = bingo.world.guild.name
+    times = list(_times(data))
+    settings = data["settings"]
+    [optout] = settings.pop("challenges_off_in_servers")
+    blocks = {b["id"]: b for b in settings.pop("blocked_members")}  # not who blocked her
+    assert settings == {
         "language": "it",
         "tips": False,
         "quick_counter": False,
         "dms_closed": False,
         "screen_reader_mode": False,
-        "challenges_off_in_servers": [str(guild)],
-        "blocked_members": [str(carol.id)],  # never who blocked her (carol)
     }
+    assert optout["server_id"] == str(guild) and optout["server_name"] == name
+    assert set(blocks) == {str(carol.id), str(gone)}
+    assert blocks[str(carol.id)]["name"] == "carol" and blocks[str(gone)]["name"] is None
+    assert blocks[str(gone)]["blocked_at"] == "1970-01-01T00:00:05Z"
     assert data["challenge_cooldowns"] == []
     [server] = data["servers"]
-    assert server["server_id"] == str(guild)
+    assert server["server_id"] == str(guild) and server["server_name"] == name
     assert server["results"] == {"wins": 1, "losses": 0, "draws": 0}
     rating = await bingo.db.rating(guild, alice.id)
     assert server["rating"]["mu"] == pytest.approx(rating.mu)
+    assert server["rating"]["ordinal"] == pytest.approx(rating.ordinal)
     assert server["rating"]["matches"] == 1
     assert server["seasons"][0]["season"] == 0 and server["seasons"][0]["wins"] == 1
     assert server["daily_answers"] == [
-        {"day": 20419, "decision": "keep", "kept_size": 7, "agreed": 1, "answered_at": 50.0}
+        {
+            "day": "2025-11-27",  # day 20419 after 1970-01-01
+            "decision": "keep",
+            "kept_size": 7,
+            "agreed": True,
+            "answered_at": "1970-01-01T00:00:50Z",
+        }
     ]
     [match] = data["matches"]
     assert match["id"] == match_id and match["outcome"] == "win"
     assert match["opponent"] == {"kind": "member", "id": str(bob.id), "name": "bob"}
     assert match["server_id"] == str(guild) and match["status"] == "finished"
+    assert match["server_name"] == name
     [deck] = data["decks"]
     assert deck["name"] == "Burn" and deck["cards"] == [[4, "Mountain"]]
+    assert deck["created_at"] == "1970-01-01T00:00:10Z"
+
+    # Every time is an ISO 8601 UTC text, never a bare number of seconds.
+    assert {"exported_at", "started_at", "ended_at", "blocked_at", "since"} <= {
+        key for key, _ in times
+    }
+    for key, value in times:
+        assert isinstance(value, str) and value.endswith("Z"), (key, value)
+        assert datetime.fromisoformat(value).tzinfo == UTC, (key, value)
+    # What the rating fields mean, in her language (Italian).
+    about = data["about"]
+    assert {"times", "ids_and_names", "mu", "sigma", "ordinal"} <= set(about)
+    assert "μ − 3σ" in about["ordinal"] and "punteggio" in about["ordinal"]
+    assert "UTC" in about["times"]
+
+
+def _times(node, key=None):
+    """``(key, value)`` of every time field of an export (``*_at``, ``until``,
+    ``since``, ``last_played``), however deep."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if isinstance(v, (dict, list)):
+                yield from _times(v, k)
+            elif (k.endswith("_at") or k in ("until", "since", "last_played")) and v is not None:
+                yield k, v
+    elif isinstance(node, list):
+        for v in node:
+            yield from _times(v, key)
 
 
 async def _shown(bingo, reader: str, member: str, seen: set[int]) -> dict[str, str | None]:

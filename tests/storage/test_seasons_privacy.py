@@ -129,14 +129,21 @@ async def test_export_names_the_opponent_and_holds_every_kind_of_data(db: Databa
     await db.save_deck(ALICE, "Burn", [(4, "Mountain")], [], 10.0)
     export = await db.export_member(ALICE, 500.0)
     assert export["settings"]["language"] == "it" and export["decks"][0]["name"] == "Burn"
-    assert export["format"] == "bingomagic-export/1" and export["user_id"] == str(ALICE)
+    assert export["format"] == "bingomagic-export/2" and export["user_id"] == str(ALICE)
+    assert export["exported_at"] == "1970-01-01T00:08:20Z"  # 500 s, ISO 8601 UTC
     [match] = export["matches"]
     assert match["id"] == match_id and match["outcome"] == "win"
+    assert (match["started_at"], match["ended_at"]) == (
+        "1970-01-01T00:01:40Z",
+        "1970-01-01T00:03:20Z",
+    )
     assert match["opponent"] == {"kind": "member", "id": str(BOB), "name": "bob"}
     [server] = export["servers"]
     assert server["results"] == {"wins": 1, "losses": 0, "draws": 0}
     assert server["rating"]["matches"] == 1
-    assert server["seasons"][0]["season"] == 0
+    assert server["rating"]["last_played"] == "1970-01-01T00:03:20Z"
+    assert server["seasons"][0]["season"] == 0 and server["seasons"][0]["name"] is None
+    assert server["seasons"][0]["ordinal"] == pytest.approx(server["rating"]["ordinal"])
 
 
 async def _records(db: Database, *members: int) -> dict[int, object]:

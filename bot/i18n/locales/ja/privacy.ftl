@@ -1,6 +1,15 @@
 # /privacy：メンバーのデータの書き出しと削除（cogs/privacy、docs/PRIVACY.md）。
 
 privacy-export-ready = 私が保存しているあなたのデータをすべてJSONファイルにしました。このメッセージはあなたにしか見えません。
+privacy-export-about-times = 時刻はUTCで、ISO 8601形式（2026-11-29T02:15:00Z）です。今日の手札の日は日付（YYYY-MM-DD）です。
+privacy-export-about-ids = IDはDiscordのIDで、文字列として書かれています。横の名前はボットが知っているものです。サーバーの現在の名前、あなたがブロックしたメンバーの現在の名前、対戦開始時の相手の名前です。nullは不明（ボットがサーバーを離れた、またはアカウントがもうない）という意味です。
+privacy-export-about-rating = レーティングはopenskillのPlackett–Luceモデル（openskill.me）で、サーバーごとに通算とシーズン別に計算します。数えるのはメンバー同士の対戦だけで、ボットとの対戦は数えません。
+privacy-export-about-mu = mu（μ）：あなたの実力の推定値です。全員25から始まります。
+privacy-export-about-sigma = sigma（σ）：その推定の不確かさです。8.33から始まり、対戦するほど小さくなり、対戦しない間はゆっくり大きくなります。
+privacy-export-about-ordinal = ordinal = μ − 3σ：ボットが表示し、ランキングの順位に使うレーティングです。新しいメンバーは0です。勝つほど、また推定が確かになるほど上がります。
+privacy-export-about-last-delta = last_delta：直近のレーティング対象の対戦で、表示レーティング（ordinal）がどれだけ変わったかです。last_playedはその対戦が終わった時刻です。
+privacy-export-about-seasons = seasons：サーバーの各シーズンでのレーティングと成績です。シーズン0は、そのサーバーの最初のシーズンより前のすべてです。
+privacy-export-about-deleted = 種類が「deleted member」の相手は、自分のデータを削除しました。その対戦はあなたの履歴に残り、成績とレーティングにも引き続き数えられます。
 privacy-delete-ask = 私が保存しているあなたのデータ（戦績、レーティング、デッキ、今日の手札への回答、設定）を、すべてのサーバーで削除しますか？終了した対戦は相手の履歴に「削除されたメンバー」との対戦として残ります。元に戻すことはできません。
 privacy-delete-confirm = データを削除する
 privacy-delete-cancel = キャンセル
