@@ -12,7 +12,7 @@ import pytest
 
 from cogs.privacy import EXPORT_FILE
 
-from .helpers import FAST_AI, embed_field, embed_title, play_and_resign
+from .helpers import FAST_AI, embed_field, embed_title, play_and_resign, result_posted
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
@@ -203,6 +203,10 @@ async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo
     assert replace(await bingo.db.rating(guild, bob.id), rank=2) == bob_before
 
     reader = bingo.driver("bob")
+    refused = await reader.click(result_posted(bingo, match_id), "Rematch")
+    assert refused.message is not None and refused.message.ephemeral
+    assert refused.message.text == "There is no rematch for this match."
+
     await reader.slash(bingo.channel, "bingo replay", match=match_id)
     replay = await reader.wait_for_message(
         bingo.channel, lambda m: m.ephemeral and "Replay of BingoMagic" in embed_title(m)
