@@ -213,6 +213,19 @@ async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo
     )
     assert "deleted member" in embed_title(replay)
     assert "alice" not in replay.text
+    started = await reader.slash(bingo.channel, "bingo analyse", match=match_id)
+    first = await started.wait_for_response()
+    analysed = await bingo.emu.wait_for(
+        lambda: (
+            (m := bingo.emu.messages[first.id]).embeds
+            and embed_title(m).startswith("Analysis")
+            and m
+        ),
+        message="the analysis",
+        timeout=60,
+    )
+    assert "deleted member" in embed_title(analysed) and "\u2063" not in analysed.text
+    assert "alice" not in analysed.text
     stored = await bingo.db.get_match(match_id)
     assert "alice" not in json.dumps(stored.ui) and alice.id not in stored.player_ids
 
