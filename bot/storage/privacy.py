@@ -292,6 +292,8 @@ class PrivacyStore(StorageBase):
             # Rated as it would have been, while the member's own rating still exists.
             for row in await tx.fetchall(sql.SELECT_MEMBER_UNRATED, (user_id, user_id)):
                 await rate_in(tx, row["id"], now)
+            # Challenges first: one may name a match about to go (``challenges.match_id``).
+            await tx.execute(sql.DELETE_MEMBER_CHALLENGES, (user_id, user_id))
             for statement in sql.DELETE_MEMBER_BOT_MATCHES:
                 await tx.execute(statement, (user_id, user_id))
             for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
@@ -316,7 +318,6 @@ class PrivacyStore(StorageBase):
                 for statement in sql.PSEUDONYMIZE:
                     await tx.execute(statement, (pseudonym, user_id, guild_id))
             await tx.execute(sql.FORGET_SEASON_STARTER, (user_id,))
-            await tx.execute(sql.DELETE_MEMBER_CHALLENGES, (user_id, user_id))
             for statement in sql.DELETE_MEMBER_ROWS:
                 await tx.execute(statement, (user_id,))
         return pseudonyms
