@@ -10,7 +10,7 @@ privacy-export-about-ordinal = ordinal = μ − 3σ: the rating the bot shows an
 privacy-export-about-last-delta = last_delta: how your shown rating (ordinal) changed in your last rated match; last_played: when that match ended.
 privacy-export-about-seasons = seasons: your rating and results in each season of a server; season 0 is everything before the server's first season.
 privacy-export-about-deleted = An opponent of kind “deleted member” erased their data: the match stays in your history, and it still counts in your results and rating.
-privacy-delete-ask = Erase everything I store about you: your results, ratings, decks, daily answers and settings, in every server? Your finished matches stay in your opponents' history, shown as played by a “deleted member”. This cannot be undone.
+privacy-delete-ask = Erase everything I store about you: your results, ratings, decks, daily answers and settings, in every server? Your finished matches against other members stay in their history, shown as played by a “deleted member”, and still count in their results and ratings. This cannot be undone.
 privacy-delete-confirm = Delete my data
 privacy-delete-cancel = Cancel
 privacy-delete-cancelled = Nothing was deleted.

@@ -10,7 +10,7 @@ privacy-export-about-ordinal = ordinal = μ − 3σ: rating, który bot pokazuje
 privacy-export-about-last-delta = last_delta: o ile zmienił się twój pokazywany rating (ordinal) w ostatnim ocenianym meczu; last_played: kiedy ten mecz się skończył.
 privacy-export-about-seasons = seasons: twój rating i wyniki w każdym sezonie serwera; sezon 0 to wszystko sprzed pierwszego sezonu serwera.
 privacy-export-about-deleted = Przeciwnik rodzaju „deleted member” usunął swoje dane: mecz zostaje w twojej historii i nadal liczy się do twoich wyników i ratingu.
-privacy-delete-ask = Usunąć wszystko, co o tobie przechowuję: wyniki, ratingi, talie, odpowiedzi na rękę dnia i ustawienia, na każdym serwerze? Twoje zakończone mecze zostaną w historii przeciwników jako rozegrane przez „usuniętego członka”. Tego nie można cofnąć.
+privacy-delete-ask = Usunąć wszystko, co o tobie przechowuję: wyniki, ratingi, talie, odpowiedzi na rękę dnia i ustawienia, na każdym serwerze? Twoje zakończone mecze z innymi członkami zostaną w historii przeciwników jako rozegrane przez „usuniętego członka” i nadal będą się liczyć do ich wyników i ratingów. Tego nie można cofnąć.
 privacy-delete-confirm = Usuń moje dane
 privacy-delete-cancel = Anuluj
 privacy-delete-cancelled = Nic nie zostało usunięte.
