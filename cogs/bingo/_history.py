@@ -265,20 +265,17 @@ async def on_rematch(
 ) -> None:
     """ "Rematch": the clicking player challenges the other with the match's table rules
     (the usual challenge refusals apply: busy players, pending limits, the server's
-    channels). Anyone else, a match against the bot or against a member who erased their
-    data, is answered privately."""
+    channels). Anyone else, or a match against the bot, is answered privately."""
     db = service.db
     lang = await private_language(interaction)
     record = await db.get_match(control.match_id)
-    if (
-        record is None
-        or record.active
-        or record.ai_level is not None
-        or any(is_erased(player) for player in record.player_ids)  # docs/PRIVACY.md
-    ):
+    if record is None or record.active or record.ai_level is not None:
         return await reply_private(interaction, t(lang, "rematch-unavailable"))
     if interaction.user.id not in record.player_ids:
         return await reply_private(interaction, t(lang, "rematch-not-yours"))
+    if any(is_erased(player) for player in record.player_ids):
+        # The other player erased their data (docs/PRIVACY.md): nobody to challenge.
+        return await reply_private(interaction, t(lang, "rematch-unavailable"))
     assert interaction.guild_id is not None and interaction.channel_id is not None
     server = await db.guild_settings(interaction.guild_id)
     if not server.allows_channel(interaction.channel_id):
