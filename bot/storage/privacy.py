@@ -33,6 +33,7 @@ from typing import Any
 from bot.storage import sql
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.ratings import rate_in
+from bot.storage.seasons import recompute
 
 #: ``format`` of an export (bumped when its shape changes; 2: ISO 8601 times and dates,
 #: servers, blocks and opt-outs as objects).
@@ -321,6 +322,35 @@ class PrivacyStore(StorageBase):
             for statement in sql.DELETE_MEMBER_ROWS:
                 await tx.execute(statement, (user_id,))
         return pseudonyms
+
+    async def restore_erased_records(self) -> list[int]:
+        """Give back their opponents' records in servers where an older version of the
+        bot left the matches of erased members out of everybody's results and ratings
+        (it recomputed them without those matches). A server is recomputed
+        (:func:`bot.storage.seasons.recompute`, which counts the pseudonyms' matches
+        again) only when its stored ratings disagree with its rated matches: a member's
+        count of rated matches differs, or a pseudonym has a rating row; so this is
+        idempotent and cheap once done. Finished matches not rated yet are rated first.
+        Returns the servers recomputed."""
+        fixed = []
+        for found in await self.backend.fetchall(sql.SELECT_GUILDS_WITH_ERASED_SEATS):
+            guild_id = found["guild_id"]
+            async with self.backend.transaction(("ratings", guild_id)) as tx:
+                for row in await tx.fetchall(sql.SELECT_GUILD_UNRATED, (guild_id,)):
+                    await rate_in(tx, row["id"], time.time())
+                counts: dict[int, int] = {}
+                for row in await tx.fetchall(sql.SELECT_RATED_MATCHES, (guild_id,)):
+                    for player in (row["player0_id"], row["player1_id"]):
+                        if not is_erased(player):
+                            counts[player] = counts.get(player, 0) + 1
+                stored = {
+                    row["user_id"]: row["matches"]
+                    for row in await tx.fetchall(sql.SELECT_GUILD_RATED_COUNTS, (guild_id,))
+                }
+                if stored != counts:
+                    await recompute(tx, guild_id)
+                    fixed.append(guild_id)
+        return fixed
 
     async def purge_guild(self, guild_id: int) -> None:
         """Delete every row of ``guild_id`` (matches, results, ratings, seasons, settings,

@@ -67,9 +67,13 @@ class PrivacyCog(
         super().__init__()
 
     async def cog_load(self) -> None:
-        """Answer the erase buttons; schedule the purge of every server that removed the
-        bot (again after a restart)."""
+        """Answer the erase buttons; give back records older erasures took
+        (:meth:`bot.storage.Database.restore_erased_records`); schedule the purge of every
+        server that removed the bot (again after a restart)."""
         self.bot.controls.register(EraseButton, partial(on_erase, self.bot))
+        # Records an older version took from the opponents of erased members come back.
+        for guild_id in await self.bot.db.restore_erased_records():
+            log.info("Gave back the records of guild %s erasures had changed", guild_id)
         for guild_id, left_at in await self.bot.db.guild_departures():
             if self._mine(guild_id):
                 self._schedule_purge(guild_id, left_at)

@@ -28,8 +28,10 @@ from tests.storage.helpers import (
 CAROL = 33
 
 
-async def rated(db: Database, winner: int, loser: int, at: float = 200.0) -> int:
-    match_id = await play(db, winner, loser, at=at)
+async def rated(
+    db: Database, winner: int, loser: int, at: float = 200.0, guild_id: int = GUILD
+) -> int:
+    match_id = await play(db, winner, loser, at=at, guild_id=guild_id)
     assert await db.rate_match(match_id, at) is not None
     return match_id
 
@@ -263,6 +265,45 @@ async def test_erasure_rates_a_finished_match_not_rated_yet_first(db: Database) 
     assert await db.rate_match(ghost, 400.0) is None
     assert (await db.rating(GUILD, BOB)).matches == 2  # type: ignore[union-attr]
     assert await db.backend.fetchval("SELECT COUNT(*) FROM ratings WHERE user_id < 0", ()) == 0
+
+
+async def test_records_an_older_erasure_took_come_back_once(db: Database) -> None:
+    """An older version recomputed a server without an erased member's matches: bob lost
+    his loss to her. Restoring recomputes that server with them (under the pseudonym),
+    once; a server whose records agree with its matches is left alone."""
+    first = await rated(db, ALICE, BOB, at=100.0)
+    await rated(db, BOB, CAROL, at=200.0)
+    await rated(db, BOB, CAROL, at=300.0, guild_id=GUILD + 1)
+    before = await _records(db, BOB, CAROL)
+    await db.erase_member(ALICE)
+    assert await db.restore_erased_records() == []  # nothing to give back: as it was
+    # What the older erasure left: bob's rows rebuilt without the match against her.
+    await db.backend.execute(
+        "UPDATE ratings SET matches = 1 WHERE user_id = ? AND guild_id = ?", (BOB, GUILD)
+    )
+    await db.backend.execute(
+        "UPDATE players SET losses = 0 WHERE user_id = ? AND guild_id = ?", (BOB, GUILD)
+    )
+    await db.backend.execute(
+        "INSERT INTO ratings (guild_id, user_id, mu, sigma, matches, updated_at)"
+        " VALUES (?, -77, 25.0, 8.0, 1, 1.0)",
+        (GUILD + 1,),
+    )  # a pseudonym rated by an older version in another server
+    await db.backend.execute(
+        "UPDATE matches SET player1_id = -77 WHERE guild_id = ? AND player1_id = ?",
+        (GUILD + 1, CAROL),
+    )
+    assert sorted(await db.restore_erased_records()) == [GUILD, GUILD + 1]
+    after = await _records(db, BOB, CAROL)
+    for member in (BOB, CAROL):
+        stats, (mu, sigma, matches), _ = after[member]  # type: ignore[misc]
+        stats_before, (mu0, sigma0, matches0), _ = before[member]  # type: ignore[misc]
+        assert stats == stats_before and matches == matches0
+        assert (mu, sigma) == (pytest.approx(mu0, abs=1e-9), pytest.approx(sigma0, abs=1e-9))
+    count = "SELECT COUNT(*) FROM ratings WHERE user_id < 0"
+    assert await db.backend.fetchval(count, ()) == 0
+    assert await db.restore_erased_records() == []  # once
+    assert (await db.get_match(first)).player_ids[0] < 0  # type: ignore[union-attr]
 
 
 async def test_a_member_who_comes_back_is_a_new_person_with_no_history(db: Database) -> None:

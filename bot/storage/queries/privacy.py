@@ -128,6 +128,24 @@ SET_MATCH_ERASED_SEAT = (
 # The version moves on too (as above).
 SET_MATCH_UI = "UPDATE matches SET ui = ?, version = version + 1 WHERE id = ?"
 
+# Servers with a seat of an erased member in a match between members (their records
+# may predate the rule that erasure changes nobody else's: see restore_erased_records).
+SELECT_GUILDS_WITH_ERASED_SEATS = """
+SELECT DISTINCT guild_id FROM matches
+WHERE ai_level IS NULL AND (player0_id < 0 OR player1_id < 0)
+ORDER BY guild_id
+"""
+
+# A server's finished matches between members not rated yet, in the order they ended.
+SELECT_GUILD_UNRATED = """
+SELECT id FROM matches
+WHERE guild_id = ? AND status = 'finished' AND rated = 0 AND ai_level IS NULL
+  AND result IS NOT NULL
+ORDER BY ended_at, id
+"""
+
+SELECT_GUILD_RATED_COUNTS = "SELECT user_id, matches FROM ratings WHERE guild_id = ?"
+
 SELECT_MEMBER_GUILDS = """
 SELECT guild_id FROM matches WHERE player0_id = ? OR player1_id = ?
 UNION SELECT guild_id FROM ratings WHERE user_id = ?
