@@ -5,26 +5,39 @@ purging a server that removed the bot.
 id into one JSON-ready dict (:data:`EXPORT_FORMAT`): settings, results and ratings per
 server, matches (the other seat named as the opponent), decks, daily answers, the rest.
 
-**Erasure.** :meth:`PrivacyStore.erase_member` deletes the member's own rows and replaces
-their id in shared records (matches, tournament pairings) by a random negative
-*pseudonym* that links to no Discord account, and their name in a match's ``ui.names``
-by :data:`ERASED_NAME`: the opponent's history keeps the match, shown with a "deleted
-member". Ratings and results of every server concerned are then recomputed from the
-match records without the erased member's matches (:func:`bot.storage.seasons.recompute`).
+**Erasure.** :meth:`PrivacyStore.erase_member` deletes the member's own rows (settings,
+results, ratings, decks, practice, daily answers, blocks, challenges) and their matches
+against the bot (their own practice). In shared records (matches between members,
+tournaments) their id is replaced by a *pseudonym*: a random negative number
+(:func:`new_pseudonym`), one per server, that links to no Discord account and cannot be
+computed from the member's id. In each kept match their name becomes
+:data:`ERASED_NAME` (shown as "deleted member") and their seat's settings and DM
+bookkeeping are forgotten (:func:`erased_ui`, :func:`erased_config`).
+
+Nobody else's record moves: the opponents' results and ratings rows are left exactly as
+they were (nothing is recomputed), and a later recompute
+(:func:`bot.storage.seasons.recompute`) replays the pseudonym's matches, so it agrees. The
+pseudonym itself has no results or rating row, so it is never listed. A member who comes
+back later plays under their real id again, with no link to the pseudonym: a new person
+with no history. The rule is written in docs/PRIVACY.md.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import time
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from bot.storage import sql
 from bot.storage.base import StorageBase, encode_json
+from bot.storage.ratings import rate_in
 from bot.storage.seasons import recompute
 
-#: ``format`` of an export (bumped when its shape changes).
-EXPORT_FORMAT = "bingomagic-export/1"
+#: ``format`` of an export (bumped when its shape changes; 2: ISO 8601 times and dates,
+#: servers, blocks and opt-outs as objects).
+EXPORT_FORMAT = "bingomagic-export/2"
 #: What a match's ``ui.names`` holds for an erased member's seat (renderers show the
 #: reader's "deleted member" instead).
 ERASED_NAME = "\u2063deleted"
@@ -33,6 +46,55 @@ ERASED_NAME = "\u2063deleted"
 def is_erased(user_id: int | None) -> bool:
     """Whether ``user_id`` is the pseudonym of an erased member (ids are negative)."""
     return user_id is not None and user_id < 0
+
+
+def new_pseudonym() -> int:
+    """A fresh pseudonym: a random negative integer in ``[-2**52, -1]``, drawn from
+    :mod:`secrets`. Discord ids (snowflakes) are positive, so it names no account, and
+    being random it cannot be computed back from the member's id (a hash could be)."""
+    return -(secrets.randbelow(2**52) + 1)
+
+
+def erased_ui(ui: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A match's display bookkeeping (``matches.ui``, ``cogs.bingo._display``) with seat
+    ``seat``'s member erased: their name is :data:`ERASED_NAME`, and their DM panel, the
+    DM messages left to delete and their closed-DMs mark are forgotten (a DM channel id
+    leads back to the member). Other keys are kept as they are."""
+    out = dict(ui)
+    names = out.get("names")
+    if isinstance(names, list) and len(names) == 2:
+        out["names"] = [ERASED_NAME if i == seat else n for i, n in enumerate(names)]
+    panels = out.get("panels")
+    if isinstance(panels, list) and len(panels) == 2:
+        panel = panels[seat]
+        channel = panel.get("channel") if isinstance(panel, dict) else None
+        out["panels"] = [None if i == seat else p for i, p in enumerate(panels)]
+        trash = out.get("trash")
+        if channel is not None and isinstance(trash, list):
+            out["trash"] = [pair for pair in trash if not (pair and pair[0] == channel)]
+    closed = out.get("dm_closed")
+    if isinstance(closed, list) and len(closed) == 2:
+        out["dm_closed"] = [False if i == seat else c for i, c in enumerate(closed)]
+    return out
+
+
+def erased_config(config: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A match's configuration (``matches.config``, :class:`bot.matches.MatchConfig`)
+    with seat ``seat``'s member settings (quick counter windows, private language,
+    screen-reader mode) back to their defaults; the table's own settings are kept."""
+    out = dict(config)
+    for key, default in (("quick", False), ("languages", None), ("accessible", False)):
+        values = out.get(key)
+        if isinstance(values, list) and len(values) == 2:
+            out[key] = [default if i == seat else v for i, v in enumerate(values)]
+    return out
+
+
+def erased_log(log: list[Any]) -> list[Any]:
+    """A match's public log (``matches.log``) without the lines of text of matches
+    stored before events were kept: they may hold the member's name. Public events
+    (JSON objects) name seats, not members, and are kept."""
+    return [entry for entry in log if not isinstance(entry, str)]
 
 
 class MemberBusy(Exception):
@@ -44,15 +106,23 @@ class PrivacyStore(StorageBase):
     """Exporting and erasing a member's data; purging a server's."""
 
     async def export_member(self, user_id: int, now: float) -> dict[str, Any]:
-        """Everything stored about ``user_id`` as a JSON-ready dict (ids as strings):
+        """Everything stored about ``user_id`` as a JSON-ready dict (:data:`EXPORT_FORMAT`;
+        ids as strings, times as ISO 8601 UTC, :func:`iso_time`, days as dates,
+        :func:`iso_day`; ``now``: Unix seconds):
 
-        ``format``, ``user_id``, ``exported_at`` (Unix seconds), ``settings``
-        (``language``, ``tips``, ``quick_counter``, ``dms_closed``), ``servers`` (one per
-        server: ``results``, ``against_bot``, ``rating``, ``seasons``,
-        ``mulligan_stats``, ``daily_answers``, ``daily_streak``, ``tournaments``),
-        ``matches`` (``id``, ``server_id``, ``status``, ``started_at``, ``ended_at``,
-        ``season``, ``turns``, ``reason``, ``outcome`` win/loss/draw/no-result/None,
-        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``.
+        ``format``, ``user_id``, ``exported_at``, ``settings`` (``language``, ``tips``,
+        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``,
+        ``challenges_off_in_servers`` (``server_id``, ``since``), ``blocked_members``
+        (``id``, ``name`` None here: the cog fills in the names it knows,
+        ``blocked_at``)), ``servers`` (one per server: ``server_id``, ``results``,
+        ``against_bot``, ``rating`` (``mu``, ``sigma``, ``ordinal`` = mu - 3 sigma,
+        ``matches``, ``last_delta``, ``last_played``), ``seasons`` (``season``, ``name``,
+        the same rating fields, wins, losses, draws), ``mulligan_stats``,
+        ``daily_answers``, ``daily_streak``, ``tournaments``), ``matches`` (``id``,
+        ``server_id``, ``status``, ``started_at``, ``ended_at``, ``season``, ``turns``,
+        ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
+        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``,
+        ``challenge_cooldowns``. Every object about a server has its ``server_id``.
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -85,13 +155,25 @@ class PrivacyStore(StorageBase):
                 _pick(r, "level", "wins", "losses", "draws")
             )
         for r in rows["ratings"]:
-            rating = _pick(r, "mu", "sigma", "matches", "last_delta", "updated_at")
+            rating = _pick(r, "mu", "sigma", "matches", "last_delta")
             rating["ordinal"] = r["mu"] - 3.0 * r["sigma"]
+            rating["last_played"] = iso_time(r["updated_at"])
             server(r["guild_id"])["rating"] = rating
+        season_names: dict[tuple[int, int], str] = {}
+        for guild_id in sorted({r["guild_id"] for r in rows["season_ratings"]}):
+            for found in await b.fetchall(sql.SELECT_SEASONS, (guild_id,)):
+                season_names[guild_id, found["number"]] = found["name"]
         for r in rows["season_ratings"]:
             server(r["guild_id"])["seasons"].append(
-                _pick(r, "season", "mu", "sigma", "matches", "wins", "losses", "draws")
-                | {"last_played": r["last_played"]}
+                {
+                    "season": r["season"],
+                    "name": season_names.get((r["guild_id"], r["season"])),
+                }
+                | _pick(r, "mu", "sigma", "matches", "wins", "losses", "draws")
+                | {
+                    "ordinal": r["mu"] - 3.0 * r["sigma"],
+                    "last_played": iso_time(r["last_played"]),
+                }
             )
         for r in rows["mulligan_stats"]:
             stats = _pick(r, "hands", "mulligans", "keeps", "rated", "agreed")
@@ -99,18 +181,20 @@ class PrivacyStore(StorageBase):
             server(r["guild_id"])["mulligan_stats"] = stats
         for r in rows["daily_answers"]:
             server(r["guild_id"])["daily_answers"].append(
-                _pick(r, "day", "decision", "kept_size", "agreed", "answered_at")
+                {"day": iso_day(r["day"])}
+                | _pick(r, "decision", "kept_size")
+                | {"agreed": _flag(r["agreed"]), "answered_at": iso_time(r["answered_at"])}
             )
         for r in rows["daily_streaks"]:
-            server(r["guild_id"])["daily_streak"] = _pick(
-                r, "last_day", "answered", "answered_best", "agreed", "agreed_best"
+            server(r["guild_id"])["daily_streak"] = {"last_day": iso_day(r["last_day"])} | _pick(
+                r, "answered", "answered_best", "agreed", "agreed_best"
             )
         for r in rows["tournament_players"]:
             found = await b.fetchone(sql.SELECT_TOURNAMENT_OF, (r["tournament_id"],))
             if found is not None:
                 server(found["guild_id"])["tournaments"].append(
                     {"tournament_id": r["tournament_id"], "name": found["name"]}
-                    | _pick(r, "joined_at", "dropped")
+                    | {"joined_at": iso_time(r["joined_at"]), "dropped": bool(r["dropped"])}
                 )
         matches = [
             _match_for(row, user_id)
@@ -119,7 +203,7 @@ class PrivacyStore(StorageBase):
         return {
             "format": EXPORT_FORMAT,
             "user_id": str(user_id),
-            "exported_at": now,
+            "exported_at": iso_time(now),
             "settings": {
                 "language": prefs.get("language"),
                 "tips": bool(prefs.get("tips", 1)),
@@ -127,15 +211,23 @@ class PrivacyStore(StorageBase):
                 "dms_closed": bool(rows["dm_closed"]),
                 "screen_reader_mode": bool(prefs.get("accessible", 0)),
                 "challenges_off_in_servers": [
-                    str(r["guild_id"]) for r in rows["challenge_optouts"]
+                    {"server_id": str(r["guild_id"]), "since": iso_time(r["updated_at"])}
+                    for r in rows["challenge_optouts"]
                 ],
-                "blocked_members": [str(r["blocked_id"]) for r in rows["challenge_blocks"]],
+                "blocked_members": [
+                    {
+                        "id": str(r["blocked_id"]),
+                        "name": None,
+                        "blocked_at": iso_time(r["created_at"]),
+                    }
+                    for r in rows["challenge_blocks"]
+                ],
             },
             "challenge_cooldowns": [
                 {
                     "server_id": str(r["guild_id"]),
                     "role": "challenger" if r["challenger_id"] == user_id else "opponent",
-                    "until": r["until_at"],
+                    "until": iso_time(r["until_at"]),
                 }
                 for r in rows["challenge_cooldowns"]
             ],
@@ -146,13 +238,18 @@ class PrivacyStore(StorageBase):
                     "name": r["name"],
                     "cards": json.loads(r["cards"]),
                     "commander": json.loads(r["commander"]),
-                    "created_at": r["created_at"],
-                    "updated_at": r["updated_at"],
+                    "created_at": iso_time(r["created_at"]),
+                    "updated_at": iso_time(r["updated_at"]),
                 }
                 for r in rows["decks"]
             ],
             "practice_sessions": [
-                _pick(r, "id", "created_at", "updated_at") | {"server_id": str(r["guild_id"])}
+                {
+                    "id": r["id"],
+                    "server_id": str(r["guild_id"]),
+                    "created_at": iso_time(r["created_at"]),
+                    "updated_at": iso_time(r["updated_at"]),
+                }
                 for r in rows["practice_sessions"]
             ],
             "challenges": [
@@ -161,22 +258,24 @@ class PrivacyStore(StorageBase):
                     "server_id": str(r["guild_id"]),
                     "role": "challenger" if r["challenger_id"] == user_id else "opponent",
                     "status": r["status"],
-                    "created_at": r["created_at"],
+                    "created_at": iso_time(r["created_at"]),
                 }
                 for r in rows["challenges"]
             ],
         }
 
-    async def erase_member(self, user_id: int) -> int:
-        """Erase ``user_id`` (see the module docstring) in one transaction and recompute
-        the ratings and results of every server where they played. Returns the pseudonym
-        now in their seats.
+    async def erase_member(self, user_id: int, now: float | None = None) -> dict[int, int]:
+        """Erase ``user_id`` (see the module docstring) in one transaction: their own
+        rows go, their seats in shared records take a pseudonym per server, and nobody
+        else's results or ratings change. A finished match of theirs not rated yet is
+        rated first (``now``: Unix seconds, the fallback end of such a match; default
+        the current time). Returns the pseudonym now in their seats, by server.
 
         Raises:
-            MemberBusy: they are in a match in progress (``"match"``) or in a tournament
-                not finished (``"tournament"``); nothing changed.
+            MemberBusy: they are in a match in progress (``"match"``) or play in or
+                organize a tournament not finished (``"tournament"``); nothing changed.
         """
-        pseudonym = -(secrets.randbelow(2**52) + 1)
+        now = time.time() if now is None else now
         params = (user_id, user_id, user_id, user_id)
         known = sorted(
             {
@@ -189,26 +288,69 @@ class PrivacyStore(StorageBase):
         async with self.backend.transaction(*keys) as tx:
             if await tx.fetchval(sql.SELECT_MEMBER_ACTIVE, (user_id, user_id)):
                 raise MemberBusy("match")
-            if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id,)):
+            if await tx.fetchval(sql.SELECT_MEMBER_TOURNAMENTS_LIVE, (user_id, user_id)):
                 raise MemberBusy("tournament")
-            guilds = {
-                row["guild_id"] for row in await tx.fetchall(sql.SELECT_MEMBER_GUILDS, params)
-            }
-            for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
-                ui = _json_object(row["ui"])
-                names = ui.get("names")
-                seat = 0 if row["player0_id"] == user_id else 1
-                if isinstance(names, list) and len(names) == 2:
-                    names[seat] = ERASED_NAME
-                    await tx.execute(sql.SET_MATCH_UI, (encode_json(ui), row["id"]))
-            for statement in sql.PSEUDONYMIZE:
-                await tx.execute(statement, (pseudonym, user_id))
+            # Rated as it would have been, while the member's own rating still exists.
+            for row in await tx.fetchall(sql.SELECT_MEMBER_UNRATED, (user_id, user_id)):
+                await rate_in(tx, row["id"], now)
+            # Challenges first: one may name a match about to go (``challenges.match_id``).
             await tx.execute(sql.DELETE_MEMBER_CHALLENGES, (user_id, user_id))
+            for statement in sql.DELETE_MEMBER_BOT_MATCHES:
+                await tx.execute(statement, (user_id, user_id))
+            for row in await tx.fetchall(sql.SELECT_MEMBER_MATCHES, (user_id, user_id)):
+                seat = 0 if row["player0_id"] == user_id else 1
+                await tx.execute(
+                    sql.SET_MATCH_ERASED_SEAT,
+                    (
+                        encode_json(erased_ui(_json_object(row["ui"]), seat)),
+                        encode_json(erased_config(_json_object(row["config"]), seat)),
+                        encode_json(erased_log(_json_list(row["log"]))),
+                        row["id"],
+                    ),
+                )
+            shared = sorted(
+                {
+                    row["guild_id"]
+                    for row in await tx.fetchall(sql.SELECT_MEMBER_SHARED_GUILDS, params)
+                }
+            )
+            pseudonyms = {guild_id: new_pseudonym() for guild_id in shared}
+            for guild_id, pseudonym in pseudonyms.items():
+                for statement in sql.PSEUDONYMIZE:
+                    await tx.execute(statement, (pseudonym, user_id, guild_id))
+            await tx.execute(sql.FORGET_SEASON_STARTER, (user_id,))
             for statement in sql.DELETE_MEMBER_ROWS:
                 await tx.execute(statement, (user_id,))
-            for guild_id in sorted(guilds):
-                await recompute(tx, guild_id)
-        return pseudonym
+        return pseudonyms
+
+    async def restore_erased_records(self) -> list[int]:
+        """Give back their opponents' records in servers where an older version of the
+        bot left the matches of erased members out of everybody's results and ratings
+        (it recomputed them without those matches). A server is recomputed
+        (:func:`bot.storage.seasons.recompute`, which counts the pseudonyms' matches
+        again) only when its stored ratings disagree with its rated matches: a member's
+        count of rated matches differs, or a pseudonym has a rating row; so this is
+        idempotent and cheap once done. Finished matches not rated yet are rated first.
+        Returns the servers recomputed."""
+        fixed = []
+        for found in await self.backend.fetchall(sql.SELECT_GUILDS_WITH_ERASED_SEATS):
+            guild_id = found["guild_id"]
+            async with self.backend.transaction(("ratings", guild_id)) as tx:
+                for row in await tx.fetchall(sql.SELECT_GUILD_UNRATED, (guild_id,)):
+                    await rate_in(tx, row["id"], time.time())
+                counts: dict[int, int] = {}
+                for row in await tx.fetchall(sql.SELECT_RATED_MATCHES, (guild_id,)):
+                    for player in (row["player0_id"], row["player1_id"]):
+                        if not is_erased(player):
+                            counts[player] = counts.get(player, 0) + 1
+                stored = {
+                    row["user_id"]: row["matches"]
+                    for row in await tx.fetchall(sql.SELECT_GUILD_RATED_COUNTS, (guild_id,))
+                }
+                if stored != counts:
+                    await recompute(tx, guild_id)
+                    fixed.append(guild_id)
+        return fixed
 
     async def purge_guild(self, guild_id: int) -> None:
         """Delete every row of ``guild_id`` (matches, results, ratings, seasons, settings,
@@ -232,8 +374,36 @@ class PrivacyStore(StorageBase):
         return [(row["guild_id"], row["left_at"]) for row in rows]
 
 
+def iso_time(seconds: float | None) -> str | None:
+    """Unix ``seconds`` as an ISO 8601 UTC time to the second (``"2026-11-29T02:15:00Z"``),
+    or None."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_day(day: int | None) -> str | None:
+    """A UTC day number (days since 1970-01-01, :func:`bot.engine.daily.day_of`) as an
+    ISO 8601 date (``"2025-11-27"``), or None."""
+    if day is None:
+        return None
+    return (date(1970, 1, 1) + timedelta(days=day)).isoformat()
+
+
+def _flag(value: int | None) -> bool | None:
+    return None if value is None else bool(value)
+
+
 def _pick(row: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {key: row[key] for key in keys}
+
+
+def _json_list(text: str | None) -> list[Any]:
+    try:
+        found = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return found if isinstance(found, list) else []
 
 
 def _json_object(text: str | None) -> dict[str, Any]:
@@ -267,8 +437,8 @@ def _match_for(row: Any, user_id: int) -> dict[str, Any]:
         "id": row["id"],
         "server_id": str(row["guild_id"]),
         "status": row["status"],
-        "started_at": row["started_at"],
-        "ended_at": row["ended_at"],
+        "started_at": iso_time(row["started_at"]),
+        "ended_at": iso_time(row["ended_at"]),
         "season": row["season"],
         "turns": row["turns"],
         "reason": row["reason"],

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row
+from bot.storage.backend import Row, Session
 from bot.storage.base import StorageBase
 from bot.storage.seasons import season_row, standing_of
 
@@ -63,62 +63,7 @@ class RatingStore(StorageBase):
             return None
         # Ratings of one server change one match at a time (read, compute, write).
         async with self.backend.transaction(("ratings", first["guild_id"])) as tx:
-            row = await tx.fetchone(sql.SELECT_MATCH_FOR_RATING, (match_id,))
-            if row is None or row["status"] != "finished" or row["rated"]:
-                return None
-            if await tx.execute(sql.SET_MATCH_RATED, (match_id,)) != 1:
-                return None
-            if row["ai_level"] is not None or row["result"] is None:
-                return None
-            guild_id = row["guild_id"]
-            players = (row["player0_id"], row["player1_id"])
-            times = await tx.fetchone(sql.SELECT_MATCH_ENDED_AT, (match_id,))
-            ended_at = float(times["ended_at"] or now) if times is not None else now
-            season = int(await tx.fetchval(sql.SELECT_CURRENT_SEASON, (guild_id,)) or 0)
-            await tx.execute(sql.SET_MATCH_SEASON, (season, match_id))
-            winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
-            played = openskill.Played(match_id, players, winner, ended_at)
-            # All-time: sigma grows with each member's idle time, then openskill.
-            table: dict[int, openskill.Standing] = {}
-            for user_id in players:
-                found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
-                if found is not None:
-                    table[user_id] = openskill.Standing(
-                        user_id,
-                        openskill.Skill(found["mu"], found["sigma"]),
-                        matches=found["matches"],
-                        last_played=found["updated_at"],
-                    )
-            openskill.play(table, played)
-            out = []
-            for user_id in players:
-                new = table[user_id]
-                await tx.execute(
-                    sql.UPSERT_RATING,
-                    (
-                        guild_id,
-                        user_id,
-                        new.skill.mu,
-                        new.skill.sigma,
-                        new.last_delta,
-                        match_id,
-                        ended_at,
-                    ),
-                )
-                found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
-                out.append(_rating(found))
-            # The current season: its own ratings from the prior (bot.storage.seasons).
-            in_season: dict[int, openskill.Standing] = {}
-            for user_id in players:
-                found = await tx.fetchone(sql.SELECT_SEASON_RATING, (guild_id, season, user_id))
-                if found is not None:
-                    in_season[user_id] = standing_of(found, user_id, ended_at)
-            openskill.play(in_season, played)
-            for user_id in players:
-                await tx.execute(
-                    sql.UPSERT_SEASON_RATING, season_row(guild_id, season, in_season[user_id])
-                )
-        return out[0], out[1]
+            return await rate_in(tx, match_id, now)
 
     async def unrated_matches(self) -> list[int]:
         """Ids of finished matches between members with a result whose ratings were not
@@ -136,6 +81,72 @@ class RatingStore(StorageBase):
         asc), each with its ``rank``."""
         rows = await self.backend.fetchall(sql.SELECT_RATING_LEADERBOARD, (guild_id, limit))
         return [_rating(row) for row in rows]
+
+
+async def rate_in(tx: Session, match_id: int, now: float) -> tuple[Rating, Rating] | None:
+    """:meth:`RatingStore.rate_match` inside an open transaction ``tx`` that holds the
+    server's ratings lock (``("ratings", guild_id)``). A seat of an erased member (a
+    negative pseudonym, :mod:`bot.storage.privacy`) is rated from its matches but has no
+    row written: only the member's rating changes, and None is returned."""
+    row = await tx.fetchone(sql.SELECT_MATCH_FOR_RATING, (match_id,))
+    if row is None or row["status"] != "finished" or row["rated"]:
+        return None
+    if await tx.execute(sql.SET_MATCH_RATED, (match_id,)) != 1:
+        return None
+    if row["ai_level"] is not None or row["result"] is None:
+        return None
+    guild_id = row["guild_id"]
+    players = (row["player0_id"], row["player1_id"])
+    times = await tx.fetchone(sql.SELECT_MATCH_ENDED_AT, (match_id,))
+    ended_at = float(times["ended_at"] or now) if times is not None else now
+    season = int(await tx.fetchval(sql.SELECT_CURRENT_SEASON, (guild_id,)) or 0)
+    await tx.execute(sql.SET_MATCH_SEASON, (season, match_id))
+    winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
+    played = openskill.Played(match_id, players, winner, ended_at)
+    # All-time: sigma grows with each member's idle time, then openskill.
+    table: dict[int, openskill.Standing] = {}
+    for user_id in players:
+        found = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
+        if found is not None:
+            table[user_id] = openskill.Standing(
+                user_id,
+                openskill.Skill(found["mu"], found["sigma"]),
+                matches=found["matches"],
+                last_played=found["updated_at"],
+            )
+    openskill.play(table, played)
+    out = []
+    for user_id in players:
+        if user_id < 0:  # an erased member: no rating kept (bot.storage.privacy)
+            continue
+        new = table[user_id]
+        await tx.execute(
+            sql.UPSERT_RATING,
+            (
+                guild_id,
+                user_id,
+                new.skill.mu,
+                new.skill.sigma,
+                new.last_delta,
+                match_id,
+                ended_at,
+            ),
+        )
+        stored = await tx.fetchone(sql.SELECT_RATING, (guild_id, user_id))
+        assert stored is not None  # just written
+        out.append(_rating(stored))
+    # The current season: its own ratings from the prior (bot.storage.seasons).
+    in_season: dict[int, openskill.Standing] = {}
+    for user_id in players:
+        found = await tx.fetchone(sql.SELECT_SEASON_RATING, (guild_id, season, user_id))
+        if found is not None:
+            in_season[user_id] = standing_of(found, user_id, ended_at)
+    openskill.play(in_season, played)
+    for user_id in players:
+        if user_id < 0:
+            continue
+        await tx.execute(sql.UPSERT_SEASON_RATING, season_row(guild_id, season, in_season[user_id]))
+    return (out[0], out[1]) if len(out) == 2 else None
 
 
 def _rating(row: Row) -> Rating:

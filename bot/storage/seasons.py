@@ -5,9 +5,9 @@ A server's matches between members are rated twice in one transaction
 (:meth:`bot.storage.ratings.RatingStore.rate_match`): all-time (``ratings``) and in the
 current season (``season_ratings``, restarting from the openskill prior each season).
 Every rated match keeps its season (``matches.season``), so any season's standings, or
-all-time, can be computed again from the match records alone (:meth:`recompute_ratings`,
-used after a member's data is erased). Shown ratings include the inactivity growth of
-sigma up to the moment shown (:func:`bot.ratings.idle`), so they are ranked in Python.
+all-time, can be computed again from the match records alone (:meth:`recompute_ratings`).
+Shown ratings include the inactivity growth of sigma up to the moment shown
+(:func:`bot.ratings.idle`), so they are ranked in Python.
 """
 
 from __future__ import annotations
@@ -169,7 +169,8 @@ class SeasonStore(StorageBase):
         members) of ``guild_id`` from its rated match records, in the order they ended,
         with the same arithmetic as rating them one by one (:func:`bot.ratings.play`).
         A match with a seat of an erased member (a negative pseudonym,
-        bot.storage.privacy) is left out. Returns the number of matches replayed."""
+        :mod:`bot.storage.privacy`) counts as it did for the opponent; the pseudonym
+        itself gets no row. Returns the number of matches replayed."""
         async with self.backend.transaction(("ratings", guild_id)) as tx:
             return await recompute(tx, guild_id)
 
@@ -182,8 +183,6 @@ async def recompute(tx: Session, guild_id: int) -> int:
     replayed = 0
     for row in rows:
         players = (row["player0_id"], row["player1_id"])
-        if min(players) < 0:  # an erased member's seat (bot.storage.privacy)
-            continue
         winner = None if row["result"] == Outcome.DRAW else players.index(row["winner_id"])
         played = openskill.Played(row["id"], players, winner, row["ended_at"])
         openskill.play(all_time, played)
@@ -195,7 +194,11 @@ async def recompute(tx: Session, guild_id: int) -> int:
         sql.DELETE_GUILD_PLAYERS,
     ):
         await tx.execute(statement, (guild_id,))
+    # An erased member's pseudonym (negative, bot.storage.privacy) plays its matches
+    # again, so its opponents come out as they were rated, but keeps no row.
     for s in all_time.values():
+        if s.user_id < 0:
+            continue
         await tx.execute(
             sql.INSERT_RATING_ROW,
             (
@@ -212,6 +215,8 @@ async def recompute(tx: Session, guild_id: int) -> int:
         await tx.execute(sql.INSERT_PLAYER_ROW, (guild_id, s.user_id, s.wins, s.losses, s.draws))
     for season, table in by_season.items():
         for s in table.values():
+            if s.user_id < 0:
+                continue
             await tx.execute(sql.UPSERT_SEASON_RATING, season_row(guild_id, season, s))
     return replayed
 

@@ -33,7 +33,7 @@ from bot.ui.controls import AnalysisButton, WorstMoveButton, view_of
 from bot.ui.text import echo
 from cogs.languages import private_language
 
-from ._history import replayable
+from ._history import player_names, replayable
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -125,7 +125,7 @@ class AnalysisService:
         record = await replayable(db, interaction, match_id, lang)
         if record is None:
             return
-        names = [echo(str(n), limits.MEMBER_NAME) for n in record.ui.get("names") or ("?", "?")]
+        names = [echo(n, limits.MEMBER_NAME) for n in player_names(record, lang)]
         stored = await db.analysis(match_id, analysis.VERSION)
         if stored is not None:
             decisions = [DecisionAnalysis.from_json(d) for d in stored]

@@ -38,6 +38,7 @@ from bot.ui.text import echo
 from cogs.contexts import ServerOnly, in_server, offered_anywhere, works_anywhere
 from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
+from cogs.members import member_mention
 
 from ._accessible import accessible_on, set_accessible
 from ._analysis import AnalysisService
@@ -409,6 +410,8 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
                     level = t(lang, "bingo-level", level=record.ai_level)
                     lines.append(t(lang, "bingo-stats-recent-bot-line", level=level, **args))
                 else:
+                    opponent = next((p for p in record.player_ids if p != target.id), 0)
+                    args["opponent"] = member_mention(opponent, lang)
                     lines.append(t(lang, "bingo-stats-recent-line", **args))
             embed.add_field(
                 name=t(lang, "bingo-stats-recent"), value="\n".join(lines), inline=False

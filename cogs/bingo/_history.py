@@ -133,6 +133,18 @@ def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[Event]
     return state, events
 
 
+def player_names(record: MatchRecord, lang: str) -> list[str]:
+    """The two players' names as stored with finished match ``record`` (their display
+    names when it began; not escaped), an erased member's as the reader's "deleted
+    member" (docs/PRIVACY.md)."""
+    return [
+        t(lang, "privacy-deleted-member")
+        if name == ERASED_NAME or is_erased(user_id)
+        else str(name)
+        for name, user_id in zip(names_of(record.ui), record.player_ids, strict=False)
+    ]
+
+
 def replay_page(
     record: MatchRecord, step: int, lang: str, notes: dict[int, DecisionAnalysis] | None = None
 ) -> tuple[discord.Embed, discord.ui.View, bytes, str]:
@@ -142,12 +154,7 @@ def replay_page(
     analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
     its grade, and the better move for an inaccuracy or worse."""
     state, events = replay_step(record, step)
-    raw_names = [
-        t(lang, "privacy-deleted-member")
-        if name == ERASED_NAME or is_erased(user_id)
-        else str(name)
-        for name, user_id in zip(names_of(record.ui), record.player_ids, strict=False)
-    ]
+    raw_names = player_names(record, lang)
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
     view = public_view(state)
     embed = board_embed(record.id, view, names, [], None, lang)
@@ -277,6 +284,9 @@ async def on_rematch(
         return await reply_private(interaction, t(lang, "rematch-unavailable"))
     if interaction.user.id not in record.player_ids:
         return await reply_private(interaction, t(lang, "rematch-not-yours"))
+    if any(is_erased(player) for player in record.player_ids):
+        # The other player erased their data (docs/PRIVACY.md): nobody to challenge.
+        return await reply_private(interaction, t(lang, "rematch-unavailable"))
     assert interaction.guild_id is not None and interaction.channel_id is not None
     server = await db.guild_settings(interaction.guild_id)
     if not server.allows_channel(interaction.channel_id):

@@ -45,6 +45,7 @@ from bot.ui.controls import SignupButton, StandingsButton
 from bot.ui.text import echo
 from cogs.contexts import manages_server
 from cogs.languages import private_language, public_language
+from cogs.members import member_mention
 
 from ._display import Display
 from ._pages import message_kwargs
@@ -123,7 +124,7 @@ def standings_lines(rows: list[Standing], locale: object) -> list[str]:
                 locale,
                 "tournament-standings-line",
                 rank=row.rank,
-                player=f"<@{row.player}>",
+                player=member_mention(row.player, locale),
                 points=row.points,
                 wins=row.wins + row.byes,
                 losses=row.losses,

@@ -3,7 +3,8 @@ that removed the bot.
 
 **Export.** The member gets, privately (an ephemeral follow-up), one JSON file
 (:data:`EXPORT_FILE`) of everything stored about them
-(:meth:`bot.storage.Database.export_member`).
+(:meth:`bot.storage.Database.export_member`), made readable by :mod:`._export` (names
+beside ids, an ``about`` section in their language).
 
 **Erasure.** ``/privacy delete`` asks privately, with Delete and Cancel buttons
 (:class:`bot.ui.controls.EraseButton`, only the asking member may answer); Delete erases
@@ -38,6 +39,8 @@ from bot.ui.controls import PRIVACY_KINDS, EraseButton, view_of
 from cogs.contexts import offered_anywhere
 from cogs.languages import private_language
 
+from ._export import readable_export
+
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
@@ -64,9 +67,13 @@ class PrivacyCog(
         super().__init__()
 
     async def cog_load(self) -> None:
-        """Answer the erase buttons; schedule the purge of every server that removed the
-        bot (again after a restart)."""
+        """Answer the erase buttons; give back records older erasures took
+        (:meth:`bot.storage.Database.restore_erased_records`); schedule the purge of every
+        server that removed the bot (again after a restart)."""
         self.bot.controls.register(EraseButton, partial(on_erase, self.bot))
+        # Records an older version took from the opponents of erased members come back.
+        for guild_id in await self.bot.db.restore_erased_records():
+            log.info("Gave back the records of guild %s erasures had changed", guild_id)
         for guild_id, left_at in await self.bot.db.guild_departures():
             if self._mine(guild_id):
                 self._schedule_purge(guild_id, left_at)
@@ -90,6 +97,7 @@ class PrivacyCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await private_language(interaction)
         data = await self.bot.db.export_member(interaction.user.id, time.time())
+        data = await readable_export(self.bot, data, lang)
         text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
         file = discord.File(io.BytesIO(text.encode()), filename=EXPORT_FILE)
         await interaction.followup.send(t(lang, "privacy-export-ready"), file=file, ephemeral=True)

@@ -53,7 +53,7 @@ DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR op
 
 SELECT_MEMBER_MATCHES = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, status, started_at, ended_at,
-       result, winner_id, loser_id, reason, turns, ai_level, ai_seat, season, ui
+       result, winner_id, loser_id, reason, turns, ai_level, ai_seat, season, ui, config, log
 FROM matches WHERE player0_id = ? OR player1_id = ?
 ORDER BY id
 """
@@ -64,26 +64,87 @@ SELECT_MEMBER_ACTIVE = """
 SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0_id = ? OR player1_id = ?)
 """
 
+# Tournaments not over that the member plays in or organizes. Parameters: user_id twice.
 SELECT_MEMBER_TOURNAMENTS_LIVE = """
-SELECT COUNT(*) FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id
-WHERE tp.user_id = ? AND t.status IN ('signup', 'swiss', 'cut')
+SELECT COUNT(*) FROM tournaments t
+WHERE t.status IN ('signup', 'swiss', 'cut')
+  AND (t.organizer_id = ?
+       OR EXISTS (SELECT 1 FROM tournament_players tp
+                  WHERE tp.tournament_id = t.id AND tp.user_id = ?))
 """
 
-# Parameters: pseudonym, user_id (a seat of an erased member keeps its place).
-PSEUDONYMIZE = (
-    "UPDATE matches SET player0_id = ? WHERE player0_id = ?",
-    "UPDATE matches SET player1_id = ? WHERE player1_id = ?",
-    "UPDATE matches SET winner_id = ? WHERE winner_id = ?",
-    "UPDATE matches SET loser_id = ? WHERE loser_id = ?",
-    "UPDATE tournament_players SET user_id = ? WHERE user_id = ?",
-    "UPDATE tournament_pairings SET player_a = ? WHERE player_a = ?",
-    "UPDATE tournament_pairings SET player_b = ? WHERE player_b = ?",
-    "UPDATE tournaments SET organizer_id = ? WHERE organizer_id = ?",
+# The member's finished matches between members not rated yet (the process stopped in
+# between), in the order they ended: rated before the seats are pseudonymized.
+SELECT_MEMBER_UNRATED = """
+SELECT id FROM matches
+WHERE status = 'finished' AND rated = 0 AND ai_level IS NULL AND result IS NOT NULL
+  AND (player0_id = ? OR player1_id = ?)
+ORDER BY ended_at, id
+"""
+
+# The member's matches against the bot are their own practice: deleted with them
+# (their analyses first). Parameters: user_id, user_id.
+DELETE_MEMBER_BOT_MATCHES = (
+    "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches"
+    " WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?))",
+    "DELETE FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)",
 )
 
-# The version moves on too: a copy of the match held in memory (its delivery) can no
-# longer write its old ``ui`` back (``SAVE_MATCH_UI_IF_VERSION``).
+# The servers whose shared records hold the member: matches and tournaments (as a
+# player or the organizer). Parameters: user_id four times.
+SELECT_MEMBER_SHARED_GUILDS = """
+SELECT guild_id FROM matches WHERE player0_id = ? OR player1_id = ?
+UNION SELECT t.guild_id FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id
+      WHERE tp.user_id = ?
+UNION SELECT guild_id FROM tournaments WHERE organizer_id = ?
+"""
+
+# Parameters: pseudonym, user_id, guild_id (a seat of an erased member keeps its place;
+# each server has its own pseudonym, so two servers' records cannot be joined).
+PSEUDONYMIZE = (
+    "UPDATE matches SET player0_id = ? WHERE player0_id = ? AND guild_id = ?",
+    "UPDATE matches SET player1_id = ? WHERE player1_id = ? AND guild_id = ?",
+    "UPDATE matches SET winner_id = ? WHERE winner_id = ? AND guild_id = ?",
+    "UPDATE matches SET loser_id = ? WHERE loser_id = ? AND guild_id = ?",
+    "UPDATE tournament_players SET user_id = ? WHERE user_id = ? AND tournament_id IN"
+    " (SELECT id FROM tournaments WHERE guild_id = ?)",
+    "UPDATE tournament_pairings SET player_a = ? WHERE player_a = ? AND tournament_id IN"
+    " (SELECT id FROM tournaments WHERE guild_id = ?)",
+    "UPDATE tournament_pairings SET player_b = ? WHERE player_b = ? AND tournament_id IN"
+    " (SELECT id FROM tournaments WHERE guild_id = ?)",
+    "UPDATE tournaments SET organizer_id = ? WHERE organizer_id = ? AND guild_id = ?",
+)
+
+#: Who started a season is forgotten (parameter: user_id).
+FORGET_SEASON_STARTER = "UPDATE seasons SET started_by = NULL WHERE started_by = ?"
+
+# An erased seat's name, settings and messages in a kept match. The version moves on
+# too: a copy of the match held in memory (its delivery) can no longer write its old
+# ``ui`` back (``SAVE_MATCH_UI_IF_VERSION``). Parameters: ui, config, log, id.
+SET_MATCH_ERASED_SEAT = (
+    "UPDATE matches SET ui = ?, config = ?, log = ?, version = version + 1 WHERE id = ?"
+)
+
+# The version moves on too (as above).
 SET_MATCH_UI = "UPDATE matches SET ui = ?, version = version + 1 WHERE id = ?"
+
+# Servers with a seat of an erased member in a match between members (their records
+# may predate the rule that erasure changes nobody else's: see restore_erased_records).
+SELECT_GUILDS_WITH_ERASED_SEATS = """
+SELECT DISTINCT guild_id FROM matches
+WHERE ai_level IS NULL AND (player0_id < 0 OR player1_id < 0)
+ORDER BY guild_id
+"""
+
+# A server's finished matches between members not rated yet, in the order they ended.
+SELECT_GUILD_UNRATED = """
+SELECT id FROM matches
+WHERE guild_id = ? AND status = 'finished' AND rated = 0 AND ai_level IS NULL
+  AND result IS NOT NULL
+ORDER BY ended_at, id
+"""
+
+SELECT_GUILD_RATED_COUNTS = "SELECT user_id, matches FROM ratings WHERE guild_id = ?"
 
 SELECT_MEMBER_GUILDS = """
 SELECT guild_id FROM matches WHERE player0_id = ? OR player1_id = ?

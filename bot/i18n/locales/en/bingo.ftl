@@ -240,7 +240,7 @@ bingo-stats-no-result = no result
 bingo-stats-draw = draw
 bingo-stats-win = win
 bingo-stats-loss = loss
-bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns ->
+bingo-stats-recent-line = #{ $id } vs { $opponent }: { $outcome } in { $turns ->
         [one] { $turns } turn
        *[other] { $turns } turns
     }

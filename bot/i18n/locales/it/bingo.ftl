@@ -246,7 +246,7 @@ bingo-stats-no-result = nessun risultato
 bingo-stats-draw = patta
 bingo-stats-win = vittoria
 bingo-stats-loss = sconfitta
-bingo-stats-recent-line = #{ $id }: { $outcome } in { $turns ->
+bingo-stats-recent-line = #{ $id } (avversario: { $opponent }): { $outcome } in { $turns ->
         [one] { $turns } turno
        *[other] { $turns } turni
     }

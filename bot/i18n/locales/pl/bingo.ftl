@@ -267,7 +267,7 @@ bingo-stats-no-result = bez wyniku
 bingo-stats-draw = remis
 bingo-stats-win = wygrana
 bingo-stats-loss = przegrana
-bingo-stats-recent-line = #{ $id }: { $outcome } { $turns ->
+bingo-stats-recent-line = #{ $id } (przeciwnik: { $opponent }): { $outcome } { $turns ->
     [one] w { $turns } kolejce
    *[other] w { $turns } kolejkach
 }
