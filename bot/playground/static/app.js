@@ -318,9 +318,13 @@ function renderChannels() {
     channel.kind === "text" ? h("span", { class: "hash" }, "#")
       : channel.kind === "thread" ? h("span", { class: "thread-branch", "aria-hidden": "true" }, "└")
         : avatar(state.bot, true),
-    h("span", { class: "name", title: channel.name }, channel.name),
-    channel.locked ? h("span", { class: "thread-state", title: t("locked") }, "🔒") : null,
-    channel.archived ? h("span", { class: "thread-state", title: t("archived") }, t("archived")) : null,
+    channel.kind === "thread"
+      // a thread's whole name (they differ only at the end), its state on a line of its own
+      ? h("span", { class: "thread-label", title: channel.name }, h("span", { class: "name" }, channel.name),
+        channel.locked || channel.archived ? h("span", { class: "thread-meta" },
+          channel.locked ? h("span", { class: "thread-state", title: t("locked") }, `🔒 ${t("locked_flag")}`) : null,
+          channel.archived ? h("span", { class: "thread-state", title: t("archived") }, t("archived")) : null) : null)
+      : h("span", { class: "name", title: channel.name }, channel.name),
     unread ? h("span", { class: "badge", "aria-label": t("new_count", { count: unread }) }, String(unread)) : null);
   };
   const threadButton = (thread) => {
