@@ -146,4 +146,8 @@ async def test_times_and_true_false_in_the_page_language(open_tab, playground: P
         assert choices[1:] == [LABELS[locale]["true"], LABELS[locale]["false"]]
         if locale != "en-US":
             assert not {"True", "False"} & set(choices), choices
+    # a change of language relabels the choices of the command being filled in
+    await tab.page.select_option("#locale-select", label="Polski")
+    choices = await tab.page.locator("#option-fields select option").all_inner_texts()
+    assert choices == [LABELS["pl"][key] for key in ("choose", "true", "false")]
     assert re.search(r"[\u3040-\u30ff]", LABELS["ja"]["true"])

@@ -213,21 +213,22 @@ export class Composer {
   }
 
   control(option) {
-    const select = (items, placeholder) => h("select", {},
-      h("option", { value: "" }, placeholder),
-      items.map(([value, label]) => h("option", { value }, label)));
+    // The page's own words carry data-i18n, so a change of language relabels them (setLocale).
+    const select = (items, placeholderKey) => h("select", {},
+      h("option", { value: "", dataset: { i18n: placeholderKey } }, t(placeholderKey)),
+      items.map(([value, label, key]) => h("option", { value, dataset: key ? { i18n: key } : {} }, label)));
     if (option.choices && option.choices.length) {
-      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), t("choose"));
+      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), "choose");
     }
     switch (option.type) {
-      case BOOLEAN: return select([["true", t("true")], ["false", t("false")]], t("choose"));
+      case BOOLEAN: return select([["true", t("true"), "true"], ["false", t("false"), "false"]], "choose");
       case USER:
-        return select(this.memberItems(), t("choose_member"));
+        return select(this.memberItems(), "choose_member");
       case ROLE:
-        return select(this.roleItems(), t("choose_role"));
+        return select(this.roleItems(), "choose_role");
       case MENTIONABLE: {
         // Discord's picker lists members and roles together
-        const field = select([], t("choose_mentionable"));
+        const field = select([], "choose_mentionable");
         field.append(h("optgroup", { label: t("members") }, this.memberItems().map(([value, label]) => h("option", { value }, label))),
           h("optgroup", { label: t("roles") }, this.roleItems().map(([value, label]) => h("option", { value }, label))));
         return field;
@@ -237,7 +238,7 @@ export class Composer {
         const types = option.channel_types;
         const channels = this.app.channels().filter((c) => c.kind in CHANNEL_TYPES
           && (!types || types.includes(CHANNEL_TYPES[c.kind])) && !(c.kind === "thread" && c.archived));
-        return select(channels.map((c) => [c.id, `${c.kind === "thread" ? "🧵 " : "#"}${c.name}`]), t("choose_channel"));
+        return select(channels.map((c) => [c.id, `${c.kind === "thread" ? "🧵 " : "#"}${c.name}`]), "choose_channel");
       }
       case INTEGER: case NUMBER:
         return h("input", {
