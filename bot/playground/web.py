@@ -16,7 +16,8 @@ the member's client refuses to post there, and ``suggested``, the command the em
 suggests, named in the tab's language),
 then ``message`` / ``delete`` as messages are created, edited and deleted, ``status`` when the
 bot goes on- or offline or re-registers its commands, and per action ``result`` (``ok``,
-``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, ``modal``)
+``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, with a
+``code`` when the page has words for it, ``modal``)
 or ``choices`` (autocomplete). The page sends ``locale``, ``command``, ``autocomplete``,
 ``click``, ``select``, ``modal`` and ``send``; each action carries a ``nonce`` echoed back.
 """
@@ -437,6 +438,17 @@ class PlaygroundWeb:
         driver = UserDriver(self.emu, tab.user)
         try:
             outcome = await action(driver, data)
+        except Refused as exc:
+            tab.send(
+                {
+                    "op": "result",
+                    "nonce": nonce,
+                    "status": "error",
+                    "text": str(exc),
+                    "code": exc.code,
+                }
+            )
+            return
         except (
             LookupError,
             ValueError,
@@ -531,8 +543,20 @@ class PlaygroundWeb:
     async def _send(self, driver: UserDriver, data: dict[str, Any]) -> None:
         channel = self._channel(driver, data)
         content = str(data.get("content", ""))[:2000]
+        reason = driver.cannot_send(channel)
+        if reason is not None:  # e.g. locked after the page last heard of the thread
+            raise Refused(reason, f"{driver.user.username} cannot post in {channel.name}: {reason}")
         if content.strip():
             await driver.send(channel, content)
+
+
+class Refused(PermissionError):
+    """What the member's client would not let them do; ``code`` names it for the page
+    (``"thread_locked"``, ``"missing_permissions"``: its label ``send_block_<code>``)."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

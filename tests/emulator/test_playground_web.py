@@ -191,7 +191,7 @@ async def test_a_locked_thread_refuses_posts_and_says_so(
         tabs["bob"], {"op": "send", "nonce": 1, "channel_id": str(thread.id), "content": "gg"}
     )
     result = await next_frame(tabs["bob"], "result")
-    assert result["status"] == "error" and "locked" in result["text"]
+    assert result["status"] == "error" and result["code"] == "thread_locked"
     assert len(emulator.channel_messages(thread)) == before
     page.handle(
         tabs["alice"], {"op": "send", "nonce": 2, "channel_id": str(thread.id), "content": "gg"}

@@ -257,7 +257,9 @@ function onResult(frame) {
   } else if (frame.status === "failed" || frame.status === "error") {
     const channel = pending.channelId || state.current;
     const lines = state.system.get(channel) || [];
-    lines.push(errorLine(frame.nonce, frame.status === "failed" ? t("interaction_failed") : frame.text, channel));
+    const text = frame.status === "failed" ? t("interaction_failed")
+      : frame.code ? t(`send_block_${frame.code}`) : frame.text;
+    lines.push(errorLine(frame.nonce, text, channel));
     state.system.set(channel, lines);
   }
   if (frame.status === "modal") {
