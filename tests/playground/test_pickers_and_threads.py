@@ -120,23 +120,23 @@ async def test_times_and_true_false_in_the_page_language(open_tab, playground: P
     emu = playground.emu
     web = playground.web
     assert web is not None
-    soon = int(time.time()) + 140  # "in 2 minutes" for the next 50 s
+    soon = int(time.time()) + 3 * 3600 + 900  # "in 3 hours" for the next 45 minutes
     emu.create_message(
         web.channel,
         emu.bot_user,
         {"content": f"R <t:{soon}:R> D <t:{EXAMPLE}:D> t <t:{EXAMPLE}:t>"},
     )
     expected = {
-        "en-US": ("in 2 minutes", "April"),
-        "pl": ("za 2 minuty", "kwietnia 2021"),
-        "ja": ("2 分後", "2021年4月"),
+        "en-US": ("in 3 hours", "April"),
+        "pl": ("za 3 godziny", "kwietnia 2021"),
+        "ja": ("3 時間後", "2021年4月"),
     }
     for locale, (relative, date) in expected.items():
         tab = await open_tab("alice", locale=locale)
         shown = await tab.wait_for(lambda m: " D " in m.text, what="the times")
         assert relative in shown.text and date in shown.text, (locale, shown.text)
         if locale != "en-US":
-            assert "minutes" not in shown.text and "April" not in shown.text
+            assert "hours" not in shown.text and "April" not in shown.text
 
         house_rules = localized(playground, "bingo settings house-rules", locale)
         await tab.page.fill("#text-input", f"/{house_rules}")
