@@ -1,7 +1,7 @@
 // The playground page: one member of the local server per tab (?member=alice), live over a
 // WebSocket. See bot/playground/web.py for the protocol.
 
-import { Composer } from "./composer.js";
+import { Composer, ERROR_MS } from "./composer.js";
 import { setLocale, t } from "./i18n.js";
 import { openModal } from "./modal.js";
 import { avatar, h, refreshRelativeTimes, renderMessage } from "./render.js";
@@ -40,9 +40,6 @@ let nonceCounter = 0;
 const nextNonce = () => `${Date.now()}-${++nonceCounter}`;
 const $ = (id) => document.getElementById(id);
 const rendered = new Map(); // message id -> {key, el}
-/** How long an error line above the message box stays (ms), unless the member types or
- * sends something first. */
-const ERROR_LINE_MS = 20_000;
 
 // ------------------------------------------------------------------ context for rendering
 const ctx = {
@@ -271,21 +268,17 @@ function onResult(frame) {
   renderChannel();
 }
 
-/** An error line of ``channelId`` (above the message box), gone after ERROR_LINE_MS. */
+/** An error line of ``channelId`` (above the message box), gone after ERROR_MS. */
 function errorLine(nonce, text, channelId) {
   const line = { nonce, text, failed: true };
-  expireLater(line, channelId);
-  return line;
-}
-
-function expireLater(line, channelId) {
   setTimeout(() => {
     const lines = state.system.get(channelId) || [];
     const index = lines.indexOf(line);
     if (index < 0) return;
     lines.splice(index, 1);
     if (channelId === state.current) renderChannel();
-  }, ERROR_LINE_MS);
+  }, ERROR_MS);
+  return line;
 }
 
 /** The member typed or sent something: the errors above the message box are old news. */

@@ -13,6 +13,8 @@ const USER = 6;
 const CHANNEL = 7;
 const ROLE = 8;
 const MENTIONABLE = 9;
+/** How long a refusal stays above the message box (ms) if the member does nothing. */
+export const ERROR_MS = 20_000;
 /** Channel types the page's channels have (Discord "Channel Object": GUILD_TEXT, PUBLIC_THREAD). */
 const CHANNEL_TYPES = { text: 0, thread: 11 };
 const NUMBER = 10;
@@ -57,6 +59,7 @@ export class Composer {
     this.optional = document.getElementById("optional-options");
     this.error = document.getElementById("composer-error");
     this.blocked = document.getElementById("composer-blocked");
+    this.errorTimer = null;
     this.entry = null;  // the command being filled in
     this.highlighted = 0;
     this.popupItems = [];
@@ -88,9 +91,13 @@ export class Composer {
     this.blocked.replaceChildren(...(blocked ? [h("span", { class: "lock", "aria-hidden": "true" }, "🔒"), " ", text] : []));
   }
 
+  /** Show ``text`` above the message box (empty: hide it); it goes when the member types, or
+   * after ERROR_MS. */
   showError(text) {
+    clearTimeout(this.errorTimer);
     this.error.textContent = text || "";
     this.error.hidden = !text;
+    if (text) this.errorTimer = setTimeout(() => this.showError(""), ERROR_MS);
   }
 
   // ---------------------------------------------------------------- popup
