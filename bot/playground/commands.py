@@ -100,6 +100,22 @@ class CommandBuilder:
                 )
         return str(user.id)
 
+    def _guild_role(self, value: Any, channel: Channel) -> Role | None:
+        """``value`` as a role of ``channel``'s guild: a Role, or a role id (int or digits,
+        as a client's role picker sends it); None if it is neither (Discord's client offers
+        only the server's roles)."""
+        guild = self.emu.guilds.get(channel.guild_id or 0)
+        if guild is None:
+            return None
+        if isinstance(value, Role):
+            return value if guild.roles.get(value.id) is value else None
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            return None
+        try:
+            return guild.roles.get(int(value))
+        except ValueError:
+            return None
+
     def _option_value(
         self, opt: dict[str, Any], value: Any, channel: Channel, resolved: dict[str, dict[str, Any]]
     ) -> Any:
@@ -154,14 +170,16 @@ class CommandBuilder:
             resolved.setdefault("channels", {})[str(target.id)] = data
             return str(target.id)
         if otype == 8:
-            if not isinstance(value, Role):
-                raise TypeError(f"option {name!r} expects a Role, got {value!r}")
-            resolved.setdefault("roles", {})[str(value.id)] = payloads.role_payload(value)
-            return str(value.id)
+            role = self._guild_role(value, channel)
+            if role is None:
+                raise TypeError(f"option {name!r} expects a role of this server, got {value!r}")
+            resolved.setdefault("roles", {})[str(role.id)] = payloads.role_payload(role)
+            return str(role.id)
         if otype == 9:
-            if isinstance(value, Role):
-                resolved.setdefault("roles", {})[str(value.id)] = payloads.role_payload(value)
-                return str(value.id)
+            role = self._guild_role(value, channel)
+            if role is not None:
+                resolved.setdefault("roles", {})[str(role.id)] = payloads.role_payload(role)
+                return str(role.id)
             return self._resolve_user_value(value, channel, resolved)
         raise NotImplementedError(f"option {name!r} of type {otype} is not supported by the driver")
 

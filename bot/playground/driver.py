@@ -30,6 +30,7 @@ from bot.playground.models import (
 from bot.playground.permissions import (
     MANAGE_MESSAGES,
     MANAGE_THREADS,
+    SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     has_all,
 )
@@ -176,19 +177,36 @@ class UserDriver(CommandBuilder):
     async def send(self, channel: ChannelArg, content: str) -> Message:
         """Post a plain message as this user (dispatches MESSAGE_CREATE, content per intents).
 
-        In a thread: takes Send Messages in Threads, and Manage Threads if it is locked
-        (PermissionError otherwise); a message unarchives an archived thread (THREAD_UPDATE).
+        Raises PermissionError where :meth:`cannot_send` gives a reason. A message
+        unarchives an archived (unlocked) thread (THREAD_UPDATE).
         """
         ch = self._channel(channel)
-        if ch.is_thread:
-            perms = self.emu.permissions_for(self.user, ch)
-            if not has_all(perms, SEND_MESSAGES_IN_THREADS):
-                raise PermissionError(f"{self.user.username} cannot send in thread {ch.name}")
-            if ch.locked and not has_all(perms, MANAGE_THREADS):
-                raise PermissionError(f"thread {ch.name} is locked")
-            if ch.archived:
-                self.emu.update_thread(ch, archived=False)
+        reason = self.cannot_send(ch)
+        if reason == "thread_locked":
+            raise PermissionError(f"thread {ch.name} is locked")
+        if reason is not None:
+            raise PermissionError(f"{self.user.username} cannot send messages in {ch.name}")
+        if ch.is_thread and ch.archived:
+            self.emu.update_thread(ch, archived=False)
         return self.emu.create_message(ch, self.user, {"content": content})
+
+    def cannot_send(self, channel: ChannelArg) -> str | None:
+        """Why this user's client refuses to post in ``channel``, or None if it may:
+        ``"thread_locked"`` (a locked thread, without Manage Threads: Discord "Thread Metadata
+        Object", ``locked``; the client shows "This thread is locked") or
+        ``"missing_permissions"`` (no Send Messages in a text channel, no Send Messages in
+        Threads in a thread: Discord "Permissions"). DMs and group DMs are always open."""
+        ch = self._channel(channel)
+        if ch.is_dm or ch.is_group_dm:
+            return None
+        perms = self.emu.permissions_for(self.user, ch)
+        if ch.is_thread:
+            if ch.locked and not has_all(perms, MANAGE_THREADS):
+                return "thread_locked"
+            if not has_all(perms, SEND_MESSAGES_IN_THREADS):
+                return "missing_permissions"
+            return None
+        return None if has_all(perms, SEND_MESSAGES) else "missing_permissions"
 
     async def delete(self, message: MessageArg) -> None:
         """Delete a message as this user (dispatches MESSAGE_DELETE to the bot).

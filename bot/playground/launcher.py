@@ -2,8 +2,10 @@
 
 :class:`Playground` is what ``python -m bot.playground`` runs; tests start it in-process too.
 The world is one server ("BingoMagic Playground") with ``#general`` and the members alice, bob
-and carol (alice owns the server). Its ids are fixed, so that stats and saved decks kept in
-``data/playground/`` belong to the same members and server from one run to the next.
+and carol (alice owns the server; carol has the "Moderators" role, with no permission of its
+own: ``/bingo settings moderation role:`` makes it BingoMagic's moderator role). Its ids are
+fixed, so that stats and saved decks kept in ``data/playground/`` belong to the same members
+and server from one run to the next.
 
 The bot is started as ``python -m bot`` with a clean environment and its working directory in
 the data directory: a real ``DISCORD_TOKEN`` (environment or ``.env``) is never seen by it.
@@ -34,6 +36,9 @@ BOT_NAME = "BingoMagic"
 GUILD_NAME = "BingoMagic Playground"
 CHANNEL_NAME = "general"
 MEMBERS = ("alice", "bob", "carol")
+#: A role of the server (no permissions), and who has it.
+MODERATOR_ROLE_NAME = "Moderators"
+MODERATOR_ROLE_MEMBERS = ("carol",)
 DEFAULT_PORT = 8765
 DEFAULT_DATA_DIR = Path("data/playground")
 DATABASE_NAME = "bingomagic.db"
@@ -48,6 +53,7 @@ _BASE = (1577836800000 - DISCORD_EPOCH_MS) << 22
 BOT_ID = _BASE + 1
 GUILD_ID = _BASE + 2
 CHANNEL_ID = _BASE + 3
+MODERATOR_ROLE_ID = _BASE + 4
 MEMBER_IDS = {name: _BASE + 11 + i for i, name in enumerate(MEMBERS)}
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,8 +157,12 @@ class Playground:
             self.members[name] = emu.create_user(name, id=MEMBER_IDS[name])
         guild = emu.create_guild(GUILD_NAME, owner=self.members["alice"], id=GUILD_ID)
         channel = emu.create_text_channel(guild, CHANNEL_NAME, id=CHANNEL_ID)
-        for user in self.members.values():
-            emu.add_member(guild, user)
+        moderators = emu.create_role(
+            guild, MODERATOR_ROLE_NAME, color=0x3498DB, mentionable=True, id=MODERATOR_ROLE_ID
+        )
+        for name, user in self.members.items():
+            roles = [moderators] if name in MODERATOR_ROLE_MEMBERS else []
+            emu.add_member(guild, user, roles=roles)
         self.web = PlaygroundWeb(emu, guild, channel, self.members, notices=ignored_secrets())
         emu.extra_routes.extend(self.web.routes())
         emu.message_listeners.append(self.web.on_message)

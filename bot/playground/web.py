@@ -10,11 +10,14 @@ The page's own labels are in ``static/labels.json`` (one dictionary per language
 selector offers, :data:`LOCALES`); the bot's texts come from the bot, in the tab's locale.
 
 Protocol (JSON text frames). The server sends ``ready`` (the world as that member sees it,
-with each member's ``roles``: owner, moderator or member, and ``suggested``, the command the
-empty #general suggests, named in the tab's language),
+with each member's ``roles``: owner, moderator or member, the server's roles in
+``guild_roles`` and who holds which in ``member_roles``, each channel's ``send_block``: why
+the member's client refuses to post there, and ``suggested``, the command the empty #general
+suggests, named in the tab's language),
 then ``message`` / ``delete`` as messages are created, edited and deleted, ``status`` when the
 bot goes on- or offline or re-registers its commands, and per action ``result`` (``ok``,
-``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, ``modal``)
+``failed`` = "This interaction failed", ``error`` = refused before reaching the bot, with a
+``code`` when the page has words for it, ``modal``)
 or ``choices`` (autocomplete). The page sends ``locale``, ``command``, ``autocomplete``,
 ``click``, ``select``, ``modal`` and ``send``; each action carries a ``nonce`` echoed back.
 """
@@ -54,8 +57,9 @@ LOCALES = {"en-US": "English", "it": "Italiano", "pl": "Polski", "ja": "日本�
 STATUS_INTERVAL = 0.25
 #: The command the empty #general suggests (default names; shown in the tab's language).
 SUGGESTED_COMMAND = "bingo challenge"
-#: Option types whose values are user (or mentionable) ids.
-USER_OPTION_TYPES = (6, 9)
+#: Option types whose values are snowflakes (user, channel, role, mentionable): the page
+#: sends the id its picker chose, as Discord's client does.
+ID_OPTION_TYPES = (6, 7, 8, 9)
 
 
 @dataclass(eq=False)
@@ -267,8 +271,10 @@ class PlaygroundWeb:
             "me": user_json(tab.user),
             "bot": user_json(emu.bot_user),
             "guild": {"id": str(self.guild.id), "name": self.guild.name},
-            "channels": [self.channel_json(ch) for ch in channels],
+            "channels": [self.channel_json(ch, tab.user) for ch in channels],
             "members": [user_json(u) for u in [emu.bot_user, *self.members.values()]],
+            "guild_roles": self.guild_roles(),
+            "member_roles": self.member_roles(),
             "member_names": list(self.members),
             "roles": {name: self.role_of(user) for name, user in self.members.items()},
             "locale": tab.locale,
@@ -290,11 +296,37 @@ class PlaygroundWeb:
             return "moderator"
         return "member"
 
-    def channel_json(self, channel: Channel) -> dict[str, Any]:
-        """``{"id", "kind": "text"|"thread"|"dm", "name"}`` (a DM is named after the bot); a
-        thread adds ``parent_id``, ``archived`` and ``locked``."""
+    def guild_roles(self) -> list[dict[str, Any]]:
+        """The server's roles as Discord's role picker lists them, highest first, @everyone
+        last: ``[{"id", "name", "color", "managed"}]`` (``color`` 0 for none)."""
+        roles = sorted(self.guild.roles.values(), key=lambda r: (r.id != self.guild.id, r.position))
+        return [
+            {"id": str(r.id), "name": r.name, "color": r.color, "managed": r.managed}
+            for r in reversed(roles)
+        ]
+
+    def member_roles(self) -> dict[str, list[str]]:
+        """User id -> the ids of their roles (without @everyone), for the page's members."""
+        found = {}
+        for user in [self.emu.bot_user, *self.members.values()]:
+            member = self.guild.members.get(user.id)
+            if member is not None:
+                found[str(user.id)] = [str(r) for r in member.roles]
+        return found
+
+    def channel_json(self, channel: Channel, viewer: User) -> dict[str, Any]:
+        """``{"id", "kind": "text"|"thread"|"dm", "name", "send_block"}`` as ``viewer`` sees
+        it (a DM is named after the bot; ``send_block``: None, ``"thread_locked"`` or
+        ``"missing_permissions"``, :meth:`UserDriver.cannot_send`); a thread adds
+        ``parent_id``, ``archived`` and ``locked``."""
+        block = UserDriver(self.emu, viewer).cannot_send(channel)
         if channel.is_dm:
-            return {"id": str(channel.id), "kind": "dm", "name": self.emu.bot_user.username}
+            return {
+                "id": str(channel.id),
+                "kind": "dm",
+                "name": self.emu.bot_user.username,
+                "send_block": block,
+            }
         if channel.is_thread:
             return {
                 "id": str(channel.id),
@@ -303,8 +335,9 @@ class PlaygroundWeb:
                 "parent_id": str(channel.parent_id),
                 "archived": channel.archived,
                 "locked": channel.locked,
+                "send_block": block,
             }
-        return {"id": str(channel.id), "kind": "text", "name": channel.name}
+        return {"id": str(channel.id), "kind": "text", "name": channel.name, "send_block": block}
 
     def commands(self, locale: str | None = None) -> list[dict[str, Any]]:
         """Slash commands the bot registered: this server's, then global ones, named as a
@@ -362,7 +395,7 @@ class PlaygroundWeb:
         """Emulator listener: a thread was created or changed; tabs that see it redraw it."""
         for tab in self.tabs:
             if self.emu.can_view_channel(tab.user, channel):
-                tab.send({"op": "channel", "channel": self.channel_json(channel)})
+                tab.send({"op": "channel", "channel": self.channel_json(channel, tab.user)})
 
     # ================================================================ actions
     def handle(self, tab: Tab, data: dict[str, Any]) -> None:
@@ -390,6 +423,7 @@ class PlaygroundWeb:
         task = asyncio.create_task(self._run(tab, nonce, action, data))
         tab.tasks.add(task)
         task.add_done_callback(tab.tasks.discard)
+        task.add_done_callback(_log_failure)
 
     async def _run(
         self,
@@ -404,11 +438,33 @@ class PlaygroundWeb:
         driver = UserDriver(self.emu, tab.user)
         try:
             outcome = await action(driver, data)
-        except (LookupError, ValueError, TypeError, RuntimeError, NotImplementedError) as exc:
+        except Refused as exc:
+            tab.send(
+                {
+                    "op": "result",
+                    "nonce": nonce,
+                    "status": "error",
+                    "text": str(exc),
+                    "code": exc.code,
+                }
+            )
+            return
+        except (
+            LookupError,
+            ValueError,
+            TypeError,
+            RuntimeError,
+            NotImplementedError,
+            PermissionError,  # e.g. a post in a locked thread (UserDriver.send)
+        ) as exc:
             tab.send({"op": "result", "nonce": nonce, "status": "error", "text": str(exc)})
             return
         except AssertionError as exc:  # autocomplete not answered
             tab.send({"op": "choices", "nonce": nonce, "choices": [], "text": str(exc)})
+            return
+        except Exception as exc:  # a bug here: the page still hears of it
+            log.exception("playground action %s failed", data.get("op"))
+            tab.send({"op": "result", "nonce": nonce, "status": "error", "text": repr(exc)})
             return
         if isinstance(outcome, list):
             tab.send({"op": "choices", "nonce": nonce, "choices": outcome})
@@ -422,15 +478,21 @@ class PlaygroundWeb:
         return channel
 
     def _options(self, channel: Channel, name: str, options: Any) -> dict[str, Any]:
-        """Page option values, with user options turned into ids the driver resolves."""
+        """Page option values, with user, channel, role and mentionable options (the id the
+        page's picker chose) turned into ids the driver resolves.
+
+        Raises TypeError for such an option whose value is not an id."""
         if not isinstance(options, dict):
             raise TypeError("options must be an object")
         level = option_definitions(self.emu, channel, name)
         converted = {}
         for key, value in options.items():
             definition = level.get(key)
-            if definition is not None and definition["type"] in USER_OPTION_TYPES:
-                value = int(value)
+            if definition is not None and definition["type"] in ID_OPTION_TYPES:
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise TypeError(f"option {key!r}: pick one from the list") from None
             converted[str(key)] = value
         return converted
 
@@ -481,8 +543,27 @@ class PlaygroundWeb:
     async def _send(self, driver: UserDriver, data: dict[str, Any]) -> None:
         channel = self._channel(driver, data)
         content = str(data.get("content", ""))[:2000]
+        reason = driver.cannot_send(channel)
+        if reason is not None:  # e.g. locked after the page last heard of the thread
+            raise Refused(reason, f"{driver.user.username} cannot post in {channel.name}: {reason}")
         if content.strip():
             await driver.send(channel, content)
+
+
+class Refused(PermissionError):
+    """What the member's client would not let them do; ``code`` names it for the page
+    (``"thread_locked"``, ``"missing_permissions"``: its label ``send_block_<code>``)."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """Done callback of a tab's action: log what :meth:`PlaygroundWeb._run` did not expect
+    (retrieving it, so asyncio never reports "Task exception was never retrieved")."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("playground action failed", exc_info=task.exception())
 
 
 def user_json(user: User) -> dict[str, Any]:

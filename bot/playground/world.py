@@ -212,15 +212,27 @@ class EmulatorWorld(EmulatorCore):
         )
         return channel
 
-    def create_role(self, guild: GuildRef, name: str, *, permissions: int = 0) -> Role:
-        """Create a role. Dispatches GUILD_ROLE_CREATE."""
+    def create_role(
+        self,
+        guild: GuildRef,
+        name: str,
+        *,
+        permissions: int = 0,
+        color: int = 0,
+        mentionable: bool = False,
+        id: int | None = None,
+    ) -> Role:
+        """Create a role (``id`` fixes its snowflake; ``color`` is 0xRRGGBB, 0 for none).
+        Dispatches GUILD_ROLE_CREATE."""
         g = self.get_guild(guild)
         role = Role(
-            id=self.new_id(),
+            id=self.new_id() if id is None else id,
             guild_id=g.id,
             name=name,
             permissions=permissions,
             position=len(g.roles),
+            color=color,
+            mentionable=mentionable,
         )
         g.roles[role.id] = role
         self.gateway.dispatch(

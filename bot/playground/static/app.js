@@ -1,10 +1,10 @@
 // The playground page: one member of the local server per tab (?member=alice), live over a
 // WebSocket. See bot/playground/web.py for the protocol.
 
-import { Composer } from "./composer.js";
+import { Composer, ERROR_MS } from "./composer.js";
 import { setLocale, t } from "./i18n.js";
 import { openModal } from "./modal.js";
-import { avatar, h, renderMessage } from "./render.js";
+import { avatar, h, refreshRelativeTimes, renderMessage } from "./render.js";
 
 const params = new URLSearchParams(location.search);
 const memberName = params.get("member") || "alice";
@@ -28,6 +28,8 @@ const state = {
   system: new Map(),     // channel id -> [{nonce, text, failed}]
   botOnline: false,
   roles: {},             // member name -> "owner" | "moderator" | "member"
+  guildRoles: [],        // the server's roles, highest first: [{id, name, color, managed}]
+  memberRoles: {},       // user id -> [role id] (without @everyone)
   suggested: "bingo challenge",
   locale: storedLocale,
   autocomplete: new Map(), // nonce -> resolve
@@ -49,6 +51,9 @@ const ctx = {
   channelName(id) {
     const channel = state.channels.find((c) => c.id === id);
     return channel ? channel.name : t("unknown_channel");
+  },
+  role(id) {
+    return state.guildRoles.find((r) => r.id === id) || null;
   },
 };
 
@@ -161,6 +166,8 @@ function onReady(frame) {
   state.memberNames = frame.member_names;
   state.commands = frame.commands;
   state.roles = frame.roles || {};
+  state.guildRoles = frame.guild_roles || [];
+  state.memberRoles = frame.member_roles || {};
   state.suggested = frame.suggested || state.suggested;
   state.botOnline = frame.bot_online;
   state.messages = new Map(frame.messages.map((m) => [m.id, m]));
@@ -188,27 +195,39 @@ function onReady(frame) {
   renderChannel();
 }
 
-/** "You are": each member with their role in the server, and, for a plain member, who may
- * change the bot's settings and run tournaments, with a button to become the owner. */
+/** The names of the Discord roles (not @everyone) ``user`` has, as the member list shows them. */
+function discordRoles(user) {
+  return (state.memberRoles[user.id] || []).map((id) => ctx.role(id)).filter((r) => r && !r.managed);
+}
+
+function roleChip(role) {
+  const chip = h("span", { class: "role-chip" }, role.name);
+  if (role.color) chip.style.setProperty("--role-color", `#${role.color.toString(16).padStart(6, "0")}`);
+  return chip;
+}
+
+/** "You are": the members by name (a label with their role would not fit the sidebar), then
+ * this member's role in the server in full, and, for a plain member, who may change the bot's
+ * settings and run tournaments, with a button to become the owner. */
 function renderMemberSelect() {
   const label = (name) => {
     const role = state.roles[name];
     return role ? `${name} — ${t(`role_${role}`)}` : name;
   };
-  $("member-select").replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, label(name))));
+  $("member-select").replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, name)));
   const admins = state.memberNames.filter((name) => state.roles[name] && state.roles[name] !== "member");
   const owner = state.memberNames.find((name) => state.roles[name] === "owner") || admins[0];
   const line = $("role-line");
-  if (!owner || admins.includes(memberName)) {
-    line.replaceChildren();
-    line.hidden = true;
-    return;
+  const mine = state.roles[memberName];
+  const chips = state.me ? discordRoles(state.me).map(roleChip) : [];
+  const parts = [h("span", { class: "my-role" }, mine ? t(`role_${mine}`) : memberName, ...chips.flatMap((c) => [" ", c]))];
+  if (owner && !admins.includes(memberName)) {
+    parts.push(h("span", { class: "role-hint" }, t("role_hint", { admins: admins.map(label).join(", ") })), " ",
+      h("button", { type: "button", class: "link-button", id: "switch-to-owner", onclick: () => switchMember(owner) },
+        t("try_as", { name: owner })));
   }
+  line.replaceChildren(...parts);
   line.hidden = false;
-  line.replaceChildren(
-    h("span", {}, t("role_hint", { admins: admins.map(label).join(", ") })), " ",
-    h("button", { type: "button", class: "link-button", id: "switch-to-owner", onclick: () => switchMember(owner) },
-      t("try_as", { name: owner })));
 }
 
 function switchMember(name) {
@@ -226,8 +245,8 @@ function onResult(frame) {
     const lines = state.system.get(pending.channelId) || [];
     const index = lines.findIndex((l) => l.nonce === frame.nonce);
     if (index >= 0) lines.splice(index, 1);
-    if (frame.status === "failed") lines.push({ nonce: frame.nonce, text: t("interaction_failed"), failed: true });
-    else if (frame.status === "error") lines.push({ nonce: frame.nonce, text: frame.text, failed: true });
+    if (frame.status === "failed") lines.push(errorLine(frame.nonce, t("interaction_failed"), pending.channelId));
+    else if (frame.status === "error") lines.push(errorLine(frame.nonce, frame.text, pending.channelId));
     state.system.set(pending.channelId, lines);
   } else if (pending.messageId) {
     if (frame.status === "failed") state.failed.set(pending.messageId, t("interaction_failed"));
@@ -235,7 +254,9 @@ function onResult(frame) {
   } else if (frame.status === "failed" || frame.status === "error") {
     const channel = pending.channelId || state.current;
     const lines = state.system.get(channel) || [];
-    lines.push({ nonce: frame.nonce, text: frame.status === "failed" ? t("interaction_failed") : frame.text, failed: true });
+    const text = frame.status === "failed" ? t("interaction_failed")
+      : frame.code ? t(`send_block_${frame.code}`) : frame.text;
+    lines.push(errorLine(frame.nonce, text, channel));
     state.system.set(channel, lines);
   }
   if (frame.status === "modal") {
@@ -244,6 +265,28 @@ function onResult(frame) {
         { kind: "modal", channelId: pending.channelId || state.current, messageId: pending.messageId });
     });
   }
+  renderChannel();
+}
+
+/** An error line of ``channelId`` (above the message box), gone after ERROR_MS. */
+function errorLine(nonce, text, channelId) {
+  const line = { nonce, text, failed: true };
+  setTimeout(() => {
+    const lines = state.system.get(channelId) || [];
+    const index = lines.indexOf(line);
+    if (index < 0) return;
+    lines.splice(index, 1);
+    if (channelId === state.current) renderChannel();
+  }, ERROR_MS);
+  return line;
+}
+
+/** The member typed or sent something: the errors above the message box are old news. */
+function clearErrorLines() {
+  const lines = state.system.get(state.current) || [];
+  const kept = lines.filter((l) => !l.failed);
+  if (kept.length === lines.length) return;
+  state.system.set(state.current, kept);
   renderChannel();
 }
 
@@ -270,9 +313,13 @@ function renderChannels() {
     channel.kind === "text" ? h("span", { class: "hash" }, "#")
       : channel.kind === "thread" ? h("span", { class: "thread-branch", "aria-hidden": "true" }, "└")
         : avatar(state.bot, true),
-    h("span", { class: "name" }, channel.name),
-    channel.locked ? h("span", { class: "thread-state", title: t("locked") }, "🔒") : null,
-    channel.archived ? h("span", { class: "thread-state", title: t("archived") }, t("archived")) : null,
+    channel.kind === "thread"
+      // a thread's whole name (they differ only at the end), its state on a line of its own
+      ? h("span", { class: "thread-label", title: channel.name }, h("span", { class: "name" }, channel.name),
+        channel.locked || channel.archived ? h("span", { class: "thread-meta" },
+          channel.locked ? h("span", { class: "thread-state", title: t("locked") }, `🔒 ${t("locked_flag")}`) : null,
+          channel.archived ? h("span", { class: "thread-state", title: t("archived") }, t("archived")) : null) : null)
+      : h("span", { class: "name", title: channel.name }, channel.name),
     unread ? h("span", { class: "badge", "aria-label": t("new_count", { count: unread }) }, String(unread)) : null);
   };
   const threadButton = (thread) => {
@@ -300,6 +347,7 @@ function renderMembers() {
         h("span", { class: "member-name" }, m.name),
         role === "owner" ? h("span", { class: "crown", title: t("owner_crown"), "aria-label": t("owner_crown") }, "👑") : null,
         role && role !== "member" ? h("span", { class: "member-role" }, t(`role_${role}`)) : null,
+        ...discordRoles(m).map(roleChip),
         m.bot ? h("span", { class: "app-tag" }, "APP") : null);
     }));
 }
@@ -322,12 +370,18 @@ function renderChannel(forceBottom = false) {
   if (channel.kind === "thread") {
     const parent = state.channels.find((c) => c.id === channel.parent_id);
     const flags = [channel.archived ? t("archived") : null, channel.locked ? t("locked_flag") : null].filter(Boolean);
-    title.replaceChildren(h("span", { class: "hash" }, "#"), parent ? parent.name : "", " › ", channel.name,
-      flags.length ? h("span", { class: "thread-state" }, ` (${flags.join(", ")})`) : null);
+    // replaceChildren, unlike h(), would write a null child as the text "null"
+    title.replaceChildren(...[
+      h("span", { class: "parent-name" }, h("span", { class: "hash" }, "#"), parent ? parent.name : "", " › "),
+      channel.name,
+      flags.length ? h("span", { class: "thread-state" }, ` (${flags.join(", ")})`) : null,
+    ].filter((part) => part !== null));
   } else {
     title.replaceChildren(channel.kind === "text" ? h("span", { class: "hash" }, "#") : "@", channel.name);
   }
+  title.title = title.textContent;
   composer.setPlaceholder(t(channel.kind === "dm" ? "message_user" : "message_channel", { name: channel.name }));
+  composer.setBlocked(channel.send_block ? t(`send_block_${channel.send_block}`) : null);
   const box = $("messages");
   const nearBottom = forceBottom || stickToBottom
     || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
@@ -379,6 +433,8 @@ const composer = new Composer({
   commands: () => state.commands,
   members: () => state.members,
   channels: () => state.channels,
+  roles: () => state.guildRoles,
+  edited: () => clearErrorLines(),
   runCommand(path, options) {
     const channelId = state.current;
     const nonce = send({ op: "command", channel_id: channelId, name: path, options },
@@ -389,7 +445,8 @@ const composer = new Composer({
     renderChannel(true);
   },
   sendText(text) {
-    send({ op: "send", channel_id: state.current, content: text }, null);
+    // a refusal (e.g. the thread was locked meanwhile) comes back as an error line
+    send({ op: "send", channel_id: state.current, content: text }, { kind: "send", channelId: state.current });
   },
   autocomplete(path, options, focused) {
     return new Promise((resolve) => {
@@ -450,3 +507,4 @@ $("messages").addEventListener("load", (e) => {
 
 setLocale(state.locale);
 connect();
+setInterval(() => refreshRelativeTimes($("messages")), 5000);

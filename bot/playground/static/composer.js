@@ -11,7 +11,12 @@ const INTEGER = 4;
 const BOOLEAN = 5;
 const USER = 6;
 const CHANNEL = 7;
+const ROLE = 8;
 const MENTIONABLE = 9;
+/** How long a refusal stays above the message box (ms) if the member does nothing. */
+export const ERROR_MS = 20_000;
+/** Channel types the page's channels have (Discord "Channel Object": GUILD_TEXT, PUBLIC_THREAD). */
+const CHANNEL_TYPES = { text: 0, thread: 11 };
 const NUMBER = 10;
 
 /** Every runnable command path of ``commands`` usable in ``channel``:
@@ -40,8 +45,9 @@ export function commandEntries(commands, channel) {
 }
 
 export class Composer {
-  /** ``app``: {channel(), commands(), members(), channels(), runCommand(path, options),
-   * sendText(text), autocomplete(path, options, focused) -> Promise<choices>}. */
+  /** ``app``: {channel(), commands(), members(), channels(), roles(), edited(),
+   * runCommand(path, options), sendText(text), autocomplete(path, options, focused) ->
+   * Promise<choices>}. ``edited()`` is called whenever the member types or sends. */
   constructor(app) {
     this.app = app;
     this.form = document.getElementById("composer");
@@ -52,6 +58,8 @@ export class Composer {
     this.fields = document.getElementById("option-fields");
     this.optional = document.getElementById("optional-options");
     this.error = document.getElementById("composer-error");
+    this.blocked = document.getElementById("composer-blocked");
+    this.errorTimer = null;
     this.entry = null;  // the command being filled in
     this.highlighted = 0;
     this.popupItems = [];
@@ -72,9 +80,24 @@ export class Composer {
 
   setPlaceholder(text) { this.input.placeholder = text; }
 
+  /** ``text``: why this member cannot post in the channel on screen (Discord's client shows
+   * it instead of the message box, e.g. "This thread is locked."), or null. */
+  setBlocked(text) {
+    const blocked = Boolean(text);
+    if (blocked && !this.form.hidden && this.entry) this.reset(false);
+    if (blocked) this.hidePopup();
+    this.form.hidden = blocked;
+    this.blocked.hidden = !blocked;
+    this.blocked.replaceChildren(...(blocked ? [h("span", { class: "lock", "aria-hidden": "true" }, "🔒"), " ", text] : []));
+  }
+
+  /** Show ``text`` above the message box (empty: hide it); it goes when the member types, or
+   * after ERROR_MS. */
   showError(text) {
+    clearTimeout(this.errorTimer);
     this.error.textContent = text || "";
     this.error.hidden = !text;
+    if (text) this.errorTimer = setTimeout(() => this.showError(""), ERROR_MS);
   }
 
   // ---------------------------------------------------------------- popup
@@ -126,6 +149,7 @@ export class Composer {
   // ---------------------------------------------------------------- typing
   onInput() {
     this.showError("");
+    this.app.edited();
     const value = this.input.value;
     if (!value.startsWith("/")) { this.hidePopup(); return; }
     const query = value.slice(1).trim().toLowerCase();
@@ -184,7 +208,7 @@ export class Composer {
       if (this.popupKey(e)) return;
       if (e.key === "Enter") { e.preventDefault(); this.submit(); }
     });
-    field.addEventListener("input", () => { wrap.classList.remove("invalid"); this.showError(""); });
+    field.addEventListener("input", () => { wrap.classList.remove("invalid"); this.showError(""); this.app.edited(); });
     const remove = option.required ? null : h("button", {
       type: "button", class: "remove-option", "aria-label": `Remove ${option.name}`,
       onclick: () => { wrap.remove(); this.renderOptional(); },
@@ -196,18 +220,33 @@ export class Composer {
   }
 
   control(option) {
-    const select = (items, placeholder) => h("select", {},
-      h("option", { value: "" }, placeholder),
-      items.map(([value, label]) => h("option", { value }, label)));
+    // The page's own words carry data-i18n, so a change of language relabels them (setLocale).
+    const select = (items, placeholderKey) => h("select", {},
+      h("option", { value: "", dataset: { i18n: placeholderKey } }, t(placeholderKey)),
+      items.map(([value, label, key]) => h("option", { value, dataset: key ? { i18n: key } : {} }, label)));
     if (option.choices && option.choices.length) {
-      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), t("choose"));
+      return select(option.choices.map((c) => [JSON.stringify(c.value), c.name]), "choose");
     }
     switch (option.type) {
-      case BOOLEAN: return select([["true", t("true")], ["false", t("false")]], t("choose"));
-      case USER: case MENTIONABLE:
-        return select(this.app.members().map((m) => [m.id, `@${m.name}${m.bot ? ` ${t("bot_tag")}` : ""}`]), t("choose_member"));
-      case CHANNEL:
-        return select(this.app.channels().filter((c) => c.kind === "text").map((c) => [c.id, `#${c.name}`]), t("choose_channel"));
+      case BOOLEAN: return select([["true", t("true"), "true"], ["false", t("false"), "false"]], "choose");
+      case USER:
+        return select(this.memberItems(), "choose_member");
+      case ROLE:
+        return select(this.roleItems(), "choose_role");
+      case MENTIONABLE: {
+        // Discord's picker lists members and roles together
+        const field = select([], "choose_mentionable");
+        field.append(h("optgroup", { label: t("members") }, this.memberItems().map(([value, label]) => h("option", { value }, label))),
+          h("optgroup", { label: t("roles") }, this.roleItems().map(([value, label]) => h("option", { value }, label))));
+        return field;
+      }
+      case CHANNEL: {
+        // channel_types narrows the list (discord.TextChannel: [0]); without it, every channel
+        const types = option.channel_types;
+        const channels = this.app.channels().filter((c) => c.kind in CHANNEL_TYPES
+          && (!types || types.includes(CHANNEL_TYPES[c.kind])) && !(c.kind === "thread" && c.archived));
+        return select(channels.map((c) => [c.id, `${c.kind === "thread" ? "🧵 " : "#"}${c.name}`]), "choose_channel");
+      }
       case INTEGER: case NUMBER:
         return h("input", {
           type: "number", step: option.type === INTEGER ? "1" : "any",
@@ -227,6 +266,15 @@ export class Composer {
         return input;
       }
     }
+  }
+
+  memberItems() {
+    return this.app.members().map((m) => [m.id, `@${m.name}${m.bot ? ` ${t("bot_tag")}` : ""}`]);
+  }
+
+  /** The server's roles as Discord's role picker lists them (highest first, @everyone last). */
+  roleItems() {
+    return this.app.roles().map((r) => [r.id, r.name.startsWith("@") ? r.name : `@${r.name}`]);
   }
 
   askAutocomplete(option, input) {
@@ -261,7 +309,7 @@ export class Composer {
       if (option.choices && option.choices.length) { options[option.name] = JSON.parse(raw); continue; }
       switch (option.type) {
         case BOOLEAN: options[option.name] = raw === "true"; break;
-        case USER: case MENTIONABLE: case CHANNEL: options[option.name] = raw; break;
+        case USER: case MENTIONABLE: case CHANNEL: case ROLE: options[option.name] = raw; break;
         case INTEGER: case NUMBER: {
           const number = Number(raw);
           if (!Number.isFinite(number) || (option.type === INTEGER && !Number.isInteger(number))) {
@@ -290,6 +338,7 @@ export class Composer {
   }
 
   submit() {
+    this.app.edited();
     if (!this.popup.hidden && this.popupItems.length && !this.entry) {
       const { item, onPick } = this.popupItems[this.highlighted];
       this.hidePopup();
@@ -311,7 +360,7 @@ export class Composer {
     this.input.value = "";
   }
 
-  reset() {
+  reset(focus = true) {
     this.entry = null;
     this.bar.hidden = true;
     this.fields.replaceChildren();
@@ -320,7 +369,7 @@ export class Composer {
     this.input.value = "";
     this.hidePopup();
     this.showError("");
-    this.input.focus();
+    if (focus) this.input.focus();
   }
 }
 

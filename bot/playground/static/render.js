@@ -36,20 +36,38 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-function formatTimestamp(unix, style) {
+/** Intl options of Discord's timestamp styles (<t:unix:style>, "Message Formatting"):
+ * t 16:20, T 16:20:30, d 20/04/2021, D 20 April 2021, f (default) 20 April 2021 16:20,
+ * F Tuesday, 20 April 2021 16:20; R is relative ("in 2 minutes"). */
+const TIMESTAMP_STYLES = {
+  t: { timeStyle: "short" },
+  T: { timeStyle: "medium" },
+  d: { dateStyle: "short" },
+  D: { dateStyle: "long" },
+  f: { dateStyle: "long", timeStyle: "short" },
+  F: { dateStyle: "full", timeStyle: "short" },
+};
+const RELATIVE_UNITS = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+
+/** A Discord timestamp as the reader's client writes it, in the page's language. */
+export function formatTimestamp(unix, style, now = Date.now()) {
   const date = new Date(Number(unix) * 1000);
   if (style === "R") {
-    const seconds = Math.round((date - Date.now()) / 1000);
-    const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-    const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
-    for (const [unit, size] of units) {
+    const seconds = Math.round((date - now) / 1000);
+    const rtf = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" });
+    for (const [unit, size] of RELATIVE_UNITS) {
       if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
     }
   }
-  if (style === "t") return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  if (style === "T") return date.toLocaleTimeString();
-  if (style === "d") return date.toLocaleDateString();
-  return date.toLocaleString([], { dateStyle: "long", timeStyle: "short" });
+  return new Intl.DateTimeFormat(locale(), TIMESTAMP_STYLES[style] || TIMESTAMP_STYLES.f).format(date);
+}
+
+/** Rewrite every relative timestamp on the page (they move with the clock, as on Discord). */
+export function refreshRelativeTimes(root = document) {
+  for (const el of root.querySelectorAll(".timestamp-mention[data-style='R']")) {
+    const text = formatTimestamp(el.dataset.unix, "R");
+    if (el.textContent !== text) el.textContent = text;
+  }
 }
 
 /** Inline markdown of one line (already HTML-escaped). */
@@ -61,10 +79,14 @@ function inline(text, ctx, stash) {
     `<span class="mention" data-user-id="${id}">@${escapeHtml(ctx.userName(id))}</span>`));
   text = text.replace(/&lt;#(\d+)&gt;/g, (_, id) => keep(
     `<span class="mention">#${escapeHtml(ctx.channelName(id))}</span>`));
-  text = text.replace(/&lt;@&amp;(\d+)&gt;/g, () => keep(`<span class="mention">@role</span>`));
+  text = text.replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => {
+    const role = ctx.role ? ctx.role(id) : null;
+    const color = role && role.color ? ` style="--role-color: #${role.color.toString(16).padStart(6, "0")}"` : "";
+    return keep(`<span class="mention role-mention" data-role-id="${id}"${color}>@${escapeHtml(role ? role.name : t("unknown_role"))}</span>`);
+  });
   text = text.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, name) => keep(`<span class="emoji">:${name}:</span>`));
   text = text.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => keep(
-    `<span class="mention">${escapeHtml(formatTimestamp(unix, style))}</span>`));
+    `<span class="mention timestamp-mention" data-unix="${unix}" data-style="${style || "f"}" title="${escapeHtml(formatTimestamp(unix, "F"))}">${escapeHtml(formatTimestamp(unix, style))}</span>`));
   text = text.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => keep(
     `<a href="${url}" target="_blank" rel="noreferrer">${label}</a>`));
   text = text.replace(/(^|\s)(https?:\/\/[^\s<]+)/g, (_, space, url) => space + keep(
@@ -167,7 +189,7 @@ export function renderEmbed(embed, message, ctx) {
   if (thumbnail) el.append(h("div", { class: "embed-thumbnail" }, h("img", { src: thumbnail, alt: "" })));
   const footer = [];
   if (embed.footer && embed.footer.text) footer.push(embed.footer.text);
-  if (embed.timestamp) footer.push(new Date(embed.timestamp).toLocaleString());
+  if (embed.timestamp) footer.push(new Intl.DateTimeFormat(locale(), TIMESTAMP_STYLES.f).format(new Date(embed.timestamp)));
   if (footer.length) el.append(h("div", { class: "embed-footer" }, footer.join(" • ")));
   return el;
 }
