@@ -165,7 +165,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
     async def replay(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
     ) -> None:
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
@@ -176,7 +178,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
     async def analyse(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
     ) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""

@@ -239,7 +239,7 @@ class ModGroup(ServerGroup):
     async def end(
         self,
         interaction: discord.Interaction,
-        match: app_commands.Range[int, 1],
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
         reason: app_commands.Range[str, 1, limits.MOD_REASON],
     ) -> None:
         await self.moderation.end_match(interaction, match, reason)
@@ -258,7 +258,8 @@ class ModGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.moderation.remove_player(interaction, player, tournament)
 

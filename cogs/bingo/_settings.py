@@ -315,7 +315,11 @@ class SettingsGroup(ServerGroup):
     )
     @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
     async def leaderboard(
-        self, interaction: discord.Interaction, min_games: app_commands.Range[int, 0, 1000]
+        self,
+        interaction: discord.Interaction,
+        min_games: app_commands.Range[
+            int, limits.LEADERBOARD_MIN_GAMES[0], limits.LEADERBOARD_MIN_GAMES[1]
+        ],
     ) -> None:
         """The minimum of rated matches to appear on ``/bingo leaderboard``
         (``cogs.bingo._leaderboard``)."""

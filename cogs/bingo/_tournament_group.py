@@ -77,13 +77,21 @@ class TournamentGroup(ServerGroup):
         name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
+    ) -> None:
         await self.tournaments.begin(interaction, tournament)
 
     @app_commands.command(name="standings", description="The standings with their tiebreakers.")
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def standings(
-        self, interaction: discord.Interaction, tournament: int | None = None
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.show_standings(interaction, tournament)
 
@@ -107,7 +115,8 @@ class TournamentGroup(ServerGroup):
         interaction: discord.Interaction,
         player: discord.User,
         result: str,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.report(interaction, player, result, tournament)
 
@@ -122,7 +131,8 @@ class TournamentGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User | None = None,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.drop(interaction, player, tournament)
 
@@ -133,7 +143,10 @@ class TournamentGroup(ServerGroup):
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def end_round(
-        self, interaction: discord.Interaction, tournament: int | None = None
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.end_round(interaction, tournament)
 

@@ -316,9 +316,9 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         self,
         interaction: discord.Interaction,
         deck: DeckName | None = None,
-        size: app_commands.Range[int, 7, 250] | None = None,
-        lands: app_commands.Range[int, 0, 250] | None = None,
-        turns: app_commands.Range[int, 1, 10] = 4,
+        size: app_commands.Range[int, limits.DECK_MIN_CARDS, limits.DECK_CARDS] | None = None,
+        lands: app_commands.Range[int, 0, limits.DECK_CARDS] | None = None,
+        turns: app_commands.Range[int, limits.ODDS_TURNS[0], limits.ODDS_TURNS[1]] = 4,
     ) -> None:
         reader = await self.service.reader(interaction)
         public = await public_language(interaction)  # the table is posted publicly

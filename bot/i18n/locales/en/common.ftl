@@ -9,5 +9,6 @@ land-forest = Forest
 common-not-current = That choice is no longer current.
 common-not-now = You can't do that right now.
 common-bad-option = I couldn't understand { $value } for that option.
+common-out-of-range = `{ $option }` must be between { $low } and { $high }.
 common-out-of-date = This command is out of date; please try again in a minute.
 common-went-wrong = Something went wrong (error id { $id }).

@@ -9,5 +9,6 @@ land-forest = Foresta
 common-not-current = Questa scelta non è più valida.
 common-not-now = Adesso non puoi farlo.
 common-bad-option = Non ho capito { $value } per questa opzione.
+common-out-of-range = `{ $option }` deve essere compreso tra { $low } e { $high }.
 common-out-of-date = Questo comando non è aggiornato: riprova tra un minuto.
 common-went-wrong = Qualcosa è andato storto (codice errore { $id }).
