@@ -45,5 +45,5 @@ cmd-bingo-settings-leaderboard =
     .name = classifica
     .description = Chi compare in classifica (Gestisci server).
 cmd-bingo-settings-leaderboard-min_games =
-    .name = partite-minime
+    .name = partite_minime
     .description = Partite valide per il rating necessarie per comparire (predefinito 5)

@@ -1,7 +1,7 @@
 ## Ręka dnia (/mulligan daily).
 
 cmd-mulligan-daily =
-    .name = ręka_dnia
+    .name = ręka-dnia
     .description = Oceń rękę dnia tego serwera.
 cmd-mulligan-daily-setup =
     .name = ustaw-rękę-dnia

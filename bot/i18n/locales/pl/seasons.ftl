@@ -49,5 +49,5 @@ cmd-bingo-settings-leaderboard =
     .name = ranking
     .description = Kto jest w rankingu (Zarządzanie serwerem).
 cmd-bingo-settings-leaderboard-min_games =
-    .name = minimum-meczów
+    .name = minimum_meczów
     .description = Ile meczów rankingowych trzeba, by być w rankingu (domyślnie 5)
