@@ -194,7 +194,7 @@ async def leaderboard_page(
     embed.set_author(name=await season_label(bot, guild_id, season, lang))
     place = {r.user_id: i + 1 for i, r in enumerate(ranked)}
     if not shown:
-        embed.description = t(lang, "ratings-leaderboard-none" if by == "r" else "bingo-stats-none")
+        embed.description = await _nobody_listed(bot, guild_id, season, minimum, by, lang)
     else:
         embed.description = "\n".join(_line(r, place[r.user_id], by, lang) for r in shown)
     if all(r.user_id != viewer_id for r in shown):
@@ -216,6 +216,17 @@ async def leaderboard_page(
         LeaderboardButton(season, by, page + 1, "n", lang, disabled=page + 1 >= pages),
     )
     return embed, view
+
+
+async def _nobody_listed(
+    bot: BingoBot, guild_id: int, season: int | None, minimum: int, by: str, lang: str
+) -> str:
+    """The description of a leaderboard that lists nobody: no rated match yet, or (when
+    some member has one but nobody has the server's minimum) how many it takes to be
+    listed."""
+    if minimum > 0 and await bot.db.standings(guild_id, season, time.time()):
+        return t(lang, "seasons-nobody-listed", min=minimum)
+    return t(lang, "ratings-leaderboard-none" if by == "r" else "bingo-stats-none")
 
 
 def _line(r: Ranked, rank: int, by: str, lang: str) -> str:
@@ -261,6 +272,8 @@ def _own(own: Ranked | None, rank: int | None, minimum: int, by: str, lang: str)
         text = (f"**{rank}.** " if rank else "") + record_line(own, lang)
     if rank is None:
         text += "\n" + t(lang, "seasons-not-listed", played=own.matches, min=minimum)
+        if own.matches < minimum:
+            text += " " + t(lang, "seasons-more-to-go", more=minimum - own.matches)
     return text
 
 

@@ -162,6 +162,30 @@ async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
     assert len(await db.standings(guild.id, 0, 1e9, min_games=2, hidden=hidden)) == 59
 
 
+async def test_a_leaderboard_nobody_reached_says_what_it_takes(bingo) -> None:
+    """Rated matches, but nobody with the server's minimum: the leaderboard says how many
+    rated matches list a member (not that there are none), and tells a member who played
+    some how many more they need; with no rated match at all it says so."""
+    db, guild = bingo.db, bingo.world.guild
+    alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
+    await db.set_min_games(guild.id, 3)
+    empty = await board_of(bingo, "carol")
+    assert empty.embeds[0]["description"] == "No rated matches in this server yet."
+
+    match_id = await new_match(db, (alice.id, bob.id), guild_id=guild.id)
+    assert await finish(db, match_id, winner=alice.id, loser=bob.id, ended_at=1e9)
+    await db.rate_match(match_id, 1e9)
+    board = await board_of(bingo, "alice")
+    assert ranked_ids(board) == []
+    assert board.embeds[0]["description"] == (
+        "Nobody is listed yet: a member appears here after 3 rated matches in this server."
+    )
+    assert "2 more rated matches and you are listed." in embed_field(board, "Your rating")
+    watcher = await board_of(bingo, "carol")
+    assert watcher.embeds[0]["description"] == board.embeds[0]["description"]
+    assert "no rating here yet" in embed_field(watcher, "Your rating")
+
+
 async def test_tournament_standings_of_sixty_players_come_in_pages(bingo) -> None:
     """A tournament of 60 players: its standings are five pages of twelve, each message
     within 2,000 characters, with Previous / Next; nobody is cut off."""

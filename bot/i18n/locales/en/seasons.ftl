@@ -9,6 +9,14 @@ seasons-leaderboard-listed = Listed: members with at least { $min ->
 } who are still in the server. An idle member's rating falls slowly until they play again.
 seasons-page = Page { $page } of { $pages }
 seasons-not-listed = On the leaderboard from { $min } rated matches ({ $played } so far).
+seasons-nobody-listed = Nobody is listed yet: a member appears here after { $min ->
+    [one] { $min } rated match
+   *[other] { $min } rated matches
+} in this server.
+seasons-more-to-go = { $more ->
+    [one] One more rated match and you are listed.
+   *[other] { $more } more rated matches and you are listed.
+}
 seasons-unranked = unlisted
 seasons-unknown = There is no season “{ $season }” in this server. Pick one from the list, or all-time.
 seasons-refused = Only members with the Manage Server permission can start a season.

@@ -9,6 +9,14 @@ seasons-leaderboard-listed = In classifica: i membri con almeno { $min ->
 } ancora nel server. Il rating scende piano finché il membro non gioca.
 seasons-page = Pagina { $page } di { $pages }
 seasons-not-listed = In classifica da { $min } partite valide per il rating ({ $played } finora).
+seasons-nobody-listed = Ancora nessuno in classifica: si entra dopo { $min ->
+    [one] { $min } partita valida per il rating
+   *[other] { $min } partite valide per il rating
+} in questo server.
+seasons-more-to-go = { $more ->
+    [one] Ancora una partita valida per il rating e sei in classifica.
+   *[other] Ancora { $more } partite valide per il rating e sei in classifica.
+}
 seasons-unranked = non in classifica
 seasons-unknown = In questo server non c'è la stagione «{ $season }». Scegline una dall'elenco, oppure «di sempre».
 seasons-refused = Solo chi ha il permesso Gestisci server può avviare una stagione.

@@ -11,6 +11,16 @@ seasons-leaderboard-listed = W rankingu: członkowie, którzy mają co najmniej 
 } i nadal są na serwerze. Rating powoli spada, gdy ktoś nie gra.
 seasons-page = Strona { $page } z { $pages }
 seasons-not-listed = W rankingu od { $min } meczów rankingowych (na razie { $played }).
+seasons-nobody-listed = Nikogo jeszcze nie ma w rankingu: trafia się do niego po { $min ->
+    [one] { $min } meczu rankingowym
+   *[other] { $min } meczach rankingowych
+} na tym serwerze.
+seasons-more-to-go = { $more ->
+    [one] Jeszcze jeden mecz rankingowy i trafisz do rankingu.
+    [few] Jeszcze { $more } mecze rankingowe i trafisz do rankingu.
+    [many] Jeszcze { $more } meczów rankingowych i trafisz do rankingu.
+   *[other] Jeszcze { $more } meczu rankingowego i trafisz do rankingu.
+}
 seasons-unranked = poza rankingiem
 seasons-unknown = Na tym serwerze nie ma sezonu „{ $season }”. Wybierz sezon z listy albo „od początku”.
 seasons-refused = Sezon może rozpocząć tylko ktoś z uprawnieniem Zarządzanie serwerem.
