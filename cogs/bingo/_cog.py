@@ -28,6 +28,7 @@ from bot.ui.controls import (
     PlayAgainButton,
     RematchButton,
     ReplayButton,
+    SeasonStartButton,
     ShowHandButton,
     SignupButton,
     StandingsButton,
@@ -55,6 +56,7 @@ from ._leaderboard import (
     SeasonGroup,
     add_season_fields,
     on_leaderboard_page,
+    on_season_answer,
     resolve_season,
     season_autocomplete,
     season_label,
@@ -136,6 +138,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(AccessibleButton, partial(accessible_on, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
+        controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
         await service.start()
         await self.tournament_group.tournaments.start()
