@@ -369,7 +369,11 @@ class SeasonGroup(ServerGroup):
         super().__init__(name="season", description="BingoMagic seasons of this server.")
         self.bot = bot
 
-    @app_commands.command(name="start", description="Start a new season (Manage Server).")
+    @app_commands.command(
+        name="start",
+        description="Manage Server only: start a new season.",
+        extras={"audience": "managers"},  # /help marks it (cogs/guide/_help.py)
+    )
     @app_commands.describe(name="The new season's name")
     async def start(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_SEASON_NAME]

@@ -231,7 +231,9 @@ class ModGroup(ServerGroup):
         )
         self.moderation = moderation
 
-    @app_commands.command(name="end", description="End a live match with no result.")
+    @app_commands.command(
+        name="end", description="Moderators only: end a live match with no result."
+    )
     @app_commands.describe(
         match="The match number (shown on its board)",
         reason="Why: shown to both players",
@@ -244,12 +246,16 @@ class ModGroup(ServerGroup):
     ) -> None:
         await self.moderation.end_match(interaction, match, reason)
 
-    @app_commands.command(name="cancel", description="Cancel a member's open challenges.")
+    @app_commands.command(
+        name="cancel", description="Moderators only: cancel a member's open challenges."
+    )
     @app_commands.describe(member="Whose challenges (made or received)")
     async def cancel(self, interaction: discord.Interaction, member: discord.User) -> None:
         await self.moderation.cancel_challenges(interaction, member)
 
-    @app_commands.command(name="remove", description="Remove a player from a tournament.")
+    @app_commands.command(
+        name="remove", description="Moderators only: remove a player from a tournament."
+    )
     @app_commands.describe(
         player="The player to remove",
         tournament="The tournament's number (default: the newest open one)",
@@ -268,7 +274,8 @@ def moderation_settings_command(moderation: Moderation) -> app_commands.Command[
     """``/bingo settings moderation``: the moderator role and the log channel."""
 
     @app_commands.command(
-        name="moderation", description="The moderator role and the moderation log channel."
+        name="moderation",
+        description="Manage Server only: the moderator role and the moderation log channel.",
     )
     @app_commands.describe(
         role="Members with this role moderate BingoMagic (leave empty: Manage Messages only)",

@@ -31,7 +31,7 @@ class TournamentGroup(ServerGroup):
         self.service = service
 
     @app_commands.command(
-        name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS
+        name="create", description="Organizers only: create a Swiss tournament.", extras=ORGANIZERS
     )
     @app_commands.describe(
         name="The tournament's name",
@@ -74,7 +74,9 @@ class TournamentGroup(ServerGroup):
         )
 
     @app_commands.command(
-        name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
+        name="start",
+        description="Organizers only: close sign-up and pair round 1.",
+        extras=ORGANIZERS,
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def start(
@@ -96,7 +98,7 @@ class TournamentGroup(ServerGroup):
         await self.tournaments.show_standings(interaction, tournament)
 
     @app_commands.command(
-        name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS
+        name="report", description="Organizers only: record a result by hand.", extras=ORGANIZERS
     )
     @app_commands.describe(
         player="A player of the table",
@@ -138,7 +140,7 @@ class TournamentGroup(ServerGroup):
 
     @app_commands.command(
         name="end-round",
-        description="End the round at its time limit: unfinished matches draw.",
+        description="Organizers only: end the round at its time limit; unfinished matches draw.",
         extras=ORGANIZERS,
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
@@ -152,7 +154,7 @@ class TournamentGroup(ServerGroup):
 
     @app_commands.command(
         name="organizer",
-        description="Set or clear the tournament organizer role (Manage Server).",
+        description="Manage Server only: set or clear the tournament organizer role.",
         extras={"audience": "managers"},
     )
     @app_commands.describe(

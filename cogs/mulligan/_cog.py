@@ -219,7 +219,8 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         return (head + rest)[: limits.AUTOCOMPLETE_CHOICES]
 
     @app_commands.command(
-        name="daily-setup", description="Set the hand of the day's channel, deck and rule."
+        name="daily-setup",
+        description="Manage Server only: set the hand of the day's channel, deck and rule.",
     )
     @app_commands.describe(
         channel="Where the hand of the day is posted each day",
