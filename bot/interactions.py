@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import attribute, t
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,8 @@ NESTED_OPTIONS = (1, 2)
 def option_refusal(interaction: discord.Interaction[Any]) -> str | None:
     """The private answer to a slash command whose integer or number option lies outside
     the ``min_value`` and ``max_value`` its command declares (or is not a number at all),
-    in the interaction's language; ``None`` when every option is within bounds.
+    in the interaction's language, naming the option as the member's client does
+    (``commands.ftl``); ``None`` when every option is within bounds.
 
     Discord refuses such a value before the bot sees it ("Application Commands",
     Application Command Option Structure: ``min_value``, ``max_value``), and discord.py
@@ -152,10 +153,11 @@ def option_refusal(interaction: discord.Interaction[Any]) -> str | None:
             return t(locale, "common-bad-option", value=repr(value))
         low, high = parameter.min_value, parameter.max_value
         if (low is not None and value < low) or (high is not None and value > high):
+            key = f"cmd-{command.qualified_name.replace(' ', '-')}-{parameter.display_name}"
             return t(
                 locale,
                 "common-out-of-range",
-                option=parameter.display_name,
+                option=attribute(locale, key, "name"),  # as the member's client names it
                 low="" if low is None else str(low),
                 high="" if high is None else str(high),
             )

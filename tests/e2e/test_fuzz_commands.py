@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from bot import limits
+from bot.i18n import attribute, t
+
 from .fuzzing import (
     CommandSpec,
     Fuzzer,
@@ -92,4 +95,11 @@ async def test_every_number_option_is_bounded_and_a_forged_one_is_refused_privat
                 assert reply.ephemeral, (spec.path, option["name"], value)
                 assert str(option["max_value"]) in reply.content, reply.content
                 assert option["name"] in reply.content, reply.content
+        bingo.world.user("alice").locale = "it"  # the option as an Italian client names it
+        rec = await alice.forge_slash(bingo.channel, "bingo replay", forged={"match": 0})
+        reply = await rec.wait_for_response()
+        high = str(limits.RECORD_NUMBER[1])
+        name = attribute("it", "cmd-bingo-replay-match", "name")
+        assert name != "match"
+        assert reply.content == t("it", "common-out-of-range", option=name, low="1", high=high)
     assert not capture.records, [r.getMessage() for r in capture.records]
