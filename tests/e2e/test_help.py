@@ -177,8 +177,8 @@ WHO_MAY = {
            "moderators": "Moderators only: "},
     "it": {"managers": "Solo Gestisci server: ", "organizers": "Solo organizzatori: ",
            "moderators": "Solo moderatori: "},
-    "pl": {"managers": "Tylko Zarządzanie serwerem: ", "organizers": "Tylko organizatorzy: ",
-           "moderators": "Tylko moderatorzy: "},
+    "pl": {"managers": "Tylko z uprawnieniem Zarządzanie serwerem: ",
+           "organizers": "Tylko organizatorzy: ", "moderators": "Tylko moderatorzy: "},
     "ja": {"managers": "サーバー管理のみ：", "organizers": "主催者のみ：",
            "moderators": "モデレーターのみ："},
 }  # fmt: skip
