@@ -21,7 +21,7 @@ from bot.decks.scryfall import ScryfallLands
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.i18n.service import LanguageService
-from bot.interactions import NOT_CURRENT, reply_private, report_error
+from bot.interactions import NOT_CURRENT, option_refusal, reply_private, report_error
 from bot.matches import AIPool, MatchRuntime, Scheduler, Timing
 from bot.matches.events import DecisionApplied, MatchEvent
 from bot.outbox import Outbox
@@ -38,6 +38,22 @@ log = logging.getLogger(__name__)
 
 class BingoTree(app_commands.CommandTree):
     """The command tree, with the project-wide slash command error handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Refuse privately a slash command with a number option outside its declared
+        bounds (:func:`bot.interactions.option_refusal`), before any handler sees it."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        refusal = option_refusal(interaction)
+        if refusal is None:
+            return True
+        where = getattr(interaction.command, "qualified_name", "?")
+        log.info("Refused a number option out of bounds in /%s", where)
+        try:
+            await reply_private(interaction, refusal)
+        except discord.HTTPException as exc:
+            log.warning("Could not refuse interaction %s: %s", interaction.id, exc)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /

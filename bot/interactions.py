@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import attribute, t
 from bot.storage import StorageBusy
 
 log = logging.getLogger(__name__)
@@ -177,6 +177,53 @@ def expected_error_message(error: BaseException, locale: object = None) -> str |
         return t(locale, "common-bad-option", value=repr(error.value))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return t(locale, "common-out-of-date")
+    return None
+
+
+#: Discord's option types that carry a number ("Application Command Option Type").
+NUMBER_OPTIONS = (4, 10)  # INTEGER, NUMBER
+#: Discord's option types that hold other options (SUB_COMMAND, SUB_COMMAND_GROUP).
+NESTED_OPTIONS = (1, 2)
+
+
+def option_refusal(interaction: discord.Interaction[Any]) -> str | None:
+    """The private answer to a slash command whose integer or number option lies outside
+    the ``min_value`` and ``max_value`` its command declares (or is not a number at all),
+    in the interaction's language, naming the option as the member's client does
+    (``commands.ftl``); ``None`` when every option is within bounds.
+
+    Discord refuses such a value before the bot sees it ("Application Commands",
+    Application Command Option Structure: ``min_value``, ``max_value``), and discord.py
+    passes a number option on as it came (its ``Range`` declares the bounds, it does not
+    check them), so this is the bot's own defence against a forged payload: a value past
+    SQLite's 64-bit integers must not reach a query.
+    """
+    command = interaction.command
+    data: Any = interaction.data or {}
+    if not isinstance(command, app_commands.Command):
+        return None
+    options: list[Any] = list(data.get("options") or [])
+    while options and options[0].get("type") in NESTED_OPTIONS:
+        options = list(options[0].get("options") or [])
+    parameters = {p.display_name: p for p in command.parameters}
+    locale = getattr(interaction, "locale", None)
+    for option in options:
+        parameter = parameters.get(option.get("name"))
+        if option.get("type") not in NUMBER_OPTIONS or parameter is None:
+            continue
+        value = option.get("value")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return t(locale, "common-bad-option", value=repr(value))
+        low, high = parameter.min_value, parameter.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            key = f"cmd-{command.qualified_name.replace(' ', '-')}-{parameter.display_name}"
+            return t(
+                locale,
+                "common-out-of-range",
+                option=attribute(locale, key, "name"),  # as the member's client names it
+                low="" if low is None else str(low),
+                high="" if high is None else str(high),
+            )
     return None
 
 

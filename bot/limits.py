@@ -62,6 +62,21 @@ MOD_REASON = 300
 #: Days a finished or abandoned practice deal is kept before it is deleted.
 PRACTICE_RETENTION_DAYS = 7
 
+# -- Numbers members type into slash commands ---------------------------------------------
+# Every integer option of every command declares ``min_value`` and ``max_value`` from here
+# (or from the bounds below), so Discord refuses anything outside before the bot sees it
+# ("Application Commands", Application Command Option Structure); the command tree
+# refuses a forged value past them too (bot/client.py, ``BingoTree.interaction_check``).
+
+#: A match's or a tournament's number, as (least, most): the database numbers them from 1,
+#: and no server plays two billion matches; every such number fits SQLite's and
+#: PostgreSQL's 64-bit integers.
+RECORD_NUMBER = (1, 2**31 - 1)
+#: Rated matches a server may require before a member is listed on the leaderboard.
+LEADERBOARD_MIN_GAMES = (0, 1000)
+#: Turns of land drops ``/mulligan odds`` tabulates.
+ODDS_TURNS = (1, 10)
+
 # -- Server settings (/bingo settings) ---------------------------------------------------
 # Each timer a server may set, as (least, most) seconds. A server that sets none uses the
 # bot's configuration (BINGO_*_SECONDS), which these bounds do not constrain.

@@ -99,6 +99,32 @@ def test_command_names_are_valid_discord_names() -> None:
                     assert 1 <= len(text) <= 100, (language, key, text)
 
 
+def _command_names(language: str) -> dict[str, str]:
+    """Every localized command, group and option name of ``language``, by key."""
+    names: dict[str, str] = {}
+    for key, message in _messages(language).items():
+        for attribute in message.attributes:
+            if key.startswith("cmd-") and attribute.id.name == "name":
+                names[key] = "".join(
+                    e.value for e in attribute.value.elements if isinstance(e, ast.TextElement)
+                )
+    return names
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_names_join_words_as_the_english_ones_do(language: str) -> None:
+    """Discord allows ``-`` and ``_`` in names; the bot's English joins the words of a
+    command or group with ``-`` (``house-rules``, ``end-round``) and those of an option
+    with ``_`` (``free_first``, ``min_games``). A name never mixes the two, and where the
+    English name joins words, the translation joins its own the same way."""
+    english = _command_names(DEFAULT)
+    for key, name in _command_names(language).items():
+        assert not ("-" in name and "_" in name), (language, key, name)
+        for separator, other in (("-", "_"), ("_", "-")):
+            if separator in english.get(key, ""):
+                assert other not in name, (language, key, name, english[key])
+
+
 def test_language_of_maps_discord_locales() -> None:
     """Discord locales map to catalogs; anything unknown falls back to English."""
     assert language_of("it") == "it"

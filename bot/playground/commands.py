@@ -184,7 +184,13 @@ class CommandBuilder:
         raise NotImplementedError(f"option {name!r} of type {otype} is not supported by the driver")
 
     def _build_command_data(
-        self, channel: Channel, command: str, options: dict[str, Any], *, focused: str | None = None
+        self,
+        channel: Channel,
+        command: str,
+        options: dict[str, Any],
+        *,
+        focused: str | None = None,
+        forged: frozenset[str] = frozenset(),
     ) -> tuple[dict[str, Any], str]:
         parts = command.strip().lstrip("/").split()
         if not parts:
@@ -222,7 +228,8 @@ class CommandBuilder:
         for opt in level:
             name = opt["name"]
             if name not in options:
-                if opt.get("required") and focused is None:  # autocomplete: typed so far
+                if opt.get("required") and focused is None and name not in forged:
+                    # autocomplete: typed so far; forged: set by ``forge_slash``
                     raise ValueError(f"{command!r}: required option {name!r} missing")
                 continue
             if name == focused:

@@ -257,6 +257,54 @@ class UserDriver(CommandBuilder):
         await self.emu.wait_for_ack(rec)
         return rec
 
+    async def forge_slash(
+        self,
+        channel: ChannelArg,
+        command: str,
+        /,
+        forged: dict[str, Any],
+        **options: Any,
+    ) -> InteractionRecord:
+        """Run ``/command`` as :meth:`slash` does, but with the ``forged`` option values put
+        into the payload as they are, past every check of Discord's client and server (an
+        integer beyond its ``max_value`` or beyond 2^53, a string for a number ...).
+
+        Discord never delivers such a payload; this is for testing that the bot still
+        defends itself (a bot must not trust its input). ``options`` are checked as in
+        :meth:`slash`; ``forged`` names options the command declares (canonical names).
+        Raises LookupError for an unknown forged option.
+        """
+        ch = self._channel(channel)
+        data, path = self._build_command_data(ch, command, options, forged=frozenset(forged))
+        container = data["options"]
+        while container and container[0]["type"] in (1, 2):
+            container = container[0]["options"]
+        store = (
+            self.emu.guild_commands.get(int(data["guild_id"]), {})
+            if data.get("guild_id")
+            else self.emu.global_commands
+        )
+        level = store[int(data["id"])].get("options") or []
+        for part in path.split()[1:]:
+            level = next(o for o in level if self._named(o, part) and o["type"] in (1, 2))
+            level = level.get("options") or []
+        declared = {o["name"]: o for o in level}
+        for name, value in forged.items():
+            if name not in declared:
+                raise LookupError(f"{command!r}: no option {name!r} to forge")
+            container[:] = [e for e in container if e["name"] != name]
+            container.append({"type": declared[name]["type"], "name": name, "value": value})
+        rec = self.emu.start_interaction(
+            itype=INTERACTION_APPLICATION_COMMAND,
+            user=self.user,
+            channel=ch,
+            data=data,
+            description=f"forged /{path} by {self.user.username}",
+            owners=self._owners(ch, data),
+        )
+        await self.emu.wait_for_ack(rec)
+        return rec
+
     def menu(self, channel: ChannelArg = None) -> list[str]:
         """What typing ``/`` in ``channel`` (None = this user's DM with the bot) offers this
         user: the paths of the commands and subcommands available there (``"help"``,

@@ -82,13 +82,26 @@ class SeasonStore(StorageBase):
         return [Season(r["guild_id"], r["number"], r["name"], r["started_at"]) for r in rows]
 
     async def start_season(
-        self, guild_id: int, name: str, now: float, started_by: int | None = None
-    ) -> Season:
+        self,
+        guild_id: int,
+        name: str,
+        now: float,
+        started_by: int | None = None,
+        *,
+        after: int | None = None,
+    ) -> Season | None:
         """Start the next season of ``guild_id`` (number = current + 1): from now on
         matches are rated in it, every member from the openskill prior. The season
-        before keeps its standings."""
+        before keeps its standings.
+
+        ``after``: start it only if the current season is still number ``after`` (0:
+        none yet), else return ``None`` (compare-and-set: a confirmation clicked twice,
+        or after another manager's new season, starts nothing)."""
         async with self.backend.transaction(("ratings", guild_id)) as tx:
-            number = int(await tx.fetchval(sql.SELECT_CURRENT_SEASON, (guild_id,)) or 0) + 1
+            current = int(await tx.fetchval(sql.SELECT_CURRENT_SEASON, (guild_id,)) or 0)
+            if after is not None and current != after:
+                return None
+            number = current + 1
             await tx.execute(sql.INSERT_SEASON, (guild_id, number, name, now, started_by))
         return Season(guild_id, number, name, now)
 

@@ -30,6 +30,7 @@ code):
 ``bingo:lb:<season|a>:<r|w>:<page>:<p|n>``       :class:`LeaderboardButton`: a page
 ``bingo:ts:<tournament>:<page>:<p|n>``           :class:`StandingsButton`: a page
 ``privacy:erase:<user>:<yes|no>``                :class:`EraseButton`: ``/privacy delete``
+``bingo:season:<after>:<yes|no>[:<name>]``       :class:`SeasonStartButton`: a new season
 ===============================================  ============================================
 
 Actions inside ``bingo:m`` are read and written only by
@@ -679,6 +680,31 @@ class EraseButton(
         return cls(int(found["user"]), found["answer"])
 
 
+class SeasonStartButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:season:(?P<after>\d+):(?P<answer>yes|no)(?::(?P<name>.+))?",
+):
+    """Confirm (``yes``) or cancel (``no``) ``/bingo season start``: season ``name`` is to
+    follow season ``after`` (0: none yet), so a second click, or a season another manager
+    started meanwhile, starts nothing (a compare-and-set on the current season). The
+    name (at most 64 characters, ``MAX_SEASON_NAME`` in ``cogs/bingo/_leaderboard.py``)
+    keeps the custom_id within Discord's 100 characters."""
+
+    where = "bingo season start"
+
+    def __init__(self, after: int, answer: str, name: str = "", label: str = "…") -> None:
+        custom_id = f"bingo:season:{after}:{answer}" + (f":{name}" if answer == "yes" else "")
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(_button(custom_id, label, style=style))
+        self.after = after
+        self.answer = answer
+        self.name = name if answer == "yes" else ""
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["after"]), found["answer"], found["name"] or "")
+
+
 # -- the guide -----------------------------------------------------------------------------
 
 
@@ -730,6 +756,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     WorstMoveButton,
     LeaderboardButton,
     StandingsButton,
+    SeasonStartButton,
 )
 #: The kinds the privacy cog answers.
 PRIVACY_KINDS: tuple[type[Control[Any]], ...] = (EraseButton,)

@@ -28,6 +28,7 @@ from bot.ui.controls import (
     PlayAgainButton,
     RematchButton,
     ReplayButton,
+    SeasonStartButton,
     ShowHandButton,
     SignupButton,
     StandingsButton,
@@ -56,6 +57,7 @@ from ._leaderboard import (
     SeasonGroup,
     add_season_fields,
     on_leaderboard_page,
+    on_season_answer,
     resolve_season,
     season_autocomplete,
     season_label,
@@ -137,6 +139,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(AccessibleButton, partial(accessible_on, service))
         controls.register(SignupButton, self.tournament_group.tournaments.on_signup)
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
+        controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
         await service.start()
         await self.tournament_group.tournaments.start()
@@ -166,7 +169,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
     async def replay(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
     ) -> None:
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
@@ -177,7 +182,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
     async def analyse(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
     ) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,7 +33,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.storage import ALL_TIME, Ranked
-from bot.ui.controls import LeaderboardButton, view_of
+from bot.ui.controls import LeaderboardButton, SeasonStartButton, view_of
 from cogs.contexts import ServerGroup, manager_language
 from cogs.languages import private_language, public_language
 
@@ -194,7 +195,7 @@ async def leaderboard_page(
     embed.set_author(name=await season_label(bot, guild_id, season, lang))
     place = {r.user_id: i + 1 for i, r in enumerate(ranked)}
     if not shown:
-        embed.description = t(lang, "ratings-leaderboard-none" if by == "r" else "bingo-stats-none")
+        embed.description = await _nobody_listed(bot, guild_id, season, minimum, by, lang)
     else:
         embed.description = "\n".join(_line(r, place[r.user_id], by, lang) for r in shown)
     if all(r.user_id != viewer_id for r in shown):
@@ -216,6 +217,17 @@ async def leaderboard_page(
         LeaderboardButton(season, by, page + 1, "n", lang, disabled=page + 1 >= pages),
     )
     return embed, view
+
+
+async def _nobody_listed(
+    bot: BingoBot, guild_id: int, season: int | None, minimum: int, by: str, lang: str
+) -> str:
+    """The description of a leaderboard that lists nobody: no rated match yet, or (when
+    some member has one but nobody has the server's minimum) how many it takes to be
+    listed."""
+    if minimum > 0 and await bot.db.standings(guild_id, season, time.time()):
+        return t(lang, "seasons-nobody-listed", min=minimum)
+    return t(lang, "ratings-leaderboard-none" if by == "r" else "bingo-stats-none")
 
 
 def _line(r: Ranked, rank: int, by: str, lang: str) -> str:
@@ -261,6 +273,8 @@ def _own(own: Ranked | None, rank: int | None, minimum: int, by: str, lang: str)
         text = (f"**{rank}.** " if rank else "") + record_line(own, lang)
     if rank is None:
         text += "\n" + t(lang, "seasons-not-listed", played=own.matches, min=minimum)
+        if own.matches < minimum:
+            text += " " + t(lang, "seasons-more-to-go", more=minimum - own.matches)
     return text
 
 
@@ -355,32 +369,33 @@ class SeasonGroup(ServerGroup):
         super().__init__(name="season", description="BingoMagic seasons of this server.")
         self.bot = bot
 
-    @app_commands.command(name="start", description="Start a new season (Manage Server).")
+    @app_commands.command(
+        name="start",
+        description="Manage Server only: start a new season.",
+        extras={"audience": "managers"},  # /help marks it (cogs/guide/_help.py)
+    )
     @app_commands.describe(name="The new season's name")
     async def start(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_SEASON_NAME]
     ) -> None:
-        """Start the next season: ratings start again from the openskill prior; the
-        season before keeps its standings (``season:`` on the leaderboard)."""
+        """Ask privately for a confirmation (Start / Cancel, :func:`on_season_answer`):
+        the next season restarts every rating of the server from the openskill prior;
+        the season before keeps its standings (``season:`` on the leaderboard)."""
         lang = await manager_language(interaction, "seasons-refused")
         if lang is None:
             return
         assert interaction.guild_id is not None
-        text = " ".join(name.split())
-        if not text or text.isdigit() or text.casefold() == ALL_TIME_VALUE:
-            return await reply_private(interaction, t(lang, "seasons-name-invalid"))
-        if any(
-            s.name.casefold() == text.casefold()
-            for s in await self.bot.db.seasons(interaction.guild_id)
-        ):
-            return await reply_private(interaction, t(lang, "seasons-name-taken", name=text))
-        season = await self.bot.db.start_season(
-            interaction.guild_id, text, time.time(), interaction.user.id
+        text = await _checked_season_name(self.bot, interaction.guild_id, name, lang)
+        if text.refusal is not None:
+            return await reply_private(interaction, text.refusal)
+        current = await self.bot.db.current_season(interaction.guild_id)
+        view = view_of(
+            SeasonStartButton(current, "yes", text.name, t(lang, "seasons-start-confirm")),
+            SeasonStartButton(current, "no", label=t(lang, "seasons-start-cancel")),
         )
-        public = await public_language(interaction)
-        await interaction.response.send_message(
-            t(public, "seasons-started", number=season.number, name=season.name),
-            allowed_mentions=discord.AllowedMentions.none(),
+        ask = t(lang, "seasons-start-ask", number=current + 1, name=text.name)
+        await reply_private(
+            interaction, ask, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="list", description="The seasons of this server.")
@@ -402,6 +417,63 @@ class SeasonGroup(ServerGroup):
             for s in reversed(seasons)
         ]
         await reply_private(interaction, "\n".join(lines)[:2000])
+
+
+@dataclass(frozen=True, slots=True)
+class _SeasonName:
+    """A season name as it will be stored (spaces collapsed), or why it is refused."""
+
+    name: str
+    refusal: str | None
+
+
+async def _checked_season_name(bot: BingoBot, guild_id: int, name: str, lang: str) -> _SeasonName:
+    """``name`` with its spaces collapsed, refused (in ``lang``) when it has no letter
+    beyond digits, is "all-time", or is the name of one of the server's seasons."""
+    text = " ".join(name.split())
+    if not text or text.isdigit() or text.casefold() == ALL_TIME_VALUE:
+        return _SeasonName(text, t(lang, "seasons-name-invalid"))
+    if any(s.name.casefold() == text.casefold() for s in await bot.db.seasons(guild_id)):
+        return _SeasonName(text, t(lang, "seasons-name-taken", name=text))
+    return _SeasonName(text, None)
+
+
+async def on_season_answer(
+    bot: BingoBot, interaction: discord.Interaction[Any], control: SeasonStartButton
+) -> None:
+    """Start or Cancel under ``/bingo season start`` (a private message: only the manager
+    who asked sees it). Start checks again that the clicker manages the server and that
+    the name is free, then starts the season only if the current one is still the one
+    the question was asked after (:meth:`bot.storage.Database.start_season`, ``after``),
+    edits the question into its answer and announces the season publicly."""
+    if interaction.guild_id is None:
+        return
+    lang = await manager_language(interaction, "seasons-refused")
+    if lang is None:
+        return
+    if control.answer == "no":
+        await interaction.response.edit_message(
+            content=t(lang, "seasons-start-cancelled"), view=None
+        )
+        return
+    text = await _checked_season_name(bot, interaction.guild_id, control.name, lang)
+    if text.refusal is not None:
+        await interaction.response.edit_message(content=text.refusal, view=None)
+        return
+    season = await bot.db.start_season(
+        interaction.guild_id, text.name, time.time(), interaction.user.id, after=control.after
+    )
+    if season is None:
+        await interaction.response.edit_message(content=t(lang, "seasons-start-stale"), view=None)
+        return
+    await interaction.response.edit_message(
+        content=t(lang, "seasons-start-done", number=season.number, name=season.name), view=None
+    )
+    public = await public_language(interaction)
+    await interaction.followup.send(
+        t(public, "seasons-started", number=season.number, name=season.name),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
 
 
 async def set_min_games(

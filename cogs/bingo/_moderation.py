@@ -236,7 +236,9 @@ class ModGroup(ServerGroup):
         )
         self.moderation = moderation
 
-    @app_commands.command(name="end", description="End a live match with no result.")
+    @app_commands.command(
+        name="end", description="Moderators only: end a live match with no result."
+    )
     @app_commands.describe(
         match="The match number (shown on its board)",
         reason="Why: shown to both players",
@@ -244,17 +246,21 @@ class ModGroup(ServerGroup):
     async def end(
         self,
         interaction: discord.Interaction,
-        match: app_commands.Range[int, 1],
+        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
         reason: app_commands.Range[str, 1, limits.MOD_REASON],
     ) -> None:
         await self.moderation.end_match(interaction, match, reason)
 
-    @app_commands.command(name="cancel", description="Cancel a member's open challenges.")
+    @app_commands.command(
+        name="cancel", description="Moderators only: cancel a member's open challenges."
+    )
     @app_commands.describe(member="Whose challenges (made or received)")
     async def cancel(self, interaction: discord.Interaction, member: discord.User) -> None:
         await self.moderation.cancel_challenges(interaction, member)
 
-    @app_commands.command(name="remove", description="Remove a player from a tournament.")
+    @app_commands.command(
+        name="remove", description="Moderators only: remove a player from a tournament."
+    )
     @app_commands.describe(
         player="The player to remove",
         tournament="The tournament's number (default: the newest open one)",
@@ -263,7 +269,8 @@ class ModGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.moderation.remove_player(interaction, player, tournament)
 
@@ -272,7 +279,8 @@ def moderation_settings_command(moderation: Moderation) -> app_commands.Command[
     """``/bingo settings moderation``: the moderator role and the log channel."""
 
     @app_commands.command(
-        name="moderation", description="The moderator role and the moderation log channel."
+        name="moderation",
+        description="Manage Server only: the moderator role and the moderation log channel.",
     )
     @app_commands.describe(
         role="Members with this role moderate BingoMagic (leave empty: Manage Messages only)",

@@ -256,7 +256,9 @@ class SettingsGroup(ServerGroup):
         )
         await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
 
-    @app_commands.command(name="show", description="Show this server's BingoMagic settings.")
+    @app_commands.command(
+        name="show", description="Manage Server only: show this server's BingoMagic settings."
+    )
     async def show(self, interaction: discord.Interaction) -> None:
         lang = await self._admin(interaction)
         if lang is None:
@@ -276,7 +278,9 @@ class SettingsGroup(ServerGroup):
             ),
         )
 
-    @app_commands.command(name="mulligan", description="The default mulligan rule and options.")
+    @app_commands.command(
+        name="mulligan", description="Manage Server only: the default mulligan rule and options."
+    )
     @app_commands.describe(
         rule="The default mulligan rule",
         free_first="The first mulligan is free",
@@ -302,7 +306,9 @@ class SettingsGroup(ServerGroup):
             changes["sequential"] = sequential
         await self._change(interaction, lang, **changes)
 
-    @app_commands.command(name="timers", description="Time limits, in seconds (0: the default).")
+    @app_commands.command(
+        name="timers", description="Manage Server only: time limits, in seconds (0: the default)."
+    )
     @app_commands.describe(
         # The bounds are the options' own ranges (limits.py), which Discord shows and enforces.
         turn="Seconds for a turn's main step (0: default)",
@@ -339,11 +345,15 @@ class SettingsGroup(ServerGroup):
         await self._change(interaction, lang, **changes)
 
     @app_commands.command(
-        name="leaderboard", description="Who is listed on the leaderboard (Manage Server)."
+        name="leaderboard", description="Manage Server only: who is listed on the leaderboard."
     )
     @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
     async def leaderboard(
-        self, interaction: discord.Interaction, min_games: app_commands.Range[int, 0, 1000]
+        self,
+        interaction: discord.Interaction,
+        min_games: app_commands.Range[
+            int, limits.LEADERBOARD_MIN_GAMES[0], limits.LEADERBOARD_MIN_GAMES[1]
+        ],
     ) -> None:
         """The minimum of rated matches to appear on ``/bingo leaderboard``
         (``cogs.bingo._leaderboard``)."""
@@ -351,7 +361,9 @@ class SettingsGroup(ServerGroup):
         if lang is not None:
             await set_min_games(self.bot, interaction, lang, min_games)
 
-    @app_commands.command(name="house-rules", description="The server's house rules.")
+    @app_commands.command(
+        name="house-rules", description="Manage Server only: the server's house rules."
+    )
     @app_commands.describe(forest_either_pile="Forest may take from either discard pile")
     async def house_rules(
         self, interaction: discord.Interaction, forest_either_pile: bool | None = None
@@ -362,7 +374,9 @@ class SettingsGroup(ServerGroup):
         changes = {} if forest_either_pile is None else {"forest_either_pile": forest_either_pile}
         await self._change(interaction, lang, **changes)
 
-    @app_commands.command(name="language", description="The language of the bot's public posts.")
+    @app_commands.command(
+        name="language", description="Manage Server only: the language of the bot's public posts."
+    )
     @app_commands.describe(language="A language, or the server's own (its preferred locale)")
     @app_commands.choices(
         language=[
@@ -378,7 +392,10 @@ class SettingsGroup(ServerGroup):
             interaction, lang, language=None if language == SERVER_DEFAULT else language
         )
 
-    @app_commands.command(name="channels", description="The channels where matches may be started.")
+    @app_commands.command(
+        name="channels",
+        description="Manage Server only: the channels where matches may be started.",
+    )
     @app_commands.describe(
         add="Allow matches in this channel",
         remove="No longer allow matches in this channel",

@@ -31,7 +31,7 @@ class TournamentGroup(ServerGroup):
         self.service = service
 
     @app_commands.command(
-        name="create", description="Create a Swiss tournament (organizers).", extras=ORGANIZERS
+        name="create", description="Organizers only: create a Swiss tournament.", extras=ORGANIZERS
     )
     @app_commands.describe(
         name="The tournament's name",
@@ -74,21 +74,31 @@ class TournamentGroup(ServerGroup):
         )
 
     @app_commands.command(
-        name="start", description="Close sign-up and pair round 1 (organizers).", extras=ORGANIZERS
+        name="start",
+        description="Organizers only: close sign-up and pair round 1.",
+        extras=ORGANIZERS,
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
+    ) -> None:
         await self.tournaments.begin(interaction, tournament)
 
     @app_commands.command(name="standings", description="The standings with their tiebreakers.")
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def standings(
-        self, interaction: discord.Interaction, tournament: int | None = None
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.show_standings(interaction, tournament)
 
     @app_commands.command(
-        name="report", description="Record a result by hand (organizers).", extras=ORGANIZERS
+        name="report", description="Organizers only: record a result by hand.", extras=ORGANIZERS
     )
     @app_commands.describe(
         player="A player of the table",
@@ -107,7 +117,8 @@ class TournamentGroup(ServerGroup):
         interaction: discord.Interaction,
         player: discord.User,
         result: str,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.report(interaction, player, result, tournament)
 
@@ -122,24 +133,28 @@ class TournamentGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User | None = None,
-        tournament: int | None = None,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.drop(interaction, player, tournament)
 
     @app_commands.command(
         name="end-round",
-        description="End the round at its time limit: unfinished matches draw.",
+        description="Organizers only: end the round at its time limit; unfinished matches draw.",
         extras=ORGANIZERS,
     )
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
     async def end_round(
-        self, interaction: discord.Interaction, tournament: int | None = None
+        self,
+        interaction: discord.Interaction,
+        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+        | None = None,
     ) -> None:
         await self.tournaments.end_round(interaction, tournament)
 
     @app_commands.command(
         name="organizer",
-        description="Set or clear the tournament organizer role (Manage Server).",
+        description="Manage Server only: set or clear the tournament organizer role.",
         extras={"audience": "managers"},
     )
     @app_commands.describe(

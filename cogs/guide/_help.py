@@ -3,12 +3,18 @@ reader's language, in pages with Previous and Next when one embed cannot hold th
 
 The command list is read from the bot's command tree, with each name and description as
 the reader's Discord shows it (``commands.ftl`` and the features' own ``cmd-*`` keys), so
-it never falls out of date. Commands whose handler refuses members without a permission
-are listed with a mark (🛡️ organizers, ⚙️ Manage Server) and the footer explains the marks:
-Discord shows subcommands to every member who sees their group ("Application Commands",
-Permissions: ``default_member_permissions`` applies to top-level commands only). A
-top-level command with ``default_member_permissions`` that the member lacks is hidden, as
-their Discord client hides it.
+it never falls out of date. It lists what the member may use: a command whose handler
+refuses members without a permission or role (its ``audience``: organizers, Manage
+Server, moderators) is listed, with its mark (🛡️ ⚙️ 🔨, explained in the footer), only to
+the members it serves. Discord itself shows subcommands to every member who sees their
+group ("Application Commands", Permissions: ``default_member_permissions`` applies to
+top-level commands only), so those descriptions start by saying who may use them
+(``commands.ftl``). A top-level command with ``default_member_permissions`` that the
+member lacks is hidden, as their Discord client hides it. Outside a server (the bot's
+DM), where no permission applies, every command is listed with its mark.
+
+A section longer than one field goes on in the next field (or page) under its heading
+followed by "(continued)" (``help-group-continued``).
 
 Every page respects Discord's embed limits ("Message Resource", Embed Limits): a field
 value holds at most 1,024 characters, an embed at most 25 fields and 6,000 characters in
@@ -31,6 +37,8 @@ from discord import app_commands
 from bot import limits
 from bot.i18n import bundle, t
 from bot.interactions import reply_private
+from bot.storage.consent import ConsentStore
+from bot.storage.tournaments import TournamentStore
 from bot.ui.controls import HelpButton, view_of
 from cogs.languages import private_language
 
@@ -44,15 +52,19 @@ EMBED_TOTAL = 6000
 MARKS = {"organizers": "🛡️", "managers": "⚙️", "moderators": "🔨"}
 #: Sections with a heading of their own (``help-group-<name>``), by the qualified name of
 #: the command's group, in the order ``/help`` shows them; any other command goes under
-#: its top-level group's heading, or ``help-group-other`` (last).
+#: its top-level group's section if that is one, else under ``help-group-other`` (last).
 SECTIONS = (
     "bingo",
+    "bingo-season",
     "bingo-tournament",
     "bingo-settings",
     "bingo-mod",
     "mulligan",
     "mulligan-deck",
+    "privacy",
 )
+#: Every audience: what ``/help`` lists outside a server.
+EVERYONE = frozenset(MARKS)
 
 
 def _text(language: str, key: str, attribute: str, default: str) -> str:
@@ -104,6 +116,43 @@ def visible_to(
     return permissions >= required
 
 
+def may_use(command: app_commands.Command[Any, ..., Any], audiences: frozenset[str]) -> bool:
+    """Whether a member who belongs to ``audiences`` (:func:`member_audiences`) may use
+    ``command``: every member may use a command without an :func:`audience`."""
+    who = audience(command)
+    return who is None or who in audiences
+
+
+async def member_audiences(interaction: discord.Interaction[Any]) -> frozenset[str]:
+    """The audiences (:data:`MARKS`) the member of ``interaction`` belongs to, as the
+    commands' own checks decide: ``"managers"``: Manage Server (or Administrator);
+    ``"organizers"``: that, or the server's organizer role
+    (:meth:`bot.storage.tournaments.TournamentStore.organizer_role`); ``"moderators"``:
+    Manage Messages (or Administrator), or the server's moderator role
+    (:meth:`bot.storage.consent.ConsentStore.moderation`). Outside a server: every one
+    (:data:`EVERYONE`)."""
+    if interaction.guild_id is None:
+        return EVERYONE
+    perms = interaction.permissions
+    found: set[str] = set()
+    if perms.administrator or perms.manage_guild:
+        found |= {"managers", "organizers"}
+    if perms.administrator or perms.manage_messages:
+        found.add("moderators")
+    roles = {r.id for r in getattr(interaction.user, "roles", ())}
+    if roles and found != EVERYONE:
+        backend = interaction.client.db.backend
+        if "organizers" not in found:
+            organizer = await TournamentStore(backend).organizer_role(interaction.guild_id)
+            if organizer in roles:
+                found.add("organizers")
+        if "moderators" not in found:
+            moderator = (await ConsentStore(backend).moderation(interaction.guild_id)).role_id
+            if moderator in roles:
+                found.add("moderators")
+    return frozenset(found)
+
+
 def commands_of(
     tree: app_commands.CommandTree,
 ) -> Iterator[app_commands.Command[Any, ..., Any]]:
@@ -142,10 +191,15 @@ def command_line(language: str, command: app_commands.Command[Any, ..., Any]) ->
 
 
 def _section(command: app_commands.Command[Any, ..., Any]) -> str:
+    """The section of ``command``: its group's (:data:`SECTIONS`), else its top-level
+    group's, else ``"other"`` (one heading, never two sections of the same name)."""
     if command.parent is None:
         return "other"
     group = command.parent.qualified_name.replace(" ", "-")
-    return group if group in SECTIONS else _root(command).name
+    if group in SECTIONS:
+        return group
+    root = _root(command).name
+    return root if root in SECTIONS else "other"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,21 +209,24 @@ class HelpPage:
 
     fields: tuple[tuple[str, str], ...]
     intro: bool
+    #: Whether a marked command (:data:`MARKS`) is listed on any page: the footer then
+    #: explains the marks.
+    marked: bool = False
 
 
 def _fields(language: str, lines: dict[str, list[str]]) -> list[tuple[str, str]]:
     """Each section's lines as fields of at most :data:`FIELD_VALUE` characters (a long
-    section continues in a field of the same name)."""
+    section continues in a field named "<heading> (continued)")."""
     fields: list[tuple[str, str]] = []
     for section, section_lines in lines.items():
         key = f"help-group-{section}" if section in SECTIONS else "help-group-other"
-        name = t(language, key)
-        value = ""
+        heading = t(language, key)
+        name, value = heading, ""
         for line in section_lines:
             line = line[:FIELD_VALUE]
             if value and len(value) + 1 + len(line) > FIELD_VALUE:
                 fields.append((name, value))
-                value = ""
+                name, value = t(language, "help-group-continued", group=heading), ""
             value = f"{value}\n{line}" if value else line
         fields.append((name, value or "—"))
     return fields
@@ -177,15 +234,18 @@ def _fields(language: str, lines: dict[str, list[str]]) -> list[tuple[str, str]]
 
 def _frame(language: str) -> tuple[int, int]:
     """Characters every page spends outside its fields (title, footer with the largest
-    page numbers), and what the first page's intro adds."""
+    page numbers and the legend), and what the first page's intro adds."""
     title = t(language, "help-title")
-    footer = _footer(language, 99, 99)
+    footer = _footer(language, 99, 99, legend=True)
     return len(title) + len(footer), len(t(language, "help-intro"))
 
 
-def _footer(language: str, page: int, pages: int) -> str:
+def _footer(language: str, page: int, pages: int, *, legend: bool) -> str:
+    """The page number (when there are several), the legend of the marks (when a marked
+    command is listed) and "Only you can see this"."""
     parts = [t(language, "help-page", page=page, pages=pages)] if pages > 1 else []
-    parts += [t(language, "help-legend"), t(language, "help-footer")]
+    parts += [t(language, "help-legend")] if legend else []
+    parts += [t(language, "help-footer")]
     return " · ".join(parts)
 
 
@@ -193,12 +253,16 @@ def help_pages(
     language: str,
     tree: app_commands.CommandTree,
     permissions: discord.Permissions | None = None,
+    audiences: frozenset[str] = EVERYONE,
 ) -> list[HelpPage]:
-    """Every command the member sees (:func:`visible_to` with ``permissions``), grouped
-    by section, packed into pages within Discord's embed limits (the module docstring)."""
+    """Every command the member sees (:func:`visible_to` with ``permissions``) and may
+    use (:func:`may_use` with ``audiences``), grouped by section, packed into pages
+    within Discord's embed limits (the module docstring)."""
     lines: dict[str, list[str]] = {}
+    marked = False
     for command in commands_of(tree):
-        if visible_to(command, permissions):
+        if visible_to(command, permissions) and may_use(command, audiences):
+            marked = marked or audience(command) is not None
             lines.setdefault(_section(command), []).append(command_line(language, command))
     order = {name: i for i, name in enumerate(SECTIONS)}
     lines = dict(  # the sections in :data:`SECTIONS` order, any other after, "other" last
@@ -211,11 +275,11 @@ def help_pages(
     for name, value in _fields(language, lines):
         size = len(name) + len(value)
         if current and (used + size > EMBED_TOTAL or len(current) == FIELDS):
-            pages.append(HelpPage(tuple(current), intro=not pages))
+            pages.append(HelpPage(tuple(current), intro=not pages, marked=marked))
             current, used = [], frame
         current.append((name, value))
         used += size
-    pages.append(HelpPage(tuple(current), intro=not pages))
+    pages.append(HelpPage(tuple(current), intro=not pages, marked=marked))
     return pages
 
 
@@ -224,10 +288,12 @@ def help_page(
     tree: app_commands.CommandTree,
     page: int = 0,
     permissions: discord.Permissions | None = None,
+    audiences: frozenset[str] = EVERYONE,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """Page ``page`` (0-based, clamped) of ``/help`` in ``language``: its embed, and its
-    Previous / Next buttons (``None`` when everything fits on one page)."""
-    pages = help_pages(language, tree, permissions)
+    """Page ``page`` (0-based, clamped) of ``/help`` in ``language`` for a member with
+    ``permissions`` in ``audiences`` (:func:`help_pages`): its embed, and its Previous /
+    Next buttons (``None`` when everything fits on one page)."""
+    pages = help_pages(language, tree, permissions, audiences)
     page = max(0, min(page, len(pages) - 1))
     shown = pages[page]
     embed = discord.Embed(
@@ -237,7 +303,7 @@ def help_page(
     )
     for name, value in shown.fields:
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text=_footer(language, page + 1, len(pages)))
+    embed.set_footer(text=_footer(language, page + 1, len(pages), legend=shown.marked))
     if len(pages) == 1:
         return embed, None
     last = len(pages) - 1
@@ -260,9 +326,10 @@ def _permissions(interaction: discord.Interaction[Any]) -> discord.Permissions |
 
 
 async def show_help(interaction: discord.Interaction[Any], tree: app_commands.CommandTree) -> None:
-    """``/help``: the first page, privately."""
+    """``/help``: the first page, privately, of what this member may use."""
     language = await private_language(interaction)
-    embed, view = help_page(language, tree, 0, _permissions(interaction))
+    audiences = await member_audiences(interaction)
+    embed, view = help_page(language, tree, 0, _permissions(interaction), audiences)
     if view is None:
         await reply_private(interaction, embed=embed)
     else:
@@ -274,12 +341,14 @@ async def turn_help_page(interaction: discord.Interaction[Any], control: HelpBut
     with the permissions of whoever clicks."""
     language = await private_language(interaction)
     tree = interaction.client.tree
-    embed, view = help_page(language, tree, control.page, _permissions(interaction))
+    audiences = await member_audiences(interaction)
+    embed, view = help_page(language, tree, control.page, _permissions(interaction), audiences)
     await interaction.response.edit_message(embed=embed, view=view)
 
 
 __all__ = [
     "EMBED_TOTAL",
+    "EVERYONE",
     "FIELDS",
     "FIELD_VALUE",
     "MARKS",
@@ -290,6 +359,8 @@ __all__ = [
     "help_embed",
     "help_page",
     "help_pages",
+    "may_use",
+    "member_audiences",
     "show_help",
     "turn_help_page",
     "visible_to",

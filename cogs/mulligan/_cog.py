@@ -220,7 +220,8 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         return (head + rest)[: limits.AUTOCOMPLETE_CHOICES]
 
     @app_commands.command(
-        name="daily-setup", description="Set the hand of the day's channel, deck and rule."
+        name="daily-setup",
+        description="Manage Server only: set the hand of the day's channel, deck and rule.",
     )
     @app_commands.describe(
         channel="Where the hand of the day is posted each day",
@@ -322,9 +323,9 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         self,
         interaction: discord.Interaction,
         deck: DeckName | None = None,
-        size: app_commands.Range[int, 7, 250] | None = None,
-        lands: app_commands.Range[int, 0, 250] | None = None,
-        turns: app_commands.Range[int, 1, 10] = 4,
+        size: app_commands.Range[int, limits.DECK_MIN_CARDS, limits.DECK_CARDS] | None = None,
+        lands: app_commands.Range[int, 0, limits.DECK_CARDS] | None = None,
+        turns: app_commands.Range[int, limits.ODDS_TURNS[0], limits.ODDS_TURNS[1]] = 4,
     ) -> None:
         reader = await self.service.reader(interaction)
         public = await public_language(interaction)  # the table is posted publicly

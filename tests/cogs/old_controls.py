@@ -33,6 +33,7 @@ from bot.ui.controls import (
     RematchButton,
     ReplayButton,
     RulesButton,
+    SeasonStartButton,
     ShowHandButton,
     SignupButton,
     StandingsButton,
@@ -113,4 +114,11 @@ ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     ("bingo:lb:2:w:0:p", LeaderboardButton, {"season": 2, "by": "w", "page": 0, "direction": "p"}),
     ("bingo:ts:9:1:n", StandingsButton, {"tournament_id": 9, "page": 1, "direction": "n"}),
     ("privacy:erase:123:yes", EraseButton, {"user_id": 123, "answer": "yes"}),
+    # Added with the confirmation of /bingo season start.
+    (
+        "bingo:season:2:yes:Spring: the second one",
+        SeasonStartButton,
+        {"after": 2, "answer": "yes", "name": "Spring: the second one"},
+    ),
+    ("bingo:season:0:no", SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
 ]

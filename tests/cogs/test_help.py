@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.controls import HelpButton
-from cogs.guide._help import EMBED_TOTAL, FIELD_VALUE, FIELDS, help_page, help_pages
+from cogs.guide._help import EMBED_TOTAL, FIELD_VALUE, FIELDS, MARKS, help_page, help_pages
 
 
 async def _noop(interaction: discord.Interaction[Any]) -> None:
@@ -85,3 +85,39 @@ def test_one_page_has_no_buttons() -> None:
     embed, view = help_page("it", _tree(groups=1, per_group=2), 0)
     assert view is None
     assert embed.description and "Pagina" not in (embed.footer.text or "")
+
+
+def test_a_section_longer_than_a_field_says_it_continues() -> None:
+    """A section split over several fields is named once; the fields after the first
+    say "(continued)"."""
+    tree = _tree(groups=2, per_group=20)  # groups of no section of their own: "Other"
+    names = [name for page in help_pages("en", tree) for name, _ in page.fields]
+    assert len(names) > 2
+    assert names == ["Other"] + ["Other (continued)"] * (len(names) - 1)
+
+
+def test_a_command_for_some_members_is_listed_to_them_only() -> None:
+    """A command whose ``audience`` is organizers is listed, marked, to organizers (and
+    outside a server, to everyone), and not to other members; the legend of the marks
+    shows only when a marked command is listed."""
+    tree = _tree(groups=1, per_group=2)
+    group = tree.get_command("group0")
+    assert isinstance(group, app_commands.Group)
+    group.add_command(
+        app_commands.Command(
+            name="create", description="Organizers only.", callback=_noop,
+            extras={"audience": "organizers"},
+        )
+    )  # fmt: skip
+
+    def create_line(**kwargs: Any) -> list[str]:
+        return [line for line in _listed("en", tree, **kwargs) if "`/group0 create`" in line]
+
+    assert create_line(audiences=frozenset()) == []
+    assert create_line(audiences=frozenset({"moderators"})) == []
+    assert create_line(audiences=frozenset({"organizers"}))[0].startswith(MARKS["organizers"])
+    assert create_line()[0].startswith(MARKS["organizers"])  # outside a server
+    member, _ = help_page("en", tree, 0, audiences=frozenset())
+    organizer, _ = help_page("en", tree, 0, audiences=frozenset({"organizers"}))
+    assert MARKS["organizers"] not in (member.footer.text or "")
+    assert MARKS["organizers"] in (organizer.footer.text or "")

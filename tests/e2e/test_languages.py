@@ -109,6 +109,26 @@ async def test_an_italian_client_sees_italian_commands(english_server) -> None:
     assert answer.content == "Non puoi sfidare te stesso."
 
 
+async def test_command_names_join_words_with_hyphens_and_options_with_underscores(
+    english_server,
+) -> None:
+    """In every language, as registered: a command's, group's or subcommand's name joins
+    its words with ``-`` (``house-rules``, ``ręka-dnia``), an option's with ``_``
+    (``free_first``, ``pierwszy_darmowy``), so a member never guesses which one to type."""
+    bw = english_server
+    wrong: list[tuple[str, str]] = []
+
+    def walk(node: dict, command: bool) -> None:
+        names = [node["name"], *(node.get("name_localizations") or {}).values()]
+        wrong.extend((node["name"], n) for n in names if ("_" if command else "-") in n)
+        for option in node.get("options") or []:
+            walk(option, option["type"] in (1, 2))
+
+    for command in bw.emu.commands(bw.world.guild) + bw.emu.commands():
+        walk(command, True)
+    assert wrong == []
+
+
 # -- whole matches ---------------------------------------------------------------------
 
 

@@ -41,6 +41,23 @@ def ranked_ids(message) -> list[int]:
     return [int(found[2]) for line in lines if (found := LINE.match(line))]
 
 
+async def ask_season(bw: BotWorld, who: str, name: str):
+    """``who`` runs ``/bingo season start name:``; the private question it gets."""
+    record = await bw.driver(who).slash(bw.channel, "bingo season start", name=name)
+    question = await record.wait_for_response()
+    assert question.ephemeral
+    return question
+
+
+async def start_season(bw: BotWorld, who: str, name: str):
+    """``who`` starts season ``name`` and confirms it; the public announcement."""
+    question = await ask_season(bw, who, name)
+    await bw.driver(who).click(question, "Start the new season")
+    return await bw.driver("alice").wait_for_message(
+        bw.channel, lambda m: not m.ephemeral and f": {name}** has started" in m.content
+    )
+
+
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
 async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -> None:
     alice, bob, carol = (bingo.world.user(n) for n in ("alice", "bob", "carol"))
@@ -59,10 +76,7 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
 
     no = await bingo.driver("bob").slash(bingo.channel, "bingo season start", name="Spring")
     assert no.message is not None and no.message.ephemeral  # Manage Server only
-    await bingo.driver("carol").slash(bingo.channel, "bingo season start", name="Spring")
-    await bingo.driver("carol").wait_for_message(
-        bingo.channel, lambda m: "Season 1: Spring" in m.content
-    )
+    await start_season(bingo, "carol", "Spring")
     fresh = await board_of(bingo, "alice")
     assert fresh.embeds[0]["author"]["name"] == "Season 1: Spring"
     assert ranked_ids(fresh) == []
@@ -92,6 +106,55 @@ async def test_a_new_season_restarts_the_leaderboard_and_past_ones_stay(bingo) -
     assert embed_field(stats, "Wins") == "1" and embed_field(stats, "Losses") == "0"
     assert embed_field(stats, "Rank") == "#1"
     assert carol.id not in ranked_ids(spring)
+
+
+async def test_a_new_season_starts_only_once_confirmed(bingo) -> None:
+    """``/bingo season start`` first asks its manager privately, saying what happens;
+    nothing changes until Start is clicked (Cancel changes nothing), a question asked
+    before another season started starts nothing, and the announcement names where the
+    earlier standings are."""
+    db, guild = bingo.db, bingo.world.guild
+    alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
+    make_admin(bingo, "carol")
+    await db.set_min_games(guild.id, 1)
+    match_id = await new_match(db, (alice.id, bob.id), guild_id=guild.id)
+    assert await finish(db, match_id, winner=alice.id, loser=bob.id, ended_at=1e9)
+    await db.rate_match(match_id, 1e9)
+    carol = bingo.driver("carol")
+
+    question = await ask_season(bingo, "carol", "Spring")
+    assert "Every member's rating in this server starts over from scratch" in question.content
+    assert "`/bingo season list`" in question.content and "`season:`" in question.content
+    assert [label for label, _ in carol.buttons(question)] == ["Start the new season", "Cancel"]
+    later = await ask_season(bingo, "carol", "Summer")  # asked before Spring starts
+    assert await db.current_season(guild.id) == 0
+    assert ranked_ids(await board_of(bingo, "carol")) == [alice.id, bob.id]
+
+    await carol.click(question, "Cancel")
+    await bingo.emu.wait_for(
+        lambda: bingo.emu.messages[question.id].content.startswith("Cancelled: no new season"),
+        message="the question answered: cancelled",
+    )
+    assert bingo.emu.messages[question.id].components == []
+    assert await db.current_season(guild.id) == 0
+    assert ranked_ids(await board_of(bingo, "carol")) == [alice.id, bob.id]
+
+    announcement = await start_season(bingo, "carol", "Spring")
+    assert announcement.content == (
+        "**Season 1: Spring** has started! Every rating in this server starts again from "
+        "scratch. The earlier standings are kept: choose a season with `season:` in "
+        "`/bingo leaderboard`."
+    )
+    assert await db.current_season(guild.id) == 1
+    assert ranked_ids(await board_of(bingo, "carol")) == []
+
+    await carol.click(later, "Start the new season")
+    await bingo.emu.wait_for(
+        lambda: bingo.emu.messages[later.id].content.startswith("Nothing started"),
+        message="the older question refused",
+    )
+    assert await db.current_season(guild.id) == 1
+    assert [s.name for s in await db.seasons(guild.id)] == ["Spring"]
 
 
 async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
@@ -160,6 +223,30 @@ async def test_sixty_players_page_by_page_without_those_who_left(bingo) -> None:
     hidden = await db.departed(guild.id, time.time())
     assert hidden == {first}  # remembered: not looked up again for a day
     assert len(await db.standings(guild.id, 0, 1e9, min_games=2, hidden=hidden)) == 59
+
+
+async def test_a_leaderboard_nobody_reached_says_what_it_takes(bingo) -> None:
+    """Rated matches, but nobody with the server's minimum: the leaderboard says how many
+    rated matches list a member (not that there are none), and tells a member who played
+    some how many more they need; with no rated match at all it says so."""
+    db, guild = bingo.db, bingo.world.guild
+    alice, bob = bingo.world.user("alice"), bingo.world.user("bob")
+    await db.set_min_games(guild.id, 3)
+    empty = await board_of(bingo, "carol")
+    assert empty.embeds[0]["description"] == "No rated matches in this server yet."
+
+    match_id = await new_match(db, (alice.id, bob.id), guild_id=guild.id)
+    assert await finish(db, match_id, winner=alice.id, loser=bob.id, ended_at=1e9)
+    await db.rate_match(match_id, 1e9)
+    board = await board_of(bingo, "alice")
+    assert ranked_ids(board) == []
+    assert board.embeds[0]["description"] == (
+        "Nobody is listed yet: a member appears here after 3 rated matches in this server."
+    )
+    assert "2 more rated matches and you are listed." in embed_field(board, "Your rating")
+    watcher = await board_of(bingo, "carol")
+    assert watcher.embeds[0]["description"] == board.embeds[0]["description"]
+    assert "no rating here yet" in embed_field(watcher, "Your rating")
 
 
 async def test_tournament_standings_of_sixty_players_come_in_pages(bingo) -> None:

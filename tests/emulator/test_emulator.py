@@ -54,6 +54,21 @@ async def test_slash_command_with_user_option(world: World, bot: EmuTestBot) -> 
     assert bot.seen["opponent"].id == bob.id
 
 
+async def test_integer_options_outside_their_bounds_are_refused_as_discord_does(
+    world: World, bot: EmuTestBot
+) -> None:
+    """Discord's client refuses an integer option outside its ``min_value`` and
+    ``max_value``, and any integer past ±(2^53 − 1) ("Application Commands", Application
+    Command Option Type: INTEGER); the bot never sees the command."""
+    alice, bob = world.driver("alice"), world.user("bob")
+    for rounds in (0, 10, 2**53, 2**64, -(2**64)):
+        with pytest.raises(ValueError):
+            await alice.slash(world.channel, "duel challenge", opponent=bob, rounds=rounds)
+    assert "opponent" not in bot.seen
+    rec = await alice.slash(world.channel, "duel challenge", opponent=bob, rounds=9)
+    assert rec.message is not None and rec.message.content.endswith("to 9 rounds")
+
+
 async def test_ephemeral_reply(world: World, bot: EmuTestBot) -> None:
     """An ephemeral reply is stored with flags 64 and visible only to the invoker."""
     alice = world.driver("alice")

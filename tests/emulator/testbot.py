@@ -151,7 +151,9 @@ def build_commands(bot: EmuTestBot) -> list[Any]:
 
     @duel.command(name="challenge", description="Challenge someone")
     async def challenge(
-        interaction: discord.Interaction, opponent: discord.Member, rounds: int = 3
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        rounds: app_commands.Range[int, 1, 9] = 3,
     ) -> None:
         bot.seen["opponent"] = opponent
         await interaction.response.send_message(

@@ -45,6 +45,17 @@ def test_sigma_grows_by_c_squared_per_day_up_to_the_prior() -> None:
     assert idle(settled, -DAY) == settled
 
 
+async def test_a_season_starts_after_the_one_it_was_asked_after(db: Database) -> None:
+    """``after``: a compare-and-set on the current season, so a confirmation clicked
+    twice (or after another season started) starts nothing."""
+    spring = await db.start_season(GUILD, "Spring", 1.0, after=0)
+    assert spring is not None and spring.number == 1
+    assert await db.start_season(GUILD, "Summer", 2.0, after=0) is None
+    assert [s.name for s in await db.seasons(GUILD)] == ["Spring"]
+    summer = await db.start_season(GUILD, "Summer", 3.0, after=1)
+    assert summer is not None and summer.number == 2
+
+
 async def test_a_new_season_restarts_ratings_from_the_prior(db: Database) -> None:
     first = await rated(db, BOB, ALICE)
     assert await db.current_season(GUILD) == 0

@@ -1,4 +1,5 @@
 # /help in pages, with every command and who may use it (cogs/guide/_help.py).
+help-group-bingo-season = Seasons
 help-group-bingo-tournament = Tournaments
 help-group-bingo-settings = Server settings
 help-group-bingo-mod = Moderation

@@ -13,5 +13,7 @@ help-intro =
     New to BingoMagic? `/bingo rules` shows the rules page by page.
 help-group-bingo = BingoMagic
 help-group-mulligan = Mulligan practice
+help-group-privacy = Your data
+help-group-continued = { $group } (continued)
 help-group-other = Other
 help-footer = Only you can see this.

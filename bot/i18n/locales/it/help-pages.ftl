@@ -1,4 +1,5 @@
 # /help a pagine, con ogni comando e chi può usarlo (cogs/guide/_help.py).
+help-group-bingo-season = Stagioni
 help-group-bingo-tournament = Tornei
 help-group-bingo-settings = Impostazioni del server
 help-group-bingo-mod = Moderazione

@@ -13,5 +13,7 @@ help-intro =
     Non conosci BingoMagic? `/bingo regole` mostra il regolamento pagina per pagina.
 help-group-bingo = BingoMagic
 help-group-mulligan = Allenamento ai mulligan
+help-group-privacy = I tuoi dati
+help-group-continued = { $group } (continua)
 help-group-other = Altro
 help-footer = Lo vedi solo tu.

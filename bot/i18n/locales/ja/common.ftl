@@ -9,6 +9,7 @@ land-forest = 森
 common-not-current = その選択はもう有効ではありません。
 common-not-now = 今はそれを行えません。
 common-bad-option = そのオプションの値「{ $value }」を理解できませんでした。
+common-out-of-range = `{ $option }`には{ $low }から{ $high }までの値を指定してください。
 common-out-of-date = このコマンドは古くなっています。1分ほどしてからもう一度お試しください。
 common-went-wrong = 問題が発生しました（エラーID { $id }）。
 common-storage-busy = ボットのデータベースが混み合っているため、何も反映されませんでした。少し待ってからもう一度お試しください。

@@ -1,4 +1,5 @@
 # /help：全コマンドと使える人をページごとに（cogs/guide/_help.py）。
+help-group-bingo-season = シーズン
 help-group-bingo-tournament = トーナメント
 help-group-bingo-settings = サーバー設定
 help-group-bingo-mod = モデレーション

@@ -13,5 +13,7 @@ help-intro =
     BingoMagicは初めてですか？ `/{ cmd-bingo.name } { cmd-bingo-rules.name }`でルールを1ページずつ表示します。
 help-group-bingo = BingoMagic
 help-group-mulligan = マリガン練習
+help-group-privacy = あなたのデータ
+help-group-continued = { $group }（続き）
 help-group-other = その他
 help-footer = これはあなたにだけ表示されています。

@@ -1,11 +1,11 @@
 ## Ręka dnia (/mulligan daily).
 
 cmd-mulligan-daily =
-    .name = ręka_dnia
+    .name = ręka-dnia
     .description = Oceń rękę dnia tego serwera.
 cmd-mulligan-daily-setup =
     .name = ustaw-rękę-dnia
-    .description = Ustaw kanał, talię i zasadę ręki dnia.
+    .description = Tylko z uprawnieniem Zarządzanie serwerem: ustaw kanał, talię i zasadę ręki dnia.
 cmd-mulligan-daily-setup-channel =
     .name = kanał
     .description = Gdzie codziennie publikowana jest ręka dnia

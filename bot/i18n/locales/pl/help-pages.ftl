@@ -1,4 +1,5 @@
 # /help na stronach, ze wszystkimi komendami i tym, kto może ich używać (cogs/guide/_help.py).
+help-group-bingo-season = Sezony
 help-group-bingo-tournament = Turnieje
 help-group-bingo-settings = Ustawienia serwera
 help-group-bingo-mod = Moderacja

@@ -13,5 +13,7 @@ help-intro =
     Pierwszy raz z BingoMagic? `/{ cmd-bingo.name } { cmd-bingo-rules.name }` pokazuje zasady strona po stronie.
 help-group-bingo = BingoMagic
 help-group-mulligan = Trening mulligana
+help-group-privacy = Twoje dane
+help-group-continued = { $group } (ciąg dalszy)
 help-group-other = Inne
 help-footer = Tylko ty to widzisz.
