@@ -52,8 +52,13 @@ async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp
 
     record = await olga.slash(cup.channel, "bingo tournament start")
     assert record.acknowledged
-    (tournament,) = await store.open_of_guild(cup.world.guild.id)
-    assert tournament.status == "swiss"
+
+    async def started():
+        """the start's first round is stored (the start is answered first)"""
+        (tournament,) = await store.open_of_guild(cup.world.guild.id)
+        return tournament if tournament.status == "swiss" else None
+
+    tournament = await _poll(started, "the tournament to start")
     # the sign-up message no longer says sign-up is open, and loses its buttons
     closed = await cup.emu.wait_for(
         lambda: "sign-up is closed" in (m := cup.emu.messages[signup.id]).content and m,
