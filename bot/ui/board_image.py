@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw
 from bot.engine import events as ev
 from bot.engine.cards import KINDS
 from bot.engine.outcome import Reason
-from bot.i18n import language_of, t
+from bot.i18n import join_list, language_of, t
 
 from . import typeset
 from .lands import near_wins
@@ -563,7 +563,7 @@ def _counts_text(language: str, counts: Sequence[int]) -> str:
         for k in range(KINDS)
         if counts[k]
     ]
-    return ", ".join(parts) if parts else t(language, "board-alt-none")
+    return join_list(language, parts) if parts else t(language, "board-alt-none")
 
 
 def near_win_texts(inputs: Mapping[str, Any]) -> list[str]:

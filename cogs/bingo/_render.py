@@ -21,7 +21,7 @@ from bot.engine import events as ev
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.events import event_from_json
 from bot.engine.outcome import Reason
-from bot.i18n import DEFAULT, attribute, bundle, t
+from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import shorten
 
@@ -79,9 +79,12 @@ def _line(
 
 @_line(ev.Roll)
 def _roll(e: ev.Roll, say: Say, names: Sequence[str], locale: object, _: BingoOptions) -> str:
-    rolls = ", ".join(
-        t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
-        for a, b in e.rolls
+    rolls = join_list(
+        locale,
+        (
+            t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
+            for a, b in e.rolls
+        ),
     )
     return say("roll", rolls=rolls, starter=names[e.starting])
 
@@ -316,7 +319,8 @@ def board_embed(
         else:
             status = t(locale, "bingo-board-mulligans", waiting=waiting)
         if deadline is not None:
-            status += " " + t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
+            when = t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
+            status = sentences(locale, status, when)
         if view["pending_land"] is not None:
             status += "\n" + t(locale, "bingo-board-stack", land=land(view["pending_land"], locale))
         for line in near_win_lines(view, names, locale):
@@ -381,9 +385,10 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
         text = t(locale, "bingo-prompt-declare")
         if prompt.get("next_hand_size") is not None:
             if prompt["rule"] == MulliganRule.PARTIAL_PARIS:
-                text += " " + t(locale, "bingo-prompt-declare-partial")
+                text = sentences(locale, text, t(locale, "bingo-prompt-declare-partial"))
             else:
-                text += " " + t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
+                more = t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
+                text = sentences(locale, text, more)
         declared = [
             t(
                 locale,
@@ -396,7 +401,7 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
             if d is not None and p != player
         ]
         if declared:
-            text += "\n" + t(locale, "bingo-prompt-declared", list=", ".join(declared))
+            text += "\n" + t(locale, "bingo-prompt-declared", list=join_list(locale, declared))
         return text
     if decision is Decision.BOTTOM:
         return t(locale, "bingo-prompt-bottom", n=prompt.get("bottom_left", 0))
