@@ -1,8 +1,9 @@
 """Japanese punctuation in the catalogs (``bot/i18n/locales/ja``): no space after a
-full stop ``。`` or colon ``：`` (after ``！``, ``？``: a full-width space, if any), and lists separated by
-``、``, never by an ASCII ``", "``. Every variant of every message and attribute is read
-as its text with placeables as a neutral word, Markdown's ``**``/``__`` removed (so
-``"**占術1。** ライブラリー"`` is caught) and inline code (`` `/bingo …` ``) left out."""
+full stop ``。`` or a colon ``：`` (after ``！`` and ``？``: a full-width space, if any),
+and lists separated by ``、``, never by an ASCII ``", "``. Every variant of every message
+and attribute is read as its text with placeables as a neutral word, Markdown's
+``**``/``__`` removed (so ``"**占術1。** ライブラリー"`` is caught) and inline code
+(`` `/bingo …` ``) left out."""
 
 from __future__ import annotations
 

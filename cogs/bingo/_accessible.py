@@ -68,7 +68,7 @@ LAST_LINES = 3
 
 
 def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
-    lines = log_lines(match.log, names, options, locale, last=LAST_LINES)
+    lines = log_lines(match.log, names, options, locale, last=LAST_LINES, spoken=True)
     return t(locale, "a11y-join").join(lines) if lines else None
 
 
@@ -88,7 +88,7 @@ def accessible_panel(
     if uses_mode(table, player):
         names = table.shown_names
         last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-        sentence = panel_sentence(view, names, locale, last)
+        sentence = panel_sentence(view, names, locale, last, match.deadline)
         embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
         embed.title = None
         return controls
@@ -119,7 +119,7 @@ def accessible_board(
         return
     names = table.shown_names
     last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-    sentence = board_sentence(view, names, locale, last)
+    sentence = board_sentence(view, names, locale, last, match.deadline)
     embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
     embed.title = None
 

@@ -19,6 +19,13 @@ bingo-result-no-result = ⛔ 対戦は結果なしで終了しました：この
 bingo-result-draw = 🤝 引き分けです（{ $reason }）。
 bingo-result-win = 🏆 **{ $winner }** の勝利（{ $reason }）！
 bingo-result-post = { $result }（BingoMagic #{ $id }、{ $turns }ターン）
+# プレイヤー本人の結果（パネル）。
+bingo-result-you-win = **あなたの勝利**（{ $reason }）！
+bingo-result-you-win-resign = **あなたの勝利**：{ $other }が投了しました。
+bingo-result-you-win-timeout = **あなたの勝利**：{ $other }が時間切れになりました（{ $reason }）。
+bingo-result-you-lose = **あなたの負け**：{ $other }の勝利（{ $reason }）。
+bingo-result-you-resigned = **投了しました**：{ $other }の勝利です。
+bingo-result-you-timed-out = **あなたの負け**：時間切れです（{ $reason }）。
 
 ## 対戦ログ
 
