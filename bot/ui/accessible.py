@@ -208,6 +208,7 @@ def panel_sentence(
     locale: object = None,
     last: str | None = None,
     deadline: float | None = None,
+    outcome: str | None = None,
 ) -> str:
     """The first line of a player's panel in screen-reader mode, in words only (see the
     module), for example ``"Turn 3. bob placed Island: you may counter it or let it
@@ -222,11 +223,13 @@ def panel_sentence(
     player's hand is read only as its size. ``names``: the two display names (safe to
     show). ``locale``: the viewer's language. ``last``: see the module. ``deadline``:
     Unix seconds the viewer's pending decision runs out (said only while it is theirs;
-    ``None``: not said)."""
+    ``None``: not said). ``outcome``: once the match is over, how it ended said to the
+    viewer ("You win by resignation!"), said first instead of "The match is over."."""
     me = view["viewer"]
     other = 1 - me
     deciding = view["current_player"] == me and view["result"] is None
-    parts = [_who_moves(view, names, locale)]
+    over = view["result"] is not None and outcome is not None
+    parts = [outcome if over and outcome else _who_moves(view, names, locale)]
     pending = _pending(view, names, locale)
     if pending is not None:
         parts.append(pending)

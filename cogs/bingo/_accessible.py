@@ -29,7 +29,7 @@ from bot.ui.accessible import board_sentence, panel_sentence
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
-from ._render import log_lines
+from ._render import log_lines, personal_result
 from ._table import Table, table_of
 
 if TYPE_CHECKING:
@@ -88,7 +88,12 @@ def accessible_panel(
     if uses_mode(table, player):
         names = table.shown_names
         last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-        sentence = panel_sentence(view, names, locale, last, match.deadline)
+        options = BingoOptions.from_json(view["options"])
+        result = view["result"]
+        outcome = (
+            None if result is None else personal_result(result, player, names, options, locale)
+        )
+        sentence = panel_sentence(view, names, locale, last, match.deadline, outcome)
         embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
         embed.title = None
         return controls

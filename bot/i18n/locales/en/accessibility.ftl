@@ -68,7 +68,7 @@ a11y-count-forest = { $n ->
    *[other] { $n } Forests
 }
 # /bingo accessibility and the button offered on a first match's first panel.
-a11y-on = Screen-reader mode is on: every panel and board you see starts with one plain sentence: whose turn it is, both territories, your hand, what just happened and what you can do. Turn it off with `/bingo accessibility off`.
+a11y-on = Screen-reader mode is on: every panel and board you see starts with one plain sentence: whose turn it is and what you decide, the time left, both territories, who is one land from winning, your hand, what just happened and what you can do. Turn it off with `/bingo accessibility off`.
 a11y-off = Screen-reader mode is off. Turn it on with `/bingo accessibility on`.
 a11y-offer = Screen-reader mode
 

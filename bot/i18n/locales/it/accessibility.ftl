@@ -67,7 +67,7 @@ a11y-count-forest = { $n ->
     [one] { $n } Foresta
    *[other] { $n } Foreste
 }
-a11y-on = Modalità lettore di schermo attiva: ogni pannello e tabellone che vedi inizia con una frase semplice: di chi è il turno, i due territori, la tua mano, cosa è appena successo e cosa puoi fare. Disattivala con `/bingo accessibility off`.
+a11y-on = Modalità lettore di schermo attiva: ogni pannello e tabellone che vedi inizia con una frase semplice: di chi è il turno e cosa devi decidere, il tempo rimasto, i due territori, a chi manca una terra per vincere, la tua mano, cosa è appena successo e cosa puoi fare. Disattivala con `/bingo accessibility off`.
 a11y-off = Modalità lettore di schermo disattivata. Attivala con `/bingo accessibility on`.
 a11y-offer = Modalità lettore di schermo
 

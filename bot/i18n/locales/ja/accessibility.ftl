@@ -40,7 +40,7 @@ a11y-count-island = 島{ $n }枚
 a11y-count-swamp = 沼{ $n }枚
 a11y-count-mountain = 山{ $n }枚
 a11y-count-forest = 森{ $n }枚
-a11y-on = スクリーンリーダーモードをオンにしました。パネルと盤面の先頭に、誰の番か、両者の陣地、あなたの手札、直前の出来事、できることを一文で表示します。`/bingo accessibility off` でオフにできます。
+a11y-on = スクリーンリーダーモードをオンにしました。パネルと盤面の先頭に、誰の番で何を決めるか、残り時間、両者の陣地、あと1枚で勝つプレイヤー、あなたの手札、直前の出来事、できることを一文で表示します。`/bingo accessibility off` でオフにできます。
 a11y-off = スクリーンリーダーモードはオフです。`/bingo accessibility on` でオンにできます。
 a11y-offer = スクリーンリーダーモード
 

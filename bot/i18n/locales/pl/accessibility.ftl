@@ -85,7 +85,7 @@ a11y-count-forest = { $n ->
     [many] { $n } Lasów
    *[other] { $n } Lasu
 }
-a11y-on = Tryb czytnika ekranu jest włączony: każdy panel i plansza, które widzisz, zaczynają się od jednego prostego zdania: czyja jest kolej, oba terytoria, twoja ręka, co się właśnie stało i co możesz zrobić. Wyłącz go komendą `/bingo accessibility off`.
+a11y-on = Tryb czytnika ekranu jest włączony: każdy panel i plansza, które widzisz, zaczynają się od jednego prostego zdania: czyja jest kolej i o czym decydujesz, ile zostało czasu, oba terytoria, komu brakuje jednego lądu do wygranej, twoja ręka, co się właśnie stało i co możesz zrobić. Wyłącz go komendą `/bingo accessibility off`.
 a11y-off = Tryb czytnika ekranu jest wyłączony. Włącz go komendą `/bingo accessibility on`.
 a11y-offer = Tryb czytnika ekranu
 
