@@ -225,3 +225,15 @@ def test_the_sentence_holds_words_only(locale: str) -> None:
                 break
             events = state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_a_name_made_safe_to_show_keeps_its_escapes() -> None:
+    """Names come escaped for Markdown (``bot.ui.text.echo``): the symbol stripping keeps
+    an escaped character, which Discord shows as itself ("john_doe", "a~b")."""
+    state = _state()
+    player = state.current_player()
+    assert player is not None
+    names = ["john\\_doe", "a\\~b 🎉"]
+    sentence = board_sentence(public_view(state), names, "en")
+    assert "john\\_doe's territory" in sentence
+    assert "a\\~b 's territory" in sentence  # the emoji goes, the escaped ~ stays

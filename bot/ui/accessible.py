@@ -67,8 +67,21 @@ def is_symbol(char: str) -> bool:
 def words(text: str) -> str:
     """``text`` as a screen reader should hear it: :func:`plain`, without symbols
     (:func:`is_symbol`): ``"🏆 **alice** wins!"`` → ``"alice wins!"``. A word that is
-    only a symbol goes with its space."""
-    return plain("".join(" " if is_symbol(c) else c for c in text))
+    only a symbol leaves its spaces (collapsed by :func:`plain`). A character escaped
+    for Markdown (``"\\_"`` in a name made safe to show, :func:`bot.ui.text.echo`) is
+    kept with its backslash: Discord shows it as the character itself."""
+    kept: list[str] = []
+    escaped = False
+    for char in text:
+        if escaped:
+            kept.append(char)
+            escaped = False
+        elif char == "\\":
+            kept.append(char)
+            escaped = True
+        else:
+            kept.append("" if is_symbol(char) else char)
+    return plain("".join(kept))
 
 
 def has_message(locale: object, key: str) -> bool:
