@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from fluent.syntax import FluentParser, ast
 
-from bot.i18n import catalog_files
+from bot.i18n import catalog_files, join_list, sentences
 
 #: What stands for a placeable: a word with no punctuation of its own.
 PLACEABLE = "X"
@@ -98,3 +98,22 @@ def test_no_space_after_a_japanese_full_stop() -> None:
 def test_no_ascii_comma_in_japanese_text() -> None:
     bad = [f"{where}: {text!r}" for where, text in JAPANESE if ASCII_COMMA.search(text)]
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    ("locale", "listed", "chosen"),
+    [
+        ("en", "土地, 呪文, and 島", "土地, 呪文, or 島"),
+        ("it", "土地, 呪文 e 島", "土地, 呪文 o 島"),
+        ("pl", "土地, 呪文 i 島", "土地, 呪文 lub 島"),
+        ("ja", "土地、呪文、島", "土地、呪文、または島"),
+    ],
+)
+def test_lists_are_joined_the_languages_way(locale: str, listed: str, chosen: str) -> None:
+    """``join_list`` (CLDR list patterns, Babel) and ``sentences`` (no space after 。)."""
+    items = ["土地", "呪文", "島"]
+    assert join_list(locale, items) == listed
+    assert join_list(locale, items, choice=True) == chosen
+    assert join_list(locale, []) == ""
+    assert sentences("ja", "一。", "", "二。") == "一。二。"
+    assert sentences("en", "One.", "Two.") == "One. Two."

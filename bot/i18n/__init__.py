@@ -125,15 +125,17 @@ def attribute(locale: object, key: str, name: str, /, **args: Any) -> str:
     return key
 
 
-def join_list(locale: object, items: Iterable[str], /) -> str:
-    """``items`` as one list in the language of ``locale`` (CLDR's "standard" list
-    pattern, through Babel's ``format_list``): ``["a", "b", "c"]`` → ``"a, b, and c"``,
-    ``"a, b e c"`` in Italian, ``"a、b、c"`` in Japanese; ``""`` when empty. Every list
-    the bot joins in running text goes through here, never ``", ".join``."""
+def join_list(locale: object, items: Iterable[str], /, *, choice: bool = False) -> str:
+    """``items`` as one list in the language of ``locale`` (CLDR's list patterns, through
+    Babel's ``format_list``): ``["a", "b", "c"]`` → ``"a, b, and c"``, ``"a, b e c"``
+    in Italian, ``"a、b、c"`` in Japanese; with ``choice``, a list to pick one from
+    (``"a, b, or c"``, ``"a、b、またはc"``); ``""`` when empty. Every list the bot joins in
+    running text goes through here, never ``", ".join``."""
     shown = list(items)
     if not shown:
         return ""
-    return str(format_list(shown, style="standard", locale=language_of(locale)))
+    style = "or" if choice else "standard"
+    return str(format_list(shown, style=style, locale=language_of(locale)))
 
 
 def sentences(locale: object, *parts: str) -> str:

@@ -106,7 +106,7 @@ def challenge_seconds(settings: GuildSettings, default: float) -> float:
 
 def channel_refusal(settings: GuildSettings, lang: str) -> str:
     """The private refusal of a match started outside the server's allowed channels."""
-    channels = join_list(lang, (f"<#{channel}>" for channel in settings.channels))
+    channels = join_list(lang, (f"<#{channel}>" for channel in settings.channels), choice=True)
     return t(lang, "settings-channel-refused", channels=channels)
 
 
