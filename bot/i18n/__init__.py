@@ -134,8 +134,9 @@ def join_list(locale: object, items: Iterable[str], /, *, choice: bool = False) 
     shown = list(items)
     if not shown:
         return ""
-    style = "or" if choice else "standard"
-    return str(format_list(shown, style=style, locale=language_of(locale)))
+    if choice:
+        return str(format_list(shown, style="or", locale=language_of(locale)))
+    return str(format_list(shown, style="standard", locale=language_of(locale)))
 
 
 def sentences(locale: object, *parts: str) -> str:
