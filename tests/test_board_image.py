@@ -367,14 +367,14 @@ def test_the_alt_text_says_what_the_board_shows() -> None:
     )  # fmt: skip
     text = board_alt_text(inputs)
     for part in (
-        "#4", "Turn 9", "bob to play", "alice: territory Plains 4, Swamp 1", "Hand: 5 cards",
+        "#4", "Turn 9", "bob to play", "alice: territory Plains 4 and Swamp 1", "Hand: 5 cards",
         "discard pile Mountain 3", "bob: territory Island 2", "Hand: 6 cards",
         "discard pile empty", "Library: 31 cards", "On the stack: Forest",
         "alice needs one Plains to win", "bob is placing Forest",
     ):  # fmt: skip
         assert part in text, part
     italian = board_alt_text({**inputs, "language": "it"})
-    assert "territorio Pianura 4, Palude 1" in italian and "Mazzo: 31 carte" in italian
+    assert "territorio Pianura 4 e Palude 1" in italian and "Mazzo: 31 carte" in italian
     won = board_alt_text(
         {**inputs, "territories": [[5, 0, 1, 0, 0], [0, 2, 0, 0, 0]], "pending": None,
          "result": {"winner": 0, "reason": "five_of_a_color"}}

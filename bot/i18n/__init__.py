@@ -21,10 +21,12 @@ resolves both. Text is rendered when it is sent: matches store events, never ren
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 
 log = logging.getLogger(__name__)
@@ -121,6 +123,27 @@ def attribute(locale: object, key: str, name: str, /, **args: Any) -> str:
                 return text
     _missing(f"{key}.{name}")
     return key
+
+
+def join_list(locale: object, items: Iterable[str], /, *, choice: bool = False) -> str:
+    """``items`` as one list in the language of ``locale`` (CLDR's list patterns, through
+    Babel's ``format_list``): ``["a", "b", "c"]`` → ``"a, b, and c"``, ``"a, b e c"``
+    in Italian, ``"a、b、c"`` in Japanese; with ``choice``, a list to pick one from
+    (``"a, b, or c"``, ``"a、b、またはc"``); ``""`` when empty. Every list the bot joins in
+    running text goes through here, never ``", ".join``."""
+    shown = list(items)
+    if not shown:
+        return ""
+    if choice:
+        return str(format_list(shown, style="or", locale=language_of(locale)))
+    return str(format_list(shown, style="standard", locale=language_of(locale)))
+
+
+def sentences(locale: object, *parts: str) -> str:
+    """Sentences (or a sentence and its aside) one after the other, as ``locale``'s
+    language writes them: a space between them, nothing in Japanese, where no space
+    follows 。 (``common-sentence-join``). Empty parts are left out."""
+    return t(locale, "common-sentence-join").join(part for part in parts if part)
 
 
 @cache

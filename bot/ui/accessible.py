@@ -10,17 +10,26 @@ panel's line holds only what its player may see (:func:`bot.matches.views.player
 their own hand, the other hand's size) and the board's line only the public
 (:func:`bot.matches.views.public_view`). ``last``: what just happened, already rendered
 for that audience (a line of the public log), or ``None``.
+
+The sentence holds words only (:func:`words`): no emoji and no symbol is read aloud, so
+lands are named, and the few symbols that carry meaning elsewhere (a die, "+", "→")
+have their own wording (``a11y-event-*``, ``a11y-label-*``). One thing is markup: the
+time left, ``<t:…:R>`` (Discord's relative timestamp, "in 2 minutes"). The sentence is
+built once per change of the match and is not redrawn as the clock runs, so a count
+written in words would go stale; Discord renders the timestamp in words and keeps it
+current, and a screen reader reads what Discord renders (docs/accessibility.md).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.actions import Action, Verb
+from bot.engine.actions import Action, Decision, Verb
 from bot.engine.cards import KINDS
-from bot.i18n import t
-from bot.ui.lands import land_name
+from bot.i18n import bundle, language_of, t
+from bot.ui.lands import land_name, near_wins
 
 #: Catalog keys of a number of lands of each kind (``accessibility.ftl``), WUBRG.
 COUNT_KEYS = (
@@ -38,6 +47,48 @@ def plain(text: str) -> str:
     return " ".join(text.replace("**", "").replace("__", "").split())
 
 
+#: Unicode categories a screen reader reads aloud by name ("trophy", "plus sign"):
+#: symbols (emoji among them) and format characters (zero-width joiners).
+SYMBOLS = frozenset({"So", "Sm", "Sk", "Sc", "Cf"})
+
+
+def is_symbol(char: str) -> bool:
+    """Whether a screen reader would read ``char`` as a symbol's name rather than as
+    part of a word: an emoji or another symbol, a joiner, a variation selector (the
+    ``U+FE0F`` of ``"☀️"``), a keycap, or Markdown's ``*``, ``_``, `` ` ``, ``~``, ``#``,
+    ``|``."""
+    if char in "*_`~#|\u20e3":
+        return True
+    if "\ufe00" <= char <= "\ufe0f":
+        return True
+    return unicodedata.category(char) in SYMBOLS
+
+
+def words(text: str) -> str:
+    """``text`` as a screen reader should hear it: :func:`plain`, without symbols
+    (:func:`is_symbol`): ``"🏆 **alice** wins!"`` → ``"alice wins!"``. A word that is
+    only a symbol leaves its spaces (collapsed by :func:`plain`). A character escaped
+    for Markdown (``"\\_"`` in a name made safe to show, :func:`bot.ui.text.echo`) is
+    kept with its backslash: Discord shows it as the character itself."""
+    kept: list[str] = []
+    escaped = False
+    for char in text:
+        if escaped:
+            kept.append(char)
+            escaped = False
+        elif char == "\\":
+            kept.append(char)
+            escaped = True
+        else:
+            kept.append("" if is_symbol(char) else char)
+    return plain("".join(kept))
+
+
+def has_message(locale: object, key: str) -> bool:
+    """Whether the catalog of ``locale`` (else English) has ``key``."""
+    return bundle(language_of(locale)).has_message(key) or bundle("en").has_message(key)
+
+
 def lands_in_words(counts: Sequence[int], locale: object = None) -> str:
     """A count vector (lands per kind, WUBRG) in words: ``[2, 1, 0, 0, 0]`` →
     ``"2 Plains, 1 Island"`` (plural forms of ``locale``, CLDR); ``"none"`` when empty.
@@ -53,8 +104,21 @@ def lands_in_words(counts: Sequence[int], locale: object = None) -> str:
     return t(locale, "a11y-separator").join(parts)
 
 
+def _decision(view: dict[str, Any], names: Sequence[str], locale: object) -> str:
+    """What the viewer, who decides now, is asked, in words: ``"bob placed an Island:
+    you may counter it or let it resolve."`` (a counter window on bob's turn)."""
+    other = names[1 - view["viewer"]]
+    decision = Decision(view["decision"])
+    pending = view.get("pending_land")
+    if decision is Decision.COUNTER and pending is not None:
+        return t(locale, "a11y-decide-counter", name=other, land=land_name(pending, locale))
+    left = (view.get("prompt") or {}).get("bottom_left", 0)
+    return t(locale, f"a11y-decide-{decision.value}", name=other, n=left)
+
+
 def _who_moves(view: dict[str, Any], names: Sequence[str], locale: object) -> str:
-    """Whose move it is (the viewer's own, ``"Your move."``, on a player's view)."""
+    """The stage and whose move it is: on a player's view, their own decision in
+    words (:func:`_decision`)."""
     if view["result"] is not None:
         return t(locale, "a11y-over")
     current = view["current_player"]
@@ -62,10 +126,44 @@ def _who_moves(view: dict[str, Any], names: Sequence[str], locale: object) -> st
         t(locale, "a11y-turn", turn=view["turn"]) if view["turn"] else t(locale, "a11y-mulligans")
     )
     if current is not None and current == view["viewer"]:
-        return stage + t(locale, "a11y-join") + t(locale, "a11y-you-decide")
+        return stage + t(locale, "a11y-join") + _decision(view, names, locale)
     if current is None:
         return stage
     return stage + t(locale, "a11y-join") + t(locale, "a11y-waiting", name=names[current])
+
+
+def _deadline(deadline: float | None, locale: object) -> str | None:
+    """The time left as Discord's relative timestamp (see the module), or ``None``."""
+    if deadline is None:
+        return None
+    return t(locale, "a11y-deadline", deadline=f"<t:{int(deadline)}:R>")
+
+
+def near_win_words(view: dict[str, Any], names: Sequence[str], locale: object = None) -> list[str]:
+    """A sentence per player and land that would win at once (RULES §1.6,
+    :func:`bot.ui.lands.near_wins`), from the territories only (never a hand): ``"You
+    need one Swamp to win."`` for the viewer of a player's view, ``"bob needs one Swamp
+    to win."`` otherwise; none once the match is over."""
+    if view["result"] is not None:
+        return []
+    found: list[str] = []
+    for player in (0, 1):
+        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view["territories"][player])))
+        for kind in kinds:
+            land = land_name(kind, locale)
+            if player == view.get("viewer"):
+                found.append(t(locale, "a11y-near-win-you", land=land))
+            else:
+                found.append(t(locale, "a11y-near-win", name=names[player], land=land))
+    return found
+
+
+def _sentence(parts: Sequence[str], deadline: str | None, locale: object) -> str:
+    """The clauses in words (:func:`words`), the time left (markup) after the first."""
+    said = [words(part) for part in parts]
+    if deadline is not None:
+        said.insert(1, deadline)
+    return plain(t(locale, "a11y-join").join(part for part in said if part))
 
 
 def action_words(
@@ -78,41 +176,76 @@ def action_words(
     Raises:
         ValueError: an action that is not well formed (``Action.parse``).
     """
-    words: list[str] = []
+    found: list[str] = []
     for text in actions:
         action = Action.parse(text)
         if action.verb in (Verb.TIMEOUT, Verb.RESIGN, Verb.ABANDON):
             continue
         kind = action.kind
-        word = plain(
+        key = f"a11y-label-{action.verb.value}"
+        if not has_message(locale, key):
+            key = f"bingo-label-{action.verb.value}"
+        word = words(
             t(
                 locale,
-                f"bingo-label-{action.verb.value}",
+                key,
                 name=land_name(kind, locale) if kind is not None else "",
                 other=names[1 - player],
             )
         )
-        if word not in words:
-            words.append(word)
-    return words
+        if word not in found:
+            found.append(word)
+    return found
+
+
+def _pending(view: dict[str, Any], names: Sequence[str], locale: object) -> str | None:
+    """The land on the stack, for whoever does not decide on it now (the decider is
+    told by :func:`_decision`): ``"bob is placing Island."``, ``"You are placing
+    Island."`` to its player."""
+    pending = view.get("pending_land")
+    current = view["current_player"]
+    if pending is None or view["result"] is not None or current is None:
+        return None
+    if current == view.get("viewer"):
+        return None
+    land = land_name(pending, locale)
+    placer = 1 - current
+    if placer == view.get("viewer"):
+        return t(locale, "a11y-pending-you", land=land)
+    return t(locale, "a11y-pending", name=names[placer], land=land)
 
 
 def panel_sentence(
-    view: dict[str, Any], names: Sequence[str], locale: object = None, last: str | None = None
+    view: dict[str, Any],
+    names: Sequence[str],
+    locale: object = None,
+    last: str | None = None,
+    deadline: float | None = None,
+    outcome: str | None = None,
 ) -> str:
-    """The first line of a player's panel in screen-reader mode, for example ``"Turn 3.
-    Your move. Your territory: 2 Plains, 1 Island; bob's territory: 1 Swamp. Your hand:
-    1 Mountain, 2 Forests. bob holds 4 cards. Last: bob places Swamp. You can: Place
-    Mountain, Place Forest, Pass."``
+    """The first line of a player's panel in screen-reader mode, in words only (see the
+    module), for example ``"Turn 3. bob placed Island: you may counter it or let it
+    resolve. Time runs out <t:…:R>. Your territory: 2 Plains, 1 Island; bob's
+    territory: 4 Swamps. bob needs one Swamp to win. Your hand: 1 Island, 2 Forests. bob
+    holds 4 cards. Last: bob places Island. You can: Let it resolve, Counter with Island
+    and Forest."``
 
     ``view``: :func:`bot.matches.views.player_view` (keys ``viewer``, ``hand``,
-    ``hand_sizes``, ``territories``, ``current_player``, ``decision``, ``legal_actions``,
-    ``turn``, ``result``, ``pending_land``, ``scry_card``); the other player's hand is
-    read only as its size. ``names``: the two display names (safe to show). ``locale``:
-    the viewer's language. ``last``: see the module."""
+    ``hand_sizes``, ``territories``, ``current_player``, ``decision``, ``prompt``,
+    ``legal_actions``, ``turn``, ``result``, ``pending_land``, ``scry_card``); the other
+    player's hand is read only as its size. ``names``: the two display names (safe to
+    show). ``locale``: the viewer's language. ``last``: see the module. ``deadline``:
+    Unix seconds the viewer's pending decision runs out (said only while it is theirs;
+    ``None``: not said). ``outcome``: once the match is over, how it ended said to the
+    viewer ("You win by resignation!"), said first instead of "The match is over."."""
     me = view["viewer"]
     other = 1 - me
-    parts = [_who_moves(view, names, locale)]
+    deciding = view["current_player"] == me and view["result"] is None
+    over = view["result"] is not None and outcome is not None
+    parts = [outcome if over and outcome else _who_moves(view, names, locale)]
+    pending = _pending(view, names, locale)
+    if pending is not None:
+        parts.append(pending)
     parts.append(
         t(
             locale,
@@ -122,33 +255,40 @@ def panel_sentence(
             theirs=lands_in_words(view["territories"][other], locale),
         )
     )
+    parts += near_win_words(view, names, locale)
     parts.append(t(locale, "a11y-hand", hand=lands_in_words(view["hand"], locale)))
     parts.append(t(locale, "a11y-holds", name=names[other], n=view["hand_sizes"][other]))
-    pending = view.get("pending_land")
-    if pending is not None and view["result"] is None and view["current_player"] == me:
-        parts.append(t(locale, "a11y-pending", name=names[other], land=land_name(pending, locale)))
-    if view.get("scry_card") is not None and view["current_player"] == me:
+    if view.get("scry_card") is not None and deciding:
         parts.append(t(locale, "a11y-scry", land=land_name(view["scry_card"], locale)))
     if last:
-        parts.append(t(locale, "a11y-last", line=plain(last)))
-    if view["current_player"] == me and view["result"] is None:
-        words = action_words(view["legal_actions"], names, me, locale)
-        if words:
-            actions = t(locale, "a11y-separator").join(words)
+        parts.append(t(locale, "a11y-last", line=last))
+    if deciding:
+        labels = action_words(view["legal_actions"], names, me, locale)
+        if labels:
+            actions = t(locale, "a11y-separator").join(labels)
             parts.append(t(locale, "a11y-actions", actions=actions))
-    return plain(t(locale, "a11y-join").join(parts))
+    return _sentence(parts, _deadline(deadline if deciding else None, locale), locale)
 
 
 def board_sentence(
-    view: dict[str, Any], names: Sequence[str], locale: object = None, last: str | None = None
+    view: dict[str, Any],
+    names: Sequence[str],
+    locale: object = None,
+    last: str | None = None,
+    deadline: float | None = None,
 ) -> str:
-    """The first line of the public board in screen-reader mode: ``"Turn 3. Waiting for
-    alice. alice's territory: 2 Plains; bob's territory: 1 Swamp. alice holds 4 cards.
-    bob holds 3 cards. Library: 30 cards. Last: bob places Swamp."``
+    """The first line of the public board in screen-reader mode, in words only: ``"Turn
+    3. Waiting for alice. Time runs out <t:…:R>. alice's territory: 2 Plains; bob's
+    territory: 4 Swamps. bob needs one Swamp to win. alice holds 4 cards. bob holds 3
+    cards. Library: 30 cards. Last: bob places Swamp."``
 
     ``view``: :func:`bot.matches.views.public_view` (hand sizes, no hand). ``names``,
-    ``last``: as :func:`panel_sentence`; ``locale``: the board's (public) language."""
+    ``last``: as :func:`panel_sentence`; ``locale``: the board's (public) language;
+    ``deadline``: Unix seconds the pending decision runs out (``None``: not said)."""
     parts = [_who_moves(view, names, locale)]
+    pending = _pending(view, names, locale)
+    if pending is not None:
+        parts.append(pending)
     parts.append(
         t(
             locale,
@@ -159,9 +299,11 @@ def board_sentence(
             b=lands_in_words(view["territories"][1], locale),
         )
     )
+    parts += near_win_words(view, names, locale)
     for player in (0, 1):
         parts.append(t(locale, "a11y-holds", name=names[player], n=view["hand_sizes"][player]))
     parts.append(t(locale, "a11y-library", n=view["library_size"]))
     if last:
-        parts.append(t(locale, "a11y-last", line=plain(last)))
-    return plain(t(locale, "a11y-join").join(parts))
+        parts.append(t(locale, "a11y-last", line=last))
+    over = view["result"] is not None
+    return _sentence(parts, _deadline(None if over else deadline, locale), locale)

@@ -37,7 +37,7 @@ from bot import limits
 from bot.engine import events as ev
 from bot.engine.cards import KINDS
 from bot.engine.outcome import Reason
-from bot.i18n import language_of, t
+from bot.i18n import join_list, language_of, t
 
 from . import typeset
 from .lands import near_wins
@@ -50,8 +50,8 @@ WIDTH, HEIGHT = 800, 600
 DISPLAY_WIDTH, PHONE_WIDTH = 400, 300
 #: Rows of a territory card (five lands of one colour win, RULES §1.6).
 ROWS = 5
-CELL = 62
-SYMBOL = 54
+CELL = 58
+SYMBOL = 50
 #: Text sizes in canvas pixels (em size); the smallest is 11 px tall at DISPLAY_WIDTH.
 SMALL, BODY, LARGE, NUMBER = 22, 24, 28, 34
 #: The letters of the five colours (Magic's W U B R G), over each column.
@@ -72,14 +72,19 @@ EXACT = (
 )  # fmt: skip
 
 _MARGIN = 10
-_PANEL_W = 330
+#: A panel holds its grid with some room either side; the middle column is what is left,
+#: wide enough for the library's label in every language ("ライブラリー" at SMALL).
+_PANEL_W = 316
 _MIDDLE_W = WIDTH - 4 * _MARGIN - 2 * _PANEL_W
 _PANEL_X = (_MARGIN, WIDTH - _MARGIN - _PANEL_W)
 _MIDDLE_X = WIDTH // 2
 _PANEL_TOP, _PANEL_BOTTOM = 58, 546
 _LETTERS_Y = _PANEL_TOP + 80
 _GRID_TOP = _PANEL_TOP + 112
-_DISCARD_Y = _GRID_TOP + ROWS * CELL + 12
+#: The discard pile: its label on a line of its own, then one entry per colour under it.
+_DISCARD_LABEL_Y = _GRID_TOP + ROWS * CELL + 8
+_DISCARD_Y = _DISCARD_LABEL_Y + 28
+_DISCARD_STEP = 58
 _CAPTION_Y = HEIGHT - 30
 
 #: Public events a caption describes, the "last move" (the rest set the scene).
@@ -328,18 +333,15 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[s
             sprite = symbol(kind, SYMBOL)
             image.paste(sprite, (x0 + pad, y0 + pad), sprite)
 
-    # discard pile: its entries at the right, its label in the room left of them
+    # discard pile: its label, then its entries under it
     y = _DISCARD_Y
     pile = inputs["discards"][player]
     kinds = [k for k in range(KINDS) if pile[k]]
-    step = 60
-    px = x + _PANEL_W - 12 - step * len(kinds)
-    label = t(language, "board-discard")
-    if not kinds:
-        label = f"{label}: {t(language, 'board-empty')}"
-        px = x + _PANEL_W - 12
-    if typeset.width(label, SMALL) <= px - (x + 16) - 8:  # else the symbols say it
-        _text(image, (x + 16, y + 19), label, SMALL, MUTED, anchor="lm")
+    step = _DISCARD_STEP
+    px = x + 16
+    label = t(language, "board-discard" if kinds else "board-discard-empty")
+    label = typeset.fit(label, SMALL, _PANEL_W - 32)
+    _text(image, (x + 16, _DISCARD_LABEL_Y), label, SMALL, MUTED)
     for kind in kinds:
         sprite = symbol(kind, 34)
         image.paste(sprite, (px, y + 2), sprite)
@@ -453,6 +455,15 @@ def _draw_near(image: Image.Image, draw: ImageDraw.ImageDraw, inputs: Mapping[st
         )
 
 
+def _fitted(text: str, sizes: Sequence[int], room: float, bold: bool = False) -> tuple[str, int]:
+    """``text`` and the first of ``sizes`` (largest first) it fits ``room`` pixels at;
+    shortened with "…" at the last size only when it fits at none (a long member name)."""
+    for size in sizes:
+        if typeset.width(text, size, bold) <= room:
+            return text, size
+    return typeset.fit(text, sizes[-1], room, bold), sizes[-1]
+
+
 def _wrap(text: str, size: int, room: float) -> list[str]:
     """``text`` in lines of at most ``room`` pixels, cut at spaces (a word longer than a
     line is shortened)."""
@@ -508,8 +519,9 @@ def _draw(inputs: Mapping[str, Any]) -> Image.Image:
     _text(image, (14, 14), title, BODY, MUTED, True)
     done = inputs["result"] is not None
     room = WIDTH - 14 - 24 - typeset.width(title, BODY, True) - 14
-    status = typeset.fit(_status(inputs), LARGE, room, bold=True)
-    _text(image, (WIDTH - 14, 12), status, LARGE, GOLD if done else TEXT, True, "ra")
+    status, size = _fitted(_status(inputs), (LARGE, BODY), room, bold=True)
+    _text(image, (WIDTH - 14, 12 + (LARGE - size) // 2), status, size, GOLD if done else TEXT,
+          True, "ra")  # fmt: skip
     for player in (0, 1):
         _draw_panel(image, draw, inputs, player)
     _draw_near(image, draw, inputs)
@@ -518,8 +530,10 @@ def _draw(inputs: Mapping[str, Any]) -> Image.Image:
     _draw_middle(image, draw, inputs)
     caption = _caption(inputs)
     if caption is not None:
-        text = typeset.fit(t(language, "board-last", move=caption), BODY, WIDTH - 2 * _MARGIN)
-        _text(image, (WIDTH // 2, _CAPTION_Y), text, BODY, GOLD, anchor="mm")
+        text, size = _fitted(
+            t(language, "board-last", move=caption), (BODY, SMALL), WIDTH - 2 * _MARGIN
+        )
+        _text(image, (WIDTH // 2, _CAPTION_Y), text, size, GOLD, anchor="mm")
     return image
 
 
@@ -583,7 +597,7 @@ def _counts_text(language: str, counts: Sequence[int]) -> str:
         for k in range(KINDS)
         if counts[k]
     ]
-    return ", ".join(parts) if parts else t(language, "board-alt-none")
+    return join_list(language, parts) if parts else t(language, "board-alt-none")
 
 
 def near_win_texts(inputs: Mapping[str, Any]) -> list[str]:

@@ -13,7 +13,8 @@ code):
 ``bingo:c:<challenge>:<accept|decline>``         :class:`ChallengeButton`
 ``bingo:h:<match>``                              :class:`ShowHandButton`: "Show my hand"
 ``bingo:a:<match>``                              :class:`PlayAgainButton`: against the bot
-``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next
+``bingo:rp:<match>:<step>:<p|n>``                :class:`ReplayButton`: Previous / Next, or
+                                                 "Replay" on an end panel (step 0, ``n``)
 ``bingo:r:<match>``                              :class:`RematchButton`
 ``bingo:an:<match>``                             :class:`AnalysisButton`: a match's analysis
 ``bingo:aw:<match>:<step>``                      :class:`WorstMoveButton`: its replay step
@@ -320,7 +321,12 @@ class ReplayButton(
     PageButton,
     template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])",
 ):
-    """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match."""
+    """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match.
+
+    ``bingo:rp:<match>:0:n`` is never a Next that can be clicked (Next leads to step 1
+    or later, and is disabled on a match with no step), so it is the "Replay" button of a
+    player's end-of-match panel (:meth:`opening`): it opens the replay at its first step
+    as a new private message instead of turning the page it is on."""
 
     where = "bingo replay"
 
@@ -342,6 +348,21 @@ class ReplayButton(
     @classmethod
     def parse(cls, found: re.Match[str]) -> Self:
         return cls(int(found["match"]), int(found["step"]), found["dir"])
+
+    @classmethod
+    def opening(cls, match_id: int, locale: object = None) -> Self:
+        """The "Replay" button under a player's end-of-match panel (``replay-open``):
+        the replay of ``match_id`` from its first step, in a new private message."""
+        button = cls(match_id, 0, "n", locale)
+        button.item.label = t(locale, "replay-open")
+        button.item.emoji = "🎞️"
+        button.item.style = discord.ButtonStyle.primary
+        return button
+
+    @property
+    def opens(self) -> bool:
+        """Whether this is the "Replay" button of an end panel (see the class)."""
+        return self.step == 0 and self.direction == "n"
 
 
 class AnalysisButton(MatchButton, template=r"bingo:an:(?P<match>\d+)"):

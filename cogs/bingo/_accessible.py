@@ -29,7 +29,7 @@ from bot.ui.accessible import board_sentence, panel_sentence
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
-from ._render import log_lines
+from ._render import log_lines, personal_result
 from ._table import Table, table_of
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ LAST_LINES = 3
 
 
 def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
-    lines = log_lines(match.log, names, options, locale, last=LAST_LINES)
+    lines = log_lines(match.log, names, options, locale, last=LAST_LINES, spoken=True)
     return t(locale, "a11y-join").join(lines) if lines else None
 
 
@@ -88,7 +88,12 @@ def accessible_panel(
     if uses_mode(table, player):
         names = table.shown_names
         last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-        sentence = panel_sentence(view, names, locale, last)
+        options = BingoOptions.from_json(view["options"])
+        result = view["result"]
+        outcome = (
+            None if result is None else personal_result(result, player, names, options, locale)
+        )
+        sentence = panel_sentence(view, names, locale, last, match.deadline, outcome)
         embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
         embed.title = None
         return controls
@@ -119,7 +124,7 @@ def accessible_board(
         return
     names = table.shown_names
     last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-    sentence = board_sentence(view, names, locale, last)
+    sentence = board_sentence(view, names, locale, last, match.deadline)
     embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
     embed.title = None
 

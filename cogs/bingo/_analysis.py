@@ -26,7 +26,7 @@ import discord
 from bot import limits
 from bot.ai import analysis
 from bot.ai.analysis import DecisionAnalysis
-from bot.i18n import t
+from bot.i18n import join_list, t
 from bot.interactions import reply_private
 from bot.ui.analysis_chart import render_chart
 from bot.ui.controls import AnalysisButton, WorstMoveButton, view_of
@@ -96,7 +96,7 @@ def chart_file(
         name=names[0],
         start=round(100 * curve[0][1]) if curve else 50,
         end=round(100 * curve[-1][1]) if curve else 50,
-        blunders=", ".join(blunders) or "-",
+        blunders=join_list(lang, blunders) or "-",
     )
     return discord.File(io.BytesIO(png), filename=CHART_FILE, description=alt[:1024])
 

@@ -199,10 +199,13 @@ def replay_page(
 async def replayable(
     db: Database, interaction: discord.Interaction[Any], match_id: int, lang: str
 ) -> MatchRecord | None:
-    """The finished match ``match_id`` of this server, or ``None`` after a private
-    refusal."""
+    """The finished match ``match_id`` of this server, or of any place for one of its
+    players (the "Replay" button of their end panel is in their DMs), or ``None`` after a
+    private refusal."""
     record = await db.get_match(match_id)
-    if record is None or record.guild_id != interaction.guild_id:
+    if record is None or (
+        record.guild_id != interaction.guild_id and interaction.user.id not in record.player_ids
+    ):
         await reply_private(interaction, t(lang, "replay-unknown", id=match_id))
         return None
     if record.active:
@@ -241,7 +244,11 @@ async def on_replay_button(
     bot: BingoBot, interaction: discord.Interaction[Any], control: ReplayButton | WorstMoveButton
 ) -> None:
     """Previous / Next (and an analysis's "Biggest mistake"): the same message shows step
-    ``control.step``."""
+    ``control.step``. The "Replay" button of an end panel
+    (:attr:`bot.ui.controls.ReplayButton.opens`) opens it as a new private message
+    instead, so the result stays."""
+    if isinstance(control, ReplayButton) and control.opens:
+        return await show_replay(bot, interaction, control.match_id)
     lang = await private_language(interaction)
     record = await replayable(bot.db, interaction, control.match_id, lang)
     if record is None:

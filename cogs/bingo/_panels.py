@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.matches import Match, player_view
 from bot.outbox import Delivery as Status
 from bot.outbox import Outbox, Priority, Sent, classify
+from bot.ui.controls import ReplayButton, view_of
 
 from ._accessible import accessible_panel
 from ._display import PanelRecord
@@ -51,7 +52,9 @@ class PanelCourier:
         self, match: Match, player: int, locale: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """``player``'s panel of the live state: their view, and their controls if they
-        decide now, in ``locale`` (default: :func:`panel_language`)."""
+        decide now (once the match is over: the "Replay" button,
+        :meth:`bot.ui.controls.ReplayButton.opening`), in ``locale`` (default:
+        :func:`panel_language`)."""
         table = table_of(match)
         locale = locale or panel_language(table, player)
         view = player_view(match.state, player)
@@ -62,6 +65,8 @@ class PanelCourier:
         controls = decision_view(
             match.id, view["version"], view["legal_actions"], table.names, player, locale
         )
+        if view["result"] is not None:
+            controls = view_of(ReplayButton.opening(match.id, locale))
         tip, tips = tip_key(table.config.tips, view)  # a first match against the bot
         if tips is not table.config.tips:
             table.config = table.config.with_tips(tips)
@@ -167,7 +172,7 @@ class PanelCourier:
         then sent anew)."""
         version = match.state.version
         embed, view = self.panel(match, player)
-        view = view if live else None
+        view = view if live or match.state.is_over else None  # the end panel's Replay
         assert panel.channel is not None and panel.message is not None
         display = table_of(match).display
         sent = await self._edit_message(
@@ -344,6 +349,7 @@ class PanelCourier:
         table = table_of(match)
         version = match.state.version
         embed, view = self.panel(match, player)
+        decides = match.state.current_player() == player
         display = table.display
         record = PanelRecord.private(version, view is not None)
         user_id = match.seats[player].user_id
@@ -352,7 +358,7 @@ class PanelCourier:
             sent = await self.outbox.dm(
                 user_id,
                 embed=embed,
-                priority=Priority.TURN if view is not None else Priority.PUBLIC,
+                priority=Priority.TURN if decides else Priority.PUBLIC,
                 **controls,
             )
             if sent.ok:
@@ -367,7 +373,7 @@ class PanelCourier:
                 self._check(match, sent, problems, channel=False)
                 return
         display.replace_panel(player, record)
-        if record.ephemeral and view is not None and notify:
+        if record.ephemeral and decides and notify:
             sent = await self.outbox.send(
                 table.board_channel_id,
                 content=t(

@@ -21,7 +21,7 @@ from bot.engine import events as ev
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.events import event_from_json
 from bot.engine.outcome import Reason
-from bot.i18n import DEFAULT, attribute, bundle, t
+from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import echo, shorten
 
@@ -80,9 +80,9 @@ def _line(
 
 @_line(ev.Roll)
 def _roll(e: ev.Roll, say: Say, names: Sequence[str], locale: object, _: BingoOptions) -> str:
-    rolls = ", ".join(
-        t(locale, "bingo-event-roll-pair", first=names[0], a=a, second=names[1], b=b)
-        for a, b in e.rolls
+    rolls = join_list(
+        locale,
+        (say("roll-pair", first=names[0], a=a, second=names[1], b=b) for a, b in e.rolls),
     )
     return say("roll", rolls=rolls, starter=names[e.starting])
 
@@ -191,6 +191,8 @@ def event_line(
     viewer: int | None = None,
     options: BingoOptions | None = None,
     locale: object = None,
+    *,
+    spoken: bool = False,
 ) -> str | None:
     """One event (:mod:`bot.engine.events`) as a line of text for ``viewer`` (a player
     index, or ``None`` for the public): the event is first redacted for ``viewer``
@@ -200,7 +202,10 @@ def event_line(
     ``names``: the two players' display names, already made safe to show
     (:func:`bot.ui.text.echo`). ``options``: the match's table rules, for the limits
     named in a result (default: :class:`BingoOptions`). ``locale``: the reader's
-    language (events are stored, lines are rendered when sent)."""
+    language (events are stored, lines are rendered when sent). ``spoken``: for
+    screen-reader mode: a line whose symbols carry meaning (a die, "+", "→") is worded
+    by its ``a11y-event-*`` message instead (the caller then drops the decorative
+    emoji, :func:`bot.ui.accessible.words`)."""
     render = _LINES.get(type(event))
     if render is None:
         return None
@@ -209,6 +214,8 @@ def event_line(
     who = names[player] if player is not None else ""
 
     def say(key: str, **args: Any) -> str:
+        if spoken and bundle_has(f"a11y-event-{key}"):
+            return t(locale, f"a11y-event-{key}", who=who, **args)
         return t(locale, f"bingo-event-{key}", who=who, **args)
 
     return render(event, say, names, locale, options or BingoOptions())
@@ -220,13 +227,15 @@ def log_lines(
     options: BingoOptions,
     locale: object = None,
     last: int | None = None,
+    *,
+    spoken: bool = False,
 ) -> list[str]:
     """The public log of a match as lines in ``locale``, oldest first: ``log`` holds public
     events (their JSON, ``Event.to_json()`` of ``events_for(events, None)``) or, in matches stored
     before events were kept, lines of text shown as they are.
 
     ``last``: only the newest ``last`` lines (``None``: all). The log is read from its end,
-    so a board costs the same on turn 3 as on turn 60."""
+    so a board costs the same on turn 3 as on turn 60. ``spoken``: see :func:`event_line`."""
     lines: list[str] = []
     for entry in reversed(log):
         if last is not None and len(lines) >= last:
@@ -234,7 +243,8 @@ def log_lines(
         if isinstance(entry, str):
             line: str | None = entry
         else:
-            line = event_line(event_from_json(entry), names, options=options, locale=locale)
+            event = event_from_json(entry)
+            line = event_line(event, names, options=options, locale=locale, spoken=spoken)
         if line:
             lines.append(line)
     lines.reverse()
@@ -266,6 +276,45 @@ def result_line(
     if result["winner"] is None:
         return t(locale, "bingo-result-draw", reason=reason)
     return t(locale, "bingo-result-win", winner=names[result["winner"]], reason=reason)
+
+
+#: The emoji before a player's own result (:func:`personal_result`), by its key.
+_PERSONAL_EMOJI = {
+    "bingo-result-you-win": "🏆",
+    "bingo-result-you-win-resign": "🏆",
+    "bingo-result-you-win-timeout": "🏆",
+    "bingo-result-you-lose": "",
+    "bingo-result-you-resigned": "🏳️",
+    "bingo-result-you-timed-out": "⏰",
+}
+
+
+def personal_result(
+    result: dict,
+    viewer: int,
+    names: Sequence[str],
+    options: BingoOptions | None = None,
+    locale: object = None,
+) -> str:
+    """How the match ended, said to player ``viewer`` (0 or 1) in their language:
+    ``"🏆 **You win** by one land of each color!"``, ``"🏳️ **You resigned**: bob
+    wins."``, ``"⏰ **You lose**: you ran out of time (3 timed-out turns in a row)."``.
+    A draw and a match with no result read as :func:`result_line` (they name no
+    one). ``result``: as :func:`result_line`."""
+    winner = result["winner"]
+    if winner is None or result["reason"] == Reason.NO_RESULT:
+        return result_line(result, names, options, locale)
+    reason = result["reason"]
+    won = winner == viewer
+    if reason == Reason.RESIGN:
+        key = "bingo-result-you-win-resign" if won else "bingo-result-you-resigned"
+    elif reason == Reason.TIMEOUT:
+        key = "bingo-result-you-win-timeout" if won else "bingo-result-you-timed-out"
+    else:
+        key = "bingo-result-you-win" if won else "bingo-result-you-lose"
+    text = t(locale, key, other=names[1 - viewer], reason=reason_text(reason, options, locale))
+    emoji = _PERSONAL_EMOJI[key]
+    return f"{emoji} {text}" if emoji else text
 
 
 def waiting_for(view: dict[str, Any], names: Sequence[str], locale: object = None) -> str:
@@ -325,7 +374,8 @@ def board_embed(
         else:
             status = t(locale, "bingo-board-mulligans", waiting=waiting)
         if deadline is not None:
-            status += " " + t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
+            when = t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
+            status = sentences(locale, status, when)
         if view["pending_land"] is not None:
             status += "\n" + t(locale, "bingo-board-stack", land=land(view["pending_land"], locale))
         for line in near_win_lines(view, names, locale):
@@ -380,7 +430,7 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
     decide, or what they are waiting for, in ``locale`` (the viewer's language)."""
     player = view["viewer"]
     if view["result"] is not None:
-        return result_line(view["result"], names, _options(view), locale)
+        return personal_result(view["result"], player, names, _options(view), locale)
     if view["current_player"] != player:
         return t(locale, "bingo-prompt-waiting", waiting=waiting_for(view, names, locale))
     other = names[1 - player]
@@ -390,9 +440,10 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
         text = t(locale, "bingo-prompt-declare")
         if prompt.get("next_hand_size") is not None:
             if prompt["rule"] == MulliganRule.PARTIAL_PARIS:
-                text += " " + t(locale, "bingo-prompt-declare-partial")
+                text = sentences(locale, text, t(locale, "bingo-prompt-declare-partial"))
             else:
-                text += " " + t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
+                more = t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
+                text = sentences(locale, text, more)
         declared = [
             t(
                 locale,
@@ -405,7 +456,7 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
             if d is not None and p != player
         ]
         if declared:
-            text += "\n" + t(locale, "bingo-prompt-declared", list=", ".join(declared))
+            text += "\n" + t(locale, "bingo-prompt-declared", list=join_list(locale, declared))
         return text
     if decision is Decision.BOTTOM:
         return t(locale, "bingo-prompt-bottom", n=prompt.get("bottom_left", 0))

@@ -25,7 +25,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.engine import BingoOptions, MulliganRule
-from bot.i18n import attribute, language_of, t
+from bot.i18n import attribute, join_list, language_of, t
 from bot.i18n.commands import language_choices
 from bot.interactions import reply_private
 from bot.matches import Timing
@@ -109,7 +109,7 @@ def challenge_seconds(settings: GuildSettings, default: float) -> float:
 
 def channel_refusal(settings: GuildSettings, lang: str) -> str:
     """The private refusal of a match started outside the server's allowed channels."""
-    channels = ", ".join(f"<#{channel}>" for channel in settings.channels)
+    channels = join_list(lang, (f"<#{channel}>" for channel in settings.channels), choice=True)
     return t(lang, "settings-channel-refused", channels=channels)
 
 
@@ -186,7 +186,7 @@ def settings_embed(
         )
     embed.add_field(name=t(lang, "settings-field-language"), value=language, inline=False)
     channels = (
-        ", ".join(f"<#{channel}>" for channel in settings.channels)
+        join_list(lang, (f"<#{channel}>" for channel in settings.channels))
         if settings.channels
         else t(lang, "settings-channels-all")
     )
@@ -217,7 +217,7 @@ def place_text(permissions: discord.Permissions, lang: str) -> str:
     :mod:`._threads`), and why, in ``lang``."""
     missing = missing_thread_permissions(permissions)
     if missing:
-        names = ", ".join(t(lang, key) for key in missing)
+        names = join_list(lang, (t(lang, key) for key in missing))
         return t(lang, "settings-place-channel", missing=names)
     if permissions.administrator or permissions.manage_threads:
         return t(lang, "settings-place-threads")

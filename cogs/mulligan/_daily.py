@@ -42,7 +42,7 @@ from bot.engine.daily import (
     utc_date_text,
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
-from bot.i18n import language_of, t
+from bot.i18n import join_list, language_of, t
 from bot.interactions import NOT_CURRENT, reply_private
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.controls import DailyButton, DailySelect
@@ -95,7 +95,7 @@ def draws_line(state: PracticeState, key: str, locale: object) -> str:
     """``state``'s next three draws, named as members may see them, after the label
     ``key`` (``daily-next-draws-yours`` or ``daily-next-draws-dealt``)."""
     draws = [card_name(state, k, locale) for k in state.next_draws(3)]
-    shown = ", ".join(draws) if draws else t(locale, "mulligan-next-draws-none")
+    shown = join_list(locale, draws) if draws else t(locale, "mulligan-next-draws-none")
     return t(locale, key, cards=shown)
 
 

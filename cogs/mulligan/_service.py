@@ -32,7 +32,7 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
-from bot.i18n import language_of, t
+from bot.i18n import join_list, language_of, t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage import DeckLimitError
@@ -156,7 +156,7 @@ def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None
 def next_draws_line(state: PracticeState, locale: object = None) -> str:
     """The kept hand's next three draws, named as members may see them."""
     draws = [card_name(state, k, locale) for k in state.next_draws(3)]
-    shown = ", ".join(draws) if draws else t(locale, "mulligan-next-draws-none")
+    shown = join_list(locale, draws) if draws else t(locale, "mulligan-next-draws-none")
     return t(locale, "mulligan-next-draws", cards=shown)
 
 

@@ -13,6 +13,7 @@ from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
 from cogs.mulligan._render import card_name, hand_embed, rule_name
+from cogs.mulligan._service import next_draws_line
 
 from .render_helpers import ENGLISH, NAMES_AB, everything
 
@@ -30,11 +31,30 @@ def test_japanese_text_has_no_english(rule: MulliganRule) -> None:
         assert "占術1" in seen
 
 
+@pytest.mark.parametrize("rule", [MulliganRule.VANCOUVER, MulliganRule.PARTIAL_PARIS])
+def test_japanese_text_has_no_space_after_a_full_stop_nor_an_ascii_comma(
+    rule: MulliganRule,
+) -> None:
+    """Japanese puts no space after 。 and separates a list with 、: the sentences and
+    lists the code joins (a board's deadline, a mulligan prompt, the die rolls, declared
+    mulligans) follow it too (``bot.i18n.sentences``, ``bot.i18n.join_list``)."""
+    seen = [text for seed in range(6) for text in everything(seed, rule, "ja")]
+    ties = {"type": "roll", "rolls": [[3, 3], [5, 2]], "starting": 0}
+    seen.append(event_line(event_from_json(ties), NAMES_AB, locale="ja") or "")
+    practice, _ = PracticeState.new(5, PRESETS["constructed"], PracticeOptions())
+    seen.append(next_draws_line(practice, "ja"))
+    for text in seen:
+        shown = text.replace("**", "")
+        assert "。 " not in shown and ", " not in shown, text
+    assert "🎲3、Alice" in seen[-2]  # the two rolls, joined by 、
+    assert "、" in seen[-1]
+
+
 def test_events_in_japanese() -> None:
     """Stored events read as Japanese sentences with the printed land names."""
     counter = {"type": "counter", "player": 0, "land": 3, "discarded": [1, 4]}
     assert event_line(event_from_json(counter), NAMES_AB, locale="ja") == (
-        "Aliceは💧 島 + 🌳 森で**打ち消し**ます！ 🔥 山は墓地に置かれます。"
+        "Aliceは💧 島 + 🌳 森で**打ち消し**ます！\u3000🔥 山は墓地に置かれます。"
     )
     destroy = {"type": "destroy", "player": 1, "target": 0, "land": 0}
     assert (

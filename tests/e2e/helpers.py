@@ -138,6 +138,25 @@ def enabled_buttons(message: Message) -> list[str]:
     return labels
 
 
+#: The custom_id prefix of the replay's buttons (``bot.ui.controls.ReplayButton``): the
+#: "Replay" button of an end panel is no decision.
+REPLAY_PREFIX = "bingo:rp:"
+
+
+def decision_buttons(message: Message) -> list[str]:
+    """The labels of the enabled buttons of ``message`` but a replay's: what a panel
+    still asks (an end panel's "Replay" button asks nothing)."""
+    labels = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") != 2 or component.get("disabled"):
+                continue
+            if (component.get("custom_id") or "").startswith(REPLAY_PREFIX):
+                continue
+            labels.append(component.get("label") or "")
+    return labels
+
+
 def custom_ids(message: Message) -> list[str]:
     return [c.get("custom_id", "") for row in message.components for c in row.get("components", [])]
 
@@ -171,7 +190,8 @@ def board(bw: BotWorld, match_id: int | None = None) -> Message | None:
 
 
 def prompt(driver: UserDriver, channel: Any = None) -> Message | None:
-    """The newest hand panel with buttons this user can see (DM, or ephemeral in channel)."""
+    """The newest hand panel with decision buttons (:func:`decision_buttons`) this user
+    can see (DM, or ephemeral in channel)."""
     candidates = driver.dm_messages()
     if channel is not None:
         candidates = candidates + driver.ephemerals(channel)
@@ -180,7 +200,7 @@ def prompt(driver: UserDriver, channel: Any = None) -> Message | None:
                 candidates = candidates + driver.ephemerals(thread)
     candidates.sort(key=lambda m: m.created_order)
     for message in reversed(candidates):
-        if "'s hand" in embed_title(message) and enabled_buttons(message):
+        if "'s hand" in embed_title(message) and decision_buttons(message):
             return message
     return None
 

@@ -13,7 +13,7 @@ from bot.storage import Database
 from tests.emulator.fixtures import build_world
 
 from .bot_process import BotProcess
-from .helpers import BOARD_TITLE, embed_title, enabled_buttons, simple_policy
+from .helpers import BOARD_TITLE, decision_buttons, embed_title, enabled_buttons, simple_policy
 
 pytestmark = pytest.mark.multiprocess
 
@@ -30,7 +30,7 @@ def _prompts(emu) -> dict[int, object]:
         channel = emu.channels.get(message.channel_id)
         if channel is None or channel.recipient_id is None:
             continue
-        if not enabled_buttons(message):
+        if not decision_buttons(message):  # an end panel's Replay asks nothing
             continue
         best = newest.get(channel.recipient_id)
         if best is None or message.created_order > best.created_order:
@@ -86,7 +86,7 @@ async def test_fifty_matches_at_once(emulator, tmp_path) -> None:
                 break
             work = []
             for user_id, message in _prompts(emulator).items():
-                labels = enabled_buttons(message)
+                labels = decision_buttons(message)
                 key = f"{message.id}:{message.components}"
                 if key in clicked:
                     continue

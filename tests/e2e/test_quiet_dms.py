@@ -62,7 +62,8 @@ async def keep_both(bw: BotWorld, match_id: int) -> None:
 
 async def test_a_whole_match_leaves_one_panel_per_player(bingo) -> None:
     """After a whole match each player's DM holds one panel (the last one, showing the
-    result), although every new decision came as a new message."""
+    result as its player's: won or lost, with the Replay button only), although every new
+    decision came as a new message."""
     alice, bob = bingo.driver("alice"), bingo.driver("bob")
     match_id = await start_match(bingo)
     await play_out(bingo, match_id)
@@ -73,8 +74,9 @@ async def test_a_whole_match_leaves_one_panel_per_player(bingo) -> None:
     await bingo.emu.wait_for(settled, message="one DM per player")
     for driver in (alice, bob):
         [last] = panels(driver)
-        assert "wins" in (last.embeds[0].get("description") or "")
-        assert not enabled_buttons(last)
+        said = last.embeds[0].get("description") or ""
+        assert "**You win**" in said or "**You lose**" in said, said
+        assert enabled_buttons(last) == ["Replay"]
 
 
 @pytest.mark.parametrize("bot_env", [NOBODY_LOOKING], indirect=True)

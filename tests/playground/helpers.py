@@ -48,6 +48,16 @@ class Shown:
         return [b["label"] for b in self.buttons if not b["disabled"]]
 
     @property
+    def decisions(self) -> list[str]:
+        """Labels of the enabled buttons but the replay's (an end panel's "Replay" button,
+        ``bingo:rp:…``, asks no decision)."""
+        return [
+            b["label"]
+            for b in self.buttons
+            if not b["disabled"] and not (b["customId"] or "").startswith("bingo:rp:")
+        ]
+
+    @property
     def controls(self) -> tuple[str, ...]:
         """The buttons' custom ids (they change with every new decision)."""
         return tuple(b["customId"] for b in self.buttons)
@@ -136,7 +146,7 @@ class MemberTab:
     async def panel(self) -> Shown | None:
         """The newest hand panel offering a decision on screen, or None."""
         for message in reversed(await self.messages()):
-            if self.hand_title in message.title and message.enabled:
+            if self.hand_title in message.title and message.decisions:
                 return message
         return None
 

@@ -1,13 +1,28 @@
 # Screen-reader mode (/bingo accessibility): one plain sentence of the state, first on
 # every panel and board (bot/ui/accessible.py, cogs/bingo/_accessible.py). Words only:
 # no emoji carries meaning here, and nothing is laid out with spaces.
-a11y-you-decide = Your move.
+a11y-decide-declare = Your move: keep or mulligan.
+a11y-decide-bottom = Your move: put { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} on the bottom of the library.
+a11y-decide-aside = Your move: set cards aside for your mulligan, then choose Done setting aside.
+a11y-decide-scry = Your move: scry 1, leave the top card on top or put it on the bottom.
+a11y-decide-main = Your move: place a land or pass.
+a11y-decide-counter = { $name } placed { $land }: you may counter it or let it resolve.
+a11y-decide-swamp = { $name }'s Swamp: choose a card to discard.
+a11y-decide-mountain = Your Mountain: choose a land in { $name }'s territory to destroy.
+a11y-decide-forest = Your Forest: choose a land to take into your hand.
 a11y-waiting = Waiting for { $name }.
+# $deadline: a Discord relative timestamp (<t:…:R>), which Discord shows, and keeps current, as words ("in 2 minutes").
+a11y-deadline = Time runs out { $deadline }.
 a11y-over = The match is over.
 a11y-turn = Turn { $turn }.
 a11y-mulligans = Mulligans.
 a11y-territories = Your territory: { $mine }; { $name }'s territory: { $theirs }.
 a11y-board-territories = { $first }'s territory: { $a }; { $second }'s territory: { $b }.
+a11y-near-win = { $name } needs one { $land } to win.
+a11y-near-win-you = You need one { $land } to win.
 a11y-hand = Your hand: { $hand }.
 a11y-holds = { $name } holds { $n ->
     [one] { $n } card
@@ -19,9 +34,19 @@ a11y-library = Library: { $n ->
 }.
 a11y-scry = Top of your library: { $land }.
 a11y-pending = { $name } is placing { $land }.
+a11y-pending-you = You are placing { $land }.
 a11y-last = Last: { $line }
 a11y-actions = You can: { $actions }.
 a11y-none = none
+# Words for what the board and buttons say with symbols (a die, "+", "#", "→").
+a11y-label-counter = Counter with Island and { $name }
+a11y-event-roll-pair = { $first } { $a } against { $second } { $b }
+a11y-event-turn = Turn { $turn }: { $who }.
+a11y-event-mulligan = { $who } takes mulligan number { $number }, down to { $n ->
+    [one] { $n } card.
+   *[other] { $n } cards.
+}
+a11y-event-counter = { $who } counters with { $island } and { $other }. { $land } goes to the discard pile.
 # Between the clauses of the sentence.
 a11y-join = {" "}
 a11y-separator = {", "}
@@ -43,7 +68,7 @@ a11y-count-forest = { $n ->
    *[other] { $n } Forests
 }
 # /bingo accessibility and the button offered on a first match's first panel.
-a11y-on = Screen-reader mode is on: every panel and board you see starts with one plain sentence: whose turn it is, both territories, your hand, what just happened and what you can do. Turn it off with `/bingo accessibility off`.
+a11y-on = Screen-reader mode is on: every panel and board you see starts with one plain sentence: whose turn it is and what you decide, the time left, both territories, who is one land from winning, your hand, what just happened and what you can do. Turn it off with `/bingo accessibility off`.
 a11y-off = Screen-reader mode is off. Turn it on with `/bingo accessibility on`.
 a11y-offer = Screen-reader mode
 

@@ -30,6 +30,13 @@ bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->
     [one] { $turns } turn
    *[other] { $turns } turns
 })
+# A player's own result, on their panel (no emoji: the code puts it before).
+bingo-result-you-win = **You win** by { $reason }!
+bingo-result-you-win-resign = **You win**: { $other } resigned.
+bingo-result-you-win-timeout = **You win**: { $other } ran out of time ({ $reason }).
+bingo-result-you-lose = **You lose**: { $other } wins by { $reason }.
+bingo-result-you-resigned = **You resigned**: { $other } wins.
+bingo-result-you-timed-out = **You lose**: you ran out of time ({ $reason }).
 
 ## The match log
 

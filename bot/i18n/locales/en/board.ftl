@@ -8,7 +8,7 @@ board-hand = { $count ->
 }
 board-library = library
 board-discard = Discard pile
-board-empty = empty
+board-discard-empty = Discard pile: empty
 board-on-stack = On the stack
 board-line-column = Five of one color
 board-line-row = One of each color

@@ -4,6 +4,8 @@ land-island = Island
 land-swamp = Swamp
 land-mountain = Mountain
 land-forest = Forest
+# Between two sentences (Japanese: nothing after 。).
+common-sentence-join = {" "}
 
 # Answers shared by every command and control (bot/interactions.py).
 common-not-current = That choice is no longer current.

@@ -32,6 +32,8 @@ replay-hands = Hands
 replay-empty-hand = (empty)
 replay-previous = Previous
 replay-next = Next
+# The button on a player's end-of-match panel that opens the replay.
+replay-open = Replay
 replay-unknown = There is no match #{ $id } in this server.
 replay-not-over = Match #{ $id } is still being played: it can be replayed once it is over.
 replay-broken = Match #{ $id } cannot be replayed.

@@ -33,6 +33,13 @@ bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->
     [one] { $turns } turno
    *[other] { $turns } turni
 })
+# Il risultato di un giocatore, sul suo pannello.
+bingo-result-you-win = **Hai vinto** con { $reason }!
+bingo-result-you-win-resign = **Hai vinto**: { $other } ha abbandonato la partita.
+bingo-result-you-win-timeout = **Hai vinto**: { $other } ha esaurito il tempo ({ $reason }).
+bingo-result-you-lose = **Hai perso**: { $other } vince con { $reason }.
+bingo-result-you-resigned = **Hai abbandonato la partita**: vince { $other }.
+bingo-result-you-timed-out = **Hai perso**: hai esaurito il tempo ({ $reason }).
 
 ## Il registro della partita
 

@@ -8,7 +8,7 @@ board-hand = { $count ->
 }
 board-library = mazzo
 board-discard = Scarti
-board-empty = vuoto
+board-discard-empty = Scarti: vuoto
 board-on-stack = In pila
 board-line-column = Cinque di un colore
 board-line-row = Una per colore

@@ -4,6 +4,8 @@ land-island = Isola
 land-swamp = Palude
 land-mountain = Montagna
 land-forest = Foresta
+# Tra due frasi.
+common-sentence-join = {" "}
 
 # Risposte comuni a tutti i comandi e i pulsanti (bot/interactions.py).
 common-not-current = Questa scelta non è più valida.

@@ -32,6 +32,8 @@ replay-hands = Mani
 replay-empty-hand = (vuota)
 replay-previous = Indietro
 replay-next = Avanti
+# The button on a player's end-of-match panel that opens the replay.
+replay-open = Rivedi la partita
 replay-unknown = Non c'è nessuna partita #{ $id } in questo server.
 replay-not-over = La partita #{ $id } è ancora in corso: potrai rivederla quando sarà finita.
 replay-broken = La partita #{ $id } non può essere rivista.

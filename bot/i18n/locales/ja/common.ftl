@@ -4,6 +4,8 @@ land-island = 島
 land-swamp = 沼
 land-mountain = 山
 land-forest = 森
+# 二つの文の間（。の後に空白は入れません）。
+common-sentence-join = {""}
 
 # すべてのコマンドと操作に共通の返答（bot/interactions.py）。
 common-not-current = その選択はもう有効ではありません。

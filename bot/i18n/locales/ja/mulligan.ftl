@@ -35,14 +35,14 @@ mulligan-footer-play = { $play ->
        *[draw] 後攻
     }
 mulligan-footer-taken = マリガン回数：{ $count }
-mulligan-prompt-1994-needs = **キープしますか？** 1994年のマリガンは、すべて土地か、土地が1枚もない手札でしか行えません。
-mulligan-prompt-no-more = **キープ。** これ以上マリガンできません。
-mulligan-prompt-partial-paris = **キープしますか？ マリガンしますか？** マリガンではカードを脇に置き、その枚数より1枚少なく引きます（この手札：{ $size }枚 → { $next }枚）。
-mulligan-prompt-1994 = **キープしますか？ マリガンしますか？** この手札は1994年のマリガンの条件を満たしています：新しい手札を初期手札枚数で引き直せます。
-mulligan-prompt-next = **キープしますか？ マリガンしますか？** 次のマリガンで手札は{ $next }枚になります。
+mulligan-prompt-1994-needs = **キープしますか？**　1994年のマリガンは、すべて土地か、土地が1枚もない手札でしか行えません。
+mulligan-prompt-no-more = **キープ**。これ以上マリガンできません。
+mulligan-prompt-partial-paris = **キープしますか？　マリガンしますか？**　マリガンではカードを脇に置き、その枚数より1枚少なく引きます（この手札：{ $size }枚 → { $next }枚）。
+mulligan-prompt-1994 = **キープしますか？　マリガンしますか？**　この手札は1994年のマリガンの条件を満たしています：新しい手札を初期手札枚数で引き直せます。
+mulligan-prompt-next = **キープしますか？　マリガンしますか？**　次のマリガンで手札は{ $next }枚になります。
 mulligan-prompt-bottom = **ライブラリーの一番下に置くカードを{ $count }枚選んでください。**
-mulligan-prompt-aside = **脇に置くカードを選んでください。** 脇に置いた枚数より1枚少なく引きます。
-mulligan-prompt-scry = **占術1。** ライブラリーの一番上のカードは**{ $card }**です。一番上に残しますか、一番下に置きますか？
+mulligan-prompt-aside = **脇に置くカードを選んでください**。脇に置いた枚数より1枚少なく引きます。
+mulligan-prompt-scry = **占術1**。ライブラリーの一番上のカードは**{ $card }**です。一番上に残しますか、一番下に置きますか？
 mulligan-scry-nothing = なし
 mulligan-kept = キープしました。
 mulligan-button-keep = キープ
@@ -59,11 +59,11 @@ mulligan-dm-failed = DMを送れなかったので、ここにあなたにだけ
 
 ## コーチ
 
-mulligan-coach-keep = **コーチ。** この{ $cards }枚をキープすると、{ $play ->
+mulligan-coach-keep = **コーチ**。この{ $cards }枚をキープすると、{ $play ->
         [play] 先攻
        *[draw] 後攻
     }で{ $turns }ターン目まで毎ターン土地を置ける確率は**{ $percent }**です。
-mulligan-coach-empty-library = **コーチ。** ライブラリーが空なので、{ $play ->
+mulligan-coach-empty-library = **コーチ**。ライブラリーが空なので、{ $play ->
         [play] 先攻
        *[draw] 後攻
     }の最初のドローでゲームに負けます：土地を置ける確率は出せません。
@@ -81,9 +81,9 @@ mulligan-coach-keep-better = ✅ キープのほうが良い選択でした。
 mulligan-coach-mulligan-better = ❌ マリガンのほうが良い結果でした。
 mulligan-next-draws = 次に引くカード：{ $cards }。
 mulligan-next-draws-none = なし
-mulligan-coach-estimating = **コーチ。** この手札でBingoMagicの対戦に勝つ確率を、マリガンした場合と比べて計算しています…（1、2秒かかります）
-mulligan-coach-failed = **コーチ。** 今回は推定に失敗しました。数値はありません。
-mulligan-coach-bingo = **コーチ。** この{ $cards }枚を{ $play ->
+mulligan-coach-estimating = **コーチ**。この手札でBingoMagicの対戦に勝つ確率を、マリガンした場合と比べて計算しています…（1、2秒かかります）
+mulligan-coach-failed = **コーチ**。今回は推定に失敗しました。数値はありません。
+mulligan-coach-bingo = **コーチ**。この{ $cards }枚を{ $play ->
         [play] 先攻
        *[draw] 後攻
     }でキープすると、BingoMagicの対戦に勝つ確率は{ $estimate }です（両方の席を普通のAIがプレイする{ $games }回のシミュレーションによる）。

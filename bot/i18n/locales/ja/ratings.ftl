@@ -29,6 +29,8 @@ replay-hands = 手札
 replay-empty-hand = （なし）
 replay-previous = 前へ
 replay-next = 次へ
+# The button on a player's end-of-match panel that opens the replay.
+replay-open = リプレイを見る
 replay-unknown = このサーバーには対戦 #{ $id }はありません。
 replay-not-over = 対戦 #{ $id }はまだ進行中です：終わってからリプレイできます。
 replay-broken = 対戦 #{ $id }はリプレイできません。

@@ -39,6 +39,13 @@ bingo-result-post = { $result } (BingoMagic #{ $id }, { $turns ->
     [many] { $turns } kolejek
    *[other] { $turns } kolejki
 })
+# Wynik gracza na jego panelu.
+bingo-result-you-win = **Wygrywasz**: { $reason }!
+bingo-result-you-win-resign = **Wygrywasz**: { $other } poddaje mecz.
+bingo-result-you-win-timeout = **Wygrywasz**: graczowi { $other } skończył się czas ({ $reason }).
+bingo-result-you-lose = **Przegrywasz**: { $other } wygrywa ({ $reason }).
+bingo-result-you-resigned = **Poddajesz mecz**: wygrywa { $other }.
+bingo-result-you-timed-out = **Przegrywasz**: skończył ci się czas ({ $reason }).
 
 ## Dziennik meczu
 

@@ -11,7 +11,7 @@ board-hand = { $count ->
 }
 board-library = biblioteka
 board-discard = Stos odrzuconych
-board-empty = pusto
+board-discard-empty = Stos odrzuconych: pusty
 board-on-stack = Na stosie
 board-line-column = Pięć lądów jednego koloru
 board-line-row = Po jednym lądzie każdego koloru

@@ -4,6 +4,8 @@ land-island = Wyspa
 land-swamp = Bagno
 land-mountain = Góra
 land-forest = Las
+# Między dwoma zdaniami.
+common-sentence-join = {" "}
 
 # Odpowiedzi wspólne dla wszystkich komend i przycisków (bot/interactions.py).
 common-not-current = Ten wybór jest już nieaktualny.

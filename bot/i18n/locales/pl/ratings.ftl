@@ -34,6 +34,8 @@ replay-hands = Ręce
 replay-empty-hand = (pusta)
 replay-previous = Poprzedni
 replay-next = Następny
+# The button on a player's end-of-match panel that opens the replay.
+replay-open = Powtórka meczu
 replay-unknown = Na tym serwerze nie ma meczu #{ $id }.
 replay-not-over = Mecz #{ $id } wciąż trwa: można go odtworzyć, gdy się zakończy.
 replay-broken = Meczu #{ $id } nie da się odtworzyć.
