@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
-from babel.lists import format_list
 
 from bot import limits
 from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
@@ -32,7 +31,7 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
-from bot.i18n import join_list, language_of, t
+from bot.i18n import join_list, t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
 from bot.outbox import Delivery
 from bot.storage import DeckLimitError
@@ -131,7 +130,7 @@ def gives_up_line(advice: LandAdvice, state: PracticeState, locale: object = Non
             f"{n}× {card_name(state, k, locale)}" if n > 1 else card_name(state, k, locale)
             for k, n in advice.spells
         ]
-        spells = format_list(names, locale=language_of(locale)) if names else ""
+        spells = join_list(locale, names)
     assert advice.mulligan_to is not None
     return t(
         locale,
