@@ -41,7 +41,11 @@ class _Response:
 def _interaction(response: _Response, *, age: float = 0.0) -> SimpleNamespace:
     """A stand-in created ``age`` seconds ago (its snowflake id says when)."""
     created = discord.utils.utcnow() - timedelta(seconds=age)
-    return SimpleNamespace(id=discord.utils.time_snowflake(created), response=response)
+    return SimpleNamespace(
+        id=discord.utils.time_snowflake(created),
+        type=discord.InteractionType.component,
+        response=response,
+    )
 
 
 async def _held(release: asyncio.Event, value: int) -> int:
