@@ -6,6 +6,7 @@ import asyncio
 import functools
 import json
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -405,3 +406,18 @@ def find_seed(script: Callable[[BingoState], list[str] | None], tries: int = 200
         if script(state) is not None:
             return seed
     raise AssertionError("no seed fits the script")
+
+
+async def eventually(check, what: str | None = None, timeout: float = 20.0):  # noqa: ASYNC109
+    """Await the coroutine function ``check`` until it returns something truthy, and
+    return that; AssertionError after ``timeout`` seconds naming ``what`` (else
+    ``check``'s docstring). For what the bot stores after it answers (a click is
+    acknowledged first, its writes follow), read from the database."""
+    deadline = time.monotonic() + timeout
+    while not (value := await check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"timed out after {timeout:.0f} s waiting for {what or check.__doc__ or check}"
+            )
+        await asyncio.sleep(0.05)
+    return value

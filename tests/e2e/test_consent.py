@@ -7,7 +7,7 @@ import pytest
 
 from bot.storage.tournaments import TournamentStore
 
-from .helpers import challenge, enabled_buttons, play_the_bot, public_messages
+from .helpers import challenge, enabled_buttons, eventually, play_the_bot, public_messages
 
 
 async def private(bw, name: str, command: str, **options) -> str:
@@ -120,7 +120,7 @@ async def test_a_member_playing_the_bot_is_not_seated_at_a_tournament_table(cup)
         (row,) = await store.tables(tournament.id)
         return row.match_id
 
-    match_id = await _poll(started, "the waiting table's match")
+    match_id = await eventually(started, "the waiting table's match")
     live = await cup.db.active_match_of(guild, alice.id)
     assert live is not None and live.id == match_id != bot_match
     assert set(live.player_ids) == {alice.id, bob.id}
@@ -128,15 +128,3 @@ async def test_a_member_playing_the_bot_is_not_seated_at_a_tournament_table(cup)
         lambda: any("can play now" in m.content for m in olga.messages(cup.channel)),
         message="the table's start",
     )
-
-
-async def _poll(check, what: str, timeout: float = 10.0):  # noqa: ASYNC109
-    import asyncio
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not (value := await check()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
-    return value

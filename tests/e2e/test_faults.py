@@ -19,6 +19,7 @@ from .helpers import (
     decide,
     embed_title,
     enabled_buttons,
+    eventually,
     play_out,
     prompt,
     public_messages,
@@ -202,15 +203,6 @@ def _posts_in(bingo):
     return hit
 
 
-async def _eventually(check, seconds: float = 10.0):
-    """Poll the coroutine function ``check`` until it returns something truthy."""
-    for _ in range(int(seconds / 0.05)):
-        if found := await check():
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"{check.__doc__ or check} did not happen within {seconds} s")
-
-
 async def _ended_with_no_result(bingo, match_id: int, why: str) -> None:
     """The match ended with no result, counted for nobody, and each player was told
     privately why; neither is blocked from a new match."""
@@ -250,7 +242,7 @@ async def test_a_board_post_refused_403_ends_the_match_with_no_result(bingo) -> 
         """the match is stored"""
         return await bingo.db.get_match(1)
 
-    match_id = (await _eventually(started)).id
+    match_id = (await eventually(started)).id
     await _ended_with_no_result(bingo, match_id, "may no longer post in its channel")
     assert board(bingo, match_id) is None
     again = await bingo.driver("alice").slash(
@@ -299,7 +291,7 @@ async def test_a_lasting_failure_never_stops_the_timers(bingo) -> None:
         record = await bingo.db.get_match(1)
         return record if record is not None and record.status == "finished" else None
 
-    record = await _eventually(finished)
+    record = await eventually(finished)
     failure.stop()
     assert record.reason == "timeout" and board(bingo, record.id) is None
     for name in ("alice", "bob"):
@@ -348,7 +340,7 @@ async def test_clicks_while_another_connection_holds_the_write_lock(bingo) -> No
         record = await bingo.db.get_match(match_id)
         return record if len(record.decisions) > before else None
 
-    await _eventually(applied)
+    await eventually(applied)
     await asyncio.sleep(0.5)  # the second click, answered, had its chance to apply
     assert len((await bingo.db.get_match(match_id)).decisions) == before + 1
 

@@ -18,6 +18,7 @@ from .helpers import (
     embed_field,
     embed_title,
     enabled_buttons,
+    eventually,
     make_admin,
     public_messages,
     result_posted,
@@ -160,7 +161,7 @@ async def test_a_moderator_removes_a_tournament_player(cup) -> None:
         got = await store.get(tournament.id)
         return got is not None and got.status == "finished"
 
-    await _poll(finished, "the end of the tournament (one player left)")
+    await eventually(finished, "the end of the tournament (one player left)")
 
 
 async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
@@ -209,7 +210,7 @@ async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
         got = await store.get(tournament.id)
         return got is not None and got.status == "finished"
 
-    await _poll(finished, "the end of the round")
+    await eventually(finished, "the end of the round")
     (table,) = await store.tables(tournament.id)
     assert (table.outcome, table.source) == ("draw", "time")
     live = [await cup.db.active_match_of(guild.id, cup.world.user(n).id) for n in ("alice", "bob")]
@@ -220,17 +221,6 @@ async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
     )
     assert sum("Clock Cup" in m.content for m in olga.dm_messages()) == 1
     assert ("round-end", tournament.id) not in scheduler or not await timer.rearm(tournament.id)
-
-
-async def _poll(check, what: str, timeout: float = 10.0):  # noqa: ASYNC109
-    import asyncio
-
-    deadline = time.monotonic() + timeout
-    while not (value := await check()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
-    return value
 
 
 #: What a moderator types, with markdown and a mass mention in it; on Discord it is

@@ -15,7 +15,7 @@ from cogs.mulligan._render import percent
 from cogs.mulligan._service import bingo_coach_text
 from cogs.mulligan._views import AgainButton, practice_view
 
-from .helpers import embed_field, embed_title, enabled_buttons
+from .helpers import embed_field, embed_title, enabled_buttons, eventually
 from .practice_helpers import deal, hand_count, hand_message
 
 
@@ -353,8 +353,17 @@ async def test_practice_dms_go_through_the_outbox(bingo) -> None:
     await alice.slash(bingo.channel, "mulligan practice")
     message = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
     assert "DMs are closed" in message.text
-    assert await bingo.db.is_dm_closed(alice_id)
+
+    async def marked():
+        """alice's DMs marked closed"""
+        return await bingo.db.is_dm_closed(alice_id)
+
+    async def cleared():
+        """alice's closed-DMs mark cleared"""
+        return not await bingo.db.is_dm_closed(alice_id)
+
+    await eventually(marked)
     bingo.emu.set_dms_closed(bingo.world.user("alice"), False)
     await deal(bingo)  # a DM
-    assert not await bingo.db.is_dm_closed(alice_id)
+    await eventually(cleared)
     assert calls.count(f"DM to {alice_id}") == 2

@@ -18,7 +18,7 @@ from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import PLAYERS, BotWorld, enabled_buttons, play_out, settings_for
+from .helpers import PLAYERS, BotWorld, enabled_buttons, eventually, play_out, settings_for
 
 
 def random_policy(rng: random.Random):
@@ -58,7 +58,7 @@ async def test_six_players_three_rounds_with_a_drop_and_a_bye(cup: BotWorld, tmp
         (tournament,) = await store.open_of_guild(cup.world.guild.id)
         return tournament if tournament.status == "swiss" else None
 
-    tournament = await _poll(started, "the tournament to start")
+    tournament = await eventually(started, "the tournament to start")
     # the sign-up message no longer says sign-up is open, and loses its buttons
     closed = await cup.emu.wait_for(
         lambda: "sign-up is closed" in (m := cup.emu.messages[signup.id]).content and m,
@@ -150,12 +150,12 @@ async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWor
         tables = [x for x in await store.tables(tournament.id) if x.round == number]
         return tables if tables and all(x.match_id for x in tables) else None
 
-    first_tables = await _poll(lambda: round_tables(1), "round 1")
+    first_tables = await eventually(lambda: round_tables(1), "round 1")
     first_post = await cup.emu.wait_for(lambda: pairing_post(1), message="round 1's pairings")
     assert "(ends <t:" in first_post.content
     for table in first_tables:
         await play_out(cup, table.match_id, (names[table.a], names[table.b]), max_clicks=2000)
-    second_tables = await _poll(lambda: round_tables(2), "round 2")
+    second_tables = await eventually(lambda: round_tables(2), "round 2")
     second_post = await cup.emu.wait_for(lambda: pairing_post(2), message="round 2's pairings")
 
     # Round 1's post shows it ended, with its results and no time limit.
@@ -245,20 +245,6 @@ def _round_done(cup: BotWorld, store: TournamentStore, tid: int, number: int) ->
     return _done.get(number, False)
 
 
-async def _poll(check, what: str, timeout: float = 20.0):  # noqa: ASYNC109
-    """Await the async ``check`` until truthy; return its value (AssertionError after
-    ``timeout`` s)."""
-    import asyncio
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not (value := await check()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
-        await asyncio.sleep(0.05)
-    return value
-
-
 @pytest.mark.slow
 async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: Path) -> None:  # noqa: F811
     """Four players, two rounds. The bot stops with one table of round 1 finished and
@@ -292,7 +278,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
                 tables = [x for x in await store.tables(tournament.id) if x.round == number]
                 return tables if tables and all(x.match_id for x in tables) else None
 
-            done, playing = await _poll(lambda: round_tables(1), "round 1")
+            done, playing = await eventually(lambda: round_tables(1), "round 1")
             assert done.b is not None and playing.b is not None, "4 players: no bye"
             await play_out(first, done.match_id, (names[done.a], names[done.b]), max_clicks=2000)
             # The other table is past its opening hands when the bot stops.
@@ -308,7 +294,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
                 tables = await round_tables(1)
                 return tables and tables[0].outcome is not None
 
-            await _poll(recorded, "table 1's result")
+            await eventually(recorded, "table 1's result")
     finally:
         await db.close()
     assert (await db_tables(settings, tournament.id, 1))[1].outcome is None, "mid-round"
@@ -323,7 +309,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             await play_out(
                 second, playing.match_id, (names[playing.a], names[playing.b]), max_clicks=2000
             )
-            tables = await _poll(lambda: round_tables(2), "round 2")
+            tables = await eventually(lambda: round_tables(2), "round 2")
             assert len(tables) == 2 and all(x.b is not None for x in tables)
             for table in tables:
                 await play_out(
@@ -334,7 +320,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
                 got = await store.get(tournament.id)
                 return got is not None and got.status == "finished"
 
-            await _poll(finished, "the end of the tournament")
+            await eventually(finished, "the end of the tournament")
             await emulator.wait_for(
                 lambda: any("final standings" in m.content for m in olga.messages(world.channel)),
                 20.0,
@@ -377,7 +363,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             async def recorded() -> bool:
                 return not await store.stale_round_posts()
 
-            await _poll(recorded, "round 2's post recorded as shown ended")
+            await eventually(recorded, "round 2's post recorded as shown ended")
     finally:
         await db.close()
 
@@ -444,7 +430,7 @@ async def test_the_organizer_role(emulator: Emulator, tmp_path: Path) -> None:  
                 return record is not None and record.status == "swiss"
 
             # The start is answered (deferred) before its round is stored.
-            await _poll(started, "the tournament to start")
+            await eventually(started, "the tournament to start")
 
             # Cleared: rita is no organizer any more.
             assert "Manage Server only" in await refused(olga, "bingo tournament organizer")
