@@ -4,10 +4,13 @@ module that breaks one fails here, naming the file and the import."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.import_graph import circles
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs")
@@ -54,19 +57,61 @@ def _within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+#: A backticked path or package in the layers' table: ``bot/engine``, ``bot/outbox.py``.
+_NAME = re.compile(r"`([a-z0-9_]+(?:/[a-z0-9_]+)*)(?:\.py)?`")
+
+
+def _dotted(path: str) -> str:
+    return path.replace("/", ".")
+
+
+def documented_layers() -> dict[str, tuple[tuple[str, ...], bool]]:
+    """The table "The layers, bottom up" of ``docs/architecture.md``: each layer (a
+    package or module of ``bot``) → the project packages it may import (besides itself),
+    and whether it may import discord.py. Rows whose column says "everything above"
+    (the client's wiring, the cogs) are left out: they may import anything below."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text.split("## The layers, bottom up", 1)[1].split("\n\n", 2)[1]
+    layers: dict[str, tuple[tuple[str, ...], bool]] = {}
+    for row in table.splitlines()[2:]:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        may = cells[-1]
+        if "everything above" in may:
+            continue
+        allowed = tuple(_dotted(name) for name in _NAME.findall(may) if name.startswith("bot"))
+        row_layers = tuple(
+            _dotted(name) for name in _NAME.findall(cells[0]) if name.startswith("bot")
+        )
+        for layer in row_layers:  # the modules of one row may import each other
+            layers[layer] = (
+                allowed + tuple(x for x in row_layers if x != layer),
+                "`discord`" in may,
+            )
+    return layers
+
+
 #: Layer → the project packages it may import (besides itself), and whether it may
-#: import discord.py. See docs/architecture.md.
-RULES: dict[str, tuple[tuple[str, ...], bool]] = {
-    "bot.engine": ((), False),
-    "bot.ai": (("bot.engine",), False),
-    "bot.matches": (("bot.engine", "bot.ai", "bot.workers"), False),
-    "bot.tournaments": (("bot.engine", "bot.storage"), False),
-    "bot.storage": (
-        ("bot.engine", "bot.matches", "bot.tournaments", "bot.limits", "bot.ratings"),
-        False,
-    ),
-    "bot.i18n.service": (("bot.i18n", "bot.storage"), False),
-}
+#: import discord.py: the table of docs/architecture.md.
+RULES = documented_layers()
+
+
+def test_the_table_is_read() -> None:
+    """The walker of the docs' table finds its rows (a broken one would check nothing)."""
+    assert RULES["bot.engine"] == ((), False)
+    assert RULES["bot.storage"][0] == ("bot.engine", "bot.matches", "bot.limits", "bot.ratings")
+    assert RULES["bot.ui"][1] and not RULES["bot.matches"][1]
+    assert "bot.client" not in RULES  # "everything above"
+
+
+def test_every_module_of_bot_has_a_row() -> None:
+    """A new package or top-level module of ``bot`` is placed in the docs' table."""
+    tops = {_module_of(p).split(".")[1] for p in _sources("bot") if p.parent != ROOT / "bot"}
+    tops |= {p.stem for p in (ROOT / "bot").glob("*.py") if p.stem not in ("__init__", "__main__")}
+    missing = sorted(
+        t for t in tops if f"bot.{t}" not in RULES and t not in ("client", "playground")
+    )
+    assert missing == []
 
 
 @pytest.mark.parametrize("layer", sorted(RULES))
@@ -74,13 +119,36 @@ def test_each_layer_imports_only_what_is_below_it(layer: str) -> None:
     allowed, discord_ok = RULES[layer]
     broken = []
     for path in _sources(layer):
+        module = _module_of(path)
         for name, _, line in _imports(path):
-            if _within(name, "discord") and not discord_ok:
-                broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+            if _within(name, "discord"):
+                # bot/i18n: discord only in its Translator (commands.py)
+                ok = discord_ok and (layer != "bot.i18n" or module == "bot.i18n.commands")
+                if not ok:
+                    broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
             elif _within(name, "bot") or _within(name, "cogs"):
                 if _within(name, layer) or any(_within(name, ok) for ok in allowed):
                     continue
                 broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert broken == []
+
+
+#: The cogs-level modules every cog may share (docs/architecture.md, "Never").
+SHARED_COG_MODULES = ("cogs.contexts", "cogs.languages", "cogs.members")
+
+
+def test_no_cog_imports_another() -> None:
+    """``cogs/<feature>`` imports only itself and the shared cogs-level modules."""
+    broken = []
+    for path in _sources("cogs"):
+        parts = _module_of(path).split(".")
+        own = ".".join(parts[:2])
+        for name, _, line in _imports(path):
+            if not _within(name, "cogs") or _within(name, own):
+                continue
+            if any(_within(name, shared) for shared in SHARED_COG_MODULES):
+                continue
+            broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert broken == []
 
 
@@ -127,3 +195,16 @@ def test_the_rules_check_something() -> None:
     assert any(_within(name, "bot.engine") for name in engine)
     cogs = [name for path in _sources("cogs") for name, _, _ in _imports(path)]
     assert any(_within(name, "discord") for name in cogs)
+
+
+def test_no_import_circle_at_run_time() -> None:
+    """No modules of ``bot`` or ``cogs`` import each other in a circle when they run (an
+    import under ``if TYPE_CHECKING:`` never runs: ``python -m tests.import_graph``)."""
+    assert circles() == []
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    """Counting type-only imports, the finder sees the engine's state and its fast
+    playout, which name each other's types (a finder that found nothing would pass
+    the test above)."""
+    assert ["bot.engine.bingo", "bot.engine.playout"] in circles("bot.engine", type_only=True)

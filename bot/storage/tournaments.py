@@ -30,9 +30,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-
-from bot.tournaments import Pairing
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from bot.storage.backend import Backend
@@ -211,9 +209,21 @@ class Round:
     message_ended_at: float | None = None
 
 
+class Seating(Protocol):
+    """What :meth:`TournamentStore.begin_round` stores of a table: its two players (``b``
+    ``None``: a bye for ``a``). ``bot.tournaments.Pairing`` is one."""
+
+    @property
+    def a(self) -> int: ...
+
+    @property
+    def b(self) -> int | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A row of ``tournament_pairings``; :attr:`pairing` is the pure view."""
+    """A row of ``tournament_pairings`` (``bot.tournaments.service`` turns it into the
+    pure ``Pairing``)."""
 
     round: int
     table: int
@@ -222,10 +232,6 @@ class Table:
     match_id: int | None
     outcome: Literal["a", "b", "draw"] | None
     source: Source | None
-
-    @property
-    def pairing(self) -> Pairing:
-        return Pairing(self.round, self.a, self.b, self.outcome)
 
 
 def _tournament(row: Any) -> Tournament:
@@ -391,7 +397,7 @@ class TournamentStore:
         seed: int,
         now: float,
         deadline: float,
-        tables: Sequence[Pairing],
+        tables: Sequence[Seating],
     ) -> bool:
         """Store round ``number`` with its tables (a bye is stored won, source ``bye``)
         and make it current, all in one transaction; ``False`` (nothing stored) unless

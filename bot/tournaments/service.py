@@ -255,7 +255,7 @@ class TournamentService:
         seeds = [e.user_id for e in entries]
         dropped = [e.user_id for e in entries if e.dropped]
         number = tournament.current_round
-        swiss = [x.pairing for x in tables if x.round <= (tournament.rounds or 0)]
+        swiss = [_pairing(x) for x in tables if x.round <= (tournament.rounds or 0)]
         table = standings(seeds, swiss, dropped=dropped)
         active = [s.player for s in table if not s.dropped]
         if tournament.status == "swiss":
@@ -266,7 +266,7 @@ class TournamentService:
             if size >= 2:
                 return "cut", cut_round(active[:size], number + 1)
             return None
-        last = [x.pairing for x in tables if x.round == number]
+        last = [_pairing(x) for x in tables if x.round == number]
         following = next_cut_round(last, number + 1)
         return ("cut", following) if following else None
 
@@ -286,11 +286,11 @@ class TournamentService:
         entries = await self.store.players(tournament.id)
         tables = await self.store.tables(tournament.id)
         rounds = tournament.rounds or 0
-        swiss = [x.pairing for x in tables if x.round <= rounds]
+        swiss = [_pairing(x) for x in tables if x.round <= rounds]
         rows = standings(
             [e.user_id for e in entries], swiss, dropped=[e.user_id for e in entries if e.dropped]
         )
-        cut = [x.pairing for x in tables if x.round > rounds]
+        cut = [_pairing(x) for x in tables if x.round > rounds]
         if not cut:
             return rows
         out: dict[int, int] = {}  # player -> cut round reached
@@ -482,3 +482,8 @@ def _waiting(table: Table, number: int) -> bool:
         and table.outcome is None
         and table.match_id is None
     )
+
+
+def _pairing(table: Table) -> Pairing:
+    """The pure view of a stored table (RULES §5)."""
+    return Pairing(table.round, table.a, table.b, table.outcome)

@@ -35,9 +35,9 @@ from bot.ui.controls import (
     TipsOffButton,
     WorstMoveButton,
 )
+from bot.ui.rules import rules_page
 from bot.ui.text import echo
 from cogs.contexts import ServerOnly, in_server, offered_anywhere, works_anywhere
-from cogs.guide import show_rules
 from cogs.languages import client_locale, private_language, public_language
 from cogs.members import member_mention
 
@@ -293,8 +293,10 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="rules", description="The rules of BingoMagic, page by page (only you see them)."
     )
     async def rules(self, interaction: discord.Interaction) -> None:
-        """The rules in short pages with Previous / Next, privately (``cogs.guide``)."""
-        await show_rules(interaction)
+        """The rules in short pages with Previous / Next, privately (:mod:`bot.ui.rules`;
+        the page buttons are the guide cog's)."""
+        embed, files, view = rules_page(await private_language(interaction), 0)
+        await reply_private(interaction, embed=embed, files=files, view=view)
 
     @works_anywhere
     @app_commands.command(

@@ -1,5 +1,5 @@
-"""The guide: ``/help`` (what the bot does, its commands) and the pages behind ``/bingo
-rules`` (the command itself lives in the Bingo cog's group and calls :func:`show_rules`)."""
+"""The guide: ``/help`` (what the bot does, its commands) and the page buttons of ``/bingo
+rules`` (the command lives in the Bingo cog's group; the pages are :mod:`bot.ui.rules`)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,18 @@ from bot.ui.controls import HelpButton, RulesButton
 from cogs.contexts import offered_anywhere
 
 from ._help import help_embed, help_page, help_pages, show_help, turn_help_page
-from ._rules import PAGES, rules_page, show_rules, turn_page
+from ._rules import turn_page
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
 __all__ = [
-    "PAGES",
     "GuideCog",
     "help_embed",
     "help_page",
     "help_pages",
-    "rules_page",
     "setup",
     "show_help",
-    "show_rules",
 ]
 
 

@@ -15,7 +15,7 @@ from bot.playground.driver import UserDriver
 from bot.playground.models import Message
 from bot.ui.accessible import is_symbol
 from bot.ui.lands_image import lands_alt_text
-from cogs.guide import PAGES
+from bot.ui.rules import PAGES
 
 from .helpers import (
     BEGINS,

@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from cogs.guide import PAGES
+from bot.ui.rules import PAGES
 
 from .helpers import FAST_AI, embed_title, enabled_buttons, play_out, play_the_bot, wait_prompt
 
