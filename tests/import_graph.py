@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs")
 
 
-def _module_of(path: Path) -> str:
+def module_of(path: Path) -> str:
+    """The dotted name of the module at ``path`` (a package: its ``__init__.py``)."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -38,7 +39,7 @@ def _type_only(node: ast.If) -> bool:
 def _imports(path: Path, *, type_only: bool) -> Iterator[tuple[str, ...]]:
     """What ``path`` imports, relative names made absolute: for each name, the
     candidates in order (``from a import b``: ``a.b`` if that is a module, else ``a``)."""
-    module = _module_of(path)
+    module = module_of(path)
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
 
     def walk(nodes: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -76,11 +77,11 @@ def graph(*, type_only: bool = False) -> nx.DiGraph:
         for p in sorted((ROOT / top).rglob("*.py"))
         if "__pycache__" not in p.parts
     ]
-    modules = {_module_of(p) for p in paths}
+    modules = {module_of(p) for p in paths}
     g: nx.DiGraph = nx.DiGraph()
     g.add_nodes_from(modules)
     for path in paths:
-        source = _module_of(path)
+        source = module_of(path)
         for candidates in _imports(path, type_only=type_only):
             name = next((c for c in reversed(candidates) if c in modules), None)
             if name is not None and name != source:

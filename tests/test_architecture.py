@@ -10,17 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import circles
+from tests.import_graph import PACKAGES, ROOT, circles, module_of
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs")
-
-
-def _module_of(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+_module_of = module_of
 
 
 def _imports(path: Path) -> Iterator[tuple[str, list[str], int]]:

@@ -161,7 +161,7 @@ class LanguageService:
             return cached  # type: ignore[return-value]
         pending = self._reading.get((kind, key))
         if pending is None:
-            pending = asyncio.ensure_future(self._read(cache, kind, key, read))
+            pending = asyncio.ensure_future(self._read(cache, key, read, f"{kind} {key}"))
             self._reading[(kind, key)] = pending
             pending.add_done_callback(lambda _: self._reading.pop((kind, key), None))
         try:
@@ -170,18 +170,18 @@ class LanguageService:
             log.warning("Reading the language of %s %s is slow; using the default", kind, key)
             return None
 
+    @staticmethod
     async def _read(
-        self,
         cache: TTLCache[int, str | None],
-        kind: str,
         key: int,
         read: Callable[[int], Awaitable[str | None]],
+        what: str,
     ) -> str | None:
         """Read ``key``'s code and cache it (a failure is logged and reads as ``None``)."""
         try:
             code = _catalog(await read(key))
         except Exception:  # noqa: BLE001 - see the class docstring
-            log.exception("Reading the language of %s %s failed", kind, key)
+            log.exception("Reading the language of %s failed", what)
             return None
         if key in cache:  # written through this service while it was read: newer
             return cache[key]

@@ -232,10 +232,12 @@ class SqliteBackend(Backend):
         self.conn = conn
         self.path = path
         self.target = str(path)
-        self.reader = reader
+        self.reader: aiosqlite.Connection | None = None
+        self._reads: _SqliteSession | None = None
         self._lock = asyncio.Lock()
         self._session = _SqliteSession(conn)
-        self._reads = _SqliteSession(reader) if reader is not None else None
+        if reader is not None:
+            self.use_reader(reader)
 
     @asynccontextmanager
     async def transaction(self, *lock_keys: LockKey) -> AsyncIterator[Session]:
@@ -262,6 +264,12 @@ class SqliteBackend(Backend):
                     except sqlite3.Error:
                         log.exception("Rolling back after a failed COMMIT on %s", self.path)
                 raise
+
+    def use_reader(self, reader: aiosqlite.Connection) -> None:
+        """Run plain queries outside transactions on ``reader`` from now on (closed with
+        the backend)."""
+        self.reader = reader
+        self._reads = _SqliteSession(reader)
 
     def _read_session(self, statement: str) -> Session | None:
         """The read-only connection's session for ``statement`` if it is a plain query
@@ -344,17 +352,12 @@ class SqliteBackend(Backend):
 
 async def open_sqlite(path: Path, *, busy_timeout: float) -> SqliteBackend:
     """Connect to the SQLite file ``path`` (which must be creatable): autocommit mode,
-    WAL journaling, ``synchronous = NORMAL``, foreign keys on, busy timeout in seconds.
+    WAL journaling, ``synchronous = NORMAL``, foreign keys on, busy timeout in seconds;
+    in WAL mode, a second, read-only connection for plain queries.
 
     Raises ``sqlite3.Error`` from the driver (the caller words it).
     """
-    pending = aiosqlite.connect(path, timeout=busy_timeout, isolation_level=None)
-    try:
-        conn = await pending
-    except sqlite3.Error:
-        await _join_worker(pending)
-        raise
-    conn.row_factory = sqlite3.Row
+    conn = await _connect(path, busy_timeout)
     backend = SqliteBackend(conn, path)
     try:
         row = await backend.fetchone("PRAGMA journal_mode = WAL")
@@ -366,35 +369,30 @@ async def open_sqlite(path: Path, *, busy_timeout: float) -> SqliteBackend:
         # crash or power loss can drop the last commits.
         await conn.execute("PRAGMA synchronous = NORMAL")
         if mode == "wal":
-            backend.reader = await _open_reader(path, busy_timeout)
-            backend._reads = _SqliteSession(backend.reader)
+            reader = await _connect(path, busy_timeout)
+            backend.use_reader(reader)
+            await reader.execute("PRAGMA query_only = ON")  # it can never write
     except StorageBusy as busy:
-        await conn.close()
+        await backend.close()
         # While opening, a lock is the driver's error as the caller words it.
         assert isinstance(busy.__cause__, sqlite3.Error)
         raise busy.__cause__ from None
     except BaseException:
-        await conn.close()
+        await backend.close()
         raise
     return backend
 
 
-async def _open_reader(path: Path, busy_timeout: float) -> aiosqlite.Connection:
-    """A second connection to ``path`` for plain queries (see the module docstring):
-    autocommit, ``query_only`` so that it can never write."""
+async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    """An autocommit connection to ``path`` whose rows are :class:`sqlite3.Row`."""
     pending = aiosqlite.connect(path, timeout=busy_timeout, isolation_level=None)
     try:
-        reader = await pending
+        conn = await pending
     except sqlite3.Error:
         await _join_worker(pending)
         raise
-    reader.row_factory = sqlite3.Row
-    try:
-        await reader.execute("PRAGMA query_only = ON")
-    except BaseException:
-        await reader.close()
-        raise
-    return reader
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 async def _join_worker(connection: aiosqlite.Connection) -> None:
