@@ -61,10 +61,10 @@ def test_a_finished_panel_addresses_its_player_and_the_sentence_too() -> None:
     state.resign(0)
     for viewer, mine in ((0, "You resigned"), (1, "You win")):
         view = player_view(state, viewer)
-        assert view["result"] is not None
+        assert view.result is not None
         text = prompt_text(view, NAMES, "en")
         assert mine in text and f"**{NAMES[viewer]}**" not in text
-        outcome = personal_result(view["result"], viewer, NAMES, OPTIONS, "en")
+        outcome = personal_result(view.result.to_json(), viewer, NAMES, OPTIONS, "en")
         sentence = panel_sentence(view, NAMES, "en", outcome=outcome)
         assert sentence.startswith(mine), sentence
         assert "The match is over" not in sentence
