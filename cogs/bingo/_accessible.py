@@ -91,9 +91,7 @@ def accessible_panel(
         last = _last(match, names, options, locale)
         result = view.result
         outcome = (
-            None
-            if result is None
-            else personal_result(result.to_json(), player, names, options, locale)
+            None if result is None else personal_result(result, player, names, options, locale)
         )
         sentence = panel_sentence(view, names, locale, last, match.deadline, outcome)
         embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()

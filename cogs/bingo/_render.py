@@ -20,7 +20,7 @@ from bot.engine import BingoOptions, MulliganRule
 from bot.engine import events as ev
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.events import event_from_json
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Reason, Result
 from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
 from bot.matches.views import PlayerView, PublicView
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
@@ -291,7 +291,7 @@ _PERSONAL_EMOJI = {
 
 
 def personal_result(
-    result: dict,
+    result: Result,
     viewer: int,
     names: Sequence[str],
     options: BingoOptions | None = None,
@@ -301,11 +301,11 @@ def personal_result(
     ``"🏆 **You win** by one land of each color!"``, ``"🏳️ **You resigned**: bob
     wins."``, ``"⏰ **You lose**: you ran out of time (3 timed-out turns in a row)."``.
     A draw and a match with no result read as :func:`result_line` (they name no
-    one). ``result``: as :func:`result_line`."""
-    winner = result["winner"]
-    if winner is None or result["reason"] == Reason.NO_RESULT:
-        return result_line(result, names, options, locale)
-    reason = result["reason"]
+    one). ``result``: the view's (:attr:`bot.matches.views.PublicView.result`)."""
+    winner = result.winner
+    if winner is None or result.reason == Reason.NO_RESULT:
+        return result_line(result.to_json(), names, options, locale)
+    reason = result.reason
     won = winner == viewer
     if reason == Reason.RESIGN:
         key = "bingo-result-you-win-resign" if won else "bingo-result-you-resigned"
@@ -427,7 +427,7 @@ def prompt_text(view: PlayerView, names: Sequence[str], locale: object = None) -
     decide, or what they are waiting for, in ``locale`` (the viewer's language)."""
     player = view.viewer
     if view.result is not None:
-        return personal_result(view.result.to_json(), player, names, view.options, locale)
+        return personal_result(view.result, player, names, view.options, locale)
     if view.current_player != player:
         return t(locale, "bingo-prompt-waiting", waiting=waiting_for(view, names, locale))
     other = names[1 - player]
