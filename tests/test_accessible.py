@@ -52,8 +52,8 @@ def test_a_panel_sentence_names_whose_move_the_hand_and_the_choices_in_words() -
     assert sentence.startswith("Mulligans. Your move: keep or mulligan. Your territory: none; ")
     other = NAMES[1 - player]
     assert f"{other}'s territory: none." in sentence
-    assert f"Your hand: {lands_in_words(view['hand'], 'en')}." in sentence
-    assert f"{other} holds {view['hand_sizes'][1 - player]} cards." in sentence
+    assert f"Your hand: {lands_in_words(view.hand, 'en')}." in sentence
+    assert f"{other} holds {view.hand_sizes[1 - player]} cards." in sentence
     assert "Last: bob places Plains. You can" in sentence  # no markdown, no emoji left
     assert sentence.endswith("You can: Keep, Mulligan.")
     assert "\n" not in sentence and "  " not in sentence  # one line, nothing laid out

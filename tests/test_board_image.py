@@ -79,13 +79,13 @@ def test_a_board_is_a_png_of_the_documented_size_with_its_land_colours() -> None
     image = _image(board_png(5, view, ["alice", "bob"], last_move(log), "en"))
     assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
     pixels = _counts(image)
-    placed = [k for k in range(5) if view["territories"][0][k] or view["territories"][1][k]]
+    placed = [k for k in range(5) if view.territories[0][k] or view.territories[1][k]]
     assert placed
     disc = 700  # pixels of one 54-pixel disc's colour, at the least
     for kind in range(5):
         if kind in placed:
             assert pixels.get(LAND_COLOURS[kind], 0) >= disc
-        elif not any(view["discards"][p][kind] for p in (0, 1)):
+        elif not any(view.discards[p][kind] for p in (0, 1)):
             assert pixels.get(LAND_COLOURS[kind], 0) < disc  # the column letters at most
 
 
@@ -114,7 +114,7 @@ def test_a_change_the_picture_does_not_show_keeps_its_key() -> None:
     before = board_inputs(1, public_view(state), ["a", "b"], last_move(log), "en")
     state.apply("keep")
     after = board_inputs(1, public_view(state), ["a", "b"], last_move(log), "en")
-    assert public_view(state)["version"] == 1
+    assert public_view(state).version == 1
     assert board_key(before) == board_key(after)
 
 

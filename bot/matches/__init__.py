@@ -33,8 +33,9 @@ through :func:`events_for` (``Event.for_viewer``).
 **Timers**: one :class:`Scheduler` keyed by id (``("match", id)`` deadlines,
 ``("agent", id)`` agent moves; the cog adds ``("challenge", id)``).
 
-**What players see** (:mod:`bot.matches.views`): :func:`public_view` (the board),
-:func:`player_view` (a hand panel), :func:`events_for` (log lines). Renderers take these
+**What players see** (:mod:`bot.matches.views`): :func:`public_view` (the board, a
+frozen :class:`PublicView`), :func:`player_view` (a hand panel, a :class:`PlayerView`),
+:func:`events_for` (log lines). Renderers take these
 and never read ``state.hands`` or the mulligan internals.
 
 **How the cog plugs in** (``cogs/bingo/_matches.py``). The client builds, in
@@ -60,7 +61,7 @@ from .runtime import MatchRuntime
 from .scheduler import Scheduler
 from .seats import LEVELS, Policy, SearchPolicy, Seat
 from .store import MatchStore, MemoryMatchStore
-from .views import events_for, player_view, public_view
+from .views import PlayerView, PublicView, events_for, player_view, public_view
 
 __all__ = [
     "LEVELS",
@@ -77,7 +78,9 @@ __all__ = [
     "MatchStarted",
     "MatchStore",
     "MemoryMatchStore",
+    "PlayerView",
     "Policy",
+    "PublicView",
     "Scheduler",
     "SearchPolicy",
     "Seat",

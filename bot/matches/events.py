@@ -1,8 +1,9 @@
 """What the match runtime tells its listeners, after a change is committed.
 
 Each event names its match by id and carries the ``version`` it describes and ``view``,
-the public view of the match at that version (:func:`bot.matches.views.public_view`,
-read-only): a snapshot that never changes, however far the match has moved on since.
+the public view of the match at that version (a frozen
+:class:`bot.matches.views.PublicView`): a snapshot that never changes, however far the
+match has moved on since.
 For the live match, ask the runtime (``MatchRuntime.get`` / ``MatchRuntime.lookup``).
 Engine events (:mod:`bot.engine.events`) may be private (``Event.private``): show them
 through :func:`bot.matches.views.events_for`, never raw.
@@ -10,17 +11,15 @@ through :func:`bot.matches.views.events_for`, never raw.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.engine import BingoState
 from bot.engine.events import Event
 from bot.engine.outcome import Outcome, Reason
 
-from .views import public_view
+from .views import PublicView, public_view
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -76,9 +75,9 @@ class FinalResult:
         )
 
 
-def snapshot(state: BingoState) -> Mapping[str, Any]:
-    """The read-only public view of ``state`` that an event carries."""
-    return MappingProxyType(public_view(state))
+def snapshot(state: BingoState) -> PublicView:
+    """The public view of ``state`` that an event carries (frozen: read-only)."""
+    return public_view(state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +87,7 @@ class MatchStarted:
 
     match_id: int
     version: int
-    view: Mapping[str, Any]
+    view: PublicView
     events: tuple[Event, ...]
 
 
@@ -106,7 +105,7 @@ class DecisionApplied:
 
     match_id: int
     version: int
-    view: Mapping[str, Any]
+    view: PublicView
     events: tuple[Event, ...]
     by: int | None
     cause: Cause
@@ -120,7 +119,7 @@ class MatchFinished:
 
     match_id: int
     version: int
-    view: Mapping[str, Any]
+    view: PublicView
     result: FinalResult
 
 

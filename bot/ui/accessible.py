@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import Any
 
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.cards import KINDS
 from bot.i18n import bundle, language_of, t
+from bot.matches.views import PlayerView, PublicView
 from bot.ui.lands import land_name, near_wins
 
 #: Catalog keys of a number of lands of each kind (``accessibility.ftl``), WUBRG.
@@ -104,28 +104,26 @@ def lands_in_words(counts: Sequence[int], locale: object = None) -> str:
     return t(locale, "a11y-separator").join(parts)
 
 
-def _decision(view: dict[str, Any], names: Sequence[str], locale: object) -> str:
+def _decision(view: PlayerView, names: Sequence[str], locale: object) -> str:
     """What the viewer, who decides now, is asked, in words: ``"bob placed an Island:
     you may counter it or let it resolve."`` (a counter window on bob's turn)."""
-    other = names[1 - view["viewer"]]
-    decision = Decision(view["decision"])
-    pending = view.get("pending_land")
+    other = names[1 - view.viewer]
+    decision = view.decision
+    pending = view.pending_land
     if decision is Decision.COUNTER and pending is not None:
         return t(locale, "a11y-decide-counter", name=other, land=land_name(pending, locale))
-    left = (view.get("prompt") or {}).get("bottom_left", 0)
+    left = view.prompt.bottom_left if view.prompt is not None else 0
     return t(locale, f"a11y-decide-{decision.value}", name=other, n=left)
 
 
-def _who_moves(view: dict[str, Any], names: Sequence[str], locale: object) -> str:
+def _who_moves(view: PublicView, names: Sequence[str], locale: object) -> str:
     """The stage and whose move it is: on a player's view, their own decision in
     words (:func:`_decision`)."""
-    if view["result"] is not None:
+    if view.result is not None:
         return t(locale, "a11y-over")
-    current = view["current_player"]
-    stage = (
-        t(locale, "a11y-turn", turn=view["turn"]) if view["turn"] else t(locale, "a11y-mulligans")
-    )
-    if current is not None and current == view["viewer"]:
+    current = view.current_player
+    stage = t(locale, "a11y-turn", turn=view.turn) if view.turn else t(locale, "a11y-mulligans")
+    if current is not None and isinstance(view, PlayerView) and current == view.viewer:
         return stage + t(locale, "a11y-join") + _decision(view, names, locale)
     if current is None:
         return stage
@@ -139,19 +137,19 @@ def _deadline(deadline: float | None, locale: object) -> str | None:
     return t(locale, "a11y-deadline", deadline=f"<t:{int(deadline)}:R>")
 
 
-def near_win_words(view: dict[str, Any], names: Sequence[str], locale: object = None) -> list[str]:
+def near_win_words(view: PublicView, names: Sequence[str], locale: object = None) -> list[str]:
     """A sentence per player and land that would win at once (RULES §1.6,
     :func:`bot.ui.lands.near_wins`), from the territories only (never a hand): ``"You
     need one Swamp to win."`` for the viewer of a player's view, ``"bob needs one Swamp
     to win."`` otherwise; none once the match is over."""
-    if view["result"] is not None:
+    if view.result is not None:
         return []
     found: list[str] = []
     for player in (0, 1):
-        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view["territories"][player])))
+        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view.territories[player])))
         for kind in kinds:
             land = land_name(kind, locale)
-            if player == view.get("viewer"):
+            if player == view.viewer:
                 found.append(t(locale, "a11y-near-win-you", land=land))
             else:
                 found.append(t(locale, "a11y-near-win", name=names[player], land=land))
@@ -198,25 +196,25 @@ def action_words(
     return found
 
 
-def _pending(view: dict[str, Any], names: Sequence[str], locale: object) -> str | None:
+def _pending(view: PublicView, names: Sequence[str], locale: object) -> str | None:
     """The land on the stack, for whoever does not decide on it now (the decider is
     told by :func:`_decision`): ``"bob is placing Island."``, ``"You are placing
     Island."`` to its player."""
-    pending = view.get("pending_land")
-    current = view["current_player"]
-    if pending is None or view["result"] is not None or current is None:
+    pending = view.pending_land
+    current = view.current_player
+    if pending is None or view.result is not None or current is None:
         return None
-    if current == view.get("viewer"):
+    if current == view.viewer:
         return None
     land = land_name(pending, locale)
     placer = 1 - current
-    if placer == view.get("viewer"):
+    if placer == view.viewer:
         return t(locale, "a11y-pending-you", land=land)
     return t(locale, "a11y-pending", name=names[placer], land=land)
 
 
 def panel_sentence(
-    view: dict[str, Any],
+    view: PlayerView,
     names: Sequence[str],
     locale: object = None,
     last: str | None = None,
@@ -230,7 +228,7 @@ def panel_sentence(
     holds 4 cards. Last: bob places Island. You can: Let it resolve, Counter with Island
     and Forest."``
 
-    ``view``: :func:`bot.matches.views.player_view` (keys ``viewer``, ``hand``,
+    ``view``: :func:`bot.matches.views.player_view` (its ``viewer``, ``hand``,
     ``hand_sizes``, ``territories``, ``current_player``, ``decision``, ``prompt``,
     ``legal_actions``, ``turn``, ``result``, ``pending_land``, ``scry_card``); the other
     player's hand is read only as its size. ``names``: the two display names (safe to
@@ -238,10 +236,10 @@ def panel_sentence(
     Unix seconds the viewer's pending decision runs out (said only while it is theirs;
     ``None``: not said). ``outcome``: once the match is over, how it ended said to the
     viewer ("You win by resignation!"), said first instead of "The match is over."."""
-    me = view["viewer"]
+    me = view.viewer
     other = 1 - me
-    deciding = view["current_player"] == me and view["result"] is None
-    over = view["result"] is not None and outcome is not None
+    deciding = view.current_player == me and view.result is None
+    over = view.result is not None and outcome is not None
     parts = [outcome if over and outcome else _who_moves(view, names, locale)]
     pending = _pending(view, names, locale)
     if pending is not None:
@@ -250,20 +248,20 @@ def panel_sentence(
         t(
             locale,
             "a11y-territories",
-            mine=lands_in_words(view["territories"][me], locale),
+            mine=lands_in_words(view.territories[me], locale),
             name=names[other],
-            theirs=lands_in_words(view["territories"][other], locale),
+            theirs=lands_in_words(view.territories[other], locale),
         )
     )
     parts += near_win_words(view, names, locale)
-    parts.append(t(locale, "a11y-hand", hand=lands_in_words(view["hand"], locale)))
-    parts.append(t(locale, "a11y-holds", name=names[other], n=view["hand_sizes"][other]))
-    if view.get("scry_card") is not None and deciding:
-        parts.append(t(locale, "a11y-scry", land=land_name(view["scry_card"], locale)))
+    parts.append(t(locale, "a11y-hand", hand=lands_in_words(view.hand, locale)))
+    parts.append(t(locale, "a11y-holds", name=names[other], n=view.hand_sizes[other]))
+    if view.scry_card is not None and deciding:
+        parts.append(t(locale, "a11y-scry", land=land_name(view.scry_card, locale)))
     if last:
         parts.append(t(locale, "a11y-last", line=last))
     if deciding:
-        labels = action_words(view["legal_actions"], names, me, locale)
+        labels = action_words(view.legal_actions, names, me, locale)
         if labels:
             actions = t(locale, "a11y-separator").join(labels)
             parts.append(t(locale, "a11y-actions", actions=actions))
@@ -271,7 +269,7 @@ def panel_sentence(
 
 
 def board_sentence(
-    view: dict[str, Any],
+    view: PublicView,
     names: Sequence[str],
     locale: object = None,
     last: str | None = None,
@@ -294,16 +292,16 @@ def board_sentence(
             locale,
             "a11y-board-territories",
             first=names[0],
-            a=lands_in_words(view["territories"][0], locale),
+            a=lands_in_words(view.territories[0], locale),
             second=names[1],
-            b=lands_in_words(view["territories"][1], locale),
+            b=lands_in_words(view.territories[1], locale),
         )
     )
     parts += near_win_words(view, names, locale)
     for player in (0, 1):
-        parts.append(t(locale, "a11y-holds", name=names[player], n=view["hand_sizes"][player]))
-    parts.append(t(locale, "a11y-library", n=view["library_size"]))
+        parts.append(t(locale, "a11y-holds", name=names[player], n=view.hand_sizes[player]))
+    parts.append(t(locale, "a11y-library", n=view.library_size))
     if last:
         parts.append(t(locale, "a11y-last", line=last))
-    over = view["result"] is not None
+    over = view.result is not None
     return _sentence(parts, _deadline(None if over else deadline, locale), locale)

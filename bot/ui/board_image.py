@@ -29,19 +29,22 @@ import io
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from bot import limits
 from bot.engine import events as ev
 from bot.engine.cards import KINDS
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Reason, Result
 from bot.i18n import join_list, language_of, t
 
 from . import typeset
 from .lands import near_wins
 from .symbols import BACKGROUND, EMPTY_CELL, GLYPH, LAND_COLOURS, MUTED, TEXT, symbol
+
+if TYPE_CHECKING:  # the render pool's workers need not load the runtime
+    from bot.matches.views import PublicView
 
 #: Canvas size in pixels: 4:3, the box Discord fits an embed image in (about 400 × 300
 #: on desktop, 300 wide on a phone), drawn at twice that for high-density screens.
@@ -115,7 +118,7 @@ def _last(inputs: Mapping[str, Any]) -> ev.Event | None:
 
 def board_inputs(
     match_id: int,
-    view: Mapping[str, Any],
+    view: PublicView,
     names: Sequence[str],
     last: Mapping[str, Any] | None,
     locale: object,
@@ -129,7 +132,7 @@ def board_inputs(
     as is). ``last``: the last public move (:func:`last_move`) or ``None``. ``locale``: a
     Discord locale or catalog code (public text: the server's language).
     """
-    result = view.get("result")
+    result = view.result
     # the whole public event (the picture rebuilds it: bot.engine.events.event_from_json
     # needs every field, e.g. a timeout's decision)
     event = None if last is None else {k: v for k, v in last.items() if k != "private"}
@@ -137,28 +140,28 @@ def board_inputs(
         "id": match_id,
         "names": [str(names[0]), str(names[1])],
         "language": language_of(locale),
-        "phase": view["phase"],
-        "turn": view["turn"],
-        "active": view["active"],
-        "hands": list(view["hand_sizes"]),
-        "territories": [list(x) for x in view["territories"]],
-        "discards": [list(x) for x in view["discards"]],
-        "library": view["library_size"],
-        "pending": view["pending_land"],
+        "phase": view.phase,
+        "turn": view.turn,
+        "active": view.active,
+        "hands": list(view.hand_sizes),
+        "territories": [list(x) for x in view.territories],
+        "discards": [list(x) for x in view.discards],
+        "library": view.library_size,
+        "pending": view.pending_land,
         "result": None if result is None else _result_inputs(result),
         "last": event,
     }
 
 
-def _result_inputs(result: Mapping[str, Any]) -> dict[str, Any]:
+def _result_inputs(result: Result) -> dict[str, Any]:
     """What the picture shows of a result: winner and reason, and a moderator's reason
     (``note``) when a moderator ended the match. The note is member-typed and shown as
     typed (a picture and its alt text render no markdown and ping nobody), on one line
     (line breaks and tabs made spaces) and at most :data:`bot.limits.MOD_REASON`
     characters; the picture cuts it further to fit (:func:`bot.ui.typeset.fit`)."""
-    shown = {"winner": result.get("winner"), "reason": result.get("reason")}
-    note = result.get("note")
-    if result.get("reason") == Reason.MODERATOR and note:
+    shown: dict[str, Any] = {"winner": result.winner, "reason": str(result.reason)}
+    note = result.note
+    if result.reason == Reason.MODERATOR and note:
         line = " ".join(str(note).split())
         if len(line) > limits.MOD_REASON:
             line = line[: limits.MOD_REASON - 1] + "…"
@@ -649,7 +652,7 @@ def board_alt_text(inputs: Mapping[str, Any]) -> str:
 
 def board_png(
     match_id: int,
-    view: Mapping[str, Any],
+    view: PublicView,
     names: Sequence[str],
     last: Mapping[str, Any] | None,
     locale: object,

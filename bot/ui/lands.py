@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.engine.cards import KINDS
 from bot.i18n import t
 
@@ -22,13 +24,13 @@ def land(kind: int, locale: object = None) -> str:
     return f"{LAND_EMOJI[kind]} {land_name(kind, locale)}"
 
 
-def counts_line(counts: list[int], empty: str = "—", locale: object = None) -> str:
+def counts_line(counts: Sequence[int], empty: str = "—", locale: object = None) -> str:
     """A count vector as ``"☀️ Plains ×2 · 💀 Swamp ×1"``; ``empty`` when all are zero."""
     parts = [f"{land(k, locale)} ×{counts[k]}" for k in range(KINDS) if counts[k]]
     return " · ".join(parts) if parts else empty
 
 
-def compact_line(counts: list[int], empty: str = "—") -> str:
+def compact_line(counts: Sequence[int], empty: str = "—") -> str:
     """A count vector as ``"☀️2 💀1"`` for tight spaces such as the public board."""
     parts = [f"{LAND_EMOJI[k]}{counts[k]}" for k in range(KINDS) if counts[k]]
     return " ".join(parts) if parts else empty
@@ -38,7 +40,7 @@ def compact_line(counts: list[int], empty: str = "—") -> str:
 WIN = 5
 
 
-def near_wins(counts: list[int]) -> list[tuple[str, int]]:
+def near_wins(counts: Sequence[int]) -> list[tuple[str, int]]:
     """The win lines a territory is one land from (RULES §1.6), as ``(line, kind)``:
     ``("column", k)`` when it holds four lands of colour ``k`` (a fifth wins),
     ``("row", k)`` when it holds four distinct colours and ``k`` is the missing one.

@@ -24,7 +24,7 @@ import discord
 from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.interactions import reply_private
-from bot.matches import Match
+from bot.matches import Match, PlayerView, PublicView
 from bot.ui.accessible import board_sentence, panel_sentence
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
@@ -74,7 +74,7 @@ def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: obj
 
 def accessible_panel(
     match: Match,
-    view: dict[str, Any],
+    view: PlayerView,
     embed: discord.Embed,
     controls: discord.ui.View | None,
     locale: str | None,
@@ -84,12 +84,12 @@ def accessible_panel(
     see ``._tips``) offering a decision, offer the mode with a button. Returns the
     controls."""
     table = table_of(match)
-    player = view["viewer"]
+    player = view.viewer
     if uses_mode(table, player):
         names = table.shown_names
-        last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
-        options = BingoOptions.from_json(view["options"])
-        result = view["result"]
+        options = view.options
+        last = _last(match, names, options, locale)
+        result = view.result
         outcome = (
             None if result is None else personal_result(result, player, names, options, locale)
         )
@@ -98,13 +98,13 @@ def accessible_panel(
         embed.title = None
         return controls
     tips = table.config.tips
-    if tips is None or tips.player != player or view["result"] is not None:
+    if tips is None or tips.player != player or view.result is not None:
         return controls
-    if controls is None or view["current_player"] != player:
+    if controls is None or view.current_player != player:
         return controls  # offered with their first decision, never alone
     if table.display.a11y_offer is None:
-        table.display.a11y_offer = view["version"]
-    if table.display.a11y_offer != view["version"]:
+        table.display.a11y_offer = view.version
+    if table.display.a11y_offer != view.version:
         return controls
     if len(controls.children) < MAX_BUTTONS:
         try:
@@ -115,7 +115,7 @@ def accessible_panel(
 
 
 def accessible_board(
-    match: Match, view: dict[str, Any], embed: discord.Embed, locale: str | None
+    match: Match, view: PublicView, embed: discord.Embed, locale: str | None
 ) -> None:
     """Put the plain sentence (public: :func:`bot.ui.accessible.board_sentence`) first on
     the board's embed while either player uses the mode."""
@@ -123,7 +123,7 @@ def accessible_board(
     if not uses_mode(table):
         return
     names = table.shown_names
-    last = _last(match, names, BingoOptions.from_json(view["options"]), locale)
+    last = _last(match, names, view.options, locale)
     sentence = board_sentence(view, names, locale, last, match.deadline)
     embed.description = f"{sentence}\n\n{embed.description or ''}".rstrip()
     embed.title = None

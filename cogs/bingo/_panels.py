@@ -59,13 +59,13 @@ class PanelCourier:
         locale = locale or panel_language(table, player)
         view = player_view(match.state, player)
         embed = panel_embed(match.id, view, table.shown_names, match.deadline, locale)
-        if view["current_player"] == player and match.in_quick_window():
+        if view.current_player == player and match.in_quick_window():
             note = t(locale, "panel-quick-window")
             embed.description = f"{embed.description or ''}\n{note}"
         controls = decision_view(
-            match.id, view["version"], view["legal_actions"], table.names, player, locale
+            match.id, view.version, view.legal_actions, table.names, player, locale
         )
-        if view["result"] is not None:
+        if view.result is not None:
             controls = view_of(ReplayButton.opening(match.id, locale))
         tip, tips = tip_key(table.config.tips, view)  # a first match against the bot
         if tips is not table.config.tips:

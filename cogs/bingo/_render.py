@@ -20,8 +20,9 @@ from bot.engine import BingoOptions, MulliganRule
 from bot.engine import events as ev
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.events import event_from_json
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Reason, Result
 from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
+from bot.matches.views import PlayerView, PublicView
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import echo, shorten
 
@@ -290,7 +291,7 @@ _PERSONAL_EMOJI = {
 
 
 def personal_result(
-    result: dict,
+    result: Result,
     viewer: int,
     names: Sequence[str],
     options: BingoOptions | None = None,
@@ -300,11 +301,11 @@ def personal_result(
     ``"🏆 **You win** by one land of each color!"``, ``"🏳️ **You resigned**: bob
     wins."``, ``"⏰ **You lose**: you ran out of time (3 timed-out turns in a row)."``.
     A draw and a match with no result read as :func:`result_line` (they name no
-    one). ``result``: as :func:`result_line`."""
-    winner = result["winner"]
-    if winner is None or result["reason"] == Reason.NO_RESULT:
-        return result_line(result, names, options, locale)
-    reason = result["reason"]
+    one). ``result``: the view's (:attr:`bot.matches.views.PublicView.result`)."""
+    winner = result.winner
+    if winner is None or result.reason == Reason.NO_RESULT:
+        return result_line(result.to_json(), names, options, locale)
+    reason = result.reason
     won = winner == viewer
     if reason == Reason.RESIGN:
         key = "bingo-result-you-win-resign" if won else "bingo-result-you-resigned"
@@ -317,30 +318,26 @@ def personal_result(
     return f"{emoji} {text}" if emoji else text
 
 
-def waiting_for(view: dict[str, Any], names: Sequence[str], locale: object = None) -> str:
+def waiting_for(view: PublicView, names: Sequence[str], locale: object = None) -> str:
     """What the match waits for, in public words (never revealing a hand):
     ``"Waiting for **Alice** to place a land or pass"``. ``view``: any view of the match
     (public or a player's)."""
-    player = view["current_player"]
+    player = view.current_player
     if player is None:
         return t(locale, "bingo-over")
-    return t(locale, f"bingo-waiting-{Decision(view['decision']).value}", who=names[player])
+    return t(locale, f"bingo-waiting-{view.decision.value}", who=names[player])
 
 
-def _options(view: dict[str, Any]) -> BingoOptions:
-    return BingoOptions.from_json(view["options"])
-
-
-def near_win_lines(view: dict[str, Any], names: Sequence[str], locale: object = None) -> list[str]:
+def near_win_lines(view: PublicView, names: Sequence[str], locale: object = None) -> list[str]:
     """A line per player and land that would win at once (RULES §1.6, see
     :func:`bot.ui.lands.near_wins`): ``"⚠️ alice needs one Swamp to win"``. From the
     territories of ``view`` only (any view: no hand is read); none once the match is
     over. ``names``: the display names made safe to show."""
-    if view.get("result") is not None:
+    if view.result is not None:
         return []
     lines: list[str] = []
     for player in (0, 1):
-        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view["territories"][player])))
+        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view.territories[player])))
         for kind in kinds:
             name = land(kind, locale)
             lines.append(t(locale, "bingo-board-near-win", name=names[player], land=name))
@@ -349,7 +346,7 @@ def near_win_lines(view: dict[str, Any], names: Sequence[str], locale: object = 
 
 def board_embed(
     match_id: int,
-    view: dict[str, Any],
+    view: PublicView,
     names: Sequence[str],
     log: Sequence[Any],
     deadline: float | None,
@@ -362,41 +359,41 @@ def board_embed(
     display names made safe to show; ``log``: see :func:`log_lines`; ``deadline``: Unix
     seconds the pending decision runs out (``None``: not shown); ``locale``: the
     server's language."""
-    options = _options(view)
+    options = view.options
     title = t(locale, "bingo-board-title", id=match_id, first=names[0], second=names[1])
     embed = discord.Embed(title=title, colour=BOARD_COLOR)
-    if view["result"] is not None:
-        embed.description = result_line(view["result"], names, options, locale)
+    if view.result is not None:
+        embed.description = result_line(view.result.to_json(), names, options, locale)
     else:
         waiting = waiting_for(view, names, locale)
-        if view["turn"]:
-            status = t(locale, "bingo-board-turn", turn=view["turn"], waiting=waiting)
+        if view.turn:
+            status = t(locale, "bingo-board-turn", turn=view.turn, waiting=waiting)
         else:
             status = t(locale, "bingo-board-mulligans", waiting=waiting)
         if deadline is not None:
             when = t(locale, "bingo-board-deadline", deadline=f"<t:{int(deadline)}:R>")
             status = sentences(locale, status, when)
-        if view["pending_land"] is not None:
-            status += "\n" + t(locale, "bingo-board-stack", land=land(view["pending_land"], locale))
+        if view.pending_land is not None:
+            status += "\n" + t(locale, "bingo-board-stack", land=land(view.pending_land, locale))
         for line in near_win_lines(view, names, locale):
             status += "\n" + line
         embed.description = status
     for player in (0, 1):
-        starter = " 🎲" if player == view["starting"] else ""
+        starter = " 🎲" if player == view.starting else ""
         embed.add_field(
             name=f"{names[player]}{starter}",
             value=t(
                 locale,
                 "bingo-board-player",
-                territory=compact_line(view["territories"][player]),
-                hand=view["hand_sizes"][player],
-                discard=compact_line(view["discards"][player]),
+                territory=compact_line(view.territories[player]),
+                hand=view.hand_sizes[player],
+                discard=compact_line(view.discards[player]),
             ),
             inline=True,
         )
     embed.add_field(
         name=t(locale, "bingo-board-library"),
-        value=t(locale, "bingo-board-library-size", n=view["library_size"]),
+        value=t(locale, "bingo-board-library-size", n=view.library_size),
         inline=True,
     )
     lines = log_lines(log, names, options, locale, last=LOG_LINES)
@@ -425,24 +422,24 @@ def rules_text(options: BingoOptions, locale: object = None) -> str:
     return rules
 
 
-def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = None) -> str:
+def prompt_text(view: PlayerView, names: Sequence[str], locale: object = None) -> str:
     """What the viewer of ``view`` (:func:`~bot.matches.views.player_view`) is asked to
     decide, or what they are waiting for, in ``locale`` (the viewer's language)."""
-    player = view["viewer"]
-    if view["result"] is not None:
-        return personal_result(view["result"], player, names, _options(view), locale)
-    if view["current_player"] != player:
+    player = view.viewer
+    if view.result is not None:
+        return personal_result(view.result, player, names, view.options, locale)
+    if view.current_player != player:
         return t(locale, "bingo-prompt-waiting", waiting=waiting_for(view, names, locale))
     other = names[1 - player]
-    decision = Decision(view["decision"])
-    prompt = view["prompt"] or {}
+    decision = view.decision
+    prompt = view.prompt
     if decision is Decision.DECLARE:
         text = t(locale, "bingo-prompt-declare")
-        if prompt.get("next_hand_size") is not None:
-            if prompt["rule"] == MulliganRule.PARTIAL_PARIS:
+        if prompt is not None and prompt.next_hand_size is not None:
+            if prompt.rule == MulliganRule.PARTIAL_PARIS:
                 text = sentences(locale, text, t(locale, "bingo-prompt-declare-partial"))
             else:
-                more = t(locale, "bingo-prompt-declare-next", n=prompt["next_hand_size"])
+                more = t(locale, "bingo-prompt-declare-next", n=prompt.next_hand_size)
                 text = sentences(locale, text, more)
         declared = [
             t(
@@ -452,26 +449,25 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
                 else "bingo-prompt-declared-mulligans",
                 who=names[p],
             )
-            for p, d in enumerate((view["mulligans"] or {}).get("declared", []))
+            for p, d in enumerate(view.mulligans.declared if view.mulligans else ())
             if d is not None and p != player
         ]
         if declared:
             text += "\n" + t(locale, "bingo-prompt-declared", list=join_list(locale, declared))
         return text
     if decision is Decision.BOTTOM:
-        return t(locale, "bingo-prompt-bottom", n=prompt.get("bottom_left", 0))
+        return t(locale, "bingo-prompt-bottom", n=prompt.bottom_left if prompt else 0)
     if decision is Decision.ASIDE:
-        return t(locale, "bingo-prompt-aside", n=prompt.get("aside_now", 0))
+        return t(locale, "bingo-prompt-aside", n=prompt.aside_now if prompt else 0)
     if decision is Decision.SCRY:
-        top = view["scry_card"]
+        top = view.scry_card
         shown = land(top, locale) if top is not None else t(locale, "bingo-prompt-scry-nothing")
         return t(locale, "bingo-prompt-scry", card=shown)
     if decision is Decision.MAIN:
         return t(locale, "bingo-prompt-main")
     if decision is Decision.COUNTER:
-        return t(
-            locale, "bingo-prompt-counter", other=other, land=land(view["pending_land"], locale)
-        )
+        assert view.pending_land is not None  # a counter window has a land on the stack
+        return t(locale, "bingo-prompt-counter", other=other, land=land(view.pending_land, locale))
     if decision is Decision.SWAMP:
         return t(locale, "bingo-prompt-swamp", other=other)
     if decision is Decision.MOUNTAIN:
@@ -481,7 +477,7 @@ def prompt_text(view: dict[str, Any], names: Sequence[str], locale: object = Non
 
 def panel_embed(
     match_id: int,
-    view: dict[str, Any],
+    view: PlayerView,
     names: Sequence[str],
     deadline: float | None,
     locale: object = None,
@@ -489,29 +485,29 @@ def panel_embed(
     """A private panel: the viewer's hand and pending decision. ``view``:
     :func:`bot.matches.views.player_view` of the player the panel is for; ``locale``:
     that player's language."""
-    player = view["viewer"]
+    player = view.viewer
     embed = discord.Embed(
         title=t(locale, "bingo-panel-title", name=names[player], id=match_id), colour=PANEL_COLOR
     )
     text = prompt_text(view, names, locale)
-    if deadline is not None and view["current_player"] == player:
+    if deadline is not None and view.current_player == player:
         text += "\n" + t(locale, "bingo-panel-deadline", deadline=f"<t:{int(deadline)}:R>")
     embed.description = text
     embed.add_field(
         name=t(locale, "bingo-panel-hand"),
-        value=counts_line(view["hand"], t(locale, "bingo-panel-hand-empty"), locale),
+        value=counts_line(view.hand, t(locale, "bingo-panel-hand-empty"), locale),
         inline=False,
     )
     embed.add_field(
         name=t(locale, "bingo-panel-territories"),
         value=(
-            t(locale, "bingo-panel-you", line=compact_line(view["territories"][player]))
+            t(locale, "bingo-panel-you", line=compact_line(view.territories[player]))
             + "\n"
             + t(
                 locale,
                 "bingo-panel-other",
                 name=names[1 - player],
-                line=compact_line(view["territories"][1 - player]),
+                line=compact_line(view.territories[1 - player]),
             )
         ),
         inline=False,

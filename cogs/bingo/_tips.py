@@ -23,6 +23,7 @@ import discord
 from bot.engine.actions import Decision
 from bot.i18n import t
 from bot.interactions import reply_private
+from bot.matches import PlayerView
 from bot.matches.config import Tips
 from bot.ui.controls import TipsOffButton
 from cogs.languages import private_language
@@ -62,24 +63,24 @@ async def first_match_tips(db: Database, guild_id: int, user_id: int, player: in
     return Tips(player)
 
 
-def tip_key(tips: Tips | None, view: dict[str, Any]) -> tuple[str | None, Tips | None]:
+def tip_key(tips: Tips | None, view: PlayerView) -> tuple[str | None, Tips | None]:
     """The catalog key of the tip for the panel of ``view`` (a ``player_view``), or
     ``None``, and the match's ``tips`` with the tip's kind marked as shown at this
     version (so the same decision keeps its tip on every redraw and a later decision of
     that kind gets none; the same ``tips`` when nothing changed)."""
-    player = view["viewer"]
-    if tips is None or player != tips.player or view["result"] is not None:
+    player = view.viewer
+    if tips is None or player != tips.player or view.result is not None:
         return None, tips
-    if view["current_player"] != player:
+    if view.current_player != player:
         return None, tips
-    kind = TIPS.get(view["decision"])
+    kind = TIPS.get(view.decision)
     if kind is None:
         return None, tips
     shown = tips.version_of(kind)
-    if shown is not None and shown != view["version"]:
+    if shown is not None and shown != view.version:
         return None, tips
     if shown is None:
-        tips = tips.showing(kind, view["version"])
+        tips = tips.showing(kind, view.version)
     return f"tips-{kind}", tips
 
 

@@ -8,6 +8,8 @@ cog registers their handlers when it loads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.engine.actions import Action, Verb
@@ -52,7 +54,7 @@ DANGER = frozenset({Verb.COUNTER, Verb.DESTROY})
 def decision_view(
     match_id: int,
     version: int,
-    actions: list[str],
+    actions: Sequence[str],
     names: list[str],
     player: int,
     locale: object = None,

@@ -49,7 +49,7 @@ def everything(seed: int, rule: MulliganRule, language: str) -> list[str]:
         for player in (0, 1):
             view = player_view(state, player)
             texts.append(embed_text(panel_embed(1, view, NAMES_AB, 1.0, language)))
-            texts += [action_label(a, NAMES_AB, player, language)[0] for a in view["legal_actions"]]
+            texts += [action_label(a, NAMES_AB, player, language)[0] for a in view.legal_actions]
         if state.is_over:
             return texts
         events = state.apply(rng.choice(state.legal_actions()))

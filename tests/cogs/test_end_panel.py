@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import BingoOptions, BingoState
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Reason, Result
 from bot.matches import player_view
 from bot.ui.accessible import panel_sentence
 from bot.ui.controls import ReplayButton
@@ -38,7 +38,7 @@ OPTIONS = BingoOptions(max_timeouts=3)
 def test_the_result_is_said_to_its_player(
     reason: Reason, winner: int | None, viewer: int, said: str
 ) -> None:
-    result = {"winner": winner, "reason": reason.value}
+    result = Result(winner, reason)
     assert personal_result(result, viewer, NAMES, OPTIONS, "en") == said
 
 
@@ -51,7 +51,7 @@ def test_the_result_is_said_to_its_player(
     ],
 )
 def test_every_language_says_it_to_its_player(locale: str, won: str, lost: str) -> None:
-    result = {"winner": 1, "reason": Reason.RESIGN.value}
+    result = Result(1, Reason.RESIGN)
     assert personal_result(result, 1, NAMES, OPTIONS, locale) == won
     assert personal_result(result, 0, NAMES, OPTIONS, locale).startswith(lost)
 
@@ -61,10 +61,10 @@ def test_a_finished_panel_addresses_its_player_and_the_sentence_too() -> None:
     state.resign(0)
     for viewer, mine in ((0, "You resigned"), (1, "You win")):
         view = player_view(state, viewer)
-        assert view["result"] is not None
+        assert view.result is not None
         text = prompt_text(view, NAMES, "en")
         assert mine in text and f"**{NAMES[viewer]}**" not in text
-        outcome = personal_result(view["result"], viewer, NAMES, OPTIONS, "en")
+        outcome = personal_result(view.result, viewer, NAMES, OPTIONS, "en")
         sentence = panel_sentence(view, NAMES, "en", outcome=outcome)
         assert sentence.startswith(mine), sentence
         assert "The match is over" not in sentence

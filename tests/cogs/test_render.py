@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.engine import NAMES, BingoOptions, BingoState, MulliganRule
 from bot.engine.events import Draw, Event
+from bot.engine.outcome import Reason, Result
 from bot.matches import player_view, public_view
 from cogs.bingo._render import action_label, board_embed, event_line, panel_embed, result_line
 
@@ -103,17 +105,19 @@ def test_the_board_says_who_is_one_land_from_winning() -> None:
     """Near wins (RULES §1.6) from the territories only: four Plains, four colours; in
     English and Italian; nothing two lands away, nothing once the match is over."""
     state, _ = BingoState.new(7)
-    view = public_view(state)
-    view["territories"] = [[4, 0, 0, 0, 0], [1, 1, 0, 1, 1]]
+    view = replace(public_view(state), territories=((4, 0, 0, 0, 0), (1, 1, 0, 1, 1)))
     english = board_embed(1, view, NAMES_AB, [], None).description
     assert "⚠️ Alice needs one ☀️ Plains to win" in english
     assert "⚠️ Bob needs one 💀 Swamp to win" in english
     italian = board_embed(1, view, NAMES_AB, [], None, "it").description
     assert "⚠️ A Alice manca una ☀️ Pianura per vincere" in italian
-    view["territories"] = [[3, 0, 0, 0, 0], [1, 1, 0, 1, 0]]
+    view = replace(view, territories=((3, 0, 0, 0, 0), (1, 1, 0, 1, 0)))
     assert "⚠️" not in board_embed(1, view, NAMES_AB, [], None).description
-    view["territories"] = [[5, 0, 0, 0, 0], [1, 1, 0, 1, 1]]
-    view["result"] = {"winner": 0, "reason": "five_of_a_color"}
+    view = replace(
+        view,
+        territories=((5, 0, 0, 0, 0), (1, 1, 0, 1, 1)),
+        result=Result(0, Reason.FIVE_OF_A_COLOR),
+    )
     assert "⚠️" not in board_embed(1, view, NAMES_AB, [], None).description
 
 

@@ -44,7 +44,7 @@ def hand_shown(message: Message) -> str | None:
 def hand_now(bw: BotWorld, match_id: int, player: int) -> str:
     state = bw.service.matches[match_id].state
     view = player_view(state, player)
-    return counts_line(view["hand"], t(None, "bingo-panel-hand-empty"), None)
+    return counts_line(view.hand, t(None, "bingo-panel-hand-empty"), None)
 
 
 async def test_panels_show_the_current_hand_after_every_change(bingo: BotWorld) -> None:

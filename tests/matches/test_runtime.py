@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -47,9 +48,9 @@ async def test_a_human_decision_is_committed_then_emitted() -> None:
         action,
         1,
     )
-    assert event.match_id == match.id and event.view["version"] == 1
-    with pytest.raises(TypeError):  # a snapshot: listeners cannot change it
-        event.view["turn"] = 99  # type: ignore[index]
+    assert event.match_id == match.id and event.view.version == 1
+    with pytest.raises(FrozenInstanceError):  # a snapshot: listeners cannot change it
+        event.view.turn = 99  # type: ignore[misc]
     await runtime.close()
 
 
@@ -158,7 +159,7 @@ async def test_resign_finishes_with_a_win_for_the_other_seat() -> None:
     assert store.matches[match.id].result == r and store.matches[match.id].deadline is None
     assert runtime.get(match.id) is None and runtime.scheduler.keys() == []
     assert (finished.match_id, finished.version) == (match.id, match.state.version)
-    assert finished.view["result"] == match.state.result.to_json()
+    assert finished.view.result == match.state.result
     assert runtime.lookup(match.id) is match  # its listeners still find the final match
     assert (await runtime.resign(match.id, BOB)).status is ActStatus.OVER
 
@@ -192,7 +193,7 @@ async def test_a_moderator_ends_a_match_with_their_words_stored_in_the_result() 
     stored = store.matches[match.id].state["result"]
     assert stored == {"winner": None, "reason": "moderator", "loser": None, "note": words}
     assert Result.from_json(stored) == match.state.result
-    assert finished.view["result"]["note"] == words
+    assert finished.view.result is not None and finished.view.result.note == words
     [end] = [e for e in rec.of(DecisionApplied)[-1].events if isinstance(e, End)]
     assert end.note == words and event_from_json(end.to_json()) == end
 

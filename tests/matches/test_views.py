@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
+from dataclasses import fields
 
 import pytest
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
 from bot.engine.events import Deal
 from bot.matches import events_for, player_view, public_view
+from bot.matches.views import Mulligans, PlayerView, Prompt, PublicView
 
 OPTIONS = [
     BingoOptions(),
@@ -58,7 +59,7 @@ def test_public_view_ignores_hidden_cards(options: BingoOptions) -> None:
     for seed in range(15):
         for state in playout_states(seed, options):
             twin = hidden_twin(state, rng, (0, 1))
-            assert json.dumps(public_view(state)) == json.dumps(public_view(twin))
+            assert public_view(state) == public_view(twin)
             differed += state.hands != twin.hands
     assert differed > 100
 
@@ -80,8 +81,9 @@ def test_public_view_has_no_private_keys() -> None:
     """No hand contents, legal actions or scry card in the public view."""
     state, _ = BingoState.new(3)
     view = public_view(state)
-    assert view["viewer"] is None and view["hand_sizes"] == [5, 5]
-    assert not {"hand", "legal_actions", "scry_card", "prompt"} & view.keys()
+    assert type(view) is PublicView
+    assert view.viewer is None and view.hand_sizes == (5, 5)
+    assert not {"hand", "legal_actions", "scry_card", "prompt"} & {f.name for f in fields(view)}
 
 
 def test_player_view_carries_the_mulligan_prompt() -> None:
@@ -89,11 +91,41 @@ def test_player_view_carries_the_mulligan_prompt() -> None:
     state, _ = BingoState.new(3)
     player = state.current_player()
     view = player_view(state, player)
-    assert view["prompt"] == {
-        "rule": "vancouver", "next_hand_size": 4, "bottom_left": 0, "aside_now": 0,
-    }  # fmt: skip
-    assert player_view(state, 1 - player)["prompt"] is None
-    assert view["hand"] == state.hands[player] and view["legal_actions"]
+    assert view.prompt == Prompt(
+        MulliganRule.VANCOUVER, next_hand_size=4, bottom_left=0, aside_now=0
+    )
+    assert player_view(state, 1 - player).prompt is None
+    assert list(view.hand) == state.hands[player] and view.legal_actions
+    assert view.viewer == player
+
+
+def test_the_views_carry_every_observed_fact() -> None:
+    """A player's view has a field for every key of the engine's observation (the
+    public view for every key but the private ones), each with the same value."""
+    state, _ = BingoState.new(5, BingoOptions(mulligan_rule=MulliganRule.PARTIAL_PARIS))
+    rng = random.Random(5)
+    private = {"player", "hand", "legal_actions", "scry_card"}
+    while not state.is_over:
+        for player in (0, 1):
+            observation = state.observation(player)
+            view = player_view(state, player)
+            assert type(view) is PlayerView
+            for view_of, keys in (
+                (view, observation.keys()),
+                (public_view(state), observation.keys() - private),
+            ):
+                named = {f.name for f in fields(view_of)}
+                assert keys <= named
+                for key in keys:
+                    value = getattr(view_of, key)
+                    if isinstance(value, Mulligans):
+                        value = {f.name: list(getattr(value, f.name)) for f in fields(value)}
+                    elif key == "result":
+                        value = None if value is None else value.to_json()
+                    elif isinstance(value, tuple):
+                        value = [list(v) if isinstance(v, tuple) else v for v in value]
+                    assert value == observation[key], key
+        state.apply(rng.choice(state.legal_actions()))
 
 
 def test_events_for_hides_other_players_cards() -> None:
