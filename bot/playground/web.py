@@ -36,8 +36,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.playground.driver import UserDriver
-from bot.playground.models import (
+from emulator.models import (
     INTERACTION_APPLICATION_COMMAND,
     Channel,
     Guild,
@@ -45,8 +44,9 @@ from bot.playground.models import (
     Message,
     User,
 )
-from bot.playground.permissions import ADMINISTRATOR, MANAGE_GUILD
-from bot.playground.server import Emulator
+from emulator.permissions import ADMINISTRATOR, MANAGE_GUILD
+from emulator.server import Emulator
+from emulator_driver.driver import UserDriver
 
 log = logging.getLogger(__name__)
 

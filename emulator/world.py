@@ -6,15 +6,15 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.playground import payloads
-from bot.playground.core import ChannelRef, EmulatorCore, GuildRef, UserRef
-from bot.playground.gateway import (
+from emulator import payloads
+from emulator.core import ChannelRef, EmulatorCore, GuildRef, UserRef
+from emulator.gateway import (
     INTENT_GUILD_MEMBERS,
     INTENT_GUILDS,
 )
-from bot.playground.models import (
+from emulator.models import (
     CHANNEL_DM,
     CHANNEL_GROUP_DM,
     CHANNEL_GUILD_TEXT,
@@ -25,7 +25,7 @@ from bot.playground.models import (
     Role,
     User,
 )
-from bot.playground.permissions import (
+from emulator.permissions import (
     DEFAULT_BOT,
     DEFAULT_EVERYONE,
     DM_PERMISSIONS,
@@ -37,15 +37,12 @@ from bot.playground.permissions import (
     has_all,
 )
 
-if TYPE_CHECKING:
-    from bot.playground.driver import UserDriver
-
 #: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+log = logging.getLogger("emulator.server")
 
 
 class EmulatorWorld(EmulatorCore):
-    """World building and lookups (a layer of :class:`bot.playground.server.Emulator`)."""
+    """World building and lookups (a layer of :class:`emulator.server.Emulator`)."""
 
     # ================================================================ world building
     def new_id(self) -> int:
@@ -426,12 +423,6 @@ class EmulatorWorld(EmulatorCore):
         guilds, even without a guild in common with the bot. Discord: "Installation
         Context"."""
         self.get_user(user).installed_app = installed
-
-    def user_driver(self, user: User) -> UserDriver:
-        """A driver through which a test acts as ``user``."""
-        from bot.playground.driver import UserDriver
-
-        return UserDriver(self._whole, user)
 
     # ================================================================ lookups
     def get_guild(self, guild: GuildRef) -> Guild:

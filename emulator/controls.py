@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.playground.core import RequestRecord
-from bot.playground.faults import (
+from emulator.core import RequestRecord
+from emulator.faults import (
     Burst429,
     Hold,
     HoldPredicate,
@@ -20,18 +20,18 @@ from bot.playground.faults import (
     RouteFailure,
     RouteFilter,
 )
-from bot.playground.interacting import EmulatorInteractions
-from bot.playground.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
+from emulator.interacting import EmulatorInteractions
+from emulator.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
 
 if TYPE_CHECKING:
     pass
 
 #: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+log = logging.getLogger("emulator.server")
 
 
 class EmulatorControls(EmulatorInteractions):
-    """Test controls (a layer of :class:`bot.playground.server.Emulator`)."""
+    """Test controls (a layer of :class:`emulator.server.Emulator`)."""
 
     # ================================================================ rate limits
     def rate_limit(
@@ -158,7 +158,7 @@ class EmulatorControls(EmulatorInteractions):
     # ================================================================ holding requests
     def hold(self, predicate: HoldPredicate | None) -> Hold:
         """Hold bot REST requests for which ``predicate(method, path, json_body)`` is true
-        (None: all) unanswered until ``hold.release()``. See :class:`~bot.playground.faults.Hold`.
+        (None: all) unanswered until ``hold.release()``. See :class:`~emulator.faults.Hold`.
         """
         hold = Hold(predicate)
         self.holds.append(hold)

@@ -9,17 +9,17 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import mentions, payloads
-from bot.playground.core import ChannelRef, UploadedFile, UserRef
-from bot.playground.gateway import (
+from emulator import mentions, payloads
+from emulator.core import ChannelRef, UploadedFile, UserRef
+from emulator.gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     INTENT_MESSAGE_CONTENT,
     GatewaySession,
 )
-from bot.playground.mentions import Ping
-from bot.playground.models import (
+from emulator.mentions import Ping
+from emulator.models import (
     CHANNEL_GUILD_TEXT,
     CHANNEL_PUBLIC_THREAD,
     FLAG_COMPONENTS_V2,
@@ -36,13 +36,13 @@ from bot.playground.models import (
     User,
     utcnow,
 )
-from bot.playground.world import EmulatorWorld
+from emulator.world import EmulatorWorld
 
 if TYPE_CHECKING:
     pass
 
 #: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+log = logging.getLogger("emulator.server")
 
 #: Flags a bot may set when creating a message (others are ignored, as Discord does).
 CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
@@ -51,7 +51,7 @@ EDIT_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
 
 
 class EmulatorMessages(EmulatorWorld):
-    """Messages and threads (a layer of :class:`bot.playground.server.Emulator`)."""
+    """Messages and threads (a layer of :class:`emulator.server.Emulator`)."""
 
     # ================================================================ threads
     def create_thread(
@@ -273,7 +273,7 @@ class EmulatorMessages(EmulatorWorld):
 
     def _apply_mentions(self, message: Message, body: dict[str, Any], kind: str) -> None:
         """Resolve the mentions of ``message``'s (new) content with the body's
-        ``allowed_mentions`` (see :mod:`bot.playground.mentions`); record a :class:`Ping` when a
+        ``allowed_mentions`` (see :mod:`emulator.mentions`); record a :class:`Ping` when a
         public message of the bot notifies someone (for an edit: someone it did not before)."""
         channel = self.channels[message.channel_id]
         replied: int | None = None

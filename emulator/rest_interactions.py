@@ -11,9 +11,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, invalid_form, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, invalid_form, not_found
+from emulator.models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     INTERACTION_APPLICATION_COMMAND,
@@ -24,14 +24,14 @@ from bot.playground.models import (
     InteractionRecord,
     Message,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, snowflake, truthy
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, snowflake, truthy
+from emulator.validation import (
     validate_message,
     validate_modal,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 #: Callback types allowed per interaction type.
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
@@ -44,12 +44,12 @@ ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
 
 
 #: The REST API's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.rest")
+log = logging.getLogger("emulator.rest")
 
 
 class InteractionRoutes:
     """Interaction callbacks and webhooks
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    (a part of :class:`emulator.rest.RestApi`)."""
 
     emu: Emulator
 

@@ -7,28 +7,28 @@ import copy
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, not_found
+from emulator.models import (
     Guild,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, snowflake
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, snowflake
+from emulator.validation import (
     validate_command,
     validate_commands,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 
 #: The REST API's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.rest")
+log = logging.getLogger("emulator.rest")
 
 
 class UserRoutes:
     """Users, the application, the gateway, application commands
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    (a part of :class:`emulator.rest.RestApi`)."""
 
     emu: Emulator
 

@@ -7,10 +7,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.playground.errors import ApiError
+from emulator.errors import ApiError
 
 if TYPE_CHECKING:
-    from bot.playground.core import UploadedFile
+    from emulator.core import UploadedFile
 
 
 @dataclass

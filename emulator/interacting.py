@@ -9,10 +9,11 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.commands import authorizing_owners
-from bot.playground.messaging import EmulatorMessages
-from bot.playground.models import (
+from emulator import payloads
+from emulator.messaging import EmulatorMessages
+from emulator.models import (
+    GUILD_INSTALL,
+    USER_INSTALL,
     Channel,
     InteractionRecord,
     Message,
@@ -20,14 +21,14 @@ from bot.playground.models import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from emulator.server import Emulator
 
 #: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+log = logging.getLogger("emulator.server")
 
 
 class EmulatorInteractions(EmulatorMessages):
-    """Interactions (a layer of :class:`bot.playground.server.Emulator`)."""
+    """Interactions (a layer of :class:`emulator.server.Emulator`)."""
 
     # ================================================================ interactions
     def interaction_payload(
@@ -46,7 +47,7 @@ class EmulatorInteractions(EmulatorMessages):
 
         It carries ``context`` (0 guild, 1 the bot's DM, 2 a group DM) and
         ``authorizing_integration_owners`` (``owners``; default: every install that reaches
-        ``user`` there, :func:`bot.playground.commands.authorizing_owners`). In a DM or a group
+        ``user`` there, :func:`authorizing_owners`). In a DM or a group
         DM it has ``user``, in a guild ``member``, ``guild_id`` and ``guild``. A component's
         interaction with no install of the clicking user is authorized by the user whose
         interaction made the message. Discord: "Interaction Object"."""
@@ -199,3 +200,25 @@ class EmulatorInteractions(EmulatorMessages):
     def interaction_by_token(self, token: str) -> InteractionRecord | None:
         """Look up an interaction by its token."""
         return self._interactions_by_token.get(token)
+
+
+def authorizing_owners(
+    emu: Emulator, user: User, channel: Channel, integration_types: list[int] | None = None
+) -> dict[str, str]:
+    """``authorizing_integration_owners`` of ``user``'s interaction in ``channel`` with a
+    command of ``integration_types`` (None: both): ``"0"`` -> the guild's id where the bot
+    is installed to the guild (``"0"`` in the bot's DM), ``"1"`` -> the user's id where
+    they installed the app to their account. Empty where neither install reaches.
+    Discord: "Interaction Object", "Authorizing Integration Owners Object"."""
+    types = [GUILD_INSTALL, USER_INSTALL] if integration_types is None else integration_types
+    owners: dict[str, str] = {}
+    if GUILD_INSTALL in types:
+        if channel.is_dm:
+            owners[str(GUILD_INSTALL)] = "0"
+        elif channel.guild_id is not None:
+            guild = emu.guilds.get(channel.guild_id)
+            if guild is not None and emu.bot_user.id in guild.members:
+                owners[str(GUILD_INSTALL)] = str(guild.id)
+    if USER_INSTALL in types and user.installed_app:
+        owners[str(USER_INSTALL)] = str(user.id)
+    return owners

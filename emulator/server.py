@@ -1,7 +1,7 @@
 """The Emulator: an in-process aiohttp server speaking Discord REST v10 + gateway v10.
 
 All state (users, guilds, channels, messages, commands, interactions) lives on the Emulator
-instance as plain dataclasses from :mod:`bot.playground.models`. World-building methods are
+instance as plain dataclasses from :mod:`emulator.models`. World-building methods are
 synchronous and push the matching gateway events to a connected bot.
 
 The emulator is built in layers, one job each: :mod:`.core` (state, serving, problems,
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import time
 
-from bot.playground.controls import EmulatorControls
-from bot.playground.core import (
+from emulator.controls import EmulatorControls
+from emulator.core import (
     DEFAULT_LIMITS,
     ChannelRef,
     GuildRef,
@@ -22,11 +22,11 @@ from bot.playground.core import (
     UploadedFile,
     UserRef,
 )
-from bot.playground.faults import RequestLog
-from bot.playground.gateway import Gateway
-from bot.playground.messaging import CREATE_FLAGS, EDIT_FLAGS
-from bot.playground.ratelimits import DiscordLimits
-from bot.playground.rest import RestApi
+from emulator.faults import RequestLog
+from emulator.gateway import Gateway
+from emulator.messaging import CREATE_FLAGS, EDIT_FLAGS
+from emulator.ratelimits import DiscordLimits
+from emulator.rest import RestApi
 
 __all__ = [
     "CREATE_FLAGS",

@@ -16,27 +16,27 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from bot.playground.core import UploadedFile
-from bot.playground.errors import ApiError
-from bot.playground.faults import (
+from emulator.core import UploadedFile
+from emulator.errors import ApiError
+from emulator.faults import (
     RequestLog,
     Verdict,
     evaluate,
     rate_limit_body,
     too_many_requests,
 )
-from bot.playground.models import (
+from emulator.models import (
     utcnow,
 )
-from bot.playground.payloads import dumps
-from bot.playground.ratelimits import INVALID_WEBHOOK_TOKEN_CODE, route_shape
-from bot.playground.rest_channels import ChannelRoutes
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, Handler
-from bot.playground.rest_interactions import InteractionRoutes
-from bot.playground.rest_users import UserRoutes
+from emulator.payloads import dumps
+from emulator.ratelimits import INVALID_WEBHOOK_TOKEN_CODE, route_shape
+from emulator.rest_channels import ChannelRoutes
+from emulator.rest_common import NO_CONTENT, ApiRequest, Handler
+from emulator.rest_interactions import InteractionRoutes
+from emulator.rest_users import UserRoutes
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +219,7 @@ class RestApi(UserRoutes, InteractionRoutes, ChannelRoutes):
     def _discord_gate(
         self, request: web.Request, route: Route, params: dict[str, str]
     ) -> web.Response | None:
-        """The first checks of ``emu.limits`` (:mod:`bot.playground.ratelimits`) on a routed
+        """The first checks of ``emu.limits`` (:mod:`emulator.ratelimits`) on a routed
         request: an expired interaction token (401/50027), then the global limit (429).
         None lets the request on; marks it as counted against the global limit
         (``request[_GLOBAL_COUNTED]``)."""

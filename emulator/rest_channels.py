@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, invalid_form, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, invalid_form, not_found
+from emulator.models import (
     AUTO_ARCHIVE_DURATIONS,
     CHANNEL_GUILD_TEXT,
     CHANNEL_PUBLIC_THREAD,
@@ -15,7 +15,7 @@ from bot.playground.models import (
     Guild,
     Message,
 )
-from bot.playground.permissions import (
+from emulator.permissions import (
     CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
     MANAGE_THREADS,
@@ -24,18 +24,18 @@ from bot.playground.permissions import (
     VIEW_CHANNEL,
     has_all,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, archived_thread, snowflake
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, archived_thread, snowflake
+from emulator.validation import (
     validate_message,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 
 class ChannelRoutes:
     """Channels, threads, messages, reactions, guilds
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    (a part of :class:`emulator.rest.RestApi`)."""
 
     emu: Emulator
 

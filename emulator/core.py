@@ -2,7 +2,7 @@
 recorded problems, waiting for the bot, REST bookkeeping. The layers above add the world
 building (:mod:`.world`), messages and threads (:mod:`.messaging`), interactions
 (:mod:`.interacting`) and the test controls (:mod:`.controls`);
-:class:`bot.playground.server.Emulator` is the whole."""
+:class:`emulator.server.Emulator` is the whole."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self, cast
 
 from aiohttp import web
 
-from bot.playground.faults import (
+from emulator.faults import (
     Burst429,
     Hold,
     RateLimit,
@@ -25,12 +25,12 @@ from bot.playground.faults import (
     RequestLog,
     RouteFailure,
 )
-from bot.playground.gateway import (
+from emulator.gateway import (
     Gateway,
     GatewaySession,
 )
-from bot.playground.mentions import Ping
-from bot.playground.models import (
+from emulator.mentions import Ping
+from emulator.models import (
     WAIT_SECONDS,
     Channel,
     Counter,
@@ -41,14 +41,14 @@ from bot.playground.models import (
     SnowflakeGenerator,
     User,
 )
-from bot.playground.ratelimits import DiscordLimits, Limiter
+from emulator.ratelimits import DiscordLimits, Limiter
 
 if TYPE_CHECKING:
-    from bot.playground.rest import RestApi
-    from bot.playground.server import Emulator
+    from emulator.rest import RestApi
+    from emulator.server import Emulator
 
 #: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+log = logging.getLogger("emulator.server")
 
 
 class UploadedFile(NamedTuple):
@@ -83,7 +83,7 @@ class RequestRecord(NamedTuple):
 
 
 class EmulatorCore:
-    """The emulator's state (see :class:`bot.playground.server.Emulator` for the
+    """The emulator's state (see :class:`emulator.server.Emulator` for the
     parameters) and plumbing."""
 
     bot_user: User
@@ -99,7 +99,7 @@ class EmulatorCore:
 
     @property
     def _whole(self) -> Emulator:
-        """This object as the :class:`~bot.playground.server.Emulator` it always is (each
+        """This object as the :class:`~emulator.server.Emulator` it always is (each
         layer is typed alone; the helpers it hands itself to take the whole)."""
         return cast("Emulator", self)
 
