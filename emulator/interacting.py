@@ -10,7 +10,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from emulator import payloads
-from emulator.messaging import EmulatorMessages
 from emulator.models import (
     GUILD_INSTALL,
     USER_INSTALL,
@@ -23,12 +22,19 @@ from emulator.models import (
 if TYPE_CHECKING:
     from emulator.server import Emulator
 
-#: The emulator's logger (its lines keep their name).
+#: The emulator's logger.
 log = logging.getLogger("emulator.server")
 
 
-class EmulatorInteractions(EmulatorMessages):
-    """Interactions (a layer of :class:`emulator.server.Emulator`)."""
+class Interactions:
+    """The interactions of the Emulator ``emu``: their payloads, starting one (dispatched
+    through ``emu.gateway``), its acknowledgement deadline and the latencies."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._interactions_by_token: dict[str, InteractionRecord] = {}
+        self._ack_events: dict[int, asyncio.Event] = {}
 
     # ================================================================ interactions
     def interaction_payload(
@@ -51,11 +57,11 @@ class EmulatorInteractions(EmulatorMessages):
         DM it has ``user``, in a guild ``member``, ``guild_id`` and ``guild``. A component's
         interaction with no install of the clicking user is authorized by the user whose
         interaction made the message. Discord: "Interaction Object"."""
-        perms = self.permissions_for(user, channel)
-        bot_perms = self.permissions_for(self.bot_user, channel)
+        perms = self.emu.world.permissions_for(user, channel)
+        bot_perms = self.emu.world.permissions_for(self.emu.bot_user, channel)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
-            "application_id": str(self.application_id),
+            "application_id": str(self.emu.application_id),
             "type": itype,
             "token": token,
             "version": 1,
@@ -70,7 +76,7 @@ class EmulatorInteractions(EmulatorMessages):
             payload["data"] = data
         payload["context"] = channel.context
         if owners is None:
-            owners = authorizing_owners(self._whole, user, channel)
+            owners = authorizing_owners(self.emu, user, channel)
             if not owners and message is not None and message.interaction_user_id is not None:
                 owners = {"1": str(message.interaction_user_id)}
         payload["authorizing_integration_owners"] = owners
@@ -79,12 +85,12 @@ class EmulatorInteractions(EmulatorMessages):
             payload["user"] = payloads.user_payload(user)
         elif channel.is_group_dm:
             channel_data = payloads.channel_payload(
-                channel, recipients=[self.users[uid] for uid in channel.recipient_ids]
+                channel, recipients=[self.emu.world.users[uid] for uid in channel.recipient_ids]
             )
             payload["user"] = payloads.user_payload(user)
         else:
-            guild = self.guilds[channel.guild_id or 0]
-            member = self._member(guild, user)
+            guild = self.emu.world.guilds[channel.guild_id or 0]
+            member = self.emu.world.member(guild, user)
             channel_data = payloads.channel_payload(channel)
             channel_data["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
@@ -97,7 +103,7 @@ class EmulatorInteractions(EmulatorMessages):
             payload["member"] = payloads.member_payload(member, permissions=perms)
         payload["channel"] = channel_data
         if message is not None:
-            payload["message"] = payloads.message_payload(self._whole, message)
+            payload["message"] = payloads.message_payload(self.emu, message)
         return payload
 
     def start_interaction(
@@ -116,9 +122,9 @@ class EmulatorInteractions(EmulatorMessages):
 
         Raises RuntimeError if no bot session can receive it.
         """
-        if not self.gateway.live_sessions():
+        if not self.emu.gateway.live_sessions():
             raise RuntimeError("no bot is connected to the emulator gateway")
-        interaction_id = self.new_id()
+        interaction_id = self.emu.world.new_id()
         token = f"emu-{interaction_id}-{secrets.token_urlsafe(16)}"
         payload = self.interaction_payload(
             interaction_id=interaction_id,
@@ -140,28 +146,29 @@ class EmulatorInteractions(EmulatorMessages):
             payload=payload,
             description=description,
             source_message_id=message.id if message is not None else None,
-            _emu=self._whole,
+            _emu=self.emu,
         )
         self.interactions[rec.id] = rec
         self._interactions_by_token[token] = rec
         self._ack_events[rec.id] = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        self._timers.append(loop.call_later(self.ack_deadline, self._check_ack, rec))
-        delivered = self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
+        self.emu.call_later(self.emu.ack_deadline, self._check_ack, rec)
+        delivered = self.emu.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=channel.guild_id
+        )
         if not delivered:
             raise RuntimeError("no bot session received the interaction")
         log.info("interaction %s dispatched: %s", rec.id, description)
         return rec
 
     def _check_ack(self, rec: InteractionRecord) -> None:
-        channel = self.channels.get(rec.channel_id)
+        channel = self.emu.world.channels.get(rec.channel_id)
         if channel is not None and channel.deleted:
             return  # the channel went away: nobody is left to see "This interaction failed"
         if rec.response_type is None and not rec.late:
             rec.late = True
-            self.add_problem(
+            self.emu.add_problem(
                 f"interaction {rec.id} ({rec.description}) not acknowledged within "
-                f"{self.ack_deadline:.1f} s"
+                f"{self.emu.ack_deadline:.1f} s"
             )
             event = self._ack_events.get(rec.id)
             if event is not None:
@@ -190,7 +197,7 @@ class EmulatorInteractions(EmulatorMessages):
     async def wait_for_ack(self, rec: InteractionRecord, timeout: float | None = None) -> bool:  # noqa: ASYNC109
         """Wait until ``rec`` is acknowledged or late (default: deadline + 0.5 s). True if acked."""
         event = self._ack_events[rec.id]
-        limit = self.ack_deadline + 0.5 if timeout is None else timeout
+        limit = self.emu.ack_deadline + 0.5 if timeout is None else timeout
         try:
             await asyncio.wait_for(event.wait(), timeout=limit)
         except TimeoutError:

@@ -24,7 +24,7 @@ from emulator.models import (
     InteractionRecord,
     Message,
 )
-from emulator.rest_common import NO_CONTENT, ApiRequest, snowflake, truthy
+from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, snowflake, truthy
 from emulator.validation import (
     validate_message,
     validate_modal,
@@ -51,7 +51,21 @@ class InteractionRoutes:
     """Interaction callbacks and webhooks
     (a part of :class:`emulator.rest.RestApi`)."""
 
-    emu: Emulator
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def routes(self) -> list[RouteDef]:
+        """The routes these handlers serve (none needs the bot's token)."""
+        callback = "/interactions/{interaction_id}/{token}/callback"
+        webhook = "/webhooks/{app_id}/{token}"
+        message = webhook + "/messages/{message_id}"
+        return [
+            RouteDef("POST", callback, self.callback, auth=False),
+            RouteDef("POST", webhook, self.execute_webhook, auth=False),
+            RouteDef("GET", message, self.get_webhook_message, auth=False),
+            RouteDef("PATCH", message, self.edit_webhook_message, auth=False),
+            RouteDef("DELETE", message, self.delete_webhook_message, auth=False),
+        ]
 
     # ================================================================ interactions
     async def callback(self, req: ApiRequest) -> Any:
