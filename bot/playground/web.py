@@ -20,6 +20,8 @@ bot goes on- or offline or re-registers its commands, and per action ``result`` 
 ``code`` when the page has words for it, ``modal``)
 or ``choices`` (autocomplete). The page sends ``locale``, ``command``, ``autocomplete``,
 ``click``, ``select``, ``modal`` and ``send``; each action carries a ``nonce`` echoed back.
+
+About 650 lines: the page's server side is one protocol, read best in one file.
 """
 
 from __future__ import annotations
