@@ -14,6 +14,9 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
+# The Discord emulator and its driver, for the playground (python -m bot.playground).
+COPY emulator ./emulator
+COPY emulator_driver ./emulator_driver
 RUN pip install --no-cache-dir . \
     && mkdir -p /app/data \
     && chown bingo:bingo /app/data

@@ -28,7 +28,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.playground import Channel, DiscordLimits, Emulator, Message, User
+from emulator import Channel, DiscordLimits, Emulator, Message, User
+from emulator_driver import UserDriver
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")
@@ -109,10 +110,10 @@ async def play_many(
     """Each of ``members`` challenges the bot (already running) at ``level`` at once, then
     plays from their DMs until every result is posted in ``channel``."""
     started = time.monotonic()
-    drivers = {user.id: emu.user_driver(user) for user in members}
+    drivers = {user.id: UserDriver(emu, user) for user in members}
     await asyncio.gather(
         *(
-            emu.user_driver(user).slash(
+            UserDriver(emu, user).slash(
                 channel, "bingo challenge", opponent=emu.bot_user, level=level
             )
             for user in members

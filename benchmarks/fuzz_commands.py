@@ -24,8 +24,8 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.client import BingoBot
-from bot.playground.server import Emulator
 from bot.storage import Database
+from emulator.server import Emulator
 from tests.decks.conftest import FakeScryfall
 from tests.e2e.fuzzing import Fuzzer, LogCapture, Outcome, distinct_failures, draw_cases, table
 from tests.e2e.helpers import BotWorld, settings_for

@@ -7,7 +7,7 @@
 
 Starts the local Discord emulator (``bot.playground``), which enforces Discord's rate
 limits (global 50 requests/s per token, per-channel message buckets, DM-open and
-thread-create buckets; see ``bot/playground/ratelimits.py``), and ``python -m bot``
+thread-create buckets; see ``emulator/ratelimits.py``), and ``python -m bot``
 against it as a subprocess with the bot's own default pacing, on SQLite (a temporary
 file) or PostgreSQL (a fresh schema of the server at ``DATABASE_URL``, else
 ``TEST_DATABASE_URL``, else postgresql://postgres@127.0.0.1:5432/test, dropped
@@ -78,7 +78,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from bot.playground import Emulator, Message
+from emulator import Emulator, Message
+from emulator_driver import UserDriver
 
 from .bot_matches import RESULT, _buttons
 
@@ -262,7 +263,7 @@ async def run(
             user = emu.create_user(f"m{i:04d}")
             emu.add_member(guild, user)
             users.append(user)
-        drivers = {u.id: emu.user_driver(u) for u in users}
+        drivers = {u.id: UserDriver(emu, u) for u in users}
         with tempfile.TemporaryDirectory() as data:
             env = {
                 "PATH": os.environ.get("PATH", ""),

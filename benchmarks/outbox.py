@@ -27,7 +27,7 @@ import discord
 
 from bot.endpoints import point_discord_at
 from bot.outbox import Outbox, Priority
-from bot.playground.server import Emulator
+from emulator.server import Emulator
 
 WINDOW = 5.0
 LIMIT = 5

@@ -4,7 +4,8 @@ graph with more than one module), one a line, largest first. Imports under ``if
 TYPE_CHECKING:`` are left out: they never run, so they tie no module to another.
 
 ``python -m tests.import_graph --all`` counts the type-only imports too. The tests use
-:func:`circles` to hold ``cogs/`` free of circles.
+:func:`circles` to hold ``bot/``, ``cogs/``, ``emulator/`` and ``emulator_driver/``
+free of circles.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages of the project whose imports are drawn.
-PACKAGES = ("bot", "cogs")
+PACKAGES = ("bot", "cogs", "emulator", "emulator_driver")
 
 
 def module_of(path: Path) -> str:

@@ -100,9 +100,7 @@ def test_every_module_of_bot_has_a_row() -> None:
     """A new package or top-level module of ``bot`` is placed in the docs' table."""
     tops = {_module_of(p).split(".")[1] for p in _sources("bot") if p.parent != ROOT / "bot"}
     tops |= {p.stem for p in (ROOT / "bot").glob("*.py") if p.stem not in ("__init__", "__main__")}
-    missing = sorted(
-        t for t in tops if f"bot.{t}" not in RULES and t not in ("client", "playground")
-    )
+    missing = sorted(t for t in tops if f"bot.{t}" not in RULES and t != "client")
     assert missing == []
 
 
@@ -144,23 +142,56 @@ def test_no_cog_imports_another() -> None:
     assert broken == []
 
 
-def test_nothing_in_bot_imports_the_cogs_and_only_tools_import_the_emulator() -> None:
+#: The Discord emulator and its test driver: top-level packages beside ``bot``.
+EMULATOR = ("emulator", "emulator_driver")
+
+
+def test_nothing_in_bot_imports_the_cogs_and_only_the_playground_imports_the_emulator() -> None:
+    """``bot/`` never imports ``cogs/``; nothing in ``bot/`` or ``cogs/`` imports the
+    emulator or its driver, except the playground page (``bot/playground``)."""
     broken = []
-    for path in _sources("bot"):
-        module = _module_of(path)
-        for name, _, line in _imports(path):
-            if _within(name, "cogs"):
-                broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
-            if _within(name, "bot.playground") and not _within(module, "bot.playground"):
-                broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    for prefix in ("bot", "cogs"):
+        for path in _sources(prefix):
+            module = _module_of(path)
+            for name, _, line in _imports(path):
+                if prefix == "bot" and _within(name, "cogs"):
+                    broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+                if any(_within(name, e) for e in EMULATOR) and not _within(
+                    module, "bot.playground"
+                ):
+                    broken.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert broken == []
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        ("emulator", ("emulator_driver", "bot", "cogs", "discord")),
+        ("emulator_driver", ("bot", "cogs", "discord")),
+    ],
+)
+def test_the_emulator_knows_neither_its_driver_nor_the_page(
+    package: str, forbidden: tuple[str, ...]
+) -> None:
+    """One-way imports: the page (``bot/playground``) uses the driver and the emulator;
+    the driver uses the emulator; the emulator imports neither (nor anything of the bot,
+    nor discord.py: it speaks Discord's wire format to any client)."""
+    broken = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in _sources(package)
+        for name, _, line in _imports(path)
+        if any(_within(name, f) for f in forbidden)
+    ]
+    assert broken == []
+    imported = [name for path in _sources(package) for name, _, _ in _imports(path)]
+    assert any(_within(name, "emulator") for name in imported)  # the scan sees imports
 
 
 def test_no_module_takes_another_modules_private_name() -> None:
     """``from x import _name`` across modules (an alias such as ``import a as _a`` is a
     module's own private name, and allowed)."""
     broken = []
-    for prefix in PACKAGES:
+    for prefix in (*PACKAGES, *EMULATOR):
         for path in _sources(prefix):
             for name, names, line in _imports(path):
                 if name == "__future__":
@@ -190,8 +221,9 @@ def test_the_rules_check_something() -> None:
 
 
 def test_no_import_circle_at_run_time() -> None:
-    """No modules of ``bot`` or ``cogs`` import each other in a circle when they run (an
-    import under ``if TYPE_CHECKING:`` never runs: ``python -m tests.import_graph``)."""
+    """No modules of ``bot``, ``cogs``, the emulator or its driver import each other in a
+    circle when they run (an import under ``if TYPE_CHECKING:`` never runs: ``python -m
+    tests.import_graph``)."""
     assert circles() == []
 
 

@@ -14,8 +14,8 @@ import pytest_asyncio
 
 from bot import metrics
 from bot.outbox import Delivery, Outbox, Priority, bucket_of, classify
-from bot.playground.server import Emulator
 from bot.storage import Database
+from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
 

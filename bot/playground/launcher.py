@@ -23,10 +23,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.playground.models import DISCORD_EPOCH_MS, User
-from bot.playground.ratelimits import DiscordLimits
-from bot.playground.server import Emulator
 from bot.playground.web import PlaygroundWeb
+from emulator.models import DISCORD_EPOCH_MS, User
+from emulator.ratelimits import DiscordLimits
+from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 

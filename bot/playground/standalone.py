@@ -18,8 +18,8 @@ import signal
 import sys
 
 from bot.playground.launcher import listen_error
-from bot.playground.ratelimits import DiscordLimits
-from bot.playground.server import Emulator
+from emulator.ratelimits import DiscordLimits
+from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 

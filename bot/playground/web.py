@@ -20,6 +20,8 @@ bot goes on- or offline or re-registers its commands, and per action ``result`` 
 ``code`` when the page has words for it, ``modal``)
 or ``choices`` (autocomplete). The page sends ``locale``, ``command``, ``autocomplete``,
 ``click``, ``select``, ``modal`` and ``send``; each action carries a ``nonce`` echoed back.
+
+About 650 lines: the page's server side is one protocol, read best in one file.
 """
 
 from __future__ import annotations
@@ -36,8 +38,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.playground.driver import UserDriver
-from bot.playground.models import (
+from emulator.models import (
     INTERACTION_APPLICATION_COMMAND,
     Channel,
     Guild,
@@ -45,8 +46,9 @@ from bot.playground.models import (
     Message,
     User,
 )
-from bot.playground.permissions import ADMINISTRATOR, MANAGE_GUILD
-from bot.playground.server import Emulator
+from emulator.permissions import ADMINISTRATOR, MANAGE_GUILD
+from emulator.server import Emulator
+from emulator_driver.driver import UserDriver
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from bot.playground.server import Emulator
+from emulator.server import Emulator
 
 from .helpers import NO_SCRYFALL, QUIET_TIMERS
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.playground.permissions import MANAGE_GUILD
-from bot.playground.server import Emulator
+from emulator.permissions import MANAGE_GUILD
+from emulator.server import Emulator
 from tests.decks.conftest import FakeScryfall, scryfall  # noqa: F401
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 from tests.storage.conftest import pg_schema_url  # noqa: F401

@@ -38,8 +38,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from bot.playground.models import InteractionRecord, Message, User
-from bot.playground.server import Emulator
+from emulator.models import InteractionRecord, Message, User
+from emulator.server import Emulator
 
 from .helpers import BotWorld
 

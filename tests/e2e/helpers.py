@@ -16,11 +16,11 @@ from typing import Any
 from bot.client import BingoBot
 from bot.config import Settings
 from bot.engine import BingoState
-from bot.playground.driver import UserDriver
-from bot.playground.models import InteractionRecord, Message
-from bot.playground.permissions import MANAGE_GUILD
-from bot.playground.server import Emulator
 from bot.storage import Database
+from emulator.models import InteractionRecord, Message
+from emulator.permissions import MANAGE_GUILD
+from emulator.server import Emulator
+from emulator_driver.driver import UserDriver
 from tests.emulator.fixtures import World, running_client
 
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")

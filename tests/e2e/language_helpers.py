@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator, Callable, Sequence
 
 import pytest_asyncio
 
-from bot.playground.driver import UserDriver
-from bot.playground.models import Message
-from bot.playground.server import Emulator
+from emulator.models import Message
+from emulator.server import Emulator
+from emulator_driver.driver import UserDriver
 from tests.emulator.fixtures import build_world
 
 from .helpers import (

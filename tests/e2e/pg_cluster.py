@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.playground.server import Emulator
+from emulator.server import Emulator
 
 from .bot_process import BotSubprocess, bot_env
 from .helpers import QUIET_TIMERS, BotWorld, shard_world

@@ -11,11 +11,11 @@ import re
 import pytest
 
 from bot.i18n import t
-from bot.playground.driver import UserDriver
-from bot.playground.models import Message
 from bot.ui.accessible import is_symbol
 from bot.ui.lands_image import lands_alt_text
 from bot.ui.rules import PAGES
+from emulator.models import Message
+from emulator_driver.driver import UserDriver
 
 from .helpers import (
     BEGINS,

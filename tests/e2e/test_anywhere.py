@@ -4,7 +4,7 @@ Installation Context)."""
 
 from __future__ import annotations
 
-from bot.playground.models import Channel
+from emulator.models import Channel
 
 from .helpers import embed_title, enabled_buttons, start_match
 from .practice_helpers import hand_count

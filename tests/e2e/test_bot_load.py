@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.bot_matches import play_many
-from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
+from emulator.ratelimits import DiscordLimits
 from tests.emulator.fixtures import build_world
 
 from .bot_process import BotProcess

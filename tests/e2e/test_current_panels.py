@@ -13,8 +13,8 @@ import asyncio
 
 from bot.i18n import t
 from bot.matches import player_view
-from bot.playground.models import Message
 from bot.ui.lands import counts_line
+from emulator.models import Message
 
 from .helpers import (
     BotWorld,

@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine import BingoState
 from bot.i18n.service import CACHE_SECONDS
-from bot.playground.permissions import SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+from emulator.permissions import SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 from .helpers import (
     BOARD_TITLE,

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import LANGUAGES, t
-from bot.playground.permissions import ADMINISTRATOR
 from bot.storage.consent import ConsentStore
 from cogs.guide._help import EMBED_TOTAL, FIELD_VALUE, FIELDS, MARKS
+from emulator.permissions import ADMINISTRATOR
 
 from .helpers import BotWorld, make_admin
 

@@ -10,8 +10,8 @@ import asyncio
 import pytest
 
 from bot.i18n.service import CACHE_SECONDS
-from bot.playground.driver import UserDriver
-from bot.playground.models import Message
+from emulator.models import Message
+from emulator_driver.driver import UserDriver
 
 from .helpers import BotWorld, custom_ids, embed_title, enabled_buttons, prompt, start_match
 from .pg_cluster import Cluster

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.playground.ratelimits import DiscordLimits
 from bot.storage import Database
+from emulator.ratelimits import DiscordLimits
 from tests.emulator.fixtures import build_world
 
 from .bot_process import BotProcess

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.playground.permissions import MANAGE_GUILD, MANAGE_MESSAGES
 from bot.storage.tournaments import TournamentStore
+from emulator.permissions import MANAGE_GUILD, MANAGE_MESSAGES
 from tests.emulator.fixtures import build_world
 
 from .helpers import (

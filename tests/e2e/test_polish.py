@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from bot.i18n import DEFAULT, LANGUAGES, t
-from bot.playground.driver import UserDriver
+from emulator_driver.driver import UserDriver
 
 from .helpers import board, embed_title, simple_policy
 from .language_helpers import (

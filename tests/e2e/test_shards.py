@@ -14,8 +14,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot import metrics
 from bot.client import BingoBot, ShardedBingoBot, make_bot
-from bot.playground.server import Emulator
 from bot.storage import Database
+from emulator.server import Emulator
 from tests.emulator.fixtures import running_client
 
 from .helpers import BotWorld, play_out, settings_for, shard_world, start_match

@@ -10,9 +10,9 @@ import asyncio
 import pytest
 
 from bot.client import BingoBot
-from bot.playground.permissions import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
+from emulator.permissions import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 from tests.emulator.fixtures import build_world, running_client
 
 from .helpers import (

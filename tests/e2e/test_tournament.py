@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.client import BingoBot
-from bot.playground.models import Message
-from bot.playground.permissions import MANAGE_GUILD
-from bot.playground.server import Emulator
 from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
+from emulator.models import Message
+from emulator.permissions import MANAGE_GUILD
+from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
 from .helpers import PLAYERS, BotWorld, enabled_buttons, eventually, play_out, settings_for

@@ -1,1 +1,1 @@
-"""Tests of the Discord emulator (which lives in :mod:`bot.playground`), and its pytest fixtures."""
+"""Tests of the Discord emulator (:mod:`emulator`), and its pytest fixtures."""

@@ -26,9 +26,9 @@ import pytest
 import pytest_asyncio
 
 from bot.endpoints import point_discord_at
-from bot.playground.driver import UserDriver
-from bot.playground.models import Channel, Guild, User
-from bot.playground.server import Emulator
+from emulator.models import Channel, Guild, User
+from emulator.server import Emulator
+from emulator_driver.driver import UserDriver
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class World:
 
     def driver(self, name: str) -> UserDriver:
         """A UserDriver for the named user."""
-        return self.emu.user_driver(self.users[name])
+        return UserDriver(self.emu, self.users[name])
 
 
 def build_world(

@@ -10,7 +10,7 @@ import io
 import discord
 import pytest
 
-from bot.playground import Emulator
+from emulator import Emulator
 from tests.emulator.fixtures import World, running_client
 
 

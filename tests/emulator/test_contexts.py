@@ -16,8 +16,9 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 
-from bot.playground import Emulator
-from bot.playground.models import Channel
+from emulator import Emulator
+from emulator.models import Channel
+from emulator_driver import UserDriver
 from tests.emulator.fixtures import World, running_client
 
 
@@ -158,7 +159,7 @@ async def test_a_user_install_without_a_guild_in_common(
     commands in the bot's DM, authorized by their own install."""
     dora = emulator.create_user("dora")
     emulator.install_app(dora)
-    driver = emulator.user_driver(dora)
+    driver = UserDriver(emulator, dora)
     assert "where" in driver.menu(None)
     record = await driver.slash(None, "where")
     assert record.payload["authorizing_integration_owners"]["1"] == str(dora.id)
@@ -192,7 +193,7 @@ async def test_group_dm_takes_interaction_answers_but_refuses_the_bots_posts(
     await emulator.settle()
     assert seen_by_bot == []
     with pytest.raises(LookupError):
-        emulator.user_driver(emulator.create_user("eve")).messages(group_dm)
+        UserDriver(emulator, emulator.create_user("eve")).messages(group_dm)
 
 
 async def test_a_user_install_in_a_guild_without_the_bot(

@@ -15,7 +15,7 @@ import pytest
 from discord.http import Route
 
 from bot.endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, point_discord_at
-from bot.playground import Emulator
+from emulator import Emulator
 from tests.emulator.fixtures import World
 from tests.emulator.testbot import EmuTestBot
 

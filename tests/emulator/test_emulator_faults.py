@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.playground import Emulator
+from emulator import Emulator
+from emulator_driver import UserDriver
 from tests.emulator.fixtures import World, running_client
 from tests.emulator.testbot import EmuTestBot, posts_messages
 
@@ -208,7 +209,7 @@ async def test_owner_deletes_interaction_response(
     rec = await alice.slash(world.channel, "status")
     assert rec.message is not None
     await emulator.wait_for(lambda: "status_interaction" in bot.seen)
-    owner = emulator.user_driver(emulator.get_user(world.guild.owner_id))
+    owner = UserDriver(emulator, emulator.get_user(world.guild.owner_id))
     await owner.delete(rec.message)
     await alice.slash(world.channel, "restatus")
     await emulator.wait_for(lambda: "restatus_error" in bot.seen)

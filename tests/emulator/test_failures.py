@@ -11,8 +11,8 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 
-from bot.playground import Emulator
-from bot.playground.permissions import MENTION_EVERYONE
+from emulator import Emulator
+from emulator.permissions import MENTION_EVERYONE
 from tests.emulator.fixtures import World, running_client
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.playground import Emulator
+from emulator import Emulator
 from tests.emulator.fixtures import World
 from tests.emulator.testbot import EmuTestBot
 

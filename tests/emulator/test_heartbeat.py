@@ -7,8 +7,8 @@ import asyncio
 
 import discord
 
-from bot.playground import Emulator
-from bot.playground.gateway import HEARTBEAT_INTERVAL_MS
+from emulator import Emulator
+from emulator.gateway import HEARTBEAT_INTERVAL_MS
 from tests.emulator.fixtures import build_world, running_client
 
 #: A short HELLO interval (ms), so that the test sees several heartbeats.

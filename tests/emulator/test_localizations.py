@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.playground import Emulator
-from bot.playground.errors import ApiError
-from bot.playground.payloads import guild_payload
-from bot.playground.validation import validate_command
+from emulator import Emulator
+from emulator.errors import ApiError
+from emulator.payloads import guild_payload
+from emulator.validation import validate_command
 
 COMMAND = {
     "name": "greet",

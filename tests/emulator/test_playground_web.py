@@ -11,9 +11,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.playground import Emulator
-from bot.playground.permissions import MANAGE_THREADS, SEND_MESSAGES
 from bot.playground.web import PlaygroundWeb, Tab, command_path, typed_command_path
+from emulator import Emulator
+from emulator.permissions import MANAGE_THREADS, SEND_MESSAGES
 from tests.emulator.fixtures import World, running_client
 
 GAME = {

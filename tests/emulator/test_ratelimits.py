@@ -1,4 +1,4 @@
-"""Discord's rate limits as the emulator enforces them by default (bot/playground/ratelimits.py).
+"""Discord's rate limits as the emulator enforces them by default (emulator/ratelimits.py).
 
 Most tests speak raw HTTP with the bot token (aiohttp), so that each request and answer is
 seen exactly; the last ones run a small discord.py bot to check it reads what is sent.
@@ -17,8 +17,8 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 
-from bot.playground import Emulator
-from bot.playground.ratelimits import DiscordLimits, RouteLimit, bucket_hash, route_shape
+from emulator import Emulator
+from emulator.ratelimits import DiscordLimits, RouteLimit, bucket_hash, route_shape
 from tests.emulator.fixtures import World, build_world, running_client
 
 MESSAGES = "/channels/{channel_id}/messages"

@@ -12,7 +12,8 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot.playground import Emulator
+from emulator import Emulator
+from emulator_driver import UserDriver
 from tests.emulator.fixtures import running_client
 
 
@@ -93,7 +94,7 @@ async def test_each_process_gets_its_shards_guilds_and_shard_0_the_dms(emu: Emul
     alice = emu.create_user("alice")
     for guild in guilds:
         emu.add_member(guild, alice)
-    driver = emu.user_driver(alice)
+    driver = UserDriver(emu, alice)
     zero = ShardClient(shard_count=2, shard_ids=[0])
     one = ShardClient(shard_count=2, shard_ids=[1])
     async with running_client(emu, zero), running_client(emu, one):

@@ -10,14 +10,14 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot.playground.models import CHANNEL_PUBLIC_THREAD, FLAG_HAS_THREAD
-from bot.playground.permissions import (
+from emulator.models import CHANNEL_PUBLIC_THREAD, FLAG_HAS_THREAD
+from emulator.permissions import (
     CREATE_PUBLIC_THREADS,
     MANAGE_THREADS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
 )
-from bot.playground.server import Emulator
+from emulator.server import Emulator
 from tests.emulator.fixtures import World, build_world, running_client
 
 

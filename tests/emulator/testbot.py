@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from bot.playground import Emulator
+from emulator import Emulator
 from tests.emulator.fixtures import World, running_client
 
 

@@ -13,9 +13,9 @@ from typing import Any
 from PIL import Image
 
 from bot.i18n import t as bot_t
-from bot.playground.core import UploadedFile
 from bot.playground.launcher import Playground
 from bot.playground.web import STATIC_DIR
+from emulator.core import UploadedFile
 
 from .helpers import MemberTab, at_bottom, play_until
 

@@ -4,6 +4,9 @@ A :class:`UserDriver` only sees what that user could see in a real client: publi
 guild channels they are a member of, their own ephemeral messages, and their own DM with the bot.
 Actions (slash commands, clicks, selects, modal submissions) dispatch INTERACTION_CREATE to the
 bot and wait until it acknowledges (or the deadline + 0.5 s passes).
+
+About 650 lines, one class: a member's client (reading, typing, clicking, picking, filling
+modals); the command-building half is already apart in :mod:`emulator_driver.commands`.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.commands import CommandBuilder, authorizing_owners
-from bot.playground.models import (
+from emulator import payloads
+from emulator.interacting import authorizing_owners
+from emulator.models import (
     INTERACTION_APPLICATION_COMMAND,
     INTERACTION_AUTOCOMPLETE,
     INTERACTION_MESSAGE_COMPONENT,
@@ -27,14 +30,14 @@ from bot.playground.models import (
     SeenMessage,
     User,
 )
-from bot.playground.permissions import (
+from emulator.permissions import (
     MANAGE_MESSAGES,
     MANAGE_THREADS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     has_all,
 )
-from bot.playground.text import (
+from emulator.text import (
     ACTION_ROW,
     BUTTON,
     LABEL,
@@ -44,9 +47,10 @@ from bot.playground.text import (
     USER_SELECT,
     walk_components,
 )
+from emulator_driver.commands import CommandBuilder
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +60,7 @@ MessageArg = Message | int
 ClickTarget = Message | int | SeenMessage
 
 #: What Discord's client lets a member type into a text input that declares no bound
-#: (options: :mod:`bot.playground.commands`).
+#: (options: :mod:`emulator_driver.commands`).
 MAX_TEXT_INPUT_LENGTH = 4000
 
 

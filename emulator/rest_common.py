@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bot.playground.errors import ApiError
+from emulator.errors import ApiError
 
 if TYPE_CHECKING:
-    from bot.playground.core import UploadedFile
+    from emulator.core import UploadedFile
 
 
 @dataclass
@@ -26,6 +26,18 @@ class ApiRequest:
 
 
 Handler = Callable[[ApiRequest], Awaitable[Any]]
+
+
+class RouteDef(NamedTuple):
+    """A route a group of handlers serves: ``method``, a path ``template`` below /api/v10
+    (``{name}`` matches one segment and becomes ``params[name]``), its handler, and
+    whether it needs the bot's token (``auth``; interaction callbacks and webhooks don't).
+    """
+
+    method: str
+    template: str
+    handler: Handler
+    auth: bool = True
 
 
 class _NoContent:

@@ -16,27 +16,28 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from bot.playground.core import UploadedFile
-from bot.playground.errors import ApiError
-from bot.playground.faults import (
+from emulator.core import UploadedFile
+from emulator.errors import ApiError
+from emulator.faults import (
     RequestLog,
     Verdict,
     evaluate,
     rate_limit_body,
     too_many_requests,
 )
-from bot.playground.models import (
+from emulator.models import (
     utcnow,
 )
-from bot.playground.payloads import dumps
-from bot.playground.ratelimits import INVALID_WEBHOOK_TOKEN_CODE, route_shape
-from bot.playground.rest_channels import ChannelRoutes
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, Handler
-from bot.playground.rest_interactions import InteractionRoutes
-from bot.playground.rest_users import UserRoutes
+from emulator.payloads import dumps
+from emulator.ratelimits import INVALID_WEBHOOK_TOKEN_CODE, route_shape
+from emulator.rest_channels import ChannelRoutes
+from emulator.rest_common import NO_CONTENT, ApiRequest, Handler
+from emulator.rest_guilds import GuildRoutes
+from emulator.rest_interactions import InteractionRoutes
+from emulator.rest_users import UserRoutes
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 
@@ -59,55 +60,24 @@ class Route:
     pattern: re.Pattern[str]
 
 
-class RestApi(UserRoutes, InteractionRoutes, ChannelRoutes):
-    """Route table and handlers bound to one Emulator (the handlers: :mod:`.rest_users`,
-    :mod:`.rest_interactions`, :mod:`.rest_channels`)."""
+class RestApi:
+    """Route table and HTTP plumbing bound to one Emulator. The handlers are collaborators
+    grouped by resource, each listing its own routes: :attr:`users` (:mod:`.rest_users`:
+    users, the application, the gateway, application commands), :attr:`interactions`
+    (:mod:`.rest_interactions`: callbacks and the interaction webhook), :attr:`channels`
+    (:mod:`.rest_channels`: channels, threads, messages, reactions) and :attr:`guilds`
+    (:mod:`.rest_guilds`)."""
 
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
         self.routes: list[Route] = []
-        r = self._add
-        r("GET", "/users/@me", self.get_me)
-        r("POST", "/users/@me/channels", self.open_dm)
-        r("GET", "/users/{user_id}", self.get_user)
-        r("GET", "/oauth2/applications/@me", self.get_application)
-        r("GET", "/applications/@me", self.get_application)
-        r("GET", "/gateway", self.get_gateway, auth=False)
-        r("GET", "/gateway/bot", self.get_gateway_bot)
-        for scope in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
-            r("GET", scope + "/commands", self.list_commands)
-            r("PUT", scope + "/commands", self.overwrite_commands)
-            r("POST", scope + "/commands", self.create_command)
-            r("GET", scope + "/commands/{command_id}", self.get_command)
-            r("PATCH", scope + "/commands/{command_id}", self.edit_command)
-            r("DELETE", scope + "/commands/{command_id}", self.delete_command)
-        r("POST", "/interactions/{interaction_id}/{token}/callback", self.callback, auth=False)
-        r("POST", "/webhooks/{app_id}/{token}", self.execute_webhook, auth=False)
-        for method, handler in (
-            ("GET", self.get_webhook_message),
-            ("PATCH", self.edit_webhook_message),
-            ("DELETE", self.delete_webhook_message),
-        ):
-            r(method, "/webhooks/{app_id}/{token}/messages/{message_id}", handler, auth=False)
-        r("GET", "/channels/{channel_id}", self.get_channel)
-        r("PATCH", "/channels/{channel_id}", self.modify_channel)
-        r("POST", "/channels/{channel_id}/threads", self.start_thread)
-        threads = "/channels/{channel_id}/messages/{message_id}/threads"
-        r("POST", threads, self.start_thread_from_message)
-        r("GET", "/channels/{channel_id}/messages", self.list_messages)
-        r("POST", "/channels/{channel_id}/messages", self.create_message)
-        r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
-        r("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
-        r("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
-        r("POST", "/channels/{channel_id}/typing", self.typing)
-        reaction = "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
-        r("PUT", reaction, self.add_reaction)
-        r("DELETE", reaction, self.remove_reaction)
-        r("GET", "/guilds/{guild_id}", self.get_guild)
-        r("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
-        r("GET", "/guilds/{guild_id}/roles", self.get_guild_roles)
-        r("GET", "/guilds/{guild_id}/members", self.list_members)
-        r("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
+        self.users = UserRoutes(emu)
+        self.interactions = InteractionRoutes(emu)
+        self.channels = ChannelRoutes(emu)
+        self.guilds = GuildRoutes(emu)
+        for group in (self.users, self.interactions, self.channels, self.guilds):
+            for route in group.routes():
+                self._add(route.method, route.template, route.handler, auth=route.auth)
 
     def _add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
         regex = re.sub(
@@ -219,7 +189,7 @@ class RestApi(UserRoutes, InteractionRoutes, ChannelRoutes):
     def _discord_gate(
         self, request: web.Request, route: Route, params: dict[str, str]
     ) -> web.Response | None:
-        """The first checks of ``emu.limits`` (:mod:`bot.playground.ratelimits`) on a routed
+        """The first checks of ``emu.limits`` (:mod:`emulator.ratelimits`) on a routed
         request: an expired interaction token (401/50027), then the global limit (429).
         None lets the request on; marks it as counted against the global limit
         (``request[_GLOBAL_COUNTED]``)."""

@@ -1,21 +1,20 @@
-"""Emulator REST routes of channels, threads, messages, reactions and guilds (Discord:
-"Channel", "Message", "Guild")."""
+"""Emulator REST routes of channels, threads, messages and reactions (Discord: "Channel",
+"Message"). The guilds' routes are in :mod:`emulator.rest_guilds`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, invalid_form, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, invalid_form, not_found
+from emulator.models import (
     AUTO_ARCHIVE_DURATIONS,
     CHANNEL_GUILD_TEXT,
     CHANNEL_PUBLIC_THREAD,
     Channel,
-    Guild,
     Message,
 )
-from bot.playground.permissions import (
+from emulator.permissions import (
     CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
     MANAGE_THREADS,
@@ -24,20 +23,40 @@ from bot.playground.permissions import (
     VIEW_CHANNEL,
     has_all,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, archived_thread, snowflake
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, archived_thread, snowflake
+from emulator.validation import (
     validate_message,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 
 class ChannelRoutes:
-    """Channels, threads, messages, reactions, guilds
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    """Channels, threads, messages, reactions (a part of :class:`emulator.rest.RestApi`)."""
 
-    emu: Emulator
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def routes(self) -> list[RouteDef]:
+        """The routes these handlers serve."""
+        channel = "/channels/{channel_id}"
+        message = channel + "/messages/{message_id}"
+        reaction = message + "/reactions/{emoji}/@me"
+        return [
+            RouteDef("GET", channel, self.get_channel),
+            RouteDef("PATCH", channel, self.modify_channel),
+            RouteDef("POST", channel + "/threads", self.start_thread),
+            RouteDef("POST", message + "/threads", self.start_thread_from_message),
+            RouteDef("GET", channel + "/messages", self.list_messages),
+            RouteDef("POST", channel + "/messages", self.create_message),
+            RouteDef("GET", message, self.get_message),
+            RouteDef("PATCH", message, self.edit_message),
+            RouteDef("DELETE", message, self.delete_message),
+            RouteDef("POST", channel + "/typing", self.typing),
+            RouteDef("PUT", reaction, self.add_reaction),
+            RouteDef("DELETE", reaction, self.remove_reaction),
+        ]
 
     # ================================================================ channels
     def _channel(self, req: ApiRequest) -> Channel:
@@ -311,44 +330,3 @@ class ChannelRoutes:
         _, message = self._channel_message(req)
         message.reactions.get(req.params["emoji"], set()).discard(self.emu.bot_user.id)
         return NO_CONTENT
-
-    # ================================================================ guilds
-    def _guild(self, req: ApiRequest) -> Guild:
-        emu = self.emu
-        error = not_found(10004, "Guild")
-        guild = emu.guilds.get(snowflake(req.params["guild_id"], error))
-        if guild is None or emu.bot_user.id not in guild.members:
-            raise error
-        return guild
-
-    async def get_guild(self, req: ApiRequest) -> Any:
-        """GET /guilds/{id}."""
-        return payloads.guild_payload(self.emu, self._guild(req))
-
-    async def get_guild_channels(self, req: ApiRequest) -> Any:
-        """GET /guilds/{id}/channels."""
-        guild = self._guild(req)
-        return [payloads.channel_payload(self.emu.channels[c]) for c in guild.channel_ids]
-
-    async def get_guild_roles(self, req: ApiRequest) -> Any:
-        """GET /guilds/{id}/roles."""
-        return [payloads.role_payload(r) for r in self._guild(req).roles.values()]
-
-    async def list_members(self, req: ApiRequest) -> Any:
-        """GET /guilds/{id}/members?limit&after (sorted by user id)."""
-        guild = self._guild(req)
-        limit = max(1, min(1000, int(req.query.get("limit", "1"))))
-        after = int(req.query.get("after", "0"))
-        members = sorted(
-            (m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id
-        )
-        return [payloads.member_payload(m) for m in members[:limit]]
-
-    async def get_member(self, req: ApiRequest) -> Any:
-        """GET /guilds/{id}/members/{uid} -> member or 404/10007."""
-        guild = self._guild(req)
-        error = not_found(10007, "Member")
-        member = guild.members.get(snowflake(req.params["user_id"], error))
-        if member is None:
-            raise error
-        return payloads.member_payload(member)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from bot.playground.models import (
+from emulator.models import (
     CHANNEL_DM,
     CHANNEL_GROUP_DM,
     Channel,
@@ -19,7 +19,7 @@ from bot.playground.models import (
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 
 def dumps(data: Any) -> bytes:

@@ -9,10 +9,10 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.commands import authorizing_owners
-from bot.playground.messaging import EmulatorMessages
-from bot.playground.models import (
+from emulator import payloads
+from emulator.models import (
+    GUILD_INSTALL,
+    USER_INSTALL,
     Channel,
     InteractionRecord,
     Message,
@@ -20,14 +20,21 @@ from bot.playground.models import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from emulator.server import Emulator
 
-#: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+#: The emulator's logger.
+log = logging.getLogger("emulator.server")
 
 
-class EmulatorInteractions(EmulatorMessages):
-    """Interactions (a layer of :class:`bot.playground.server.Emulator`)."""
+class Interactions:
+    """The interactions of the Emulator ``emu``: their payloads, starting one (dispatched
+    through ``emu.gateway``), its acknowledgement deadline and the latencies."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._interactions_by_token: dict[str, InteractionRecord] = {}
+        self._ack_events: dict[int, asyncio.Event] = {}
 
     # ================================================================ interactions
     def interaction_payload(
@@ -46,15 +53,15 @@ class EmulatorInteractions(EmulatorMessages):
 
         It carries ``context`` (0 guild, 1 the bot's DM, 2 a group DM) and
         ``authorizing_integration_owners`` (``owners``; default: every install that reaches
-        ``user`` there, :func:`bot.playground.commands.authorizing_owners`). In a DM or a group
+        ``user`` there, :func:`authorizing_owners`). In a DM or a group
         DM it has ``user``, in a guild ``member``, ``guild_id`` and ``guild``. A component's
         interaction with no install of the clicking user is authorized by the user whose
         interaction made the message. Discord: "Interaction Object"."""
-        perms = self.permissions_for(user, channel)
-        bot_perms = self.permissions_for(self.bot_user, channel)
+        perms = self.emu.world.permissions_for(user, channel)
+        bot_perms = self.emu.world.permissions_for(self.emu.bot_user, channel)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
-            "application_id": str(self.application_id),
+            "application_id": str(self.emu.application_id),
             "type": itype,
             "token": token,
             "version": 1,
@@ -69,7 +76,7 @@ class EmulatorInteractions(EmulatorMessages):
             payload["data"] = data
         payload["context"] = channel.context
         if owners is None:
-            owners = authorizing_owners(self._whole, user, channel)
+            owners = authorizing_owners(self.emu, user, channel)
             if not owners and message is not None and message.interaction_user_id is not None:
                 owners = {"1": str(message.interaction_user_id)}
         payload["authorizing_integration_owners"] = owners
@@ -78,12 +85,12 @@ class EmulatorInteractions(EmulatorMessages):
             payload["user"] = payloads.user_payload(user)
         elif channel.is_group_dm:
             channel_data = payloads.channel_payload(
-                channel, recipients=[self.users[uid] for uid in channel.recipient_ids]
+                channel, recipients=[self.emu.world.users[uid] for uid in channel.recipient_ids]
             )
             payload["user"] = payloads.user_payload(user)
         else:
-            guild = self.guilds[channel.guild_id or 0]
-            member = self._member(guild, user)
+            guild = self.emu.world.guilds[channel.guild_id or 0]
+            member = self.emu.world.member(guild, user)
             channel_data = payloads.channel_payload(channel)
             channel_data["permissions"] = str(perms)
             payload["guild_id"] = str(guild.id)
@@ -96,7 +103,7 @@ class EmulatorInteractions(EmulatorMessages):
             payload["member"] = payloads.member_payload(member, permissions=perms)
         payload["channel"] = channel_data
         if message is not None:
-            payload["message"] = payloads.message_payload(self._whole, message)
+            payload["message"] = payloads.message_payload(self.emu, message)
         return payload
 
     def start_interaction(
@@ -115,9 +122,9 @@ class EmulatorInteractions(EmulatorMessages):
 
         Raises RuntimeError if no bot session can receive it.
         """
-        if not self.gateway.live_sessions():
+        if not self.emu.gateway.live_sessions():
             raise RuntimeError("no bot is connected to the emulator gateway")
-        interaction_id = self.new_id()
+        interaction_id = self.emu.world.new_id()
         token = f"emu-{interaction_id}-{secrets.token_urlsafe(16)}"
         payload = self.interaction_payload(
             interaction_id=interaction_id,
@@ -139,28 +146,29 @@ class EmulatorInteractions(EmulatorMessages):
             payload=payload,
             description=description,
             source_message_id=message.id if message is not None else None,
-            _emu=self._whole,
+            _emu=self.emu,
         )
         self.interactions[rec.id] = rec
         self._interactions_by_token[token] = rec
         self._ack_events[rec.id] = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        self._timers.append(loop.call_later(self.ack_deadline, self._check_ack, rec))
-        delivered = self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
+        self.emu.call_later(self.emu.ack_deadline, self._check_ack, rec)
+        delivered = self.emu.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=channel.guild_id
+        )
         if not delivered:
             raise RuntimeError("no bot session received the interaction")
         log.info("interaction %s dispatched: %s", rec.id, description)
         return rec
 
     def _check_ack(self, rec: InteractionRecord) -> None:
-        channel = self.channels.get(rec.channel_id)
+        channel = self.emu.world.channels.get(rec.channel_id)
         if channel is not None and channel.deleted:
             return  # the channel went away: nobody is left to see "This interaction failed"
         if rec.response_type is None and not rec.late:
             rec.late = True
-            self.add_problem(
+            self.emu.add_problem(
                 f"interaction {rec.id} ({rec.description}) not acknowledged within "
-                f"{self.ack_deadline:.1f} s"
+                f"{self.emu.ack_deadline:.1f} s"
             )
             event = self._ack_events.get(rec.id)
             if event is not None:
@@ -189,7 +197,7 @@ class EmulatorInteractions(EmulatorMessages):
     async def wait_for_ack(self, rec: InteractionRecord, timeout: float | None = None) -> bool:  # noqa: ASYNC109
         """Wait until ``rec`` is acknowledged or late (default: deadline + 0.5 s). True if acked."""
         event = self._ack_events[rec.id]
-        limit = self.ack_deadline + 0.5 if timeout is None else timeout
+        limit = self.emu.ack_deadline + 0.5 if timeout is None else timeout
         try:
             await asyncio.wait_for(event.wait(), timeout=limit)
         except TimeoutError:
@@ -199,3 +207,25 @@ class EmulatorInteractions(EmulatorMessages):
     def interaction_by_token(self, token: str) -> InteractionRecord | None:
         """Look up an interaction by its token."""
         return self._interactions_by_token.get(token)
+
+
+def authorizing_owners(
+    emu: Emulator, user: User, channel: Channel, integration_types: list[int] | None = None
+) -> dict[str, str]:
+    """``authorizing_integration_owners`` of ``user``'s interaction in ``channel`` with a
+    command of ``integration_types`` (None: both): ``"0"`` -> the guild's id where the bot
+    is installed to the guild (``"0"`` in the bot's DM), ``"1"`` -> the user's id where
+    they installed the app to their account. Empty where neither install reaches.
+    Discord: "Interaction Object", "Authorizing Integration Owners Object"."""
+    types = [GUILD_INSTALL, USER_INSTALL] if integration_types is None else integration_types
+    owners: dict[str, str] = {}
+    if GUILD_INSTALL in types:
+        if channel.is_dm:
+            owners[str(GUILD_INSTALL)] = "0"
+        elif channel.guild_id is not None:
+            guild = emu.guilds.get(channel.guild_id)
+            if guild is not None and emu.bot_user.id in guild.members:
+                owners[str(GUILD_INSTALL)] = str(guild.id)
+    if USER_INSTALL in types and user.installed_app:
+        owners[str(USER_INSTALL)] = str(user.id)
+    return owners

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from bot.playground import payloads
-from bot.playground.faults import RequestLog
-from bot.playground.payloads import dumps
+from emulator import payloads
+from emulator.faults import RequestLog
+from emulator.payloads import dumps
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 log = logging.getLogger(__name__)
 

@@ -25,12 +25,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.playground.errors import invalid_form
-from bot.playground.models import Channel, User
-from bot.playground.permissions import MENTION_EVERYONE, has_all
+from emulator.errors import invalid_form
+from emulator.models import Channel, User
+from emulator.permissions import MENTION_EVERYONE, has_all
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")

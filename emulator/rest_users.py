@@ -7,30 +7,54 @@ import copy
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, not_found
+from emulator.models import (
     Guild,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, snowflake
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, snowflake
+from emulator.validation import (
     validate_command,
     validate_commands,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 
 #: The REST API's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.rest")
+log = logging.getLogger("emulator.rest")
 
 
 class UserRoutes:
     """Users, the application, the gateway, application commands
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    (a part of :class:`emulator.rest.RestApi`)."""
 
-    emu: Emulator
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def routes(self) -> list[RouteDef]:
+        """The routes these handlers serve."""
+        routes = [
+            RouteDef("GET", "/users/@me", self.get_me),
+            RouteDef("POST", "/users/@me/channels", self.open_dm),
+            RouteDef("GET", "/users/{user_id}", self.get_user),
+            RouteDef("GET", "/oauth2/applications/@me", self.get_application),
+            RouteDef("GET", "/applications/@me", self.get_application),
+            RouteDef("GET", "/gateway", self.get_gateway, auth=False),
+            RouteDef("GET", "/gateway/bot", self.get_gateway_bot),
+        ]
+        for scope in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
+            command = scope + "/commands/{command_id}"
+            routes += [
+                RouteDef("GET", scope + "/commands", self.list_commands),
+                RouteDef("PUT", scope + "/commands", self.overwrite_commands),
+                RouteDef("POST", scope + "/commands", self.create_command),
+                RouteDef("GET", command, self.get_command),
+                RouteDef("PATCH", command, self.edit_command),
+                RouteDef("DELETE", command, self.delete_command),
+            ]
+        return routes
 
     # ================================================================ users / app / gateway
     async def get_me(self, req: ApiRequest) -> Any:

@@ -48,7 +48,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.playground.faults import OLD_MESSAGE_EDIT_CODE, Verdict, bucket_headers, ceil_ms
+from emulator.faults import OLD_MESSAGE_EDIT_CODE, Verdict, bucket_headers, ceil_ms
 
 #: JSON code and message of an expired or unknown interaction token (Discord docs, "JSON Error
 #: Codes": 50027 Invalid Webhook Token).
@@ -208,7 +208,7 @@ class _Window:
 class Limiter:
     """The state of :class:`DiscordLimits` for one Emulator (one bot token).
 
-    Each ``check_*`` method returns a :class:`~bot.playground.faults.Verdict`: ``limited``
+    Each ``check_*`` method returns a :class:`~emulator.faults.Verdict`: ``limited``
     True means answer 429 (nothing was counted); otherwise the request was counted and
     ``headers`` are the ``X-RateLimit-*`` headers of its answer.
     """

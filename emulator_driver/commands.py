@@ -6,28 +6,28 @@ that it is available to them in that channel (:func:`unavailable_reason`: the co
 app's installs, ``default_member_permissions``), and validates and resolves its options as
 the client would (choices, lengths, bounds, ``resolved`` users, members, channels and
 roles). Discord: "Application Commands" (https://discord.com/developers/docs/interactions/application-commands).
-:class:`bot.playground.driver.UserDriver` builds on it.
+:class:`emulator_driver.driver.UserDriver` builds on it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.models import (
+from emulator import payloads
+from emulator.interacting import authorizing_owners
+from emulator.models import (
     CONTEXT_BOT_DM,
     CONTEXT_GUILD,
     CONTEXT_PRIVATE_CHANNEL,
     GUILD_INSTALL,
-    USER_INSTALL,
     Channel,
     Role,
     User,
 )
-from bot.playground.permissions import ADMINISTRATOR, has_all
+from emulator.permissions import ADMINISTRATOR, has_all
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 #: What Discord's client lets a member type into an option that declares no bound:
 #: string options up to 6,000 characters (the largest ``max_length``), integers within
@@ -289,28 +289,6 @@ def command_contexts(cmd: dict[str, Any]) -> list[int]:
     if cmd.get("dm_permission") is False:
         return [CONTEXT_GUILD]
     return [CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL]
-
-
-def authorizing_owners(
-    emu: Emulator, user: User, channel: Channel, integration_types: list[int] | None = None
-) -> dict[str, str]:
-    """``authorizing_integration_owners`` of ``user``'s interaction in ``channel`` with a
-    command of ``integration_types`` (None: both): ``"0"`` -> the guild's id where the bot
-    is installed to the guild (``"0"`` in the bot's DM), ``"1"`` -> the user's id where
-    they installed the app to their account. Empty where neither install reaches.
-    Discord: "Interaction Object", "Authorizing Integration Owners Object"."""
-    types = [GUILD_INSTALL, USER_INSTALL] if integration_types is None else integration_types
-    owners: dict[str, str] = {}
-    if GUILD_INSTALL in types:
-        if channel.is_dm:
-            owners[str(GUILD_INSTALL)] = "0"
-        elif channel.guild_id is not None:
-            guild = emu.guilds.get(channel.guild_id)
-            if guild is not None and emu.bot_user.id in guild.members:
-                owners[str(GUILD_INSTALL)] = str(guild.id)
-    if USER_INSTALL in types and user.installed_app:
-        owners[str(USER_INSTALL)] = str(user.id)
-    return owners
 
 
 def unavailable_reason(

@@ -3,7 +3,7 @@ channel overwrites, as Discord documents it in "Permission Overwrites")."""
 
 from __future__ import annotations
 
-from bot.playground.models import Channel, Guild
+from emulator.models import Channel, Guild
 
 CREATE_INSTANT_INVITE = 1 << 0
 KICK_MEMBERS = 1 << 1

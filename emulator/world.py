@@ -1,5 +1,7 @@
-"""The emulator's world building (users, guilds, channels, roles, members, permissions;
-each change pushes its gateway event) and its lookups."""
+"""The emulator's world: its state (users, guilds, channels, messages, the application's
+commands), the world building (users, guilds, channels, roles, members, permissions; each
+change pushes its gateway event) and its lookups. :class:`World` is the collaborator
+``emu.world`` of :class:`emulator.server.Emulator`."""
 
 from __future__ import annotations
 
@@ -8,13 +10,13 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.core import ChannelRef, EmulatorCore, GuildRef, UserRef
-from bot.playground.gateway import (
+from emulator import payloads
+from emulator.core import ChannelRef, GuildRef, UserRef
+from emulator.gateway import (
     INTENT_GUILD_MEMBERS,
     INTENT_GUILDS,
 )
-from bot.playground.models import (
+from emulator.models import (
     CHANNEL_DM,
     CHANNEL_GROUP_DM,
     CHANNEL_GUILD_TEXT,
@@ -23,9 +25,10 @@ from bot.playground.models import (
     Member,
     Message,
     Role,
+    SnowflakeGenerator,
     User,
 )
-from bot.playground.permissions import (
+from emulator.permissions import (
     DEFAULT_BOT,
     DEFAULT_EVERYONE,
     DM_PERMISSIONS,
@@ -38,14 +41,27 @@ from bot.playground.permissions import (
 )
 
 if TYPE_CHECKING:
-    from bot.playground.driver import UserDriver
+    from emulator.server import Emulator
 
-#: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+#: The emulator's logger.
+log = logging.getLogger("emulator.server")
 
 
-class EmulatorWorld(EmulatorCore):
-    """World building and lookups (a layer of :class:`bot.playground.server.Emulator`)."""
+class World:
+    """The world's state, its building and its lookups, for the Emulator ``emu`` (whose
+    gateway gets the events of each change)."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self._snowflakes = SnowflakeGenerator()
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self._dm_by_user: dict[int, int] = {}
+        #: The application's commands: global ones by id, guild ones by guild id then id.
+        self.global_commands: dict[int, dict[str, Any]] = {}
+        self.guild_commands: dict[int, dict[int, dict[str, Any]]] = {}
 
     # ================================================================ world building
     def new_id(self) -> int:
@@ -99,7 +115,7 @@ class EmulatorWorld(EmulatorCore):
         if id is not None and shard is not None:
             raise ValueError("give a guild either an id or a shard, not both")
         if shard is not None:
-            id = self._snowflakes.next_on_shard(shard, self.shard_count)
+            id = self._snowflakes.next_on_shard(shard, self.emu.shard_count)
         if owner is None:
             owner = self.create_user(f"{name} owner")
         guild = Guild(
@@ -118,13 +134,13 @@ class EmulatorWorld(EmulatorCore):
         self.guilds[guild.id] = guild
         guild.members[owner.id] = Member(user=owner, guild_id=guild.id)
         self._join_bot(guild, bot_permissions)
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_CREATE",
             {},
             intent=INTENT_GUILDS,
             guild_id=guild.id,
             transform=lambda s, _d: payloads.gateway_guild_payload(
-                self._whole, guild, all_members=bool(s.intents & INTENT_GUILD_MEMBERS)
+                self.emu, guild, all_members=bool(s.intents & INTENT_GUILD_MEMBERS)
             ),
         )
         return guild
@@ -140,10 +156,10 @@ class EmulatorWorld(EmulatorCore):
             KeyError: the bot is not a member of ``guild``.
         """
         g = self.get_guild(guild)
-        del g.members[self.bot_user.id]
-        for role_id in [r.id for r in g.roles.values() if r.bot_id == self.bot_user.id]:
+        del g.members[self.emu.bot_user.id]
+        for role_id in [r.id for r in g.roles.values() if r.bot_id == self.emu.bot_user.id]:
             del g.roles[role_id]
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_DELETE", {"id": str(g.id)}, intent=INTENT_GUILDS, guild_id=g.id
         )
 
@@ -151,7 +167,7 @@ class EmulatorWorld(EmulatorCore):
         """Add the bot back to ``guild`` (an OAuth2 install): a new managed role, its
         member, and GUILD_CREATE to its sessions, as for a new guild. Idempotent."""
         g = self.get_guild(guild)
-        if self.bot_user.id in g.members:
+        if self.emu.bot_user.id in g.members:
             return
         self._join_bot(g, bot_permissions)
 
@@ -159,12 +175,12 @@ class EmulatorWorld(EmulatorCore):
             # A guild joined has no ``unavailable`` (false means "available again after
             # an outage"; discord.py dispatches ``on_guild_join`` only without it).
             body = payloads.gateway_guild_payload(
-                self._whole, g, all_members=bool(session.intents & INTENT_GUILD_MEMBERS)
+                self.emu, g, all_members=bool(session.intents & INTENT_GUILD_MEMBERS)
             )
             body.pop("unavailable", None)
             return body
 
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_CREATE", {}, intent=INTENT_GUILDS, guild_id=g.id, transform=joined
         )
 
@@ -174,22 +190,22 @@ class EmulatorWorld(EmulatorCore):
         bot_role = Role(
             id=self.new_id(),
             guild_id=guild.id,
-            name=self.bot_user.username,
+            name=self.emu.bot_user.username,
             permissions=bot_permissions,
             position=1,
             managed=True,
-            bot_id=self.bot_user.id,
+            bot_id=self.emu.bot_user.id,
         )
         guild.roles[bot_role.id] = bot_role
-        guild.members[self.bot_user.id] = Member(
-            user=self.bot_user, guild_id=guild.id, roles=[bot_role.id]
+        guild.members[self.emu.bot_user.id] = Member(
+            user=self.emu.bot_user, guild_id=guild.id, roles=[bot_role.id]
         )
 
     def shard_of(self, guild: GuildRef, shard_count: int | None = None) -> int:
         """The shard that receives ``guild``'s events, as Discord routes them:
         ``(guild_id >> 22) % shard_count`` (default :attr:`shard_count`). DMs go to shard 0."""
         guild_id = guild if isinstance(guild, int) else guild.id
-        return (guild_id >> 22) % (shard_count or self.shard_count)
+        return (guild_id >> 22) % (shard_count or self.emu.shard_count)
 
     def create_text_channel(
         self, guild: GuildRef, name: str, *, topic: str | None = None, id: int | None = None
@@ -207,7 +223,7 @@ class EmulatorWorld(EmulatorCore):
         )
         self.channels[channel.id] = channel
         g.channel_ids.append(channel.id)
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "CHANNEL_CREATE", payloads.channel_payload(channel), intent=INTENT_GUILDS, guild_id=g.id
         )
         return channel
@@ -235,7 +251,7 @@ class EmulatorWorld(EmulatorCore):
             mentionable=mentionable,
         )
         g.roles[role.id] = role
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_ROLE_CREATE",
             {"guild_id": str(g.id), "role": payloads.role_payload(role)},
             intent=INTENT_GUILDS,
@@ -260,13 +276,15 @@ class EmulatorWorld(EmulatorCore):
         g.members[user.id] = member
         data = payloads.member_payload(member)
         data["guild_id"] = str(g.id)
-        self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS, guild_id=g.id)
+        self.emu.gateway.dispatch(
+            "GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS, guild_id=g.id
+        )
         return member
 
     def add_role(self, guild: GuildRef, user: UserRef, role: Role) -> None:
         """Give ``role`` to a member. Dispatches GUILD_MEMBER_UPDATE."""
         g = self.get_guild(guild)
-        member = self._member(g, user)
+        member = self.member(g, user)
         if role.id not in member.roles:
             member.roles.append(role.id)
         self._dispatch_member_update(g, member)
@@ -274,9 +292,9 @@ class EmulatorWorld(EmulatorCore):
     def remove_member(self, guild: GuildRef, user: UserRef) -> None:
         """Remove a member from a guild. Dispatches GUILD_MEMBER_REMOVE."""
         g = self.get_guild(guild)
-        member = self._member(g, user)
+        member = self.member(g, user)
         del g.members[member.user.id]
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_MEMBER_REMOVE",
             {"guild_id": str(g.id), "user": payloads.user_payload(member.user)},
             intent=INTENT_GUILD_MEMBERS,
@@ -286,7 +304,7 @@ class EmulatorWorld(EmulatorCore):
     def _dispatch_member_update(self, guild: Guild, member: Member) -> None:
         data = payloads.member_payload(member)
         data["guild_id"] = str(guild.id)
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "GUILD_MEMBER_UPDATE", data, intent=INTENT_GUILD_MEMBERS, guild_id=guild.id
         )
 
@@ -320,7 +338,7 @@ class EmulatorWorld(EmulatorCore):
         else:
             ch.overwrites[key] = (kind, allow, deny)
         if not ch.deleted:
-            self.gateway.dispatch(
+            self.emu.gateway.dispatch(
                 "CHANNEL_UPDATE",
                 payloads.channel_payload(ch),
                 intent=INTENT_GUILDS,
@@ -333,7 +351,7 @@ class EmulatorWorld(EmulatorCore):
         Missing Permissions; as on Discord, edits and deletions of its existing messages and
         interaction responses (callbacks, follow-ups) still work. Dispatches CHANNEL_UPDATE."""
         ch = self.get_channel(channel)
-        target = self.bot_user if user is None else self.get_user(user)
+        target = self.emu.bot_user if user is None else self.get_user(user)
         _, allow, deny = ch.overwrites.get(target.id, (OVERWRITE_MEMBER, 0, 0))
         self.set_channel_permissions(
             ch, target, allow=allow & ~SEND_MESSAGES, deny=deny | SEND_MESSAGES
@@ -342,7 +360,7 @@ class EmulatorWorld(EmulatorCore):
     def restore_send_messages(self, channel: ChannelRef, user: UserRef | None = None) -> None:
         """Undo :meth:`revoke_send_messages` (drops the Send Messages deny of ``user``)."""
         ch = self.get_channel(channel)
-        target = self.bot_user if user is None else self.get_user(user)
+        target = self.emu.bot_user if user is None else self.get_user(user)
         _, allow, deny = ch.overwrites.get(target.id, (OVERWRITE_MEMBER, 0, 0))
         self.set_channel_permissions(ch, target, allow=allow, deny=deny & ~SEND_MESSAGES)
 
@@ -369,7 +387,7 @@ class EmulatorWorld(EmulatorCore):
         for message in self.messages.values():
             if message.channel_id in gone:
                 message.deleted = True
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "CHANNEL_DELETE", payloads.channel_payload(ch), intent=INTENT_GUILDS, guild_id=guild.id
         )
 
@@ -407,7 +425,7 @@ class EmulatorWorld(EmulatorCore):
         """
         first = self.get_user(owner)
         members = [first, *(self.get_user(u) for u in others)]
-        if any(u.id == self.bot_user.id for u in members):
+        if any(u.id == self.emu.bot_user.id for u in members):
             raise ValueError("a bot cannot be in a group DM")
         channel = Channel(
             id=self.new_id(),
@@ -427,12 +445,6 @@ class EmulatorWorld(EmulatorCore):
         Context"."""
         self.get_user(user).installed_app = installed
 
-    def user_driver(self, user: User) -> UserDriver:
-        """A driver through which a test acts as ``user``."""
-        from bot.playground.driver import UserDriver
-
-        return UserDriver(self._whole, user)
-
     # ================================================================ lookups
     def get_guild(self, guild: GuildRef) -> Guild:
         """Guild by object or id (KeyError if unknown)."""
@@ -450,7 +462,7 @@ class EmulatorWorld(EmulatorCore):
         """Channel by object or id (KeyError if unknown)."""
         return channel if isinstance(channel, Channel) else self.channels[int(channel)]
 
-    def _member(self, guild: Guild, user: UserRef) -> Member:
+    def member(self, guild: Guild, user: UserRef) -> Member:
         u = self.get_user(user)
         try:
             return guild.members[u.id]
@@ -461,7 +473,9 @@ class EmulatorWorld(EmulatorCore):
         """Guilds both the bot and ``user`` are in."""
         uid = self.get_user(user).id
         return [
-            g for g in self.guilds.values() if uid in g.members and self.bot_user.id in g.members
+            g
+            for g in self.guilds.values()
+            if uid in g.members and self.emu.bot_user.id in g.members
         ]
 
     def can_view_channel(self, user: UserRef, channel: ChannelRef) -> bool:
@@ -472,7 +486,7 @@ class EmulatorWorld(EmulatorCore):
         if ch.deleted:
             return False
         if ch.is_dm:
-            return u.id in (ch.recipient_id, self.bot_user.id)
+            return u.id in (ch.recipient_id, self.emu.bot_user.id)
         if ch.is_group_dm:
             return u.id in ch.recipient_ids
         guild = self.guilds.get(ch.guild_id or 0)

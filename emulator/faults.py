@@ -9,7 +9,7 @@ failing routes.
 * :class:`RouteFailure` answers matching requests with an error status (5xx by default).
 
 The Emulator owns the instances (``emu.rate_limit``, ``emu.burst_429``, ``emu.hold``,
-``emu.hold_gateway``); REST handling consults them in :mod:`bot.playground.rest`.
+``emu.hold_gateway``); REST handling consults them in :mod:`emulator.rest`.
 """
 
 from __future__ import annotations

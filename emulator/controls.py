@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter as Tally
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.playground.core import RequestRecord
-from bot.playground.faults import (
+from emulator.core import RequestRecord
+from emulator.faults import (
     Burst429,
     Hold,
     HoldPredicate,
@@ -20,18 +22,43 @@ from bot.playground.faults import (
     RouteFailure,
     RouteFilter,
 )
-from bot.playground.interacting import EmulatorInteractions
-from bot.playground.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
+from emulator.ratelimits import SCOPE_SHARED, DiscordLimits, Limiter
 
 if TYPE_CHECKING:
-    pass
+    from emulator.server import Emulator
 
-#: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+#: The emulator's logger.
+log = logging.getLogger("emulator.server")
 
 
-class EmulatorControls(EmulatorInteractions):
-    """Test controls (a layer of :class:`bot.playground.server.Emulator`)."""
+class Controls:
+    """What a test does to the Emulator ``emu``'s side of the wire: Discord's rate limits
+    (``limits``: None enforces none) and injected ones, failing routes, held requests and
+    gateway connections, gateway reconnects; and the answers' records."""
+
+    def __init__(self, emu: Emulator, limits: DiscordLimits | None) -> None:
+        self.emu = emu
+        self.rate_limits: list[RateLimit] = []
+        self.bursts: list[Burst429] = []
+        self.rate_limited: list[RateLimitedRequest] = []
+        #: Discord's rate limits in force (None: none); :attr:`limiter` holds their state.
+        self.limits: DiscordLimits | None = limits
+        self.limiter: Limiter | None = None if limits is None else Limiter(limits)
+        #: 429s sent, by ``X-RateLimit-Scope`` (``"global"``, ``"user"``, ``"shared"``).
+        self.rate_limited_by_scope: Tally[str] = Tally()
+        #: Every answered REST request (see :class:`RequestRecord`), oldest first.
+        self.request_records: list[RequestRecord] = []
+        #: 401, 403 and 429 answers except shared-scope 429s (Discord docs, "Invalid Request
+        #: Limit").
+        self.invalid_requests = 0
+        #: Real Discord bans an IP for a while after this many 401/403/429 answers per window.
+        self.invalid_request_limit = 10_000
+        self.invalid_request_window = 600.0
+        self._invalid_times: deque[float] = deque()
+        self._invalid_ban_reported = False
+        self.holds: list[Hold] = []
+        self.route_failures: list[RouteFailure] = []
+        self.gateway_holds: list[Hold] = []
 
     # ================================================================ rate limits
     def rate_limit(
@@ -119,7 +146,7 @@ class EmulatorControls(EmulatorInteractions):
             self._invalid_times.popleft()
         if len(self._invalid_times) > self.invalid_request_limit and not self._invalid_ban_reported:
             self._invalid_ban_reported = True
-            self.add_problem(
+            self.emu.add_problem(
                 f"more than {self.invalid_request_limit} invalid (401/403/429) requests within "
                 f"{self.invalid_request_window:.0f} s (Discord would ban the bot's IP); "
                 f"last: {method} {path} -> {status}"
@@ -158,7 +185,7 @@ class EmulatorControls(EmulatorInteractions):
     # ================================================================ holding requests
     def hold(self, predicate: HoldPredicate | None) -> Hold:
         """Hold bot REST requests for which ``predicate(method, path, json_body)`` is true
-        (None: all) unanswered until ``hold.release()``. See :class:`~bot.playground.faults.Hold`.
+        (None: all) unanswered until ``hold.release()``. See :class:`~emulator.faults.Hold`.
         """
         hold = Hold(predicate)
         self.holds.append(hold)
@@ -179,32 +206,21 @@ class EmulatorControls(EmulatorInteractions):
             try:
                 wanted = hold.matches(method, path, body)
             except Exception as exc:
-                self.add_problem(f"hold predicate raised on {method} {path}: {exc!r}")
+                self.emu.add_problem(f"hold predicate raised on {method} {path}: {exc!r}")
                 continue
             if wanted:
-                self._inflight -= 1  # a held request does not keep settle() waiting
+                self.emu.request_parked()  # a held request does not keep settle() waiting
                 try:
                     return await hold.hold(RequestLog(method, path, body), request)
                 finally:
-                    self._inflight += 1
-                    self._last_activity = time.monotonic()
+                    self.emu.request_unparked()
         return True
 
     # ================================================================ gateway control
-    @property
-    def gateway_connects(self) -> int:
-        """How many IDENTIFYs the gateway accepted (new sessions)."""
-        return self.gateway.identify_count
-
-    @property
-    def gateway_resumes(self) -> int:
-        """How many RESUMEs the gateway accepted."""
-        return self.gateway.resume_count
-
     async def send_reconnect(self) -> int:
         """Send op 7 Reconnect to connected gateways; returns the number of connections."""
-        return self.gateway.send_reconnect()
+        return self.emu.gateway.send_reconnect()
 
     async def send_invalid_session(self, resumable: bool = False) -> int:
         """Send op 9 Invalid Session (d=``resumable``); returns the number of connections."""
-        return self.gateway.send_invalid_session(resumable)
+        return self.emu.gateway.send_invalid_session(resumable)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.playground.errors import ApiError, invalid_form
-from bot.playground.mentions import validate_allowed_mentions
-from bot.playground.models import FLAG_COMPONENTS_V2
-from bot.playground.text import (
+from emulator.errors import ApiError, invalid_form
+from emulator.mentions import validate_allowed_mentions
+from emulator.models import FLAG_COMPONENTS_V2
+from emulator.text import (
     ACTION_ROW,
     BUTTON,
     LABEL,

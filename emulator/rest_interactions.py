@@ -11,9 +11,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import payloads
-from bot.playground.errors import ApiError, invalid_form, not_found
-from bot.playground.models import (
+from emulator import payloads
+from emulator.errors import ApiError, invalid_form, not_found
+from emulator.models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     INTERACTION_APPLICATION_COMMAND,
@@ -24,14 +24,14 @@ from bot.playground.models import (
     InteractionRecord,
     Message,
 )
-from bot.playground.rest_common import NO_CONTENT, ApiRequest, snowflake, truthy
-from bot.playground.validation import (
+from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, snowflake, truthy
+from emulator.validation import (
     validate_message,
     validate_modal,
 )
 
 if TYPE_CHECKING:
-    from bot.playground.server import Emulator
+    from emulator.server import Emulator
 
 #: Callback types allowed per interaction type.
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
@@ -44,14 +44,28 @@ ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
 
 
 #: The REST API's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.rest")
+log = logging.getLogger("emulator.rest")
 
 
 class InteractionRoutes:
     """Interaction callbacks and webhooks
-    (a part of :class:`bot.playground.rest.RestApi`)."""
+    (a part of :class:`emulator.rest.RestApi`)."""
 
-    emu: Emulator
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def routes(self) -> list[RouteDef]:
+        """The routes these handlers serve (none needs the bot's token)."""
+        callback = "/interactions/{interaction_id}/{token}/callback"
+        webhook = "/webhooks/{app_id}/{token}"
+        message = webhook + "/messages/{message_id}"
+        return [
+            RouteDef("POST", callback, self.callback, auth=False),
+            RouteDef("POST", webhook, self.execute_webhook, auth=False),
+            RouteDef("GET", message, self.get_webhook_message, auth=False),
+            RouteDef("PATCH", message, self.edit_webhook_message, auth=False),
+            RouteDef("DELETE", message, self.delete_webhook_message, auth=False),
+        ]
 
     # ================================================================ interactions
     async def callback(self, req: ApiRequest) -> Any:

@@ -6,20 +6,20 @@ from __future__ import annotations
 import copy
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from bot.playground import mentions, payloads
-from bot.playground.core import ChannelRef, UploadedFile, UserRef
-from bot.playground.gateway import (
+from emulator import mentions, payloads
+from emulator.core import ChannelRef, UploadedFile, UserRef
+from emulator.gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     INTENT_MESSAGE_CONTENT,
     GatewaySession,
 )
-from bot.playground.mentions import Ping
-from bot.playground.models import (
+from emulator.mentions import Ping
+from emulator.models import (
     CHANNEL_GUILD_TEXT,
     CHANNEL_PUBLIC_THREAD,
     FLAG_COMPONENTS_V2,
@@ -30,19 +30,19 @@ from bot.playground.models import (
     FLAG_SUPPRESS_NOTIFICATIONS,
     INTERACTION_APPLICATION_COMMAND,
     Channel,
+    Counter,
     InteractionRecord,
     Message,
     Role,
     User,
     utcnow,
 )
-from bot.playground.world import EmulatorWorld
 
 if TYPE_CHECKING:
-    pass
+    from emulator.server import Emulator
 
-#: The emulator's logger (its lines keep their name).
-log = logging.getLogger("bot.playground.server")
+#: The emulator's logger.
+log = logging.getLogger("emulator.server")
 
 #: Flags a bot may set when creating a message (others are ignored, as Discord does).
 CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
@@ -50,8 +50,25 @@ CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONE
 EDIT_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
 
 
-class EmulatorMessages(EmulatorWorld):
-    """Messages and threads (a layer of :class:`bot.playground.server.Emulator`)."""
+class Messaging:
+    """Messages and threads of the Emulator ``emu`` (stored in ``emu.world``): creating,
+    editing and deleting them as Discord does, with their gateway events, mentions and
+    attachments."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self._order = Counter()
+        #: Every message version of the bot that notifies someone (see :meth:`assert_no_pings`).
+        self.pings: list[Ping] = []
+        self.attachment_data: dict[int, bytes] = {}
+        #: Every file the bot uploaded, oldest first: the attachment objects made of them.
+        self.uploads: list[dict[str, Any]] = []
+        #: Called as ``listener(event, message)`` after every message create/edit/delete
+        #: (``"MESSAGE_CREATE"``/``"MESSAGE_UPDATE"``/``"MESSAGE_DELETE"``), ephemerals included.
+        self.message_listeners: list[Callable[[str, Message], None]] = []
+        #: Called as ``listener(event, channel)`` after a thread is created or changed
+        #: (``"THREAD_CREATE"``/``"THREAD_UPDATE"``).
+        self.channel_listeners: list[Callable[[str, Channel], None]] = []
 
     # ================================================================ threads
     def create_thread(
@@ -73,31 +90,33 @@ class EmulatorMessages(EmulatorWorld):
         Raises ValueError if ``parent`` is not a guild text channel or ``message`` already has
         a thread or is not in ``parent``.
         """
-        ch = self.get_channel(parent)
+        ch = self.emu.world.get_channel(parent)
         if ch.type != CHANNEL_GUILD_TEXT or ch.guild_id is None:
             raise ValueError("public threads start in guild text channels")
         if message is not None and (message.thread_id is not None or message.channel_id != ch.id):
             raise ValueError(f"message {message.id} cannot start a thread in #{ch.name}")
         now = utcnow()
         thread = Channel(
-            id=self.new_id() if message is None else message.id,
+            id=self.emu.world.new_id() if message is None else message.id,
             type=CHANNEL_PUBLIC_THREAD,
             name=name,
             guild_id=ch.guild_id,
             parent_id=ch.id,
-            owner_id=self.get_user(owner).id,
+            owner_id=self.emu.world.get_user(owner).id,
             auto_archive_duration=auto_archive_duration,
             archive_timestamp=now,
             member_count=1,
             created_at=now,
         )
-        self.channels[thread.id] = thread
+        self.emu.world.channels[thread.id] = thread
         data = payloads.channel_payload(thread)
         data["newly_created"] = True
-        self.gateway.dispatch("THREAD_CREATE", data, intent=INTENT_GUILDS, guild_id=ch.guild_id)
+        self.emu.gateway.dispatch("THREAD_CREATE", data, intent=INTENT_GUILDS, guild_id=ch.guild_id)
         self._notify_channel_listeners("THREAD_CREATE", thread)
         if message is None:  # Discord says so in the parent: a THREAD_CREATED system message
-            notice = self.create_message(ch, self.get_user(owner), {"content": name}, msg_type=18)
+            notice = self.create_message(
+                ch, self.emu.world.get_user(owner), {"content": name}, msg_type=18
+            )
             notice.reference = {
                 "channel_id": str(thread.id),
                 "guild_id": str(ch.guild_id),
@@ -122,7 +141,7 @@ class EmulatorMessages(EmulatorWorld):
     ) -> Channel:
         """Change a thread as a moderator would (no permission checks); fields left None stay.
         Changing ``archived`` moves ``archive_timestamp``. Dispatches THREAD_UPDATE."""
-        th = self.get_channel(thread)
+        th = self.emu.world.get_channel(thread)
         if not th.is_thread:
             raise ValueError(f"channel {th.id} is not a thread")
         if name is not None:
@@ -134,7 +153,7 @@ class EmulatorMessages(EmulatorWorld):
         if archived is not None and archived != th.archived:
             th.archived = archived
             th.archive_timestamp = utcnow()
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             "THREAD_UPDATE",
             payloads.channel_payload(th),
             intent=INTENT_GUILDS,
@@ -171,7 +190,7 @@ class EmulatorMessages(EmulatorWorld):
         if visible_to is not None:
             flags |= FLAG_EPHEMERAL
         message = Message(
-            id=self.new_id(),
+            id=self.emu.world.new_id(),
             channel_id=channel.id,
             guild_id=channel.guild_id,
             author=author,
@@ -202,11 +221,11 @@ class EmulatorMessages(EmulatorWorld):
             if interaction.type == INTERACTION_APPLICATION_COMMAND:
                 message.interaction_name = (interaction.payload.get("data") or {}).get("name")
             message.interacted_message_id = interaction.source_message_id
-            message.webhook_id = self.application_id
-            message.application_id = self.application_id
+            message.webhook_id = self.emu.application_id
+            message.application_id = self.emu.application_id
         self._resolve_attachment_urls(message)
         self._apply_mentions(message, body, "create")
-        self.messages[message.id] = message
+        self.emu.world.messages[message.id] = message
         if visible_to is None:
             channel.last_message_id = message.id
             if channel.is_thread:
@@ -249,11 +268,11 @@ class EmulatorMessages(EmulatorWorld):
         on it get 404/10008 Unknown Message, which is not recorded as a problem.
         """
         if not isinstance(message, Message):
-            message = self.messages[int(message)]
+            message = self.emu.world.messages[int(message)]
         if message.deleted:
             return
         message.deleted = True
-        thread = self.channels.get(message.channel_id)
+        thread = self.emu.world.channels.get(message.channel_id)
         if thread is not None and thread.is_thread and message.visible_to is None:
             thread.message_count = max(0, thread.message_count - 1)
         if message.visible_to is None and not (thread is not None and thread.is_group_dm):
@@ -261,7 +280,9 @@ class EmulatorMessages(EmulatorWorld):
             if message.guild_id:
                 data["guild_id"] = str(message.guild_id)
             intent = INTENT_GUILD_MESSAGES if message.guild_id else INTENT_DIRECT_MESSAGES
-            self.gateway.dispatch("MESSAGE_DELETE", data, intent=intent, guild_id=message.guild_id)
+            self.emu.gateway.dispatch(
+                "MESSAGE_DELETE", data, intent=intent, guild_id=message.guild_id
+            )
         self._notify_listeners("MESSAGE_DELETE", message)
 
     def _notify_listeners(self, event: str, message: Message) -> None:
@@ -273,16 +294,16 @@ class EmulatorMessages(EmulatorWorld):
 
     def _apply_mentions(self, message: Message, body: dict[str, Any], kind: str) -> None:
         """Resolve the mentions of ``message``'s (new) content with the body's
-        ``allowed_mentions`` (see :mod:`bot.playground.mentions`); record a :class:`Ping` when a
+        ``allowed_mentions`` (see :mod:`emulator.mentions`); record a :class:`Ping` when a
         public message of the bot notifies someone (for an edit: someone it did not before)."""
-        channel = self.channels[message.channel_id]
+        channel = self.emu.world.channels[message.channel_id]
         replied: int | None = None
         if kind == "create" and message.reference is not None:
-            target = self.messages.get(int(message.reference["message_id"]))
+            target = self.emu.world.messages.get(int(message.reference["message_id"]))
             replied = target.author.id if target is not None else None
         before = (set(message.mention_ids), set(message.mention_role_ids), message.mention_everyone)
         found = mentions.resolve(
-            self._whole,
+            self.emu,
             channel,
             message.author,
             message.content,
@@ -292,7 +313,7 @@ class EmulatorMessages(EmulatorWorld):
         message.mention_ids = list(found.users)
         message.mention_role_ids = list(found.roles)
         message.mention_everyone = found.everyone
-        if message.author.id != self.bot_user.id or message.ephemeral:
+        if message.author.id != self.emu.bot_user.id or message.ephemeral:
             return
         users, roles, everyone = found.users, found.roles, found.everyone
         if kind == "edit":
@@ -310,7 +331,7 @@ class EmulatorMessages(EmulatorWorld):
                 content=message.content,
             )
             self.pings.append(ping)
-            log.info("ping: %s", ping.describe(self._whole))
+            log.info("ping: %s", ping.describe(self.emu))
 
     def assert_no_pings(
         self,
@@ -322,7 +343,7 @@ class EmulatorMessages(EmulatorWorld):
     ) -> None:
         """Raise AssertionError if a message of the bot (``pings[since:]``) notified anyone but
         the given ``users`` / ``roles`` (or @everyone/@here unless ``everyone``)."""
-        ok_users = {self.get_user(u).id for u in users}
+        ok_users = {self.emu.world.get_user(u).id for u in users}
         ok_roles = {r.id if isinstance(r, Role) else int(r) for r in roles}
         bad = [
             p
@@ -330,7 +351,7 @@ class EmulatorMessages(EmulatorWorld):
             if set(p.users) - ok_users or set(p.roles) - ok_roles or (p.everyone and not everyone)
         ]
         if bad:
-            listing = "\n".join(f"  - {p.describe(self._whole)}" for p in bad)
+            listing = "\n".join(f"  - {p.describe(self.emu)}" for p in bad)
             raise AssertionError(f"the bot pinged {len(bad)} time(s) unexpectedly:\n{listing}")
 
     def take_pings(self) -> list[Ping]:
@@ -364,10 +385,10 @@ class EmulatorMessages(EmulatorWorld):
             match = re.match(r"files\[(\d+)\]", upload.field)
             index = int(match.group(1)) if match else len(result)
             meta = by_index.get(index, {})
-            att_id = self.new_id()
+            att_id = self.emu.world.new_id()
             self.attachment_data[att_id] = upload.data
             filename = meta.get("filename") or upload.filename
-            url = f"{self.base_url}/attachments/{att_id}/{filename}"
+            url = f"{self.emu.base_url}/attachments/{att_id}/{filename}"
             attachment = {
                 "id": str(att_id),
                 "filename": filename,
@@ -402,18 +423,18 @@ class EmulatorMessages(EmulatorWorld):
                     media["proxy_url"] = found["proxy_url"] if found else None
 
     def _dispatch_message(self, event: str, message: Message) -> None:
-        channel = self.channels.get(message.channel_id)
+        channel = self.emu.world.channels.get(message.channel_id)
         if channel is not None and channel.is_group_dm:
             return  # the bot is not in a group DM: none of its events reach the gateway
         intent = INTENT_GUILD_MESSAGES if message.guild_id else INTENT_DIRECT_MESSAGES
-        base = payloads.message_payload(self._whole, message, gateway=True)
+        base = payloads.message_payload(self.emu, message, gateway=True)
 
         def transform(session: GatewaySession, data: dict[str, Any]) -> dict[str, Any]:
             privileged = (
                 session.intents & INTENT_MESSAGE_CONTENT
-                or message.author.id == self.bot_user.id
+                or message.author.id == self.emu.bot_user.id
                 or message.guild_id is None
-                or self.bot_user.id in message.mention_ids
+                or self.emu.bot_user.id in message.mention_ids
             )
             if privileged:
                 return data
@@ -421,7 +442,7 @@ class EmulatorMessages(EmulatorWorld):
             stripped.update({"content": "", "embeds": [], "components": [], "attachments": []})
             return stripped
 
-        self.gateway.dispatch(
+        self.emu.gateway.dispatch(
             event, base, intent=intent, guild_id=message.guild_id, transform=transform
         )
 
