@@ -262,8 +262,10 @@ def panel_sentence(
         # The log's last line may be the outcome itself (a moderator's ending, said the
         # same to both players): said once, first.
         heard, end = words(last), words(outcome)
-        if end and heard.endswith(end):
-            last = heard[: -len(end)].strip() or None
+        for said in (closed(end, locale), end):  # the log's lines come closed, or not
+            if said and heard.endswith(said):
+                last = heard[: -len(said)].strip() or None
+                break
     pending = _pending(view, names, locale)
     if pending is not None:
         parts.append(pending)
