@@ -14,7 +14,7 @@ from bot.engine import BingoOptions, BingoState, MulliganRule
 from bot.engine.actions import Decision
 from bot.i18n import t
 from bot.matches import events_for, player_view, public_view
-from bot.ui.accessible import board_sentence, is_symbol, lands_in_words, panel_sentence
+from bot.ui.accessible import board_sentence, closed, is_symbol, lands_in_words, panel_sentence
 from bot.ui.lands import LAND_EMOJI, land_name
 from cogs.bingo._render import log_lines
 
@@ -237,3 +237,21 @@ def test_a_name_made_safe_to_show_keeps_its_escapes() -> None:
     sentence = board_sentence(public_view(state), names, "en")
     assert "john\\_doe's territory" in sentence
     assert "a\\~b 's territory" in sentence  # the emoji goes, the escaped ~ stays
+
+
+@pytest.mark.parametrize(("locale", "stop"), [("en", "."), ("it", "."), ("pl", "."), ("ja", "。")])
+def test_a_moderators_reason_is_closed_and_said_once(locale: str, stop: str) -> None:
+    """A moderator's reason is the member's own words, with no full stop: the sentence
+    closes it before the next clause, and says the ending once even when the log's last
+    line is the same words."""
+    view = dict(player_view(_state(), 0))
+    view["result"] = {"reason": "moderator"}
+    ended = "⛔ A moderator ended it. Reason: left the table"
+    for last in (ended, closed(ended, locale)):  # the cog closes each line of the log
+        sentence = panel_sentence(
+            view, NAMES, locale, last="**bob** places ☀️ Plains. " + last, outcome=ended
+        )
+        assert sentence.startswith(f"A moderator ended it. Reason: left the table{stop}")
+        assert sentence.count("Reason: left the table") == 1, sentence
+    board = board_sentence(dict(public_view(_state()), result=None), NAMES, locale, last=ended)
+    assert f"Reason: left the table{stop}" in board

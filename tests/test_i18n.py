@@ -139,3 +139,17 @@ def test_language_of_maps_discord_locales() -> None:
 def test_a_missing_key_is_shown_as_the_key() -> None:
     """A key in no catalog shows itself rather than failing."""
     assert t("it", "no-such-key-anywhere") == "no-such-key-anywhere"
+
+
+def test_italian_names_permissions_as_discords_italian_client() -> None:
+    """A permission is named as Discord's Italian client names it ("Gestisci server",
+    "Gestisci messaggi", "Gestisci thread"), the same in every message, so a member finds
+    it in the server's settings."""
+    other = re.compile(r"Gestire (il server|i messaggi|i thread)")
+    bad = [
+        f"{path.name}: {line}"
+        for path in catalog_files("it")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if other.search(line)
+    ]
+    assert not bad, "\n".join(bad)

@@ -22,6 +22,9 @@ SPACE_AFTER_STOP = re.compile(r"[。！？：] ")
 #: An ASCII comma followed by a space: a Japanese list uses 、.
 ASCII_COMMA = re.compile(r", ")
 CODE = re.compile(r"`[^`]*`")
+#: A full-width question or exclamation mark with the next sentence right after it:
+#: Japanese text leaves a full-width space there (「キープしますか？　マリガンしますか？」).
+NO_SPACE_AFTER_MARK = re.compile(r"[？！][^　\s」）』？！]")
 
 
 def _texts(pattern: ast.Pattern) -> Iterator[str]:
@@ -92,6 +95,11 @@ def test_the_check_catches_what_it_should(text: str, bad: bool) -> None:
 
 def test_no_space_after_a_japanese_full_stop() -> None:
     bad = [f"{where}: {text!r}" for where, text in JAPANESE if SPACE_AFTER_STOP.search(text)]
+    assert not bad, "\n".join(bad)
+
+
+def test_a_full_width_space_after_a_question_or_exclamation_mark() -> None:
+    bad = [f"{where}: {text!r}" for where, text in JAPANESE if NO_SPACE_AFTER_MARK.search(text)]
     assert not bad, "\n".join(bad)
 
 

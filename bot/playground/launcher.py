@@ -182,8 +182,12 @@ class Playground:
         await self.start_bot()
 
     def bot_environment(self) -> dict[str, str]:
-        """The bot's whole environment: nothing inherited but PATH (and SYSTEMROOT)."""
-        env = {
+        """The bot's whole environment: nothing inherited but PATH (and SYSTEMROOT) and the
+        bot's own ``BINGO_*`` settings (README, *Configuration*: timers, pauses, the
+        thread closing …), so ``BINGO_THREAD_CLOSE_SECONDS=20 python -m bot.playground``
+        tries them; never a token or another ``DISCORD_*`` value."""
+        env = {name: value for name, value in os.environ.items() if name.startswith("BINGO_")}
+        env |= {
             "PATH": os.environ.get("PATH", ""),
             "PYTHONPATH": str(ROOT),
             "PYTHONUNBUFFERED": "1",

@@ -46,6 +46,13 @@ log = logging.getLogger(__name__)
 Kind = Literal["swiss", "cut"]
 
 
+#: Why a tournament stops a live match (``Host.abandon``), kept as the note of its
+#: no-result ending (``Result.note``) so the result says it: the round's time ran out
+#: (the table is a draw), or the organizer reported the table's result.
+ROUND_TIME_UP = "tournament-time"
+RESULT_REPORTED = "tournament-report"
+
+
 @dataclass(frozen=True, slots=True)
 class StartedMatch:
     """A table's match once started: its id and the thread it is played in (``None``:
@@ -74,8 +81,9 @@ class TournamentHost(Protocol):
     ) -> None:
         """A table that waited for a busy player got its match (post it)."""
 
-    async def abandon(self, match_id: int) -> None:
-        """Stop a live match without a result of its own (its result no longer counts)."""
+    async def abandon(self, match_id: int, why: str) -> None:
+        """Stop a live match without a result of its own (its result no longer counts).
+        ``why``: :data:`ROUND_TIME_UP` or :data:`RESULT_REPORTED`, said with it."""
 
     async def finished_result(self, match_id: int) -> tuple[int | None, Outcome] | None:
         """``(winner id or None, outcome)`` of a match that has finished, ``None`` while it
@@ -416,7 +424,7 @@ class TournamentService:
             tournament.id, number, table.table, side, "organizer", overwrite=True
         )
         if table.match_id is not None:
-            await self.host.abandon(table.match_id)  # its result no longer counts
+            await self.host.abandon(table.match_id, RESULT_REPORTED)  # no longer counts
         return table
 
     async def drop(self, tournament: Tournament, player_id: int) -> bool:
@@ -444,7 +452,7 @@ class TournamentService:
             if await self.store.record(tournament.id, number, table.table, side, "time"):
                 ended += 1
             if table.match_id is not None:
-                await self.host.abandon(table.match_id)
+                await self.host.abandon(table.match_id, ROUND_TIME_UP)
         return ended
 
     async def remove(self, tournament: Tournament, player_id: int) -> bool:

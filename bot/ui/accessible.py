@@ -156,9 +156,24 @@ def near_win_words(view: PublicView, names: Sequence[str], locale: object = None
     return found
 
 
+#: What may end a clause already; any other end gets the language's full stop
+#: (``a11y-full-stop``): a clause can end with a member's own words (a moderator's reason).
+CLAUSE_ENDS = tuple(".!?。！？…")
+
+
+def closed(clause: str, locale: object) -> str:
+    """``clause`` ending as a sentence does: ``"Reason: left"`` → ``"Reason: left."``
+    (``"理由：left。"`` in Japanese); a clause that already ends so, or an empty one, is
+    kept as it is."""
+    if not clause or clause.endswith(CLAUSE_ENDS):
+        return clause
+    return clause + t(locale, "a11y-full-stop")
+
+
 def _sentence(parts: Sequence[str], deadline: str | None, locale: object) -> str:
-    """The clauses in words (:func:`words`), the time left (markup) after the first."""
-    said = [words(part) for part in parts]
+    """The clauses in words (:func:`words`), each closed (:func:`closed`), the time left
+    (markup) after the first."""
+    said = [closed(words(part), locale) for part in parts]
     if deadline is not None:
         said.insert(1, deadline)
     return plain(t(locale, "a11y-join").join(part for part in said if part))
@@ -241,6 +256,14 @@ def panel_sentence(
     deciding = view.current_player == me and view.result is None
     over = view.result is not None and outcome is not None
     parts = [outcome if over and outcome else _who_moves(view, names, locale)]
+    if over and outcome and last:
+        # The log's last line may be the outcome itself (a moderator's ending, said the
+        # same to both players): said once, first.
+        heard, end = words(last), words(outcome)
+        for said in (closed(end, locale), end):  # the log's lines come closed, or not
+            if said and heard.endswith(said):
+                last = heard[: -len(said)].strip() or None
+                break
     pending = _pending(view, names, locale)
     if pending is not None:
         parts.append(pending)

@@ -25,7 +25,7 @@ from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import Match, PlayerView, PublicView
-from bot.ui.accessible import board_sentence, panel_sentence
+from bot.ui.accessible import board_sentence, closed, panel_sentence, words
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
@@ -69,7 +69,8 @@ LAST_LINES = 3
 
 def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
     lines = log_lines(match.log, names, options, locale, last=LAST_LINES, spoken=True)
-    return t(locale, "a11y-join").join(lines) if lines else None
+    said = [closed(words(line), locale) for line in lines]
+    return t(locale, "a11y-join").join(said) if lines else None
 
 
 def accessible_panel(

@@ -23,6 +23,7 @@ from bot.engine.events import event_from_json
 from bot.engine.outcome import Reason, Result
 from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
 from bot.matches.views import PlayerView, PublicView
+from bot.tournaments.service import RESULT_REPORTED, ROUND_TIME_UP
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
 from bot.ui.text import echo, shorten
 
@@ -34,6 +35,9 @@ LOG_LINES = 8
 Say = Callable[..., str]
 #: Kept for callers that compare a stored reason string.
 NO_RESULT = Reason.NO_RESULT.value
+#: The notes a tournament gives a match it stops (``bot.tournaments.service``): each has
+#: its own result line, ``bingo-result-no-result-<note>``.
+TOURNAMENT_ENDINGS = (ROUND_TIME_UP, RESULT_REPORTED)
 
 
 def reason_text(reason: str, options: BingoOptions | None = None, locale: object = None) -> str:
@@ -268,6 +272,8 @@ def result_line(
     """
     reason = reason_text(result["reason"], options, locale)
     if result["reason"] == Reason.NO_RESULT:
+        if result.get("note") in TOURNAMENT_ENDINGS:  # a tournament stopped it, saying why
+            return t(locale, f"bingo-result-no-result-{result['note']}")
         return t(locale, "bingo-result-no-result")
     if result["reason"] == Reason.MODERATOR:
         note = result.get("note")

@@ -33,7 +33,7 @@ import discord
 
 from bot import limits
 from bot.engine import BingoOptions
-from bot.engine.outcome import Outcome
+from bot.engine.outcome import Outcome, Reason
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
@@ -394,8 +394,9 @@ class Tournaments:
         thread = table_of(live).display.thread if live is not None else None
         return StartedMatch(match_id, thread or None)
 
-    async def abandon(self, match_id: int) -> None:
-        await self.service.runtime.abandon(match_id)
+    async def abandon(self, match_id: int, why: str) -> None:
+        # Said in the result (cogs.bingo._render.result_line), not "it could not go on".
+        await self.service.runtime.abandon(match_id, Reason.NO_RESULT, why)
 
     async def busy(self, guild_id: int, user_id: int) -> bool:
         return await self.service.db.active_match_of(guild_id, user_id) is not None

@@ -9,7 +9,7 @@ import discord
 from bot import limits
 from bot.engine.mulligan import MulliganRule
 from bot.engine.practice import PRESETS, PracticeDeck, PracticeState
-from bot.i18n import t
+from bot.i18n import join_list, t
 from bot.ui.text import echo
 
 from ._format import decimal, percent, play_or_draw  # noqa: F401 - re-exported
@@ -154,14 +154,15 @@ def unchecked_text(
     be reached; they count as spells), within ``limit`` characters: as many names as
     fit, then how many more."""
     count = deck.unchecked_cards
-    # Each line break of fit_lines becomes ", ": one more character per name.
-    room = limit - len(t(locale, key, names="", count=count)) - len(deck.unchecked)
+    # The names are joined as the language lists them (join_list: "a, b and c",
+    # "a、b、c"): at most two more characters per name, and the last "and".
+    room = limit - len(t(locale, key, names="", count=count)) - 2 * len(deck.unchecked) - 8
     names = fit_lines(
         [echo(name, CARD_NAME_SHOWN) for name in deck.unchecked],
         room,
         more_lines(locale, "mulligan-more-short"),
     )
-    return t(locale, key, names=names.replace("\n", ", "), count=count)[:limit]
+    return t(locale, key, names=join_list(locale, names.split("\n")), count=count)[:limit]
 
 
 def prompt(state: PracticeState, locale: object = None) -> str:

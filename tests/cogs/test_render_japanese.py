@@ -9,10 +9,10 @@ import pytest
 from bot.engine import BingoOptions, MulliganRule
 from bot.engine.actions import Reason
 from bot.engine.events import event_from_json
-from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
+from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import t
 from cogs.bingo._render import event_line, reason_text, result_line, rules_text
-from cogs.mulligan._render import card_name, hand_embed, rule_name
+from cogs.mulligan._render import card_name, hand_embed, rule_name, unchecked_text
 from cogs.mulligan._service import next_draws_line
 
 from .render_helpers import ENGLISH, NAMES_AB, everything
@@ -91,3 +91,17 @@ def test_mulligan_names_and_hand_in_japanese() -> None:
         t("ja", f"land-{n}") for n in ("plains", "island", "swamp", "mountain", "forest")
     }
     assert names == {"平地", "島", "沼", "山", "森"}
+
+
+def test_cards_not_checked_yet_are_listed_with_a_japanese_comma() -> None:
+    """The cards Scryfall could not check (a saved deck's practice hand) are listed as
+    Japanese lists are (、), not with ", "."""
+    deck = PracticeDeck(
+        title="Boros",
+        names=("Mountain", "Lightning Bolt", "Boros Charm"),
+        counts=(24, 18, 18),
+        is_land=(True, False, False),
+        unchecked=("Lightning Bolt", "Boros Charm"),
+    )
+    text = unchecked_text(deck, "mulligan-hand-unchecked-text", "ja")
+    assert "Lightning Bolt、Boros Charm" in text and ", " not in text

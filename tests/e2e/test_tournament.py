@@ -208,6 +208,10 @@ async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWor
     assert f"<@{stopped.a}> vs <@{stopped.b}> · a draw" in second.content
     results_two = [result_of(x.match_id) for x in second_tables]
     assert all(m.created_order < final.created_order for m in results_two)
+    # The match the round's end stopped says so (a draw), not "it could not go on".
+    stopped_result = cup.emu.messages[results_two[1].id].content
+    assert "round's time ran out" in stopped_result and "draw" in stopped_result
+    assert "could not go on" not in stopped_result
 
     # No tournament result offers a rematch (nor "Play again").
     for message in results_one + results_two:

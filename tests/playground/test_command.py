@@ -96,7 +96,7 @@ def test_the_bot_never_sees_a_real_token(tmp_path, monkeypatch) -> None:
     assert env["DISCORD_TOKEN"] == PLAYGROUND_TOKEN
     assert "DISCORD_GUILD_ID" not in env
     assert env["DISCORD_API_BASE"].startswith("http://127.0.0.1:")
-    assert set(env) <= {
+    assert {name for name in env if not name.startswith("BINGO_")} <= {
         "PATH",
         "PYTHONPATH",
         "PYTHONUNBUFFERED",
@@ -107,3 +107,13 @@ def test_the_bot_never_sees_a_real_token(tmp_path, monkeypatch) -> None:
         "LOG_LEVEL",
         "SYSTEMROOT",
     }
+
+
+def test_the_bots_own_settings_reach_it(tmp_path, monkeypatch) -> None:
+    """``BINGO_*`` settings of the caller's environment reach the bot (to try a short
+    thread closing or turn time in the playground); a token still does not."""
+    monkeypatch.setenv("BINGO_THREAD_CLOSE_SECONDS", "20")
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    env = Playground(PlaygroundOptions(port=0, data_dir=tmp_path)).bot_environment()
+    assert env["BINGO_THREAD_CLOSE_SECONDS"] == "20"
+    assert env["DISCORD_TOKEN"] == PLAYGROUND_TOKEN

@@ -162,6 +162,8 @@ async def test_the_page_says_who_owns_and_moderates(open_tab, playground) -> Non
     hint = page.locator("#role-line")
     assert (await hint.locator(".my-role").inner_text()).startswith("member")
     assert "alice — server owner" in await hint.inner_text()
+    # the bot's moderators are a role of their own (carol's): settings are Manage Server's
+    assert "Manage Server" in await hint.inner_text()
     assert await page.locator('.member[data-role="owner"] .crown').count() == 1
     await page.click("#switch-to-owner")
     await page.wait_for_url(re.compile(r"member=alice"))

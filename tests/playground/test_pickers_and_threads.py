@@ -151,3 +151,20 @@ async def test_times_and_true_false_in_the_page_language(open_tab, playground: P
     choices = await tab.page.locator("#option-fields select option").all_inner_texts()
     assert choices == [LABELS["pl"][key] for key in ("choose", "true", "false")]
     assert re.search(r"[\u3040-\u30ff]", LABELS["ja"]["true"])
+
+
+async def test_an_embed_footer_keeps_its_line_breaks(open_tab, playground: Playground) -> None:
+    """Discord shows an embed footer's line breaks (the leaderboard's footer is three
+    lines: how it ranks, who is listed, the page); the page does too, so a Japanese footer
+    shows no space after 。 where a line ends."""
+    emu = playground.emu
+    web = playground.web
+    assert web is not None
+    footer = "指定してください。\n掲載：5戦以上のメンバー。"
+    emu.create_message(
+        web.channel, emu.bot_user, {"embeds": [{"title": "Footer", "footer": {"text": footer}}]}
+    )
+    tab = await open_tab("alice", locale="ja")
+    await tab.wait_for(lambda m: m.title == "Footer", what="the embed")
+    shown = await tab.page.locator(".embed-footer").last.inner_text()
+    assert shown == footer

@@ -49,7 +49,7 @@ class FakeHost:
         self.started.append((self._next, players))
         return StartedMatch(self._next, self._next + 1 if self.threads else None)
 
-    async def abandon(self, match_id: int) -> None:
+    async def abandon(self, match_id: int, why: str) -> None:
         self.abandoned.append(match_id)
 
     async def busy(self, guild_id: int, user_id: int) -> bool:

@@ -49,6 +49,8 @@ a11y-event-mulligan = { $who } takes mulligan number { $number }, down to { $n -
 a11y-event-counter = { $who } counters with { $island } and { $other }. { $land } goes to the discard pile.
 # Between the clauses of the sentence.
 a11y-join = {" "}
+# After a clause that does not end as a sentence (a moderator's reason).
+a11y-full-stop = {"."}
 a11y-separator = {", "}
 a11y-count-plains = { $n } Plains
 a11y-count-island = { $n ->

@@ -22,6 +22,8 @@ bingo-reason-moderator = a moderator ended it
 ## Results
 
 bingo-result-no-result = ⛔ The match ended with no result: it could not go on in its channel.
+bingo-result-no-result-tournament-time = ⛔ The round's time ran out before the end of the match: it is a draw in the tournament.
+bingo-result-no-result-tournament-report = ⛔ The match was stopped: the organizer reported its result for the tournament.
 bingo-result-moderator = ⛔ A moderator ended the match with no result (it counts for nobody). Reason: { $reason }
 bingo-result-moderator-no-reason = ⛔ A moderator ended the match with no result (it counts for nobody).
 bingo-result-draw = 🤝 The match is a draw ({ $reason }).

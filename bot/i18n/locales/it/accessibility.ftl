@@ -46,6 +46,8 @@ a11y-event-mulligan = { $who } fa il mulligan numero { $number } e scende a { $n
 a11y-event-counter = { $who } neutralizza con { $island } e { $other }. { $land } va nel mazzo degli scarti.
 # Between the clauses of the sentence.
 a11y-join = {" "}
+# After a clause that does not end as a sentence (a moderator's reason).
+a11y-full-stop = {"."}
 a11y-separator = {", "}
 a11y-count-plains = { $n ->
     [one] { $n } Pianura

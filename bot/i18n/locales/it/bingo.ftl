@@ -25,6 +25,8 @@ bingo-reason-moderator = l'ha chiusa un moderatore
 ## Risultati
 
 bingo-result-no-result = ⛔ La partita è finita senza risultato: non poteva continuare nel suo canale.
+bingo-result-no-result-tournament-time = ⛔ Il tempo del turno è scaduto prima della fine della partita: nel torneo è un pareggio.
+bingo-result-no-result-tournament-report = ⛔ La partita è stata interrotta: l'organizzatore ha registrato il risultato per il torneo.
 bingo-result-moderator = ⛔ Un moderatore ha chiuso la partita senza risultato (non conta per nessuno). Motivo: { $reason }
 bingo-result-moderator-no-reason = ⛔ Un moderatore ha chiuso la partita senza risultato (non conta per nessuno).
 bingo-result-draw = 🤝 La partita è patta ({ $reason }).

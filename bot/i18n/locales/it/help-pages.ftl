@@ -5,4 +5,4 @@ help-group-bingo-settings = Impostazioni del server
 help-group-bingo-mod = Moderazione
 help-group-mulligan-deck = Le tue liste di mazzo
 help-page = Pagina { $page } di { $pages }
-help-legend = 🛡️ organizzatori (Gestisci server, o il ruolo degli organizzatori) · ⚙️ Gestisci server · 🔨 moderatori (Gestire i messaggi, o il ruolo di moderatore)
+help-legend = 🛡️ organizzatori (Gestisci server, o il ruolo degli organizzatori) · ⚙️ Gestisci server · 🔨 moderatori (Gestisci messaggi, o il ruolo di moderatore)

@@ -1,5 +1,5 @@
 # Moderazione (/bingo mod …, /bingo settings moderation) e turni di torneo a tempo.
-mod-refused = Solo i moderatori possono farlo: i membri con Gestire i messaggi, o con il ruolo di moderatore scelto in `/bingo settings moderation`.
+mod-refused = Solo i moderatori possono farlo: i membri con Gestisci messaggi, o con il ruolo di moderatore scelto in `/bingo settings moderation`.
 mod-no-live-match = Non c'è nessuna partita in corso #{ $id } in questo server.
 mod-ended = La partita #{ $id } è finita, senza risultato. Ai giocatori è stato detto perché.
 mod-ended-public = { $players }: un moderatore ha chiuso BingoMagic #{ $id } senza risultato (non conta per nessuno). Motivo: { $reason }
@@ -60,7 +60,7 @@ cmd-bingo-settings-moderation =
     .description = Solo Gestisci server: il ruolo di moderatore e il canale del registro di moderazione.
 cmd-bingo-settings-moderation-role =
     .name = ruolo
-    .description = I membri con questo ruolo moderano BingoMagic (vuoto: solo Gestire i messaggi)
+    .description = I membri con questo ruolo moderano BingoMagic (vuoto: solo Gestisci messaggi)
 cmd-bingo-settings-moderation-channel =
     .name = canale
     .description = Dove si registrano le azioni dei moderatori (vuoto: nessun registro)

@@ -40,10 +40,10 @@ tournament-standings-line = `{ $rank }.` { $player } · **{ $points }** · { $wi
        *[no] {""}
     }
 tournament-none = In questo server non c'è nessun torneo.
-tournament-not-organizer = Solo un organizzatore (Gestire il server, o il ruolo degli organizzatori) può farlo.
-tournament-organizer-manage-only = Solo chi ha il permesso Gestire il server può impostare il ruolo degli organizzatori.
-tournament-organizer-set = Organizzatori dei tornei: i membri con Gestire il server e i membri con il ruolo { $role }.
-tournament-organizer-cleared = Organizzatori dei tornei: solo i membri con Gestire il server.
+tournament-not-organizer = Solo un organizzatore (Gestisci server, o il ruolo degli organizzatori) può farlo.
+tournament-organizer-manage-only = Solo chi ha il permesso Gestisci server può impostare il ruolo degli organizzatori.
+tournament-organizer-set = Organizzatori dei tornei: i membri con Gestisci server e i membri con il ruolo { $role }.
+tournament-organizer-cleared = Organizzatori dei tornei: solo i membri con Gestisci server.
 tournament-too-many = Questo server ha già { $n ->
         [one] { $n } torneo
        *[other] { $n } tornei

@@ -34,6 +34,8 @@ a11y-event-mulligan = { $who }は{ $number }回目のマリガンを行い、手
 a11y-event-counter = { $who }は{ $island }と{ $other }を捨てて打ち消します。{ $land }は墓地に置かれます。
 # Between the clauses of the sentence.
 a11y-join = {""}
+# After a clause that does not end as a sentence (a moderator's reason).
+a11y-full-stop = {"。"}
 a11y-separator = {"、"}
 a11y-count-plains = 平地{ $n }枚
 a11y-count-island = 島{ $n }枚

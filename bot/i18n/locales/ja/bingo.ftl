@@ -17,6 +17,8 @@ bingo-reason-moderator = モデレーターが終了したこと
 ## 結果
 
 bingo-result-no-result = ⛔ 対戦は結果なしで終了しました：このチャンネルで続けられなくなりました。
+bingo-result-no-result-tournament-time = ⛔ 対戦が終わる前にラウンドの制限時間になりました：トーナメントでは引き分けです。
+bingo-result-no-result-tournament-report = ⛔ 対戦は中断されました：主催者がトーナメントの結果を記録しました。
 bingo-result-moderator = ⛔ モデレーターが対戦を結果なしで終了しました（誰の記録にもなりません）。理由：{ $reason }
 bingo-result-moderator-no-reason = ⛔ モデレーターが対戦を結果なしで終了しました（誰の記録にもなりません）。
 bingo-result-draw = 🤝 引き分けです（{ $reason }）。

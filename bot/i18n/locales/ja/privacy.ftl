@@ -10,7 +10,7 @@ privacy-export-about-ordinal = ordinal = μ − 3σ：ボットが表示し、�
 privacy-export-about-last-delta = last_delta：直近のレーティング対象の対戦で、表示レーティング（ordinal）がどれだけ変わったかです。last_playedはその対戦が終わった時刻です。
 privacy-export-about-seasons = seasons：サーバーの各シーズンでのレーティングと成績です。シーズン0は、そのサーバーの最初のシーズンより前のすべてです。
 privacy-export-about-deleted = 種類が「deleted member」の相手は、自分のデータを削除しました。その対戦はあなたの履歴に残り、成績とレーティングにも引き続き数えられます。
-privacy-delete-ask = 私が保存しているあなたのデータ（戦績、レーティング、デッキ、今日の手札への回答、設定）を、すべてのサーバーで削除しますか？ほかのメンバーとの終了した対戦は、相手の履歴に「削除されたメンバー」との対戦として残り、相手の戦績とレーティングにも引き続き数えられます。元に戻すことはできません。
+privacy-delete-ask = 私が保存しているあなたのデータ（戦績、レーティング、デッキ、今日の手札への回答、設定）を、すべてのサーバーで削除しますか？　ほかのメンバーとの終了した対戦は、相手の履歴に「削除されたメンバー」との対戦として残り、相手の戦績とレーティングにも引き続き数えられます。元に戻すことはできません。
 privacy-delete-confirm = データを削除する
 privacy-delete-cancel = キャンセル
 privacy-delete-cancelled = 何も削除していません。

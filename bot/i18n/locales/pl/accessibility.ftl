@@ -54,6 +54,8 @@ a11y-event-mulligan = { $who } robi mulligana numer { $number }, w ręce: { $n -
 a11y-event-counter = { $who } kontruje, odrzucając: { $island } i { $other }. { $land } trafia na stos odrzuconych kart.
 # Between the clauses of the sentence.
 a11y-join = {" "}
+# After a clause that does not end as a sentence (a moderator's reason).
+a11y-full-stop = {"."}
 a11y-separator = {", "}
 a11y-count-plains = { $n ->
     [one] { $n } Równina

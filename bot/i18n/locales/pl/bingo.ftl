@@ -29,6 +29,8 @@ bingo-reason-moderator = zakończył go moderator
 ## Wyniki
 
 bingo-result-no-result = ⛔ Mecz zakończył się bez wyniku: nie mógł być kontynuowany na swoim kanale.
+bingo-result-no-result-tournament-time = ⛔ Czas rundy minął przed końcem meczu: w turnieju to remis.
+bingo-result-no-result-tournament-report = ⛔ Mecz przerwano: organizator wpisał jego wynik w turnieju.
 bingo-result-moderator = ⛔ Moderator zakończył mecz bez wyniku (nie liczy się nikomu). Powód: { $reason }
 bingo-result-moderator-no-reason = ⛔ Moderator zakończył mecz bez wyniku (nie liczy się nikomu).
 bingo-result-draw = 🤝 Mecz kończy się remisem ({ $reason }).
