@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from bot.engine import BingoOptions, BingoState, MulliganRule
 from bot.engine.actions import Decision
+from bot.engine.outcome import Reason, Result
 from bot.i18n import t
 from bot.matches import events_for, player_view, public_view
 from bot.ui.accessible import board_sentence, closed, is_symbol, lands_in_words, panel_sentence
@@ -244,8 +246,9 @@ def test_a_moderators_reason_is_closed_and_said_once(locale: str, stop: str) -> 
     """A moderator's reason is the member's own words, with no full stop: the sentence
     closes it before the next clause, and says the ending once even when the log's last
     line is the same words."""
-    view = dict(player_view(_state(), 0))
-    view["result"] = {"reason": "moderator"}
+    view = replace(
+        player_view(_state(), 0), result=Result(None, Reason.MODERATOR, note="left the table")
+    )
     ended = "⛔ A moderator ended it. Reason: left the table"
     for last in (ended, closed(ended, locale)):  # the cog closes each line of the log
         sentence = panel_sentence(
@@ -253,5 +256,5 @@ def test_a_moderators_reason_is_closed_and_said_once(locale: str, stop: str) -> 
         )
         assert sentence.startswith(f"A moderator ended it. Reason: left the table{stop}")
         assert sentence.count("Reason: left the table") == 1, sentence
-    board = board_sentence(dict(public_view(_state()), result=None), NAMES, locale, last=ended)
+    board = board_sentence(replace(public_view(_state()), result=None), NAMES, locale, last=ended)
     assert f"Reason: left the table{stop}" in board
