@@ -30,7 +30,7 @@ from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
 from ._render import log_lines, personal_result
-from ._table import Table, table_of
+from ._table import MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -56,7 +56,7 @@ async def accessible_seats(db: Database, player_ids: Sequence[int]) -> tuple[boo
         return False, False
 
 
-def uses_mode(table: Table, player: int | None = None) -> bool:
+def uses_mode(table: MatchTable, player: int | None = None) -> bool:
     """Whether seat ``player`` (``None``: either seat) uses screen-reader mode."""
     seats = table.config.accessible
     return any(seats) if player is None else seats[player]

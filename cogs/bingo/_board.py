@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, public_view
-from bot.outbox import Delivery as Status
-from bot.outbox import Priority
+from bot.outbox import Priority, SendStatus
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 
 from ._accessible import accessible_board
@@ -29,8 +28,8 @@ from ._table import (
     Board,
     Lane,
     Problems,
+    match_language,
     panel_language,
-    public_language,
     table_of,
 )
 from ._views import board_view, play_again_view
@@ -42,7 +41,7 @@ log = logging.getLogger(__name__)
 
 
 def board_shown(match: Match) -> tuple[int, bool]:
-    """What the board of the live state shows (:attr:`Table.board_shown`): its version,
+    """What the board of the live state shows (:attr:`MatchTable.board_shown`): its version,
     and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
     table = table_of(match)
     closed = any(table.display.dm_closed[p] for p in match.viewers())
@@ -140,7 +139,7 @@ class BoardCourier(PanelCourier):
         table = table_of(match)
         state = match.state
         shown = board_shown(match)
-        language = public_language(table)
+        language = match_language(table)
         controls = board_view(match.id, language) if shown[1] else None
         view = public_view(state)
         embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
@@ -188,7 +187,7 @@ class BoardCourier(PanelCourier):
                 table.board_shown = board.shown
                 display.board_image = board.key
                 return
-            if sent.status is not Status.MESSAGE_GONE:
+            if sent.status is not SendStatus.MESSAGE_GONE:
                 self._check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
@@ -216,7 +215,7 @@ class BoardCourier(PanelCourier):
         state = match.state
         result = state.result
         assert result is not None
-        language = public_language(table)
+        language = match_language(table)
         line = result_line(result.to_json(), table.shown_names, state.options, language)
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
         # No "Play again" or rematch under a match stopped from outside (its channel

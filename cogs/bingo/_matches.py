@@ -69,7 +69,7 @@ from ._delivery import Delivery
 from ._display import Display
 from ._restore import MatchRestore
 from ._settings import match_timing
-from ._table import Table, table_of
+from ._table import MatchTable, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
@@ -321,7 +321,7 @@ class MatchService(MatchRestore):
         let the bot move, if it plays a seat at ``level``)."""
         first, second = await accessible_seats(self.db, player_ids)  # ._accessible
         setup.config = setup.config.with_seat_accessible(0, first).with_seat_accessible(1, second)
-        table = Table(
+        table = MatchTable(
             guild_id, channel_id, setup.started_at, setup.display, level=level, config=setup.config
         )
         ai_seat = AI_SEAT if level is not None else None

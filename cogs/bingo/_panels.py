@@ -16,8 +16,7 @@ import discord
 
 from bot.i18n import t
 from bot.matches import Match, player_view
-from bot.outbox import Delivery as Status
-from bot.outbox import Outbox, Priority, Sent, classify
+from bot.outbox import Outbox, Priority, SendStatus, Sent, classify
 from bot.ui.controls import ReplayButton, view_of
 
 from ._accessible import accessible_panel
@@ -27,8 +26,8 @@ from ._table import (
     HANDLE_SECONDS,
     Handle,
     Problems,
+    match_language,
     panel_language,
-    public_language,
     table_of,
     why_gone,
 )
@@ -81,13 +80,15 @@ class PanelCourier:
         if sent.ok:
             return True
         table = table_of(match)
-        if sent.status is Status.CHANNEL_GONE and channel:
+        if sent.status is SendStatus.CHANNEL_GONE and channel:
             table.gone = table.gone or why_gone(sent)
         elif (
-            sent.status is Status.FAILED and sent.error is not None and classify(sent.error) is None
+            sent.status is SendStatus.FAILED
+            and sent.error is not None
+            and classify(sent.error) is None
         ):
             problems.transient = True
-        elif sent.status is Status.FAILED:
+        elif sent.status is SendStatus.FAILED:
             log.error("Could not show match %s: %s", match.id, sent.error)
         return False
 
@@ -148,7 +149,7 @@ class PanelCourier:
             if sent.ok:
                 display.panels[player] = panel.drawn(version, view is not None)
                 return
-            if sent.status not in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+            if sent.status not in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
                 self._check(match, sent, problems, channel=False)
                 return
             display.panels[player] = None
@@ -186,7 +187,7 @@ class PanelCourier:
         if sent.ok:
             display.panels[player] = panel.drawn(version, view is not None)
             return True
-        if sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+        if sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
             if live:
                 display.panels[player] = None
                 await self._send_panel(match, player, problems, notify=False)
@@ -318,7 +319,7 @@ class PanelCourier:
                 what=f"edit panel {message_id} by its interaction",
                 paced=False,
             )
-            if sent.ok or sent.status is Status.MESSAGE_GONE:
+            if sent.ok or sent.status is SendStatus.MESSAGE_GONE:
                 return sent
             table_of(match).handles.pop(message_id, None)
         return await self.outbox.edit(channel_id, message_id, priority=priority, **fields)
@@ -334,7 +335,7 @@ class PanelCourier:
                 what=f"delete panel {message_id} by its interaction",
                 paced=False,
             )
-            if sent.ok or sent.status is Status.MESSAGE_GONE:
+            if sent.ok or sent.status is SendStatus.MESSAGE_GONE:
                 return sent
         return await self.outbox.delete(channel_id, message_id)
 
@@ -366,7 +367,7 @@ class PanelCourier:
                 record = PanelRecord.dm(
                     sent.value.channel.id, sent.value.id, version, view is not None
                 )
-            elif sent.status is Status.DM_CLOSED:
+            elif sent.status is SendStatus.DM_CLOSED:
                 log.info("DMs closed for user %s (match %s)", user_id, match.id)
                 display.dm_closed[player] = True
             else:
@@ -377,7 +378,7 @@ class PanelCourier:
             sent = await self.outbox.send(
                 table.board_channel_id,
                 content=t(
-                    public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
+                    match_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
                 ),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
                 priority=Priority.TURN,
@@ -404,7 +405,7 @@ class PanelCourier:
         kept: list[tuple[int, int]] = []
         for channel_id, message_id in display.trash:  # also what is set aside meanwhile
             sent = await self._delete_message(match, channel_id, message_id)
-            if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+            if sent.ok or sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
                 continue
             if sent.error is not None and classify(sent.error) is None:
                 kept.append((channel_id, message_id))  # transient: the next pass

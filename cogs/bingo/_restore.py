@@ -27,7 +27,7 @@ from bot.matches.events import snapshot
 from cogs.languages import guild_language
 
 from ._display import Display
-from ._table import Table, table_of
+from ._table import MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -182,7 +182,7 @@ class MatchRestore:
         neither player and counts for nobody) and return ``None``."""
         try:
             state = BingoState.from_json(record.state)
-            table = Table(
+            table = MatchTable(
                 record.guild_id,
                 record.channel_id,
                 record.started_at,

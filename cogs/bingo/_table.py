@@ -1,4 +1,4 @@
-"""What the Bingo cog keeps with a live match (:class:`Table`, ``Match.context``): its
+"""What the Bingo cog keeps with a live match (:class:`MatchTable`, ``Match.context``): its
 configuration (:class:`bot.matches.config.MatchConfig`), its display bookkeeping
 (:class:`._display.Display`, stored in the match's ``ui`` column and written only by the
 delivery, :mod:`._delivery`, :mod:`._panels`, :mod:`._board`, and the thread keeper,
@@ -78,7 +78,7 @@ class Lane:
 
 
 @dataclass(eq=False)
-class Table:
+class MatchTable:
     """What the cog keeps with a live match (``Match.context``): where it is shown.
 
     ``display`` is stored with the match (:class:`._display.Display`, written only by
@@ -138,20 +138,20 @@ class Table:
         return [echo(name, limits.MEMBER_NAME) for name in self.display.names]
 
 
-def table_of(match: Match) -> Table:
+def table_of(match: Match) -> MatchTable:
     table = match.context
-    assert isinstance(table, Table)
+    assert isinstance(table, MatchTable)
     return table
 
 
-def panel_language(table: Table, player: int) -> str | None:
+def panel_language(table: MatchTable, player: int) -> str | None:
     """The language of ``player``'s private panel: ``config.languages[player]`` when
     the match stored it (their override or their last interaction's locale: see
     :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
     return table.config.languages[player] or table.config.language
 
 
-def public_language(table: Table) -> str | None:
+def match_language(table: MatchTable) -> str | None:
     """The language of the match's public messages (the board): its configuration's
     (the server's language when it began), else ``None`` (English)."""
     return table.config.language
@@ -164,7 +164,7 @@ BOARD_FILE = "board.png"
 @dataclass(frozen=True, eq=False)
 class Board:
     """The public board of one version, ready to show: ``shown`` (that version and
-    whether it has controls, :attr:`Table.board_shown`), the ``embed`` and ``controls``,
+    whether it has controls, :attr:`MatchTable.board_shown`), the ``embed`` and ``controls``,
     the picture's ``inputs`` and ``key`` (:func:`board_key`) and, once drawn, its
     ``png``."""
 

@@ -37,7 +37,7 @@ from bot.engine.outcome import Outcome
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
-from bot.outbox import Delivery
+from bot.outbox import SendStatus
 from bot.storage.tournaments import Table, Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
@@ -499,7 +499,7 @@ class Tournaments:
         sent = await self.service.outbox.edit(
             tournament.channel_id, found.message_id, content=content
         )
-        if sent.ok or sent.status in (Delivery.MESSAGE_GONE, Delivery.CHANNEL_GONE):
+        if sent.ok or sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
             await self.store.set_round_message_ended(tournament_id, number, time.time())
 
     async def _threads(self, tables: Sequence[Table]) -> dict[int, int]:
