@@ -1,6 +1,6 @@
 """The public board of a match (its picture drawn in the render pool) and its result
-post; a channel that is gone ends the match with no result (see :mod:`._delivery` for the
-couriers that run them).
+post; a channel that is gone ends the match with no result (:class:`BoardCourier`;
+:mod:`._delivery` runs it).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -16,18 +16,17 @@ from typing import TYPE_CHECKING, Any
 from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.matches import Match, MatchRuntime, Scheduler, public_view
-from bot.outbox import Priority, SendStatus
+from bot.outbox import Outbox, Priority, SendStatus
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 
 from ._accessible import accessible_board
 from ._history import rematch_view
-from ._panels import PanelCourier
 from ._render import board_embed, result_line
 from ._table import (
     BOARD_FILE,
     Board,
-    Lane,
     Problems,
+    check,
     match_language,
     panel_language,
     table_of,
@@ -48,31 +47,47 @@ def board_shown(match: Match) -> tuple[int, bool]:
     return (match.state.version, closed and not match.state.is_over)
 
 
-class BoardCourier(PanelCourier):
-    """The board and result part of :class:`._delivery.Delivery` (its attributes are set
-    there)."""
+class BoardCourier:
+    """The public board and the result post of every match of one bot process (see the
+    module docstring). :class:`._delivery.Delivery` runs :meth:`update` in each match's
+    board lane; ``wake`` runs that lane again (a picture drawn, a board's turn come),
+    ``retry_later`` brings the match's lanes back after a failure."""
 
-    db: Database
-    runtime: MatchRuntime
-    scheduler: Scheduler
-    render: Executor | None
-    board_seconds: float
-    on_announced: Callable[[Match], None] | None
-    _closed: bool
-
-    def _lane(
+    def __init__(
         self,
-        match: Match,
-        lane: Lane,
-        work: Callable[[Match, Problems], Awaitable[None]],
-        name: str,
+        outbox: Outbox,
+        db: Database,
+        runtime: MatchRuntime,
+        scheduler: Scheduler,
+        *,
+        wake: Callable[[Match], None],
+        retry_later: Callable[[Match], None],
+        render: Executor | None = None,
+        board_seconds: float = 0.0,
+        on_announced: Callable[[Match], None] | None = None,
     ) -> None:
-        raise NotImplementedError  # Delivery's
+        self.outbox = outbox
+        self.db = db
+        #: Ends a match whose channel is gone (:meth:`channel_gone`).
+        self.runtime = runtime
+        self.scheduler = scheduler
+        self._wake = wake
+        self._retry_later = retry_later
+        #: Where board pictures are drawn (``None``: the event loop's default threads).
+        self.render = render
+        #: Least seconds between two edits of one board (the final board excepted):
+        #: changes that come faster are shown together, the latest winning
+        #: (``BINGO_BOARD_EDIT_SECONDS``).
+        self.board_seconds = board_seconds
+        #: Called with a match once its result is posted (its ``ui`` is stored after).
+        self.on_announced = on_announced
+        self._closed = False
 
-    def _retry_later(self, match: Match) -> None:
-        raise NotImplementedError  # Delivery's
+    def close(self) -> None:
+        """Show no picture drawn from now on (the couriers are stopping)."""
+        self._closed = True
 
-    async def _board_pass(self, match: Match, problems: Problems) -> None:
+    async def update(self, match: Match, problems: Problems) -> None:
         """The board lane: the board, then (once the final board is shown) the result."""
         table = table_of(match)
         if table.gone is not None:
@@ -126,13 +141,9 @@ class BoardCourier(PanelCourier):
             return
 
         async def again() -> None:
-            self._wake_board(match)
+            self._wake(match)
 
         self.scheduler.schedule(key, time.time() + seconds, again)
-
-    def _wake_board(self, match: Match) -> None:
-        """Run ``match``'s board lane (its panels need nothing)."""
-        self._lane(match, table_of(match).board_lane, self._board_pass, "board")
 
     def _board(self, match: Match) -> Board:
         """The board of the live state (its picture not drawn)."""
@@ -165,7 +176,7 @@ class BoardCourier(PanelCourier):
                 self._retry_later(match)
                 return
             table.drawn = replace(board, png=job.result())
-            self._wake_board(match)
+            self._wake(match)
 
         job.add_done_callback(done)
 
@@ -188,7 +199,7 @@ class BoardCourier(PanelCourier):
                 display.board_image = board.key
                 return
             if sent.status is not SendStatus.MESSAGE_GONE:
-                self._check(match, sent, problems, channel=True)
+                check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
             display.board = None
@@ -199,7 +210,7 @@ class BoardCourier(PanelCourier):
         controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
                                       **controls)  # fmt: skip
-        if self._check(match, sent, problems, channel=True):
+        if check(match, sent, problems, channel=True):
             assert sent.value is not None  # SENT carries the message
             display.board = sent.value.id
             display.board_image = board.key
@@ -231,13 +242,13 @@ class BoardCourier(PanelCourier):
             else {}
         )
         sent = await self.outbox.send(table.channel_id, content=content, **controls)
-        if self._check(match, sent, problems, channel=True):
+        if check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
             if self.on_announced is not None:
                 self.on_announced(match)
 
-    async def _channel_gone(self, match: Match) -> None:
+    async def channel_gone(self, match: Match) -> None:
         """The match's channel is gone or unwritable: end the match with no result (it
         counts for nobody; the players' DM panels lose their controls on the next pass)
         and tell each player privately why. Nothing is posted in the channel. A finished

@@ -38,6 +38,7 @@ from bot.outbox import Outbox
 
 from ._board import BoardCourier
 from ._display import Display
+from ._panels import PanelCourier
 from ._table import Lane, Problems, table_of
 
 if TYPE_CHECKING:
@@ -54,8 +55,12 @@ RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 UI_FLUSH_SECONDS = 0.5
 
 
-class Delivery(BoardCourier):
-    """The couriers of every match of one bot process (see the module docstring)."""
+class Delivery:
+    """The couriers of every match of one bot process (see the module docstring): the
+    lanes of each match, and the writes of its ``ui``. What the lanes show is the
+    collaborators' job: :attr:`panels` (:class:`._panels.PanelCourier`, the hand panels
+    and tidying) and :attr:`board` (:class:`._board.BoardCourier`, the board and the
+    result)."""
 
     def __init__(
         self,
@@ -68,30 +73,27 @@ class Delivery(BoardCourier):
         render: Executor | None = None,
         board_seconds: float = 0.0,
         attention_seconds: float = 0.0,
+        on_announced: Callable[[Match], None] | None = None,
     ) -> None:
+        """``on_announced``: called with a match once its result is posted."""
         self.outbox = outbox
         self.db = db
         self.leases = leases
-        self.runtime = runtime
         self.scheduler = scheduler
-        #: Where board pictures are drawn (``None``: the event loop's default threads).
-        self.render = render
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._couriers: set[asyncio.Task[None]] = set()
         self._closed = False
-        #: Least seconds between two edits of one board (the final board excepted):
-        #: changes that come faster are shown together, the latest winning
-        #: (``BINGO_BOARD_EDIT_SECONDS``).
-        self.board_seconds = board_seconds
-        #: Seconds after a click on a DM panel during which the clicker's next decision is
-        #: shown on that panel (:meth:`_watching`; ``BINGO_PANEL_ATTENTION_SECONDS``).
-        self.attention_seconds = attention_seconds
         #: Seconds a ``ui`` waits to be stored with the others (:meth:`save_ui`).
         self.ui_flush_seconds = UI_FLUSH_SECONDS
         self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
         self._flusher: asyncio.Task[None] | None = None
-        #: Called with a match once its result is posted (its ``ui`` is stored after).
-        self.on_announced: Callable[[Match], None] | None = None
+        #: The hand panels and the tidying of old messages.
+        self.panels = PanelCourier(outbox, attention_seconds=attention_seconds)
+        #: The board and the result post.
+        self.board = BoardCourier(
+            outbox, db, runtime, scheduler, wake=self._wake_board, retry_later=self._retry_later,
+            render=render, board_seconds=board_seconds, on_announced=on_announced,
+        )  # fmt: skip
 
     # -- entry points ------------------------------------------------------------------
 
@@ -148,6 +150,7 @@ class Delivery(BoardCourier):
         """Stop every courier (what was not shown is shown after the next start), then
         store the ``ui`` still queued."""
         self._closed = True
+        self.board.close()
         tasks = list(self._couriers)
         if self._flusher is not None:
             tasks.append(self._flusher)
@@ -256,13 +259,17 @@ class Delivery(BoardCourier):
             if player in table.answering:
                 continue  # its click's answer brings the new panel
             if redraw:
-                await self._redraw_panel(match, player, problems)
+                await self.panels.redraw(match, player, problems)
             else:
-                await self._sync_panel(match, player, problems)
+                await self.panels.sync(match, player, problems)
         if table.gone is None:
-            self._lane(match, table.board_lane, self._board_pass, "board")
+            self._wake_board(match)
         if table.display.trash or (over and any(table.display.pings)):
-            self._lane(match, table.tidy_lane, self._sweep, "tidy")
+            self._lane(match, table.tidy_lane, self.panels.sweep, "tidy")
+
+    def _wake_board(self, match: Match) -> None:
+        """Run ``match``'s board lane (its panels need nothing)."""
+        self._lane(match, table_of(match).board_lane, self.board.update, "board")
 
     async def _settle(self, match: Match, problems: Problems) -> None:
         """After a pass: a gone channel ends the match; a transient failure brings the
@@ -271,7 +278,7 @@ class Delivery(BoardCourier):
         if table.gone is not None:
             await self.save_ui(match)  # before the match ends: its messages are known
             await self.flush()
-            await self._channel_gone(match)
+            await self.board.channel_gone(match)
         elif problems.transient:
             self._retry_later(match)
         else:

@@ -15,14 +15,14 @@ Interactions come in through the handlers at the bottom (registered with the bot
 control router by the cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
 
 **Several processes on one database** (docs/deploy.md). No process trusts a match it holds
-in memory: the runtime's loader (:meth:`MatchService._loader`, in :mod:`._restore`) checks
+in memory: the runtime's loader (:meth:`._restore.MatchRestore.loader`) checks
 the cached copy's version against the database on every request and reloads it (state,
 deadline, log, configuration, display) when another process moved it on; the commit is a
 compare-and-set, and its loser answers "no longer current". The process that applies a
 change shows it (REST is not bound to a shard) and arms the match's next timers; timed work
 is claimed through a lease (:class:`bot.storage.leases.Leases`), and every process polls
 for due work of any server every :data:`bot.limits.MATCH_POLL_SECONDS`
-(:meth:`MatchService._poll`), so a dead process's deadlines, bot moves and challenge
+(:meth:`._restore.MatchRestore._poll`), so a dead process's deadlines, bot moves and challenge
 expiries are taken over. At start-up each process restores only its own servers' matches
 and challenges (``bot.owns_guild``).
 """
@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import limits
 from bot.engine import BingoOptions, BingoState
 from bot.engine.events import Event
 from bot.i18n import t
@@ -129,7 +128,7 @@ class MatchSetup:
         }
 
 
-class MatchService(MatchRestore):
+class MatchService:
     """Runs every BingoMagic match of one bot process (see the module docstring).
 
     ``seed_factory`` makes each new match's seed (tests replace it to deal known hands).
@@ -150,25 +149,33 @@ class MatchService(MatchRestore):
         settings = bot.settings
         self.leases = bot.leases
         self.runtime = bot.runtime
-        self.runtime.loader = self._loader
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
-            attention_seconds=settings.panel_attention_seconds,
+            attention_seconds=settings.panel_attention_seconds, on_announced=self._announced,
         )  # fmt: skip
         self.threads = MatchThreads(
             bot, self.outbox, self.db, self.scheduler,
             close_seconds=settings.thread_close_seconds, live=self.runtime.get,
         )  # fmt: skip
-        self.delivery.on_announced = self._announced
         #: match id -> set once its result is posted (:meth:`results_posted` waits on it).
         self._posted: dict[int, asyncio.Event] = {}
         self.challenges = Challenges(self)
+        #: Start-up, reloading (the runtime's loader) and the poll for due work.
+        self.restore = MatchRestore(
+            bot, self.db, self.runtime, self.leases, self.delivery, self.challenges,
+            self.threads, seats=self._seats,
+        )  # fmt: skip
+        self.runtime.loader = self.restore.loader
         self._unsubscribe = self.runtime.subscribe(self._on_event)
-        self._restore_task: asyncio.Task[None] | None = None
-        self._poll_task: asyncio.Task[None] | None = None
-        #: Seconds between two looks for due work of any server (tests shorten it).
-        self.poll_seconds = limits.MATCH_POLL_SECONDS
+
+    async def start(self) -> None:
+        """Restore the matches and challenges of this process (:meth:`MatchRestore.start`)."""
+        await self.restore.start()
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs ``guild_id``'s shard (:meth:`MatchRestore.owns`)."""
+        return self.restore.owns(guild_id)
 
     @property
     def matches(self) -> Mapping[int, Match]:
@@ -180,11 +187,7 @@ class MatchService(MatchRestore):
     async def stop(self) -> None:
         """Stop the timers and couriers (stored deadlines survive for the next start)."""
         self._unsubscribe()
-        for task in (self._restore_task, self._poll_task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        await self.restore.stop()
         await self.runtime.close()
         await self.scheduler.close()
         await self.delivery.close()
@@ -557,7 +560,7 @@ class MatchService(MatchRestore):
         """Replace the clicked panel with the player's panel of the live state (its
         courier sends a newer one if the match moves on meanwhile)."""
         version = match.state.version
-        embed, view = self.delivery.panel(match, player)
+        embed, view = self.delivery.panels.panel(match, player)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(embed=embed, view=view)
@@ -579,8 +582,8 @@ class MatchService(MatchRestore):
             return  # the courier sends the player a new panel
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
-            self.delivery.remember(match, message.id, interaction)
-        self.delivery.answered(match, player, version, view is not None, message)
+            self.delivery.panels.remember(match, message.id, interaction)
+        self.delivery.panels.answered(match, player, version, view is not None, message)
 
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """``/bingo resign``: the member's match in this server ends; they lose."""
@@ -614,12 +617,12 @@ class MatchService(MatchRestore):
             return await self.tell(interaction, NOT_YOURS)
         await self._reader(interaction, match, player)
         if asked:
-            self.delivery.dms_reopened(match, player)
+            self.delivery.panels.dms_reopened(match, player)
         version = match.state.version
-        embed, view = self.delivery.panel(match, player)
+        embed, view = self.delivery.panels.panel(match, player)
         controls: dict[str, Any] = {"view": view} if view else {}
         await reply_private(interaction, embed=embed, **controls)
-        self.delivery.answered(match, player, version, view is not None)
+        self.delivery.panels.answered(match, player, version, view is not None)
         self.delivery.kick(match)
 
     async def _reopened(self, interaction: discord.Interaction[Any]) -> int | None:

@@ -1,8 +1,8 @@
 """The hand panels of a match's players: a new DM when a decision of theirs is new,
 edits in place otherwise, the ephemeral panel and channel ping when their DMs are
 closed, the click's interaction token for edits outside the global rate limit, tidying
-of old panels and pings, and, after a restart, retiring stray panels (see
-:mod:`._delivery` for the couriers that run them).
+of old panels and pings, and, after a restart, retiring stray panels (:class:`PanelCourier`;
+:mod:`._delivery` runs it).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from ._table import (
     HANDLE_SECONDS,
     Handle,
     Problems,
+    check,
     match_language,
     panel_language,
     table_of,
-    why_gone,
 )
 from ._tips import tip_key, with_tip
 from ._views import decision_view
@@ -42,10 +42,15 @@ STRAY_SCAN = 10
 
 
 class PanelCourier:
-    """The panels part of :class:`._delivery.Delivery` (its attributes are set there)."""
+    """Each player's hand panel of every match of one bot process, sent and edited
+    through ``outbox`` (see the module docstring); :class:`._delivery.Delivery` runs it
+    in each match's panels and tidying lanes."""
 
-    outbox: Outbox
-    attention_seconds: float
+    def __init__(self, outbox: Outbox, *, attention_seconds: float = 0.0) -> None:
+        self.outbox = outbox
+        #: Seconds after a click on a DM panel during which the clicker's next decision is
+        #: shown on that panel (:meth:`_watching`; ``BINGO_PANEL_ATTENTION_SECONDS``).
+        self.attention_seconds = attention_seconds
 
     def panel(
         self, match: Match, player: int, locale: str | None = None
@@ -74,27 +79,9 @@ class PanelCourier:
         controls = accessible_panel(match, view, embed, controls, locale)  # ._accessible
         return embed, controls
 
-    def _check(self, match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
-        """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
-        the match's channel, so a gone channel ends the match)."""
-        if sent.ok:
-            return True
-        table = table_of(match)
-        if sent.status is SendStatus.CHANNEL_GONE and channel:
-            table.gone = table.gone or why_gone(sent)
-        elif (
-            sent.status is SendStatus.FAILED
-            and sent.error is not None
-            and classify(sent.error) is None
-        ):
-            problems.transient = True
-        elif sent.status is SendStatus.FAILED:
-            log.error("Could not show match %s: %s", match.id, sent.error)
-        return False
-
     # -- panels ------------------------------------------------------------------------
 
-    async def _sync_panel(self, match: Match, player: int, problems: Problems) -> None:
+    async def sync(self, match: Match, player: int, problems: Problems) -> None:
         """Send ``player`` a new panel (a new DM, which notifies) when a decision of
         theirs is new, unless they are looking at the panel they have (:meth:`_watching`:
         then it is edited to the decision); otherwise keep the panel they have current
@@ -119,7 +106,7 @@ class PanelCourier:
         elif not panel.ephemeral:
             await self._edit_panel(match, player, panel, problems)
 
-    async def _redraw_panel(self, match: Match, player: int, problems: Problems) -> None:
+    async def redraw(self, match: Match, player: int, problems: Problems) -> None:
         """After a restart: edit the player's last DM panel to the current state (with
         the current controls), or send a new one if it is gone and they must decide,
         or if a decision they were never shown came meanwhile (so they are notified;
@@ -150,7 +137,7 @@ class PanelCourier:
                 display.panels[player] = panel.drawn(version, view is not None)
                 return
             if sent.status not in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
-                self._check(match, sent, problems, channel=False)
+                check(match, sent, problems, channel=False)
                 return
             display.panels[player] = None
         if deciding:
@@ -194,7 +181,7 @@ class PanelCourier:
             else:
                 display.panels[player] = panel.drawn(version, False)
             return True
-        self._check(match, sent, problems, channel=False)
+        check(match, sent, problems, channel=False)
         return False
 
     async def retire_strays(self, match: Match) -> int:
@@ -371,7 +358,7 @@ class PanelCourier:
                 log.info("DMs closed for user %s (match %s)", user_id, match.id)
                 display.dm_closed[player] = True
             else:
-                self._check(match, sent, problems, channel=False)
+                check(match, sent, problems, channel=False)
                 return
         display.replace_panel(player, record)
         if record.ephemeral and decides and notify:
@@ -383,14 +370,14 @@ class PanelCourier:
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
                 priority=Priority.TURN,
             )
-            if self._check(match, sent, problems, channel=True):
+            if check(match, sent, problems, channel=True):
                 assert sent.value is not None  # SENT carries the message
                 old = display.pings[player]
                 if old is not None:
                     display.set_aside(table.board_channel_id, old)
                 display.pings[player] = sent.value.id
 
-    async def _sweep(self, match: Match, problems: Problems) -> None:
+    async def sweep(self, match: Match, problems: Problems) -> None:
         """Delete what :meth:`Display.set_aside` set aside (old panels, old pings; once
         the match is over, the last pings too). A message already gone, or in a channel
         gone, is forgotten; a transient failure keeps it for the next pass (also after a
@@ -409,5 +396,5 @@ class PanelCourier:
                 continue
             if sent.error is not None and classify(sent.error) is None:
                 kept.append((channel_id, message_id))  # transient: the next pass
-            self._check(match, sent, problems, channel=False)
+            check(match, sent, problems, channel=False)
         display.trash = kept

@@ -20,7 +20,7 @@ import discord
 from bot import limits
 from bot.matches import Match
 from bot.matches.config import MatchConfig
-from bot.outbox import Sent
+from bot.outbox import SendStatus, Sent, classify
 from bot.ui.text import echo
 
 from ._display import Display
@@ -190,6 +190,23 @@ class Problems:
 
     def __init__(self) -> None:
         self.transient = False
+
+
+def check(match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
+    """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
+    the match's channel, so a gone channel ends the match)."""
+    if sent.ok:
+        return True
+    table = table_of(match)
+    if sent.status is SendStatus.CHANNEL_GONE and channel:
+        table.gone = table.gone or why_gone(sent)
+    elif (
+        sent.status is SendStatus.FAILED and sent.error is not None and classify(sent.error) is None
+    ):
+        problems.transient = True
+    elif sent.status is SendStatus.FAILED:
+        log.error("Could not show match %s: %s", match.id, sent.error)
+    return False
 
 
 def humans(match: Match) -> Iterable[int]:
