@@ -35,7 +35,7 @@ from ._table import MatchTable, table_of
 if TYPE_CHECKING:
     from bot.storage import Database
 
-    from ._matches import MatchService
+    from ._ports import PanelHost
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ def accessible_board(
     embed.title = None
 
 
-def _apply(service: MatchService, user_id: int, on: bool) -> None:
+def _apply(service: PanelHost, user_id: int, on: bool) -> None:
     """Turn the mode on or off in the member's live matches (their next panel and board
     show it; the board is redrawn now)."""
     for live in service.matches.values():
@@ -143,7 +143,7 @@ def _apply(service: MatchService, user_id: int, on: bool) -> None:
 
 
 async def set_accessible(
-    service: MatchService, interaction: discord.Interaction[Any], on: bool | None
+    service: PanelHost, interaction: discord.Interaction[Any], on: bool | None
 ) -> None:
     """``/bingo accessibility``: turn the member's screen-reader mode on or off (``None``:
     just show their choice), privately, in their language. It applies at once, to the
@@ -159,7 +159,7 @@ async def set_accessible(
 
 
 async def accessible_on(
-    service: MatchService, interaction: discord.Interaction[Any], control: AccessibleButton
+    service: PanelHost, interaction: discord.Interaction[Any], control: AccessibleButton
 ) -> None:
     """The "Screen-reader mode" button: turn the mode on and answer with the clicking
     member's panel in that mode (or the private confirmation when the match is over or

@@ -35,13 +35,11 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine import BingoOptions, BingoState
-from bot.engine.events import Event
 from bot.i18n import t
 from bot.interactions import (
     NOT_CURRENT,
@@ -66,6 +64,7 @@ from ._anywhere import live_match_id
 from ._challenges import Challenges
 from ._delivery import Delivery
 from ._display import Display
+from ._ports import MatchSetup
 from ._restore import MatchRestore
 from ._settings import match_timing
 from ._table import MatchTable, table_of
@@ -74,7 +73,6 @@ from ._tips import first_match_tips
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
-    from bot.storage.matches import MatchColumns
     from bot.ui.controls import DecisionButton, PlayAgainButton, ShowHandButton
 
 log = logging.getLogger(__name__)
@@ -93,41 +91,6 @@ def _whole(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-@dataclass
-class MatchSetup:
-    """A new match before it is stored: its seed, rules, first state and setup events,
-    its display bookkeeping (:class:`._display.Display`, stored as ``ui``), deadline,
-    start time, public log and configuration (its languages are set by
-    :meth:`MatchService.stamp_languages`)."""
-
-    seed: int
-    options: BingoOptions
-    state: BingoState
-    events: list[Event]
-    display: Display
-    deadline: float | None
-    started_at: float
-    #: The public log of the setup events (:mod:`bot.matches.log`).
-    log: list[Any] = field(default_factory=list)
-    config: MatchConfig = field(default_factory=MatchConfig)
-
-    def stored(self) -> MatchColumns:
-        """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
-        that describe the match itself."""
-        return {
-            "seed": self.seed,
-            "options": self.options.to_json(),
-            "state": self.state.to_json(),
-            "decisions": self.state.history,
-            "version": self.state.version,
-            "started_at": self.started_at,
-            "deadline": self.deadline,
-            "ui": self.display.to_json(),
-            "log": self.log,
-            "config": self.config.to_json(),
-        }
-
-
 class MatchService:
     """Runs every BingoMagic match of one bot process (see the module docstring).
 
@@ -137,7 +100,7 @@ class MatchService:
     def __init__(self, bot: BingoBot) -> None:
         """Run the matches on the bot's shared services (``BingoBot.setup_hook`` builds
         them before the cogs load): its runtime, scheduler, leases and outbox; this
-        service sets the runtime's loader."""
+        service registers the runtime's loader (``BingoBot.use_match_loader``)."""
         self.bot = bot
         self.db = bot.db
         self.settings = bot.settings
@@ -166,7 +129,7 @@ class MatchService:
             bot, self.db, self.runtime, self.leases, self.delivery, self.challenges,
             self.threads, seats=self._seats,
         )  # fmt: skip
-        self.runtime.loader = self.restore.loader
+        bot.use_match_loader(self.restore.loader)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
 
     async def start(self) -> None:
@@ -185,11 +148,12 @@ class MatchService:
     # -- life cycle --------------------------------------------------------------------
 
     async def stop(self) -> None:
-        """Stop the timers and couriers (stored deadlines survive for the next start)."""
+        """Stop what this service started: its runtime listener, the restore and poll
+        tasks, the couriers (what was not shown is shown after the next start). The
+        runtime and the scheduler are the bot's: it closes them (``BingoBot.close``;
+        stored deadlines survive for the next start)."""
         self._unsubscribe()
         await self.restore.stop()
-        await self.runtime.close()
-        await self.scheduler.close()
         await self.delivery.close()
 
     def _seats(self, player_ids: Sequence[int], ai_seat: int | None, level: str | None, seed: int):

@@ -32,7 +32,7 @@ from ._table import table_of
 if TYPE_CHECKING:
     from bot.storage import Database
 
-    from ._matches import MatchService
+    from ._ports import PanelHost
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ def tip_key(tips: Tips | None, view: dict[str, Any]) -> tuple[str | None, Tips |
 
 
 async def tips_off(
-    service: MatchService, interaction: discord.Interaction[Any], control: TipsOffButton
+    service: PanelHost, interaction: discord.Interaction[Any], control: TipsOffButton
 ) -> None:
     """ "Turn tips off": turn the clicking member's tips off (every match from now on,
     this one included) and answer with their panel without the tip (or a private note

@@ -55,7 +55,7 @@ from ._table import table_of
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
-    from ._matches import MatchService
+    from ._ports import TableHost
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ class Tournaments:
     they post; :class:`~bot.tournaments.service.TournamentService` runs the rounds, with
     this object as its :class:`~bot.tournaments.service.TournamentHost`."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: TableHost) -> None:
         self.service = service
         self.bot: BingoBot = service.bot
         self.store = TournamentStore(service.db.backend)
