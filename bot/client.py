@@ -153,7 +153,8 @@ class BingoBot(commands.Bot):
     scheduler: Scheduler
     leases: Leases
     match_store: DatabaseMatchStore
-    runtime: MatchRuntime
+    #: Its matches' context is the Bingo cog's (the client does not know its type).
+    runtime: MatchRuntime[Any]
 
     EXTENSIONS: tuple[str, ...] = (
         "cogs.bingo",

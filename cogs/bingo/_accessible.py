@@ -24,13 +24,12 @@ import discord
 from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.interactions import reply_private
-from bot.matches import Match
 from bot.ui.accessible import board_sentence, panel_sentence
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
 from ._render import log_lines, personal_result
-from ._table import MatchTable, table_of
+from ._table import LiveMatch, MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -67,13 +66,15 @@ def uses_mode(table: MatchTable, player: int | None = None) -> bool:
 LAST_LINES = 3
 
 
-def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
+def _last(
+    match: LiveMatch, names: Sequence[str], options: BingoOptions, locale: object
+) -> str | None:
     lines = log_lines(match.log, names, options, locale, last=LAST_LINES, spoken=True)
     return t(locale, "a11y-join").join(lines) if lines else None
 
 
 def accessible_panel(
-    match: Match,
+    match: LiveMatch,
     view: dict[str, Any],
     embed: discord.Embed,
     controls: discord.ui.View | None,
@@ -115,7 +116,7 @@ def accessible_panel(
 
 
 def accessible_board(
-    match: Match, view: dict[str, Any], embed: discord.Embed, locale: str | None
+    match: LiveMatch, view: dict[str, Any], embed: discord.Embed, locale: str | None
 ) -> None:
     """Put the plain sentence (public: :func:`bot.ui.accessible.board_sentence`) first on
     the board's embed while either player uses the mode."""

@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from bot.matches import Match, MatchRuntime, Scheduler
+from bot.matches import MatchRuntime, Scheduler
 from bot.outbox import Outbox
 
 from ._board import BoardCourier
 from ._display import Display
 from ._panels import PanelCourier
-from ._table import Lane, Problems, table_of
+from ._table import Lane, LiveMatch, MatchTable, Problems, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -66,14 +66,14 @@ class Delivery:
         self,
         outbox: Outbox,
         db: Database,
-        runtime: MatchRuntime,
+        runtime: MatchRuntime[MatchTable],
         scheduler: Scheduler,
         *,
         leases: Leases | None = None,
         render: Executor | None = None,
         board_seconds: float = 0.0,
         attention_seconds: float = 0.0,
-        on_announced: Callable[[Match], None] | None = None,
+        on_announced: Callable[[LiveMatch], None] | None = None,
     ) -> None:
         """``on_announced``: called with a match once its result is posted."""
         self.outbox = outbox
@@ -85,7 +85,7 @@ class Delivery:
         self._closed = False
         #: Seconds a ``ui`` waits to be stored with the others (:meth:`save_ui`).
         self.ui_flush_seconds = UI_FLUSH_SECONDS
-        self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
+        self._unsaved: dict[int, tuple[LiveMatch, tuple[int, str]]] = {}
         self._flusher: asyncio.Task[None] | None = None
         #: The hand panels and the tidying of old messages.
         self.panels = PanelCourier(outbox, attention_seconds=attention_seconds)
@@ -97,7 +97,7 @@ class Delivery:
 
     # -- entry points ------------------------------------------------------------------
 
-    def kick(self, match: Match, *, redraw: bool = False, announce: bool = False) -> None:
+    def kick(self, match: LiveMatch, *, redraw: bool = False, announce: bool = False) -> None:
         """Bring ``match``'s messages up to date soon: its panels lane first, which then
         wakes its board lane and its tidying lane (each one task at a time, so a board
         waiting for its channel's bucket never holds up a panel). ``redraw``: after a
@@ -110,9 +110,9 @@ class Delivery:
 
     def _lane(
         self,
-        match: Match,
+        match: LiveMatch,
         lane: Lane,
-        work: Callable[[Match, Problems], Awaitable[None]],
+        work: Callable[[LiveMatch, Problems], Awaitable[None]],
         name: str,
     ) -> None:
         """Mark ``lane`` dirty and run ``work`` in its task until nothing changed during
@@ -128,7 +128,7 @@ class Delivery:
         task.add_done_callback(self._couriers.discard)
 
     async def _run_lane(
-        self, match: Match, lane: Lane, work: Callable[[Match, Problems], Awaitable[None]]
+        self, match: LiveMatch, lane: Lane, work: Callable[[LiveMatch, Problems], Awaitable[None]]
     ) -> None:
         """Passes of ``work`` while ``lane`` is dirty, then store the ``ui`` once (the
         message ids those passes sent)."""
@@ -162,7 +162,7 @@ class Delivery:
         except Exception:
             log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
-    async def save_ui(self, match: Match) -> None:
+    async def save_ui(self, match: LiveMatch) -> None:
         """Have the match's display bookkeeping (``ui``) and configuration (``config``:
         the players' languages and tips change during a match) stored at its version in
         the next batch (within :attr:`ui_flush_seconds`, :meth:`flush`), unless this
@@ -220,7 +220,7 @@ class Delivery:
             elif self.leases is not None and now is not None and now > match.state.version:
                 await self._hand_over(match)
 
-    async def _hand_over(self, match: Match) -> None:
+    async def _hand_over(self, match: LiveMatch) -> None:
         """Another process committed a newer version of ``match``: add to its stored
         ``ui`` the panels, pings and deletions this process knows of and it does not,
         as messages to delete (its next delivery sweeps them; no stale controls stay
@@ -246,7 +246,7 @@ class Delivery:
 
     # -- the lanes ---------------------------------------------------------------------
 
-    async def _deliver(self, match: Match, problems: Problems) -> None:
+    async def _deliver(self, match: LiveMatch, problems: Problems) -> None:
         """The panels lane: each player's panel, the one who decides now first (their
         "your turn" goes out before anything else of the match); then the board and
         tidying lanes are woken."""
@@ -267,11 +267,11 @@ class Delivery:
         if table.display.trash or (over and any(table.display.pings)):
             self._lane(match, table.tidy_lane, self.panels.sweep, "tidy")
 
-    def _wake_board(self, match: Match) -> None:
+    def _wake_board(self, match: LiveMatch) -> None:
         """Run ``match``'s board lane (its panels need nothing)."""
         self._lane(match, table_of(match).board_lane, self.board.update, "board")
 
-    async def _settle(self, match: Match, problems: Problems) -> None:
+    async def _settle(self, match: LiveMatch, problems: Problems) -> None:
         """After a pass: a gone channel ends the match; a transient failure brings the
         lanes back after :data:`RETRY_DELAYS`."""
         table = table_of(match)
@@ -284,7 +284,7 @@ class Delivery:
         else:
             table.retries = 0
 
-    def _retry_later(self, match: Match) -> None:
+    def _retry_later(self, match: LiveMatch) -> None:
         table = table_of(match)
         key = ("deliver", match.id)
         if key in self.scheduler:

@@ -52,6 +52,7 @@ from bot.matches import (
     Match,
     MatchEvent,
     MatchFinished,
+    MatchRuntime,
     Seat,
     Timing,
 )
@@ -67,7 +68,7 @@ from ._display import Display
 from ._ports import MatchSetup
 from ._restore import MatchRestore
 from ._settings import match_timing
-from ._table import MatchTable, table_of
+from ._table import LiveMatch, MatchTable, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
@@ -111,7 +112,8 @@ class MatchService:
         self.languages = bot.languages
         settings = bot.settings
         self.leases = bot.leases
-        self.runtime = bot.runtime
+        #: The bot's runtime, whose matches carry this cog's :class:`._table.MatchTable`.
+        self.runtime: MatchRuntime[MatchTable] = bot.runtime
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
@@ -141,7 +143,7 @@ class MatchService:
         return self.restore.owns(guild_id)
 
     @property
-    def matches(self) -> Mapping[int, Match]:
+    def matches(self) -> Mapping[int, LiveMatch]:
         """The live matches by id (read-only)."""
         return self.runtime.matches
 
@@ -166,13 +168,13 @@ class MatchService:
                 seats.append(Seat.human(user_id))
         return (seats[0], seats[1])
 
-    async def get(self, match_id: int) -> Match | None:
+    async def get(self, match_id: int) -> LiveMatch | None:
         """The match ``match_id`` as stored now (the live copy, checked against the
         database and reloaded if another process moved it on), or ``None`` when it is
         over or unknown."""
         return await self.runtime.current(match_id)
 
-    def _announced(self, match: Match) -> None:
+    def _announced(self, match: LiveMatch) -> None:
         """The result of ``match`` is posted: close its thread later, wake its waiters."""
         self.threads.result_posted(match)
         posted = self._posted.get(match.id)
@@ -283,7 +285,7 @@ class MatchService:
         player_ids: tuple[int, int],
         *,
         level: str | None,
-    ) -> Match:
+    ) -> LiveMatch:
         """Run a match just stored as ``match_id``: arm its deadline, then show it (and
         let the bot move, if it plays a seat at ``level``)."""
         first, second = await accessible_seats(self.db, player_ids)  # ._accessible
@@ -410,7 +412,7 @@ class MatchService:
         await reply_private(interaction, t(await private_language(interaction), key, **args))
 
     async def _reader(
-        self, interaction: discord.Interaction[Any], match: Match, player: int
+        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
     ) -> str:
         """The language of ``player`` answering ``interaction`` in ``match``, remembered
         in the match's configuration (``languages``) for the DMs that follow."""
@@ -492,7 +494,7 @@ class MatchService:
 
     @staticmethod
     def _superseded(
-        interaction: discord.Interaction[Any], match: Match, player: int, version: int
+        interaction: discord.Interaction[Any], match: LiveMatch, player: int, version: int
     ) -> bool:
         """Whether the clicked message, a DM panel of ``player`` drawn at ``version``,
         is no longer their panel of ``match``: another panel was sent at that version or
@@ -519,7 +521,7 @@ class MatchService:
         await reply_private(interaction, text)
 
     async def answer_with_panel(
-        self, interaction: discord.Interaction[Any], match: Match, player: int
+        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
     ) -> None:
         """Replace the clicked panel with the player's panel of the live state (its
         courier sends a newer one if the match moves on meanwhile)."""

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.matches import Match, player_view
+from bot.matches import player_view
 from bot.outbox import Outbox, Priority, SendStatus, Sent, classify
 from bot.ui.controls import ReplayButton, view_of
 
@@ -25,6 +25,7 @@ from ._render import panel_embed
 from ._table import (
     HANDLE_SECONDS,
     Handle,
+    LiveMatch,
     Problems,
     check,
     match_language,
@@ -37,7 +38,7 @@ from ._views import decision_view
 log = logging.getLogger(__name__)
 
 #: How many of the newest messages of a player's DM channel are read after a restart to
-#: find panels of a match still offering buttons (:meth:`Delivery.retire_strays`).
+#: find panels of a match still offering buttons (:meth:`PanelCourier.retire_strays`).
 STRAY_SCAN = 10
 
 
@@ -53,7 +54,7 @@ class PanelCourier:
         self.attention_seconds = attention_seconds
 
     def panel(
-        self, match: Match, player: int, locale: str | None = None
+        self, match: LiveMatch, player: int, locale: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """``player``'s panel of the live state: their view, and their controls if they
         decide now (once the match is over: the "Replay" button,
@@ -81,7 +82,7 @@ class PanelCourier:
 
     # -- panels ------------------------------------------------------------------------
 
-    async def sync(self, match: Match, player: int, problems: Problems) -> None:
+    async def sync(self, match: LiveMatch, player: int, problems: Problems) -> None:
         """Send ``player`` a new panel (a new DM, which notifies) when a decision of
         theirs is new, unless they are looking at the panel they have (:meth:`_watching`:
         then it is edited to the decision); otherwise keep the panel they have current
@@ -106,7 +107,7 @@ class PanelCourier:
         elif not panel.ephemeral:
             await self._edit_panel(match, player, panel, problems)
 
-    async def redraw(self, match: Match, player: int, problems: Problems) -> None:
+    async def redraw(self, match: LiveMatch, player: int, problems: Problems) -> None:
         """After a restart: edit the player's last DM panel to the current state (with
         the current controls), or send a new one if it is gone and they must decide,
         or if a decision they were never shown came meanwhile (so they are notified;
@@ -145,7 +146,7 @@ class PanelCourier:
 
     async def _edit_panel(
         self,
-        match: Match,
+        match: LiveMatch,
         player: int,
         panel: PanelRecord,
         problems: Problems,
@@ -184,7 +185,7 @@ class PanelCourier:
         check(match, sent, problems, channel=False)
         return False
 
-    async def retire_strays(self, match: Match) -> int:
+    async def retire_strays(self, match: LiveMatch) -> int:
         """After a restart: take the buttons off every panel of ``match`` in its
         players' DMs that is not their panel (one sent just before a crash, whose id was
         never stored, would otherwise stay clickable for ever). Reads the newest
@@ -237,7 +238,7 @@ class PanelCourier:
     # -- a click's interaction token -----------------------------------------------
 
     def remember(
-        self, match: Match, message_id: int, interaction: discord.Interaction[Any]
+        self, match: LiveMatch, message_id: int, interaction: discord.Interaction[Any]
     ) -> None:
         """``interaction`` (a click on the DM panel ``message_id``, answered by updating
         that message) may edit and delete it until its token expires (:class:`Handle`)."""
@@ -250,7 +251,7 @@ class PanelCourier:
 
     def answered(
         self,
-        match: Match,
+        match: LiveMatch,
         player: int,
         version: int,
         controls: bool,
@@ -267,11 +268,11 @@ class PanelCourier:
             record = PanelRecord.dm(message.channel.id, message.id, version, controls)
         display.replace_panel(player, record)
 
-    def dms_reopened(self, match: Match, player: int) -> None:
+    def dms_reopened(self, match: LiveMatch, player: int) -> None:
         """``player`` asked to be sent panels by DM again (``/bingo hand``)."""
         table_of(match).display.dm_closed[player] = False
 
-    def _watching(self, match: Match, player: int, panel: PanelRecord) -> bool:
+    def _watching(self, match: LiveMatch, player: int, panel: PanelRecord) -> bool:
         """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
         :attr:`attention_seconds` ago (its :class:`Handle`, so the edit is
         free), and it is the newest DM this process sent them."""
@@ -283,13 +284,13 @@ class PanelCourier:
         newest = self.outbox.last_dm(match.seats[player].user_id)
         return newest is None or newest == panel.message
 
-    def _handle(self, match: Match, message_id: int | None) -> Handle | None:
+    def _handle(self, match: LiveMatch, message_id: int | None) -> Handle | None:
         handle = table_of(match).handles.get(message_id) if message_id is not None else None
         return handle if handle is not None and handle.live else None
 
     async def _edit_message(
         self,
-        match: Match,
+        match: LiveMatch,
         channel_id: int,
         message_id: int,
         *,
@@ -311,7 +312,9 @@ class PanelCourier:
             table_of(match).handles.pop(message_id, None)
         return await self.outbox.edit(channel_id, message_id, priority=priority, **fields)
 
-    async def _delete_message(self, match: Match, channel_id: int, message_id: int) -> Sent[Any]:
+    async def _delete_message(
+        self, match: LiveMatch, channel_id: int, message_id: int
+    ) -> Sent[Any]:
         """Delete one of the match's messages (tidying): through its :class:`Handle`
         when there is one, else paced by the outbox, last of all."""
         handle = self._handle(match, message_id)
@@ -327,7 +330,7 @@ class PanelCourier:
         return await self.outbox.delete(channel_id, message_id)
 
     async def _send_panel(
-        self, match: Match, player: int, problems: Problems, *, notify: bool = True
+        self, match: LiveMatch, player: int, problems: Problems, *, notify: bool = True
     ) -> None:
         """A new panel by DM (a new message, so Discord notifies them), then their
         previous DM panel is deleted: one panel per player and match. When the
@@ -377,7 +380,7 @@ class PanelCourier:
                     display.set_aside(table.board_channel_id, old)
                 display.pings[player] = sent.value.id
 
-    async def sweep(self, match: Match, problems: Problems) -> None:
+    async def sweep(self, match: LiveMatch, problems: Problems) -> None:
         """Delete what :meth:`Display.set_aside` set aside (old panels, old pings; once
         the match is over, the last pings too). A message already gone, or in a channel
         gone, is forgotten; a transient failure keeps it for the next pass (also after a

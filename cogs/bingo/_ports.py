@@ -16,7 +16,7 @@ import discord
 
 from bot.engine import BingoOptions, BingoState
 from bot.engine.events import Event
-from bot.matches import Match, MatchRuntime, Scheduler, Timing
+from bot.matches import MatchRuntime, Scheduler, Timing
 from bot.matches.config import MatchConfig
 from bot.outbox import Outbox
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
     from bot.storage import Database
     from bot.storage.matches import MatchColumns
+
+    from ._table import LiveMatch, MatchTable
 
 
 @dataclass
@@ -66,7 +68,7 @@ class MatchSetup:
 class Kicks(Protocol):
     """Brings a match's messages up to date (:meth:`._delivery.Delivery.kick`)."""
 
-    def kick(self, match: Match, *, redraw: bool = False, announce: bool = False) -> None: ...
+    def kick(self, match: LiveMatch, *, redraw: bool = False, announce: bool = False) -> None: ...
 
 
 class PanelHost(Protocol):
@@ -77,14 +79,14 @@ class PanelHost(Protocol):
     @property
     def db(self) -> Database: ...
     @property
-    def runtime(self) -> MatchRuntime: ...
+    def runtime(self) -> MatchRuntime[MatchTable]: ...
     @property
-    def matches(self) -> Mapping[int, Match]: ...
+    def matches(self) -> Mapping[int, LiveMatch]: ...
     @property
     def delivery(self) -> Kicks: ...
 
     async def answer_with_panel(
-        self, interaction: discord.Interaction[Any], match: Match, player: int
+        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
     ) -> None: ...
 
 
@@ -171,7 +173,7 @@ class MatchStarter(Protocol):
         player_ids: tuple[int, int],
         *,
         level: str | None,
-    ) -> Match: ...
+    ) -> LiveMatch: ...
 
 
 class ChallengeHost(MatchStarter, Protocol):
@@ -195,9 +197,9 @@ class TableHost(MatchStarter, Protocol):
     the wait for results to be posted."""
 
     @property
-    def runtime(self) -> MatchRuntime: ...
+    def runtime(self) -> MatchRuntime[MatchTable]: ...
     @property
-    def matches(self) -> Mapping[int, Match]: ...
+    def matches(self) -> Mapping[int, LiveMatch]: ...
     @property
     def challenges(self) -> Matchmaking: ...
 

@@ -29,7 +29,7 @@ from bot.matches.events import snapshot
 from cogs.languages import guild_language
 
 from ._display import Display
-from ._table import MatchTable, table_of
+from ._table import LiveMatch, MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -64,7 +64,7 @@ class MatchRestore:
         self,
         bot: BingoBot,
         db: Database,
-        runtime: MatchRuntime,
+        runtime: MatchRuntime[MatchTable],
         leases: Leases,
         delivery: Delivery,
         challenges: Challenges,
@@ -145,7 +145,7 @@ class MatchRestore:
             except Exception:
                 log.exception("Looking for due matches and challenges failed")
 
-    async def loader(self, match_id: int, cached: Match | None) -> Match | None:
+    async def loader(self, match_id: int, cached: LiveMatch | None) -> LiveMatch | None:
         """The runtime's loader: ``cached`` (the live copy) checked against the stored
         version with one indexed read and, when another process moved the match on,
         refreshed in place from its row (state, deadline, ``ui``); without ``cached``, the
@@ -175,7 +175,7 @@ class MatchRestore:
         cached.state, cached.deadline, cached.log = state, record.deadline, record.log
         return cached
 
-    async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
+    async def _redraw(self, active: list[LiveMatch], finished: list[LiveMatch]) -> None:
         await self.bot.wait_until_ready()
         for match in active:
             self.delivery.kick(match, redraw=True)
@@ -197,7 +197,7 @@ class MatchRestore:
             except Exception:
                 log.exception("Could not look for stray panels of match %s", match.id)
 
-    async def _load(self, record: MatchRecord) -> Match | None:
+    async def _load(self, record: MatchRecord) -> LiveMatch | None:
         """The live match of ``record``; or, when its stored state cannot be loaded, log
         it with its id and set it aside (``Database.set_match_broken``: it blocks
         neither player and counts for nobody) and return ``None``."""

@@ -138,10 +138,13 @@ class MatchTable:
         return [echo(name, limits.MEMBER_NAME) for name in self.display.names]
 
 
-def table_of(match: Match) -> MatchTable:
-    table = match.context
-    assert isinstance(table, MatchTable)
-    return table
+#: A live match of this cog: its context is the cog's :class:`MatchTable`.
+LiveMatch = Match[MatchTable]
+
+
+def table_of(match: LiveMatch) -> MatchTable:
+    """``match``'s :class:`MatchTable` (its ``context``)."""
+    return match.context
 
 
 def panel_language(table: MatchTable, player: int) -> str | None:
@@ -192,7 +195,7 @@ class Problems:
         self.transient = False
 
 
-def check(match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
+def check(match: LiveMatch, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
     """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
     the match's channel, so a gone channel ends the match)."""
     if sent.ok:
@@ -209,6 +212,6 @@ def check(match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -
     return False
 
 
-def humans(match: Match) -> Iterable[int]:
+def humans(match: LiveMatch) -> Iterable[int]:
     """The user ids of the match's human seats."""
     return (match.seats[p].user_id for p in match.viewers())
