@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine.outcome import Reason
 from bot.i18n import t
-from bot.matches import Match, MatchRuntime, Scheduler, public_view
+from bot.matches import MatchRuntime, Scheduler, public_view
 from bot.outbox import Outbox, Priority, SendStatus
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 
@@ -25,6 +25,8 @@ from ._render import board_embed, result_line
 from ._table import (
     BOARD_FILE,
     Board,
+    LiveMatch,
+    MatchTable,
     Problems,
     check,
     match_language,
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def board_shown(match: Match) -> tuple[int, bool]:
+def board_shown(match: LiveMatch) -> tuple[int, bool]:
     """What the board of the live state shows (:attr:`MatchTable.board_shown`): its version,
     and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
     table = table_of(match)
@@ -57,14 +59,14 @@ class BoardCourier:
         self,
         outbox: Outbox,
         db: Database,
-        runtime: MatchRuntime,
+        runtime: MatchRuntime[MatchTable],
         scheduler: Scheduler,
         *,
-        wake: Callable[[Match], None],
-        retry_later: Callable[[Match], None],
+        wake: Callable[[LiveMatch], None],
+        retry_later: Callable[[LiveMatch], None],
         render: Executor | None = None,
         board_seconds: float = 0.0,
-        on_announced: Callable[[Match], None] | None = None,
+        on_announced: Callable[[LiveMatch], None] | None = None,
     ) -> None:
         self.outbox = outbox
         self.db = db
@@ -87,7 +89,7 @@ class BoardCourier:
         """Show no picture drawn from now on (the couriers are stopping)."""
         self._closed = True
 
-    async def update(self, match: Match, problems: Problems) -> None:
+    async def update(self, match: LiveMatch, problems: Problems) -> None:
         """The board lane: the board, then (once the final board is shown) the result."""
         table = table_of(match)
         if table.gone is not None:
@@ -103,7 +105,9 @@ class BoardCourier:
 
     # -- board and result --------------------------------------------------------------
 
-    async def _update_board(self, match: Match, problems: Problems, *, force: bool = False) -> None:
+    async def _update_board(
+        self, match: LiveMatch, problems: Problems, *, force: bool = False
+    ) -> None:
         """Bring the public board up to date: show a board whose picture was drawn
         meanwhile; then, if the board is behind, edit it at once when its picture is
         unchanged, or have the new picture drawn (:meth:`_draw`; its completion brings
@@ -125,15 +129,20 @@ class BoardCourier:
             self._board_later(match, wait)
             return
         table.board_at = time.monotonic()
-        board = self._board(match)
-        if board_id is not None and table.display.board_image == board.key:
+        view = public_view(match.state)
+        language = match_language(table)
+        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
+        key = board_key(inputs)
+        if board_id is not None and table.display.board_image == key:
             # an unchanged picture is not drawn or uploaded again: the edit leaves the
             # message's attachment as it is, and the embed still shows it
-            await self._show_board(match, board, problems)
+            await self._show_board(match, self._board(match, view, inputs, key), problems)
         elif table.drawing is None:
-            self._draw(match, board)
+            self._draw(match, self._board(match, view, inputs, key))
+        # else a picture is being drawn: its completion brings this lane back, and the
+        # board is built then (its embed is not built now only to be dropped)
 
-    def _board_later(self, match: Match, seconds: float) -> None:
+    def _board_later(self, match: LiveMatch, seconds: float) -> None:
         """Come back to ``match``'s board in ``seconds`` (once: a later change waits for
         the same turn, :attr:`board_seconds`)."""
         key = ("board", match.id)
@@ -145,21 +154,22 @@ class BoardCourier:
 
         self.scheduler.schedule(key, time.time() + seconds, again)
 
-    def _board(self, match: Match) -> Board:
-        """The board of the live state (its picture not drawn)."""
+    def _board(
+        self, match: LiveMatch, view: dict[str, Any], inputs: dict[str, Any], key: str
+    ) -> Board:
+        """The board of the live state (its picture not drawn): ``view``, its public
+        view; ``inputs`` and ``key``, its picture's (:func:`board_inputs`,
+        :func:`board_key`)."""
         table = table_of(match)
-        state = match.state
         shown = board_shown(match)
         language = match_language(table)
         controls = board_view(match.id, language) if shown[1] else None
-        view = public_view(state)
         embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
         accessible_board(match, view, embed, language)  # screen-reader mode (._accessible)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
-        return Board(shown, embed, controls, inputs, board_key(inputs))
+        return Board(shown, embed, controls, inputs, key)
 
-    def _draw(self, match: Match, board: Board) -> None:
+    def _draw(self, match: LiveMatch, board: Board) -> None:
         """Draw ``board``'s picture in the render pool; when it is done, the courier
         shows it (a failure is retried like a failed delivery)."""
         table = table_of(match)
@@ -180,7 +190,7 @@ class BoardCourier:
 
         job.add_done_callback(done)
 
-    async def _show_board(self, match: Match, board: Board, problems: Problems) -> None:
+    async def _show_board(self, match: LiveMatch, board: Board, problems: Problems) -> None:
         """Edit the board message to ``board`` (uploading its picture when drawn), or
         post it (again) if it is not there. A board that is gone while its picture is
         not at hand is drawn again by the next pass."""
@@ -217,7 +227,7 @@ class BoardCourier:
             table.board_shown = board.shown
             await self.db.set_board_message(match.id, sent.value.id)
 
-    async def _announce(self, match: Match, problems: Problems) -> None:
+    async def _announce(self, match: LiveMatch, problems: Problems) -> None:
         """Post the result (with "Play again" under a match against the bot, "Rematch"
         under one between members; neither under a tournament's table, whose players the
         tournament pairs), then mark it announced (a column: a restart in between posts it
@@ -248,7 +258,7 @@ class BoardCourier:
             if self.on_announced is not None:
                 self.on_announced(match)
 
-    async def channel_gone(self, match: Match) -> None:
+    async def channel_gone(self, match: LiveMatch) -> None:
         """The match's channel is gone or unwritable: end the match with no result (it
         counts for nobody; the players' DM panels lose their controls on the next pass)
         and tell each player privately why. Nothing is posted in the channel. A finished
