@@ -17,7 +17,9 @@ live match of the server: that table waits, RULES §5.6), posts the pairings and
 standings, shows a round ended once its results are posted (:meth:`Tournaments.round_over`,
 RULES §5.1: what the channel shows, in order), and passes on ``bingo_match_finished``.
 The slash commands are declared in ``._tournament_group``; a round's time limit runs in
-``._round_timer``.
+``._round_timer``. What is left here (about 650 lines) is one job, the host the
+tournament service talks to, and is kept whole: its methods are the protocol's, and what it
+uses of the match service is :class:`._ports.TableHost`.
 """
 
 from __future__ import annotations
