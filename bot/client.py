@@ -24,6 +24,7 @@ from bot.i18n.service import LanguageService
 from bot.interactions import NOT_CURRENT, option_refusal, reply_private, report_error
 from bot.matches import AIPool, MatchRuntime, Scheduler, Timing
 from bot.matches.events import DecisionApplied, MatchEvent
+from bot.matches.runtime import Loader
 from bot.outbox import Outbox
 from bot.storage import Database
 from bot.storage.leases import Leases
@@ -143,15 +144,17 @@ class BingoBot(commands.Bot):
             (it stores each change with the match's public log; it calls no cog).
         runtime: the one :class:`~bot.matches.MatchRuntime` of BingoMagic matches, over
             ``match_store``, ``scheduler`` and ``leases``, with the timers of
-            :attr:`settings` (the Bingo cog sets its ``loader``); created in
-            :meth:`setup_hook`, closed in :meth:`close`.
+            :attr:`settings`, its loader registered by the Bingo cog
+            (:meth:`use_match_loader`); created in :meth:`setup_hook`, closed in
+            :meth:`close` (a cog closes only what it built).
     """
 
     #: Built by :meth:`setup_hook` before any cog loads (see the class docstring).
     scheduler: Scheduler
     leases: Leases
     match_store: DatabaseMatchStore
-    runtime: MatchRuntime
+    #: Its matches' context is the Bingo cog's (the client does not know its type).
+    runtime: MatchRuntime[Any]
 
     EXTENSIONS: tuple[str, ...] = (
         "cogs.bingo",
@@ -242,6 +245,14 @@ class BingoBot(commands.Bot):
             claims=self.leases,
             poll_grace=limits.MATCH_POLL_GRACE_SECONDS,
         )
+
+    def use_match_loader(self, loader: Loader | None) -> None:
+        """Hand :attr:`runtime` the loader through which it reads a match it does not
+        hold, and checks one it holds against the database (several processes on one
+        database: :mod:`bot.matches.runtime`). Only the cog that shows matches knows what
+        a live match carries besides its state (``Match.context``), so it registers its
+        loader here when it loads; ``None``: the runtime trusts what it holds."""
+        self.runtime.loader = loader
 
     def outbound_share(self) -> float:
         """This process's share of ``DISCORD_OUTBOUND_PER_SECOND`` (requests a second):

@@ -109,7 +109,7 @@ THREAD_CLOSE_SECONDS = 600.0
 #: theirs is shown on that panel (an edit, through the click's interaction token) rather
 #: than in a new DM: a player who clicked that recently is looking at it, and a new DM
 #: would notify them of what they see. Past it, a decision comes as a new DM, which
-#: notifies (see cogs/bingo/_delivery.py, ``Delivery._watching``).
+#: notifies (see cogs/bingo/_panels.py, ``PanelCourier._watching``).
 PANEL_ATTENTION_SECONDS = 20.0
 
 # -- Several processes on one database (see bot/storage/leases.py) -----------------------

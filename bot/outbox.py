@@ -11,14 +11,14 @@ interaction answer goes through here.
   headers; transient failures tried again with a bounded backoff.
 * **DM channels**: opened once per user (one REST call), then remembered.
 * **Closed DMs**: a DM refused with 403/50007 is remembered in the database and later
-  DMs to that user are skipped (reported as :attr:`Delivery.DM_CLOSED`) until the user
+  DMs to that user are skipped (reported as :attr:`SendStatus.DM_CLOSED`) until the user
   asks again (``force=True``).
 * **Gone**: 403/50013 or 403/50001 or 404/10003 on a channel is ``CHANNEL_GONE`` (the
   caller abandons what lives there, e.g. ``MatchRuntime.abandon``); 404/10008 on a
   message is ``MESSAGE_GONE`` (the caller posts a new one).
 
 Nothing here raises for a Discord answer: every call returns a :class:`Sent`. The names of
-:mod:`bot.pacing` callers use (``Delivery``, ``Sent``, ``Priority``, ``classify``,
+:mod:`bot.pacing` callers use (``SendStatus``, ``Sent``, ``Priority``, ``classify``,
 ``bucket_of``...) are re-exported here.
 """
 
@@ -40,10 +40,10 @@ from bot.pacing import (
     UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
     Bucket,
-    Delivery,
     OutboxClosed,
     Pacer,
     Priority,
+    SendStatus,
     Sent,
     bucket_of,
     classify,
@@ -58,7 +58,7 @@ __all__ = [
     "UNKNOWN_MESSAGE",
     "Bucket",
     "ClosedDms",
-    "Delivery",
+    "SendStatus",
     "Outbox",
     "OutboxClosed",
     "Priority",
@@ -201,13 +201,13 @@ class Outbox(Pacer):
                 if task is not None and task.cancelling():
                     raise  # this caller was cancelled
                 # the shared opening was (the outbox closed under it)
-                return Sent(Delivery.FAILED, None, OutboxClosed("the outbox is closed"), 0)
+                return Sent(SendStatus.FAILED, None, OutboxClosed("the outbox is closed"), 0)
             if not opened.ok:
                 return Sent(opened.status, None, opened.error, opened.attempts)
             assert opened.value is not None
             channel_id = opened.value
         channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        return Sent(Delivery.SENT, channel)
+        return Sent(SendStatus.SENT, channel)
 
     def _forget_opening(self, user_id: int, task: asyncio.Task[Sent[int]]) -> None:
         if self._opening.get(user_id, (None,))[0] is task:
@@ -238,7 +238,7 @@ class Outbox(Pacer):
             return Sent(opened.status, None, opened.error, opened.attempts)
         assert opened.value is not None
         channel_id = self._dm_channels[user_id] = opened.value.id
-        return Sent(Delivery.SENT, channel_id)
+        return Sent(SendStatus.SENT, channel_id)
 
     def open_dms_ahead(self, user_ids: Iterable[int]) -> None:
         """Open the DM channels of ``user_ids`` now, in the background, before anything
@@ -276,7 +276,7 @@ class Outbox(Pacer):
         and forget the closed mark when it arrives.
         """
         if not force and await self.dms_closed(user_id):
-            return Sent(Delivery.DM_CLOSED)
+            return Sent(SendStatus.DM_CLOSED)
         opened = await self.dm_channel(user_id, priority=priority)
         if not opened.ok:
             return opened
@@ -289,12 +289,12 @@ class Outbox(Pacer):
             bucket=("post", channel.id),
             kind="dm",
         )
-        if sent.status is Delivery.DM_CLOSED:
+        if sent.status is SendStatus.DM_CLOSED:
             log.info("DMs closed for user %s", user_id)
             metrics.DMS_REFUSED.inc()
             await self.closed_dms.mark_dm_closed(user_id, time.time())
             self._dms_closed[user_id] = (True, time.monotonic())
-        elif sent.status is Delivery.CHANNEL_GONE:
+        elif sent.status is SendStatus.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)
         elif sent.ok:
             self._last_dm[user_id] = getattr(sent.value, "id", None)

@@ -61,7 +61,7 @@ UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 
 
-class Delivery(StrEnum):
+class SendStatus(StrEnum):
     """How a request ended."""
 
     SENT = "sent"
@@ -76,35 +76,35 @@ class Sent(Generic[T]):
     """A request's outcome: ``status``, the call's value when ``SENT`` (e.g. the
     ``discord.Message``), the last error otherwise, and how many attempts it took."""
 
-    status: Delivery
+    status: SendStatus
     value: T | None = None
     error: BaseException | None = None
     attempts: int = 0
 
     @property
     def ok(self) -> bool:
-        return self.status is Delivery.SENT
+        return self.status is SendStatus.SENT
 
 
-def classify(error: BaseException) -> Delivery | None:
-    """The :class:`Delivery` an error means, or ``None`` when it is transient (worth
+def classify(error: BaseException) -> SendStatus | None:
+    """The :class:`SendStatus` an error means, or ``None`` when it is transient (worth
     another attempt: 5xx, 429, connection errors, timeouts)."""
     if isinstance(error, discord.HTTPException):
         status, code = error.status, error.code
         if status >= 500 or status == 429:
             return None
         if status == 403 and code == CANNOT_DM:
-            return Delivery.DM_CLOSED
+            return SendStatus.DM_CLOSED
         if (status == 403 and code in (MISSING_PERMISSIONS, MISSING_ACCESS)) or (
             status == 404 and code == UNKNOWN_CHANNEL
         ):
-            return Delivery.CHANNEL_GONE
+            return SendStatus.CHANNEL_GONE
         if status == 404 and code == UNKNOWN_MESSAGE:
-            return Delivery.MESSAGE_GONE
-        return Delivery.FAILED
+            return SendStatus.MESSAGE_GONE
+        return SendStatus.FAILED
     if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
         return None
-    return Delivery.FAILED
+    return SendStatus.FAILED
 
 
 class Priority(IntEnum):
@@ -271,19 +271,19 @@ class Pacer:
                 else:
                     metrics.outbox_request(kind, priority.name.lower())
                     value = await op()
-                return Sent(Delivery.SENT, value, None, attempt)
+                return Sent(SendStatus.SENT, value, None, attempt)
             except OutboxClosed as exc:
-                return Sent(Delivery.FAILED, None, exc, attempt)
+                return Sent(SendStatus.FAILED, None, exc, attempt)
             except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
                 error = exc
                 status = classify(exc)
                 if status is not None:
-                    if status is Delivery.FAILED:
+                    if status is SendStatus.FAILED:
                         log.warning("%s refused: %s", what, exc)
                     return Sent(status, None, exc, attempt)
                 log.info("%s failed (attempt %s/%s): %s", what, attempt, self.attempts, exc)
         log.warning("%s given up after %s attempts: %s", what, self.attempts, error)
-        return Sent(Delivery.FAILED, None, error, self.attempts)
+        return Sent(SendStatus.FAILED, None, error, self.attempts)
 
     def later(
         self,

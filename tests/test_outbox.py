@@ -13,7 +13,7 @@ import pytest
 import pytest_asyncio
 
 from bot import metrics
-from bot.outbox import Delivery, Outbox, Priority, bucket_of, classify
+from bot.outbox import Outbox, Priority, SendStatus, bucket_of, classify
 from bot.storage import Database
 from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
@@ -85,9 +85,9 @@ async def test_closed_dms_are_remembered_and_skipped(setup) -> None:
     bob = world.user("bob")
     emu.set_dms_closed(bob, True)
     sent = await outbox.dm(bob.id, content="hand")
-    assert sent.status is Delivery.DM_CLOSED and await db.is_dm_closed(bob.id)
+    assert sent.status is SendStatus.DM_CLOSED and await db.is_dm_closed(bob.id)
     before = len(emu.requests)
-    assert (await outbox.dm(bob.id, content="again")).status is Delivery.DM_CLOSED
+    assert (await outbox.dm(bob.id, content="again")).status is SendStatus.DM_CLOSED
     assert len(emu.requests) == before
     emu.set_dms_closed(bob, False)
     assert (await outbox.dm(bob.id, force=True, content="asked")).ok
@@ -101,7 +101,7 @@ async def test_edit_of_a_deleted_message_is_message_gone(setup) -> None:
     assert sent.ok and sent.value is not None
     emu.delete_message(sent.value.id)
     edited = await outbox.edit(world.channel.id, sent.value.id, content="board v2")
-    assert edited.status is Delivery.MESSAGE_GONE
+    assert edited.status is SendStatus.MESSAGE_GONE
 
 
 async def test_a_deleted_channel_is_channel_gone(setup) -> None:
@@ -109,7 +109,7 @@ async def test_a_deleted_channel_is_channel_gone(setup) -> None:
     emu, world, _, outbox = setup
     emu.delete_channel(world.channel)
     sent = await outbox.send(world.channel.id, content="board")
-    assert sent.status is Delivery.CHANNEL_GONE and sent.attempts == 1
+    assert sent.status is SendStatus.CHANNEL_GONE and sent.attempts == 1
 
 
 async def test_a_channel_without_send_permission_is_channel_gone(setup) -> None:
@@ -117,7 +117,7 @@ async def test_a_channel_without_send_permission_is_channel_gone(setup) -> None:
     emu, world, _, outbox = setup
     emu.revoke_send_messages(world.channel)
     sent = await outbox.send(world.channel.id, content="board")
-    assert sent.status is Delivery.CHANNEL_GONE
+    assert sent.status is SendStatus.CHANNEL_GONE
 
 
 async def test_a_429_discord_gave_up_on_is_tried_again(setup) -> None:
@@ -136,7 +136,7 @@ async def test_persistent_429s_are_given_up(setup) -> None:
     emu.burst_429(count=50, retry_after=0.01)
     sent = await outbox.send(world.channel.id, content="result")
     emu.clear_rate_limits()
-    assert sent.status is Delivery.FAILED and sent.attempts == 3
+    assert sent.status is SendStatus.FAILED and sent.attempts == 3
     assert isinstance(sent.error, discord.HTTPException) and sent.error.status == 429
 
 
@@ -161,15 +161,15 @@ def _http_error(status: int, code: int) -> discord.HTTPException:
         (500, 0, None),
         (503, 0, None),
         (429, 0, None),
-        (403, 50007, Delivery.DM_CLOSED),
-        (403, 50013, Delivery.CHANNEL_GONE),
-        (403, 50001, Delivery.CHANNEL_GONE),
-        (404, 10003, Delivery.CHANNEL_GONE),
-        (404, 10008, Delivery.MESSAGE_GONE),
-        (400, 50035, Delivery.FAILED),
+        (403, 50007, SendStatus.DM_CLOSED),
+        (403, 50013, SendStatus.CHANNEL_GONE),
+        (403, 50001, SendStatus.CHANNEL_GONE),
+        (404, 10003, SendStatus.CHANNEL_GONE),
+        (404, 10008, SendStatus.MESSAGE_GONE),
+        (400, 50035, SendStatus.FAILED),
     ],
 )
-def test_classify(status: int, code: int, expected: Delivery | None) -> None:
+def test_classify(status: int, code: int, expected: SendStatus | None) -> None:
     """Each Discord answer maps to one outcome; ``None`` means try again later."""
     assert classify(_http_error(status, code)) is expected
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from bot.engine import BingoState
 from bot.engine.actions import Decision
@@ -53,13 +53,18 @@ class Timing:
         return self.choice_seconds
 
 
+#: What the owner keeps with a match (:attr:`Match.context`); the runtime never reads it.
+ContextT = TypeVar("ContextT")
+
+
 @dataclass(eq=False)
-class Match:
+class Match(Generic[ContextT]):
     """A match being played: its seats and live state.
 
     ``deadline``: Unix seconds when the pending decision times out (``None`` once over).
-    ``context``: whatever the owner keeps with the match (the cog: guild, channel,
-    display names, message ids); the runtime never reads it.
+    ``context``: whatever the owner keeps with the match, of the type it chose
+    (``Match[ContextT]``; the Bingo cog's ``MatchTable``: guild, channel, display names,
+    message ids); the runtime never reads it. ``None`` when the owner keeps nothing.
     ``quick_counter``: per seat, whether its counter windows are quick
     (:attr:`Timing.quick_counter_seconds`): the players' choice when the match began,
     kept for the whole match (the owner stores it, so a restart keeps it).
@@ -69,7 +74,7 @@ class Match:
     seats: tuple[Seat, Seat]
     state: BingoState
     deadline: float | None = None
-    context: Any = None
+    context: ContextT = field(default=cast(Any, None))
     quick_counter: tuple[bool, bool] = (False, False)
     #: This match's own timers (a server's settings when it began), or ``None`` for the
     #: runtime's :class:`Timing`; kept for the whole match (the owner stores it).

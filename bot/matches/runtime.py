@@ -28,7 +28,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic
 
 from bot.engine import BingoState, IllegalActionError
 from bot.engine.events import Event
@@ -44,7 +44,7 @@ from .events import (
     snapshot,
 )
 from .log import extend_log
-from .match import ActResult, ActStatus, Match, Timing
+from .match import ActResult, ActStatus, ContextT, Match, Timing
 from .scheduler import Scheduler
 from .store import Claims, MatchStore
 
@@ -54,7 +54,7 @@ Listener = Callable[[MatchEvent], Any]
 #: ``loader(match_id, cached)``: the match as stored now. With ``cached`` (the runtime's
 #: copy): return it, refreshed in place (state, deadline, context) when the stored
 #: version differs; without: a new :class:`Match`. ``None``: not active (over, unknown).
-Loader = Callable[[int, "Match | None"], Awaitable["Match | None"]]
+Loader = Callable[[int, "Match[ContextT] | None"], Awaitable["Match[ContextT] | None"]]
 
 #: How many finished matches :meth:`MatchRuntime.lookup` still finds (their listeners
 #: run right after the end; a few hundred cover any burst of endings).
@@ -75,7 +75,7 @@ def _due_key(match_id: int) -> tuple[str, int]:
     return ("due", match_id)
 
 
-class MatchRuntime:
+class MatchRuntime(Generic[ContextT]):
     """Runs the matches of one process, knowing nothing of Discord.
 
     ``store``: commits (compare-and-set). ``scheduler``: shared with the owner (challenge
@@ -93,7 +93,7 @@ class MatchRuntime:
         scheduler: Scheduler | None = None,
         timing: Timing | None = None,
         clock: Callable[[], float] = time.time,
-        loader: Loader | None = None,
+        loader: Loader[ContextT] | None = None,
         claims: Claims | None = None,
         poll_grace: float = 1.0,
     ) -> None:
@@ -104,22 +104,22 @@ class MatchRuntime:
         self.loader = loader
         self.claims = claims
         self.poll_grace = poll_grace
-        self._matches: dict[int, Match] = {}
-        self._ended: dict[int, Match] = {}  # the last ENDED_KEPT finished, oldest first
+        self._matches: dict[int, Match[ContextT]] = {}
+        self._ended: dict[int, Match[ContextT]] = {}  # the last ENDED_KEPT finished, oldest first
         self._listeners: list[Listener] = []
 
     # -- registry and listeners ------------------------------------------------------
 
     @property
-    def matches(self) -> Mapping[int, Match]:
+    def matches(self) -> Mapping[int, Match[ContextT]]:
         """The live matches by id (read-only)."""
         return MappingProxyType(self._matches)
 
-    def get(self, match_id: int) -> Match | None:
+    def get(self, match_id: int) -> Match[ContextT] | None:
         """The live match ``match_id``, or ``None`` (unknown or finished)."""
         return self._matches.get(match_id)
 
-    def lookup(self, match_id: int) -> Match | None:
+    def lookup(self, match_id: int) -> Match[ContextT] | None:
         """The live match ``match_id``, or, for listeners of :class:`MatchFinished`, one
         of the last :data:`ENDED_KEPT` matches that finished in this process (its final
         state); ``None`` otherwise."""
@@ -150,7 +150,7 @@ class MatchRuntime:
         seconds = (timing or self.timing).seconds_for(state.decision(), quick=quick)
         return None if seconds is None else self.clock() + seconds
 
-    async def start(self, match: Match, events: list[Event]) -> None:
+    async def start(self, match: Match[ContextT], events: list[Event]) -> None:
         """Run a new match, already stored at ``match.state.version`` with
         ``match.deadline`` (use :meth:`deadline_for`): arm its deadline, emit
         :class:`MatchStarted` with its setup ``events``, then let an agent move."""
@@ -160,7 +160,7 @@ class MatchRuntime:
         await self._emit(MatchStarted(match.id, state.version, snapshot(state), tuple(events)))
         self._schedule_agent(match)
 
-    def restore(self, match: Match) -> None:
+    def restore(self, match: Match[ContextT]) -> None:
         """Resume a stored active match after a restart: arm its deadline (one that
         passed while the bot was down fires at once) and, if an agent is to decide,
         take that decision again. Emits nothing (the owner redraws)."""
@@ -177,7 +177,7 @@ class MatchRuntime:
         self._matches.clear()
         self._ended.clear()
 
-    async def current(self, match_id: int) -> Match | None:
+    async def current(self, match_id: int) -> Match[ContextT] | None:
         """The match ``match_id`` as stored now: the live copy, checked against the store
         (and refreshed in place, or loaded) when the runtime has a ``loader``; ``None``
         when it is over or unknown (then forgotten here)."""
@@ -195,7 +195,7 @@ class MatchRuntime:
                 return None
         return match
 
-    async def _refresh(self, match: Match) -> bool:
+    async def _refresh(self, match: Match[ContextT]) -> bool:
         """Under ``match.lock``: bring the live copy up to the store (with a loader).
         Returns False, forgetting it, when the match is no longer active."""
         if self.loader is None:
@@ -264,14 +264,14 @@ class MatchRuntime:
             match, Cause.ABANDON, None, Cause.ABANDON, None, stop=(Reason(reason), note)
         )
 
-    async def known(self, match_id: int) -> Match | None:
+    async def known(self, match_id: int) -> Match[ContextT] | None:
         """The registered copy of ``match_id``, loaded if this process does not hold it,
         without asking the store whether it is current (:meth:`act` does, when it
         matters); ``None`` when it is not active. Cheaper than :meth:`current` for a
         request that is about to change the match."""
         return await self._known(match_id)
 
-    async def _known(self, match_id: int) -> Match | None:
+    async def _known(self, match_id: int) -> Match[ContextT] | None:
         """The registered copy of ``match_id`` (loaded if need be; refreshed by
         :meth:`_change` under its lock)."""
         match = self._matches.get(match_id)
@@ -285,7 +285,7 @@ class MatchRuntime:
 
     async def _change(
         self,
-        match: Match,
+        match: Match[ContextT],
         cause: Cause,
         seat: int | None,
         action: str,
@@ -391,7 +391,7 @@ class MatchRuntime:
 
     async def _commit(
         self,
-        match: Match,
+        match: Match[ContextT],
         expected: int,
         new: BingoState,
         events: list[Event],
@@ -411,11 +411,11 @@ class MatchRuntime:
 
     # -- timers and agents -------------------------------------------------------------
 
-    def _register(self, match: Match) -> None:
+    def _register(self, match: Match[ContextT]) -> None:
         self._matches[match.id] = match
         self._arm(match)
 
-    def _keep_ended(self, match: Match) -> None:
+    def _keep_ended(self, match: Match[ContextT]) -> None:
         """Keep the finished ``match`` for :meth:`lookup`, dropping the oldest kept."""
         self._ended[match.id] = match
         while len(self._ended) > ENDED_KEPT:
@@ -426,7 +426,7 @@ class MatchRuntime:
         self.scheduler.cancel(_deadline_key(match_id))
         self.scheduler.cancel(_agent_key(match_id))
 
-    def _arm(self, match: Match) -> None:
+    def _arm(self, match: Match[ContextT]) -> None:
         key = _deadline_key(match.id)
         if match.deadline is None or match.state.is_over:
             self.scheduler.cancel(key)
@@ -438,7 +438,7 @@ class MatchRuntime:
 
         self.scheduler.schedule(key, match.deadline, expire)
 
-    def _schedule_agent(self, match: Match) -> None:
+    def _schedule_agent(self, match: Match[ContextT]) -> None:
         player = match.state.current_player()
         key = _agent_key(match.id)
         if player is None or not match.seats[player].is_agent:
@@ -451,12 +451,14 @@ class MatchRuntime:
 
         self.scheduler.schedule(key, self.clock(), move)
 
-    def _wake(self, match: Match) -> float | None:
+    def _wake(self, match: Match[ContextT]) -> float | None:
         """When ``match`` next needs a process: at once for an agent's move, else its
         deadline; ``None`` once over."""
         return self._wake_of(match, match.state, match.deadline)
 
-    def _wake_of(self, match: Match, state: BingoState, deadline: float | None) -> float | None:
+    def _wake_of(
+        self, match: Match[ContextT], state: BingoState, deadline: float | None
+    ) -> float | None:
         """:meth:`_wake` of ``match`` at ``state`` with ``deadline`` (Unix seconds)."""
         player = state.current_player()
         if player is None or state.is_over:
@@ -465,7 +467,7 @@ class MatchRuntime:
             return self.clock()
         return deadline
 
-    async def _set_wake(self, match: Match, version: int | None = None) -> None:
+    async def _set_wake(self, match: Match[ContextT], version: int | None = None) -> None:
         """Record the match's wake time for :meth:`poll` (with ``claims``). A failure is
         logged: a row whose wake is not for its version counts as due anyway."""
         if self.claims is None:

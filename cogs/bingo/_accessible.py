@@ -24,18 +24,18 @@ import discord
 from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.interactions import reply_private
-from bot.matches import Match, PlayerView, PublicView
+from bot.matches import PlayerView, PublicView
 from bot.ui.accessible import board_sentence, closed, panel_sentence, words
 from bot.ui.controls import AccessibleButton
 from cogs.languages import private_language
 
 from ._render import log_lines, personal_result
-from ._table import Table, table_of
+from ._table import LiveMatch, MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
 
-    from ._matches import MatchService
+    from ._ports import PanelHost
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ async def accessible_seats(db: Database, player_ids: Sequence[int]) -> tuple[boo
         return False, False
 
 
-def uses_mode(table: Table, player: int | None = None) -> bool:
+def uses_mode(table: MatchTable, player: int | None = None) -> bool:
     """Whether seat ``player`` (``None``: either seat) uses screen-reader mode."""
     seats = table.config.accessible
     return any(seats) if player is None else seats[player]
@@ -67,14 +67,16 @@ def uses_mode(table: Table, player: int | None = None) -> bool:
 LAST_LINES = 3
 
 
-def _last(match: Match, names: Sequence[str], options: BingoOptions, locale: object) -> str | None:
+def _last(
+    match: LiveMatch, names: Sequence[str], options: BingoOptions, locale: object
+) -> str | None:
     lines = log_lines(match.log, names, options, locale, last=LAST_LINES, spoken=True)
     said = [closed(words(line), locale) for line in lines]
     return t(locale, "a11y-join").join(said) if lines else None
 
 
 def accessible_panel(
-    match: Match,
+    match: LiveMatch,
     view: PlayerView,
     embed: discord.Embed,
     controls: discord.ui.View | None,
@@ -116,7 +118,7 @@ def accessible_panel(
 
 
 def accessible_board(
-    match: Match, view: PublicView, embed: discord.Embed, locale: str | None
+    match: LiveMatch, view: PublicView, embed: discord.Embed, locale: str | None
 ) -> None:
     """Put the plain sentence (public: :func:`bot.ui.accessible.board_sentence`) first on
     the board's embed while either player uses the mode."""
@@ -130,7 +132,7 @@ def accessible_board(
     embed.title = None
 
 
-def _apply(service: MatchService, user_id: int, on: bool) -> None:
+def _apply(service: PanelHost, user_id: int, on: bool) -> None:
     """Turn the mode on or off in the member's live matches (their next panel and board
     show it; the board is redrawn now)."""
     for live in service.matches.values():
@@ -144,7 +146,7 @@ def _apply(service: MatchService, user_id: int, on: bool) -> None:
 
 
 async def set_accessible(
-    service: MatchService, interaction: discord.Interaction[Any], on: bool | None
+    service: PanelHost, interaction: discord.Interaction[Any], on: bool | None
 ) -> None:
     """``/bingo accessibility``: turn the member's screen-reader mode on or off (``None``:
     just show their choice), privately, in their language. It applies at once, to the
@@ -160,7 +162,7 @@ async def set_accessible(
 
 
 async def accessible_on(
-    service: MatchService, interaction: discord.Interaction[Any], control: AccessibleButton
+    service: PanelHost, interaction: discord.Interaction[Any], control: AccessibleButton
 ) -> None:
     """The "Screen-reader mode" button: turn the mode on and answer with the clicking
     member's panel in that mode (or the private confirmation when the match is over or

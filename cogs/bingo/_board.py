@@ -1,6 +1,6 @@
 """The public board of a match (its picture drawn in the render pool) and its result
-post; a channel that is gone ends the match with no result (see :mod:`._delivery` for the
-couriers that run them).
+post; a channel that is gone ends the match with no result (:class:`BoardCourier`;
+:mod:`._delivery` runs it).
 """
 
 from __future__ import annotations
@@ -8,29 +8,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.outcome import Reason
 from bot.i18n import t
-from bot.matches import Match, MatchRuntime, Scheduler, public_view
-from bot.outbox import Delivery as Status
-from bot.outbox import Priority
+from bot.matches import MatchRuntime, PublicView, Scheduler, public_view
+from bot.outbox import Outbox, Priority, SendStatus
 from bot.ui.board_image import board_inputs, board_key, last_move, render_board
 
 from ._accessible import accessible_board
 from ._history import rematch_view
-from ._panels import PanelCourier
 from ._render import board_embed, result_line
 from ._table import (
     BOARD_FILE,
     Board,
-    Lane,
+    LiveMatch,
+    MatchTable,
     Problems,
+    check,
+    match_language,
     panel_language,
-    public_language,
     table_of,
 )
 from ._views import board_view, play_again_view
@@ -41,39 +41,55 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def board_shown(match: Match) -> tuple[int, bool]:
-    """What the board of the live state shows (:attr:`Table.board_shown`): its version,
+def board_shown(match: LiveMatch) -> tuple[int, bool]:
+    """What the board of the live state shows (:attr:`MatchTable.board_shown`): its version,
     and whether it carries "Show my hand" (a player's DMs are closed, the match is on)."""
     table = table_of(match)
     closed = any(table.display.dm_closed[p] for p in match.viewers())
     return (match.state.version, closed and not match.state.is_over)
 
 
-class BoardCourier(PanelCourier):
-    """The board and result part of :class:`._delivery.Delivery` (its attributes are set
-    there)."""
+class BoardCourier:
+    """The public board and the result post of every match of one bot process (see the
+    module docstring). :class:`._delivery.Delivery` runs :meth:`update` in each match's
+    board lane; ``wake`` runs that lane again (a picture drawn, a board's turn come),
+    ``retry_later`` brings the match's lanes back after a failure."""
 
-    db: Database
-    runtime: MatchRuntime
-    scheduler: Scheduler
-    render: Executor | None
-    board_seconds: float
-    on_announced: Callable[[Match], None] | None
-    _closed: bool
-
-    def _lane(
+    def __init__(
         self,
-        match: Match,
-        lane: Lane,
-        work: Callable[[Match, Problems], Awaitable[None]],
-        name: str,
+        outbox: Outbox,
+        db: Database,
+        runtime: MatchRuntime[MatchTable],
+        scheduler: Scheduler,
+        *,
+        wake: Callable[[LiveMatch], None],
+        retry_later: Callable[[LiveMatch], None],
+        render: Executor | None = None,
+        board_seconds: float = 0.0,
+        on_announced: Callable[[LiveMatch], None] | None = None,
     ) -> None:
-        raise NotImplementedError  # Delivery's
+        self.outbox = outbox
+        self.db = db
+        #: Ends a match whose channel is gone (:meth:`channel_gone`).
+        self.runtime = runtime
+        self.scheduler = scheduler
+        self._wake = wake
+        self._retry_later = retry_later
+        #: Where board pictures are drawn (``None``: the event loop's default threads).
+        self.render = render
+        #: Least seconds between two edits of one board (the final board excepted):
+        #: changes that come faster are shown together, the latest winning
+        #: (``BINGO_BOARD_EDIT_SECONDS``).
+        self.board_seconds = board_seconds
+        #: Called with a match once its result is posted (its ``ui`` is stored after).
+        self.on_announced = on_announced
+        self._closed = False
 
-    def _retry_later(self, match: Match) -> None:
-        raise NotImplementedError  # Delivery's
+    def close(self) -> None:
+        """Show no picture drawn from now on (the couriers are stopping)."""
+        self._closed = True
 
-    async def _board_pass(self, match: Match, problems: Problems) -> None:
+    async def update(self, match: LiveMatch, problems: Problems) -> None:
         """The board lane: the board, then (once the final board is shown) the result."""
         table = table_of(match)
         if table.gone is not None:
@@ -89,7 +105,9 @@ class BoardCourier(PanelCourier):
 
     # -- board and result --------------------------------------------------------------
 
-    async def _update_board(self, match: Match, problems: Problems, *, force: bool = False) -> None:
+    async def _update_board(
+        self, match: LiveMatch, problems: Problems, *, force: bool = False
+    ) -> None:
         """Bring the public board up to date: show a board whose picture was drawn
         meanwhile; then, if the board is behind, edit it at once when its picture is
         unchanged, or have the new picture drawn (:meth:`_draw`; its completion brings
@@ -111,15 +129,20 @@ class BoardCourier(PanelCourier):
             self._board_later(match, wait)
             return
         table.board_at = time.monotonic()
-        board = self._board(match)
-        if board_id is not None and table.display.board_image == board.key:
+        view = public_view(match.state)
+        language = match_language(table)
+        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
+        key = board_key(inputs)
+        if board_id is not None and table.display.board_image == key:
             # an unchanged picture is not drawn or uploaded again: the edit leaves the
             # message's attachment as it is, and the embed still shows it
-            await self._show_board(match, board, problems)
+            await self._show_board(match, self._board(match, view, inputs, key), problems)
         elif table.drawing is None:
-            self._draw(match, board)
+            self._draw(match, self._board(match, view, inputs, key))
+        # else a picture is being drawn: its completion brings this lane back, and the
+        # board is built then (its embed is not built now only to be dropped)
 
-    def _board_later(self, match: Match, seconds: float) -> None:
+    def _board_later(self, match: LiveMatch, seconds: float) -> None:
         """Come back to ``match``'s board in ``seconds`` (once: a later change waits for
         the same turn, :attr:`board_seconds`)."""
         key = ("board", match.id)
@@ -127,29 +150,24 @@ class BoardCourier(PanelCourier):
             return
 
         async def again() -> None:
-            self._wake_board(match)
+            self._wake(match)
 
         self.scheduler.schedule(key, time.time() + seconds, again)
 
-    def _wake_board(self, match: Match) -> None:
-        """Run ``match``'s board lane (its panels need nothing)."""
-        self._lane(match, table_of(match).board_lane, self._board_pass, "board")
-
-    def _board(self, match: Match) -> Board:
-        """The board of the live state (its picture not drawn)."""
+    def _board(self, match: LiveMatch, view: PublicView, inputs: dict[str, Any], key: str) -> Board:
+        """The board of the live state (its picture not drawn): ``view``, its public
+        view; ``inputs`` and ``key``, its picture's (:func:`board_inputs`,
+        :func:`board_key`)."""
         table = table_of(match)
-        state = match.state
         shown = board_shown(match)
-        language = public_language(table)
+        language = match_language(table)
         controls = board_view(match.id, language) if shown[1] else None
-        view = public_view(state)
         embed = board_embed(match.id, view, table.shown_names, match.log, match.deadline, language)
         accessible_board(match, view, embed, language)  # screen-reader mode (._accessible)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
-        inputs = board_inputs(match.id, view, table.names, last_move(match.log), language)
-        return Board(shown, embed, controls, inputs, board_key(inputs))
+        return Board(shown, embed, controls, inputs, key)
 
-    def _draw(self, match: Match, board: Board) -> None:
+    def _draw(self, match: LiveMatch, board: Board) -> None:
         """Draw ``board``'s picture in the render pool; when it is done, the courier
         shows it (a failure is retried like a failed delivery)."""
         table = table_of(match)
@@ -166,11 +184,11 @@ class BoardCourier(PanelCourier):
                 self._retry_later(match)
                 return
             table.drawn = replace(board, png=job.result())
-            self._wake_board(match)
+            self._wake(match)
 
         job.add_done_callback(done)
 
-    async def _show_board(self, match: Match, board: Board, problems: Problems) -> None:
+    async def _show_board(self, match: LiveMatch, board: Board, problems: Problems) -> None:
         """Edit the board message to ``board`` (uploading its picture when drawn), or
         post it (again) if it is not there. A board that is gone while its picture is
         not at hand is drawn again by the next pass."""
@@ -188,8 +206,8 @@ class BoardCourier(PanelCourier):
                 table.board_shown = board.shown
                 display.board_image = board.key
                 return
-            if sent.status is not Status.MESSAGE_GONE:
-                self._check(match, sent, problems, channel=True)
+            if sent.status is not SendStatus.MESSAGE_GONE:
+                check(match, sent, problems, channel=True)
                 return
             log.info("Board of match %s was deleted; posting a new one", match.id)
             display.board = None
@@ -200,14 +218,14 @@ class BoardCourier(PanelCourier):
         controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
                                       **controls)  # fmt: skip
-        if self._check(match, sent, problems, channel=True):
+        if check(match, sent, problems, channel=True):
             assert sent.value is not None  # SENT carries the message
             display.board = sent.value.id
             display.board_image = board.key
             table.board_shown = board.shown
             await self.db.set_board_message(match.id, sent.value.id)
 
-    async def _announce(self, match: Match, problems: Problems) -> None:
+    async def _announce(self, match: LiveMatch, problems: Problems) -> None:
         """Post the result (with "Play again" under a match against the bot, "Rematch"
         under one between members; neither under a tournament's table, whose players the
         tournament pairs), then mark it announced (a column: a restart in between posts it
@@ -216,7 +234,7 @@ class BoardCourier(PanelCourier):
         state = match.state
         result = state.result
         assert result is not None
-        language = public_language(table)
+        language = match_language(table)
         line = result_line(result.to_json(), table.shown_names, state.options, language)
         content = t(language, "bingo-result-post", result=line, id=match.id, turns=state.turn)
         # No "Play again" or rematch under a match stopped from outside (its channel
@@ -232,13 +250,13 @@ class BoardCourier(PanelCourier):
             else {}
         )
         sent = await self.outbox.send(table.channel_id, content=content, **controls)
-        if self._check(match, sent, problems, channel=True):
+        if check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
             if self.on_announced is not None:
                 self.on_announced(match)
 
-    async def _channel_gone(self, match: Match) -> None:
+    async def channel_gone(self, match: LiveMatch) -> None:
         """The match's channel is gone or unwritable: end the match with no result (it
         counts for nobody; the players' DM panels lose their controls on the next pass)
         and tell each player privately why. Nothing is posted in the channel. A finished

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from bot.storage import Challenge
     from bot.ui.controls import ChallengeButton
 
-    from ._matches import MatchService
+    from ._ports import ChallengeHost
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def _key(challenge_id: int) -> tuple[str, int]:
 class Challenges:
     """The challenges of one bot process; ``service`` starts the accepted matches."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: ChallengeHost) -> None:
         self.service = service
         self.bot = service.bot
         self.db = service.db

@@ -33,12 +33,13 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from bot.matches import Match, MatchRuntime, Scheduler
+from bot.matches import MatchRuntime, Scheduler
 from bot.outbox import Outbox
 
 from ._board import BoardCourier
 from ._display import Display
-from ._table import Lane, Problems, table_of
+from ._panels import PanelCourier
+from ._table import Lane, LiveMatch, MatchTable, Problems, table_of
 
 if TYPE_CHECKING:
     from bot.storage import Database
@@ -54,48 +55,49 @@ RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 UI_FLUSH_SECONDS = 0.5
 
 
-class Delivery(BoardCourier):
-    """The couriers of every match of one bot process (see the module docstring)."""
+class Delivery:
+    """The couriers of every match of one bot process (see the module docstring): the
+    lanes of each match, and the writes of its ``ui``. What the lanes show is the
+    collaborators' job: :attr:`panels` (:class:`._panels.PanelCourier`, the hand panels
+    and tidying) and :attr:`board` (:class:`._board.BoardCourier`, the board and the
+    result)."""
 
     def __init__(
         self,
         outbox: Outbox,
         db: Database,
-        runtime: MatchRuntime,
+        runtime: MatchRuntime[MatchTable],
         scheduler: Scheduler,
         *,
         leases: Leases | None = None,
         render: Executor | None = None,
         board_seconds: float = 0.0,
         attention_seconds: float = 0.0,
+        on_announced: Callable[[LiveMatch], None] | None = None,
     ) -> None:
+        """``on_announced``: called with a match once its result is posted."""
         self.outbox = outbox
         self.db = db
         self.leases = leases
-        self.runtime = runtime
         self.scheduler = scheduler
-        #: Where board pictures are drawn (``None``: the event loop's default threads).
-        self.render = render
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._couriers: set[asyncio.Task[None]] = set()
         self._closed = False
-        #: Least seconds between two edits of one board (the final board excepted):
-        #: changes that come faster are shown together, the latest winning
-        #: (``BINGO_BOARD_EDIT_SECONDS``).
-        self.board_seconds = board_seconds
-        #: Seconds after a click on a DM panel during which the clicker's next decision is
-        #: shown on that panel (:meth:`_watching`; ``BINGO_PANEL_ATTENTION_SECONDS``).
-        self.attention_seconds = attention_seconds
         #: Seconds a ``ui`` waits to be stored with the others (:meth:`save_ui`).
         self.ui_flush_seconds = UI_FLUSH_SECONDS
-        self._unsaved: dict[int, tuple[Match, tuple[int, str]]] = {}
+        self._unsaved: dict[int, tuple[LiveMatch, tuple[int, str]]] = {}
         self._flusher: asyncio.Task[None] | None = None
-        #: Called with a match once its result is posted (its ``ui`` is stored after).
-        self.on_announced: Callable[[Match], None] | None = None
+        #: The hand panels and the tidying of old messages.
+        self.panels = PanelCourier(outbox, attention_seconds=attention_seconds)
+        #: The board and the result post.
+        self.board = BoardCourier(
+            outbox, db, runtime, scheduler, wake=self._wake_board, retry_later=self._retry_later,
+            render=render, board_seconds=board_seconds, on_announced=on_announced,
+        )  # fmt: skip
 
     # -- entry points ------------------------------------------------------------------
 
-    def kick(self, match: Match, *, redraw: bool = False, announce: bool = False) -> None:
+    def kick(self, match: LiveMatch, *, redraw: bool = False, announce: bool = False) -> None:
         """Bring ``match``'s messages up to date soon: its panels lane first, which then
         wakes its board lane and its tidying lane (each one task at a time, so a board
         waiting for its channel's bucket never holds up a panel). ``redraw``: after a
@@ -108,9 +110,9 @@ class Delivery(BoardCourier):
 
     def _lane(
         self,
-        match: Match,
+        match: LiveMatch,
         lane: Lane,
-        work: Callable[[Match, Problems], Awaitable[None]],
+        work: Callable[[LiveMatch, Problems], Awaitable[None]],
         name: str,
     ) -> None:
         """Mark ``lane`` dirty and run ``work`` in its task until nothing changed during
@@ -126,7 +128,7 @@ class Delivery(BoardCourier):
         task.add_done_callback(self._couriers.discard)
 
     async def _run_lane(
-        self, match: Match, lane: Lane, work: Callable[[Match, Problems], Awaitable[None]]
+        self, match: LiveMatch, lane: Lane, work: Callable[[LiveMatch, Problems], Awaitable[None]]
     ) -> None:
         """Passes of ``work`` while ``lane`` is dirty, then store the ``ui`` once (the
         message ids those passes sent)."""
@@ -148,6 +150,7 @@ class Delivery(BoardCourier):
         """Stop every courier (what was not shown is shown after the next start), then
         store the ``ui`` still queued."""
         self._closed = True
+        self.board.close()
         tasks = list(self._couriers)
         if self._flusher is not None:
             tasks.append(self._flusher)
@@ -159,7 +162,7 @@ class Delivery(BoardCourier):
         except Exception:
             log.exception("Could not store how %s match(es) are shown", len(self._unsaved))
 
-    async def save_ui(self, match: Match) -> None:
+    async def save_ui(self, match: LiveMatch) -> None:
         """Have the match's display bookkeeping (``ui``) and configuration (``config``:
         the players' languages and tips change during a match) stored at its version in
         the next batch (within :attr:`ui_flush_seconds`, :meth:`flush`), unless this
@@ -217,7 +220,7 @@ class Delivery(BoardCourier):
             elif self.leases is not None and now is not None and now > match.state.version:
                 await self._hand_over(match)
 
-    async def _hand_over(self, match: Match) -> None:
+    async def _hand_over(self, match: LiveMatch) -> None:
         """Another process committed a newer version of ``match``: add to its stored
         ``ui`` the panels, pings and deletions this process knows of and it does not,
         as messages to delete (its next delivery sweeps them; no stale controls stay
@@ -243,7 +246,7 @@ class Delivery(BoardCourier):
 
     # -- the lanes ---------------------------------------------------------------------
 
-    async def _deliver(self, match: Match, problems: Problems) -> None:
+    async def _deliver(self, match: LiveMatch, problems: Problems) -> None:
         """The panels lane: each player's panel, the one who decides now first (their
         "your turn" goes out before anything else of the match); then the board and
         tidying lanes are woken."""
@@ -256,28 +259,32 @@ class Delivery(BoardCourier):
             if player in table.answering:
                 continue  # its click's answer brings the new panel
             if redraw:
-                await self._redraw_panel(match, player, problems)
+                await self.panels.redraw(match, player, problems)
             else:
-                await self._sync_panel(match, player, problems)
+                await self.panels.sync(match, player, problems)
         if table.gone is None:
-            self._lane(match, table.board_lane, self._board_pass, "board")
+            self._wake_board(match)
         if table.display.trash or (over and any(table.display.pings)):
-            self._lane(match, table.tidy_lane, self._sweep, "tidy")
+            self._lane(match, table.tidy_lane, self.panels.sweep, "tidy")
 
-    async def _settle(self, match: Match, problems: Problems) -> None:
+    def _wake_board(self, match: LiveMatch) -> None:
+        """Run ``match``'s board lane (its panels need nothing)."""
+        self._lane(match, table_of(match).board_lane, self.board.update, "board")
+
+    async def _settle(self, match: LiveMatch, problems: Problems) -> None:
         """After a pass: a gone channel ends the match; a transient failure brings the
         lanes back after :data:`RETRY_DELAYS`."""
         table = table_of(match)
         if table.gone is not None:
             await self.save_ui(match)  # before the match ends: its messages are known
             await self.flush()
-            await self._channel_gone(match)
+            await self.board.channel_gone(match)
         elif problems.transient:
             self._retry_later(match)
         else:
             table.retries = 0
 
-    def _retry_later(self, match: Match) -> None:
+    def _retry_later(self, match: LiveMatch) -> None:
         table = table_of(match)
         key = ("deliver", match.id)
         if key in self.scheduler:

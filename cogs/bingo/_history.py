@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
     from bot.storage import Database, MatchRecord
 
-    from ._matches import MatchService
+    from ._ports import RematchHost
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +272,7 @@ def rematch_view(match_id: int, locale: object = None) -> discord.ui.View:
 
 
 async def on_rematch(
-    service: MatchService, interaction: discord.Interaction[Any], control: RematchButton
+    service: RematchHost, interaction: discord.Interaction[Any], control: RematchButton
 ) -> None:
     """ "Rematch": the clicking player challenges the other with the match's table rules
     (the usual challenge refusals apply: busy players, pending limits, the server's
@@ -307,7 +307,7 @@ async def on_rematch(
 
 
 async def _member(
-    service: MatchService, interaction: discord.Interaction[Any], user_id: int
+    service: RematchHost, interaction: discord.Interaction[Any], user_id: int
 ) -> discord.Member | None:
     """The member ``user_id`` of the interaction's guild (REST if not cached), or None
     when they left."""

@@ -15,14 +15,14 @@ Interactions come in through the handlers at the bottom (registered with the bot
 control router by the cog); each answers from the runtime's :class:`~bot.matches.ActResult`.
 
 **Several processes on one database** (docs/deploy.md). No process trusts a match it holds
-in memory: the runtime's loader (:meth:`MatchService._loader`, in :mod:`._restore`) checks
+in memory: the runtime's loader (:meth:`._restore.MatchRestore.loader`) checks
 the cached copy's version against the database on every request and reloads it (state,
 deadline, log, configuration, display) when another process moved it on; the commit is a
 compare-and-set, and its loser answers "no longer current". The process that applies a
 change shows it (REST is not bound to a shard) and arms the match's next timers; timed work
 is claimed through a lease (:class:`bot.storage.leases.Leases`), and every process polls
 for due work of any server every :data:`bot.limits.MATCH_POLL_SECONDS`
-(:meth:`MatchService._poll`), so a dead process's deadlines, bot moves and challenge
+(:meth:`._restore.MatchRestore._poll`), so a dead process's deadlines, bot moves and challenge
 expiries are taken over. At start-up each process restores only its own servers' matches
 and challenges (``bot.owns_guild``).
 """
@@ -35,14 +35,11 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import limits
 from bot.engine import BingoOptions, BingoState
-from bot.engine.events import Event
 from bot.i18n import t
 from bot.interactions import (
     NOT_CURRENT,
@@ -55,6 +52,7 @@ from bot.matches import (
     Match,
     MatchEvent,
     MatchFinished,
+    MatchRuntime,
     Seat,
     Timing,
 )
@@ -67,15 +65,15 @@ from ._anywhere import live_match_id
 from ._challenges import Challenges
 from ._delivery import Delivery
 from ._display import Display
+from ._ports import MatchSetup
 from ._restore import MatchRestore
 from ._settings import match_timing
-from ._table import Table, table_of
+from ._table import LiveMatch, MatchTable, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
-    from bot.storage.matches import MatchColumns
     from bot.ui.controls import DecisionButton, PlayAgainButton, ShowHandButton
 
 log = logging.getLogger(__name__)
@@ -94,42 +92,7 @@ def _whole(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-@dataclass
-class MatchSetup:
-    """A new match before it is stored: its seed, rules, first state and setup events,
-    its display bookkeeping (:class:`._display.Display`, stored as ``ui``), deadline,
-    start time, public log and configuration (its languages are set by
-    :meth:`MatchService.stamp_languages`)."""
-
-    seed: int
-    options: BingoOptions
-    state: BingoState
-    events: list[Event]
-    display: Display
-    deadline: float | None
-    started_at: float
-    #: The public log of the setup events (:mod:`bot.matches.log`).
-    log: list[Any] = field(default_factory=list)
-    config: MatchConfig = field(default_factory=MatchConfig)
-
-    def stored(self) -> MatchColumns:
-        """The keyword arguments of ``Database.accept_challenge`` / ``create_bot_match``
-        that describe the match itself."""
-        return {
-            "seed": self.seed,
-            "options": self.options.to_json(),
-            "state": self.state.to_json(),
-            "decisions": self.state.history,
-            "version": self.state.version,
-            "started_at": self.started_at,
-            "deadline": self.deadline,
-            "ui": self.display.to_json(),
-            "log": self.log,
-            "config": self.config.to_json(),
-        }
-
-
-class MatchService(MatchRestore):
+class MatchService:
     """Runs every BingoMagic match of one bot process (see the module docstring).
 
     ``seed_factory`` makes each new match's seed (tests replace it to deal known hands).
@@ -138,7 +101,7 @@ class MatchService(MatchRestore):
     def __init__(self, bot: BingoBot) -> None:
         """Run the matches on the bot's shared services (``BingoBot.setup_hook`` builds
         them before the cogs load): its runtime, scheduler, leases and outbox; this
-        service sets the runtime's loader."""
+        service registers the runtime's loader (``BingoBot.use_match_loader``)."""
         self.bot = bot
         self.db = bot.db
         self.settings = bot.settings
@@ -149,44 +112,50 @@ class MatchService(MatchRestore):
         self.languages = bot.languages
         settings = bot.settings
         self.leases = bot.leases
-        self.runtime = bot.runtime
-        self.runtime.loader = self._loader
+        #: The bot's runtime, whose matches carry this cog's :class:`._table.MatchTable`.
+        self.runtime: MatchRuntime[MatchTable] = bot.runtime
         self.delivery = Delivery(
             self.outbox, self.db, self.runtime, self.scheduler, leases=self.leases,
             render=bot.render_pool, board_seconds=settings.board_edit_seconds,
-            attention_seconds=settings.panel_attention_seconds,
+            attention_seconds=settings.panel_attention_seconds, on_announced=self._announced,
         )  # fmt: skip
         self.threads = MatchThreads(
             bot, self.outbox, self.db, self.scheduler,
             close_seconds=settings.thread_close_seconds, live=self.runtime.get,
         )  # fmt: skip
-        self.delivery.on_announced = self._announced
         #: match id -> set once its result is posted (:meth:`results_posted` waits on it).
         self._posted: dict[int, asyncio.Event] = {}
         self.challenges = Challenges(self)
+        #: Start-up, reloading (the runtime's loader) and the poll for due work.
+        self.restore = MatchRestore(
+            bot, self.db, self.runtime, self.leases, self.delivery, self.challenges,
+            self.threads, seats=self._seats,
+        )  # fmt: skip
+        bot.use_match_loader(self.restore.loader)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
-        self._restore_task: asyncio.Task[None] | None = None
-        self._poll_task: asyncio.Task[None] | None = None
-        #: Seconds between two looks for due work of any server (tests shorten it).
-        self.poll_seconds = limits.MATCH_POLL_SECONDS
+
+    async def start(self) -> None:
+        """Restore the matches and challenges of this process (:meth:`MatchRestore.start`)."""
+        await self.restore.start()
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs ``guild_id``'s shard (:meth:`MatchRestore.owns`)."""
+        return self.restore.owns(guild_id)
 
     @property
-    def matches(self) -> Mapping[int, Match]:
+    def matches(self) -> Mapping[int, LiveMatch]:
         """The live matches by id (read-only)."""
         return self.runtime.matches
 
     # -- life cycle --------------------------------------------------------------------
 
     async def stop(self) -> None:
-        """Stop the timers and couriers (stored deadlines survive for the next start)."""
+        """Stop what this service started: its runtime listener, the restore and poll
+        tasks, the couriers (what was not shown is shown after the next start). The
+        runtime and the scheduler are the bot's: it closes them (``BingoBot.close``;
+        stored deadlines survive for the next start)."""
         self._unsubscribe()
-        for task in (self._restore_task, self._poll_task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-        await self.runtime.close()
-        await self.scheduler.close()
+        await self.restore.stop()
         await self.delivery.close()
 
     def _seats(self, player_ids: Sequence[int], ai_seat: int | None, level: str | None, seed: int):
@@ -199,13 +168,13 @@ class MatchService(MatchRestore):
                 seats.append(Seat.human(user_id))
         return (seats[0], seats[1])
 
-    async def get(self, match_id: int) -> Match | None:
+    async def get(self, match_id: int) -> LiveMatch | None:
         """The match ``match_id`` as stored now (the live copy, checked against the
         database and reloaded if another process moved it on), or ``None`` when it is
         over or unknown."""
         return await self.runtime.current(match_id)
 
-    def _announced(self, match: Match) -> None:
+    def _announced(self, match: LiveMatch) -> None:
         """The result of ``match`` is posted: close its thread later, wake its waiters."""
         self.threads.result_posted(match)
         posted = self._posted.get(match.id)
@@ -316,12 +285,12 @@ class MatchService(MatchRestore):
         player_ids: tuple[int, int],
         *,
         level: str | None,
-    ) -> Match:
+    ) -> LiveMatch:
         """Run a match just stored as ``match_id``: arm its deadline, then show it (and
         let the bot move, if it plays a seat at ``level``)."""
         first, second = await accessible_seats(self.db, player_ids)  # ._accessible
         setup.config = setup.config.with_seat_accessible(0, first).with_seat_accessible(1, second)
-        table = Table(
+        table = MatchTable(
             guild_id, channel_id, setup.started_at, setup.display, level=level, config=setup.config
         )
         ai_seat = AI_SEAT if level is not None else None
@@ -443,7 +412,7 @@ class MatchService(MatchRestore):
         await reply_private(interaction, t(await private_language(interaction), key, **args))
 
     async def _reader(
-        self, interaction: discord.Interaction[Any], match: Match, player: int
+        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
     ) -> str:
         """The language of ``player`` answering ``interaction`` in ``match``, remembered
         in the match's configuration (``languages``) for the DMs that follow."""
@@ -525,7 +494,7 @@ class MatchService(MatchRestore):
 
     @staticmethod
     def _superseded(
-        interaction: discord.Interaction[Any], match: Match, player: int, version: int
+        interaction: discord.Interaction[Any], match: LiveMatch, player: int, version: int
     ) -> bool:
         """Whether the clicked message, a DM panel of ``player`` drawn at ``version``,
         is no longer their panel of ``match``: another panel was sent at that version or
@@ -552,12 +521,12 @@ class MatchService(MatchRestore):
         await reply_private(interaction, text)
 
     async def answer_with_panel(
-        self, interaction: discord.Interaction[Any], match: Match, player: int
+        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
     ) -> None:
         """Replace the clicked panel with the player's panel of the live state (its
         courier sends a newer one if the match moves on meanwhile)."""
         version = match.state.version
-        embed, view = self.delivery.panel(match, player)
+        embed, view = self.delivery.panels.panel(match, player)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(embed=embed, view=view)
@@ -579,8 +548,8 @@ class MatchService(MatchRestore):
             return  # the courier sends the player a new panel
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
-            self.delivery.remember(match, message.id, interaction)
-        self.delivery.answered(match, player, version, view is not None, message)
+            self.delivery.panels.remember(match, message.id, interaction)
+        self.delivery.panels.answered(match, player, version, view is not None, message)
 
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """``/bingo resign``: the member's match in this server ends; they lose."""
@@ -614,12 +583,12 @@ class MatchService(MatchRestore):
             return await self.tell(interaction, NOT_YOURS)
         await self._reader(interaction, match, player)
         if asked:
-            self.delivery.dms_reopened(match, player)
+            self.delivery.panels.dms_reopened(match, player)
         version = match.state.version
-        embed, view = self.delivery.panel(match, player)
+        embed, view = self.delivery.panels.panel(match, player)
         controls: dict[str, Any] = {"view": view} if view else {}
         await reply_private(interaction, embed=embed, **controls)
-        self.delivery.answered(match, player, version, view is not None)
+        self.delivery.panels.answered(match, player, version, view is not None)
         self.delivery.kick(match)
 
     async def _reopened(self, interaction: discord.Interaction[Any]) -> int | None:

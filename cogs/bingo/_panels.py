@@ -1,8 +1,8 @@
 """The hand panels of a match's players: a new DM when a decision of theirs is new,
 edits in place otherwise, the ephemeral panel and channel ping when their DMs are
 closed, the click's interaction token for edits outside the global rate limit, tidying
-of old panels and pings, and, after a restart, retiring stray panels (see
-:mod:`._delivery` for the couriers that run them).
+of old panels and pings, and, after a restart, retiring stray panels (:class:`PanelCourier`;
+:mod:`._delivery` runs it).
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.matches import Match, player_view
-from bot.outbox import Delivery as Status
-from bot.outbox import Outbox, Priority, Sent, classify
+from bot.matches import player_view
+from bot.outbox import Outbox, Priority, SendStatus, Sent, classify
 from bot.ui.controls import ReplayButton, view_of
 
 from ._accessible import accessible_panel
@@ -26,11 +25,12 @@ from ._render import panel_embed
 from ._table import (
     HANDLE_SECONDS,
     Handle,
+    LiveMatch,
     Problems,
+    check,
+    match_language,
     panel_language,
-    public_language,
     table_of,
-    why_gone,
 )
 from ._tips import tip_key, with_tip
 from ._views import decision_view
@@ -38,18 +38,23 @@ from ._views import decision_view
 log = logging.getLogger(__name__)
 
 #: How many of the newest messages of a player's DM channel are read after a restart to
-#: find panels of a match still offering buttons (:meth:`Delivery.retire_strays`).
+#: find panels of a match still offering buttons (:meth:`PanelCourier.retire_strays`).
 STRAY_SCAN = 10
 
 
 class PanelCourier:
-    """The panels part of :class:`._delivery.Delivery` (its attributes are set there)."""
+    """Each player's hand panel of every match of one bot process, sent and edited
+    through ``outbox`` (see the module docstring); :class:`._delivery.Delivery` runs it
+    in each match's panels and tidying lanes."""
 
-    outbox: Outbox
-    attention_seconds: float
+    def __init__(self, outbox: Outbox, *, attention_seconds: float = 0.0) -> None:
+        self.outbox = outbox
+        #: Seconds after a click on a DM panel during which the clicker's next decision is
+        #: shown on that panel (:meth:`_watching`; ``BINGO_PANEL_ATTENTION_SECONDS``).
+        self.attention_seconds = attention_seconds
 
     def panel(
-        self, match: Match, player: int, locale: str | None = None
+        self, match: LiveMatch, player: int, locale: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """``player``'s panel of the live state: their view, and their controls if they
         decide now (once the match is over: the "Replay" button,
@@ -75,25 +80,9 @@ class PanelCourier:
         controls = accessible_panel(match, view, embed, controls, locale)  # ._accessible
         return embed, controls
 
-    def _check(self, match: Match, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
-        """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
-        the match's channel, so a gone channel ends the match)."""
-        if sent.ok:
-            return True
-        table = table_of(match)
-        if sent.status is Status.CHANNEL_GONE and channel:
-            table.gone = table.gone or why_gone(sent)
-        elif (
-            sent.status is Status.FAILED and sent.error is not None and classify(sent.error) is None
-        ):
-            problems.transient = True
-        elif sent.status is Status.FAILED:
-            log.error("Could not show match %s: %s", match.id, sent.error)
-        return False
-
     # -- panels ------------------------------------------------------------------------
 
-    async def _sync_panel(self, match: Match, player: int, problems: Problems) -> None:
+    async def sync(self, match: LiveMatch, player: int, problems: Problems) -> None:
         """Send ``player`` a new panel (a new DM, which notifies) when a decision of
         theirs is new, unless they are looking at the panel they have (:meth:`_watching`:
         then it is edited to the decision); otherwise keep the panel they have current
@@ -118,7 +107,7 @@ class PanelCourier:
         elif not panel.ephemeral:
             await self._edit_panel(match, player, panel, problems)
 
-    async def _redraw_panel(self, match: Match, player: int, problems: Problems) -> None:
+    async def redraw(self, match: LiveMatch, player: int, problems: Problems) -> None:
         """After a restart: edit the player's last DM panel to the current state (with
         the current controls), or send a new one if it is gone and they must decide,
         or if a decision they were never shown came meanwhile (so they are notified;
@@ -148,8 +137,8 @@ class PanelCourier:
             if sent.ok:
                 display.panels[player] = panel.drawn(version, view is not None)
                 return
-            if sent.status not in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
-                self._check(match, sent, problems, channel=False)
+            if sent.status not in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
+                check(match, sent, problems, channel=False)
                 return
             display.panels[player] = None
         if deciding:
@@ -157,7 +146,7 @@ class PanelCourier:
 
     async def _edit_panel(
         self,
-        match: Match,
+        match: LiveMatch,
         player: int,
         panel: PanelRecord,
         problems: Problems,
@@ -186,17 +175,17 @@ class PanelCourier:
         if sent.ok:
             display.panels[player] = panel.drawn(version, view is not None)
             return True
-        if sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+        if sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
             if live:
                 display.panels[player] = None
                 await self._send_panel(match, player, problems, notify=False)
             else:
                 display.panels[player] = panel.drawn(version, False)
             return True
-        self._check(match, sent, problems, channel=False)
+        check(match, sent, problems, channel=False)
         return False
 
-    async def retire_strays(self, match: Match) -> int:
+    async def retire_strays(self, match: LiveMatch) -> int:
         """After a restart: take the buttons off every panel of ``match`` in its
         players' DMs that is not their panel (one sent just before a crash, whose id was
         never stored, would otherwise stay clickable for ever). Reads the newest
@@ -249,7 +238,7 @@ class PanelCourier:
     # -- a click's interaction token -----------------------------------------------
 
     def remember(
-        self, match: Match, message_id: int, interaction: discord.Interaction[Any]
+        self, match: LiveMatch, message_id: int, interaction: discord.Interaction[Any]
     ) -> None:
         """``interaction`` (a click on the DM panel ``message_id``, answered by updating
         that message) may edit and delete it until its token expires (:class:`Handle`)."""
@@ -262,7 +251,7 @@ class PanelCourier:
 
     def answered(
         self,
-        match: Match,
+        match: LiveMatch,
         player: int,
         version: int,
         controls: bool,
@@ -279,11 +268,11 @@ class PanelCourier:
             record = PanelRecord.dm(message.channel.id, message.id, version, controls)
         display.replace_panel(player, record)
 
-    def dms_reopened(self, match: Match, player: int) -> None:
+    def dms_reopened(self, match: LiveMatch, player: int) -> None:
         """``player`` asked to be sent panels by DM again (``/bingo hand``)."""
         table_of(match).display.dm_closed[player] = False
 
-    def _watching(self, match: Match, player: int, panel: PanelRecord) -> bool:
+    def _watching(self, match: LiveMatch, player: int, panel: PanelRecord) -> bool:
         """Whether ``player`` is looking at their DM ``panel``: they clicked it less than
         :attr:`attention_seconds` ago (its :class:`Handle`, so the edit is
         free), and it is the newest DM this process sent them."""
@@ -295,13 +284,13 @@ class PanelCourier:
         newest = self.outbox.last_dm(match.seats[player].user_id)
         return newest is None or newest == panel.message
 
-    def _handle(self, match: Match, message_id: int | None) -> Handle | None:
+    def _handle(self, match: LiveMatch, message_id: int | None) -> Handle | None:
         handle = table_of(match).handles.get(message_id) if message_id is not None else None
         return handle if handle is not None and handle.live else None
 
     async def _edit_message(
         self,
-        match: Match,
+        match: LiveMatch,
         channel_id: int,
         message_id: int,
         *,
@@ -318,12 +307,14 @@ class PanelCourier:
                 what=f"edit panel {message_id} by its interaction",
                 paced=False,
             )
-            if sent.ok or sent.status is Status.MESSAGE_GONE:
+            if sent.ok or sent.status is SendStatus.MESSAGE_GONE:
                 return sent
             table_of(match).handles.pop(message_id, None)
         return await self.outbox.edit(channel_id, message_id, priority=priority, **fields)
 
-    async def _delete_message(self, match: Match, channel_id: int, message_id: int) -> Sent[Any]:
+    async def _delete_message(
+        self, match: LiveMatch, channel_id: int, message_id: int
+    ) -> Sent[Any]:
         """Delete one of the match's messages (tidying): through its :class:`Handle`
         when there is one, else paced by the outbox, last of all."""
         handle = self._handle(match, message_id)
@@ -334,12 +325,12 @@ class PanelCourier:
                 what=f"delete panel {message_id} by its interaction",
                 paced=False,
             )
-            if sent.ok or sent.status is Status.MESSAGE_GONE:
+            if sent.ok or sent.status is SendStatus.MESSAGE_GONE:
                 return sent
         return await self.outbox.delete(channel_id, message_id)
 
     async def _send_panel(
-        self, match: Match, player: int, problems: Problems, *, notify: bool = True
+        self, match: LiveMatch, player: int, problems: Problems, *, notify: bool = True
     ) -> None:
         """A new panel by DM (a new message, so Discord notifies them), then their
         previous DM panel is deleted: one panel per player and match. When the
@@ -366,30 +357,30 @@ class PanelCourier:
                 record = PanelRecord.dm(
                     sent.value.channel.id, sent.value.id, version, view is not None
                 )
-            elif sent.status is Status.DM_CLOSED:
+            elif sent.status is SendStatus.DM_CLOSED:
                 log.info("DMs closed for user %s (match %s)", user_id, match.id)
                 display.dm_closed[player] = True
             else:
-                self._check(match, sent, problems, channel=False)
+                check(match, sent, problems, channel=False)
                 return
         display.replace_panel(player, record)
         if record.ephemeral and decides and notify:
             sent = await self.outbox.send(
                 table.board_channel_id,
                 content=t(
-                    public_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
+                    match_language(table), "bingo-dms-closed", user=f"<@{user_id}>", id=match.id
                 ),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
                 priority=Priority.TURN,
             )
-            if self._check(match, sent, problems, channel=True):
+            if check(match, sent, problems, channel=True):
                 assert sent.value is not None  # SENT carries the message
                 old = display.pings[player]
                 if old is not None:
                     display.set_aside(table.board_channel_id, old)
                 display.pings[player] = sent.value.id
 
-    async def _sweep(self, match: Match, problems: Problems) -> None:
+    async def sweep(self, match: LiveMatch, problems: Problems) -> None:
         """Delete what :meth:`Display.set_aside` set aside (old panels, old pings; once
         the match is over, the last pings too). A message already gone, or in a channel
         gone, is forgotten; a transient failure keeps it for the next pass (also after a
@@ -404,9 +395,9 @@ class PanelCourier:
         kept: list[tuple[int, int]] = []
         for channel_id, message_id in display.trash:  # also what is set aside meanwhile
             sent = await self._delete_message(match, channel_id, message_id)
-            if sent.ok or sent.status in (Status.MESSAGE_GONE, Status.CHANNEL_GONE):
+            if sent.ok or sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
                 continue
             if sent.error is not None and classify(sent.error) is None:
                 kept.append((channel_id, message_id))  # transient: the next pass
-            self._check(match, sent, problems, channel=False)
+            check(match, sent, problems, channel=False)
         display.trash = kept

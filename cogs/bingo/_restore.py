@@ -1,16 +1,18 @@
-"""Restoring matches at start-up and reloading them from the database: the part of
-:class:`._matches.MatchService` that turns stored rows into live matches (their
-configuration, :class:`bot.matches.config.MatchConfig`; their display bookkeeping,
-:class:`._display.Display`; their public log), takes over due work of any server, and redraws what a
-restart left behind. Several processes on one database: see :mod:`._matches`.
+"""Restoring matches at start-up and reloading them from the database
+(:class:`MatchRestore`, a collaborator of :class:`._matches.MatchService`): it turns
+stored rows into live matches (their configuration, :class:`bot.matches.config.MatchConfig`;
+their display bookkeeping, :class:`._display.Display`; their public log), takes over due
+work of any server, and redraws what a restart left behind. Several processes on one
+database: see :mod:`._matches`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot import limits
@@ -27,7 +29,7 @@ from bot.matches.events import snapshot
 from cogs.languages import guild_language
 
 from ._display import Display
-from ._table import Table, table_of
+from ._table import LiveMatch, MatchTable, table_of
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -53,24 +55,43 @@ def config_of(record: MatchRecord) -> MatchConfig:
 
 
 class MatchRestore:
-    """Start-up and reloading of :class:`._matches.MatchService` (its attributes are set
-    there)."""
+    """Start-up, reloading and the poll for due work of the matches of one bot process
+    (see the module docstring); :class:`._matches.MatchService` composes it. ``bot``:
+    whose shards this process runs, its readiness, its events; ``seats``: the seats of a
+    stored match (``seats(player_ids, ai_seat, ai_level, seed)``)."""
 
-    bot: BingoBot
-    db: Database
-    runtime: MatchRuntime
-    leases: Leases
-    delivery: Delivery
-    challenges: Challenges
-    threads: MatchThreads
-    poll_seconds: float
-    _restore_task: asyncio.Task[None] | None
-    _poll_task: asyncio.Task[None] | None
+    def __init__(
+        self,
+        bot: BingoBot,
+        db: Database,
+        runtime: MatchRuntime[MatchTable],
+        leases: Leases,
+        delivery: Delivery,
+        challenges: Challenges,
+        threads: MatchThreads,
+        *,
+        seats: Callable[[Sequence[int], int | None, str | None, int], tuple[Seat, Seat]],
+    ) -> None:
+        self.bot = bot
+        self.db = db
+        self.runtime = runtime
+        self.leases = leases
+        self.delivery = delivery
+        self.challenges = challenges
+        self.threads = threads
+        self._seats = seats
+        self._restore_task: asyncio.Task[None] | None = None
+        self._poll_task: asyncio.Task[None] | None = None
+        #: Seconds between two looks for due work of any server (tests shorten it).
+        self.poll_seconds = limits.MATCH_POLL_SECONDS
 
-    def _seats(
-        self, player_ids: Sequence[int], ai_seat: int | None, level: str | None, seed: int
-    ) -> tuple[Seat, Seat]:
-        raise NotImplementedError  # MatchService's
+    async def stop(self) -> None:
+        """Cancel the redraw after start-up and the poll."""
+        for task in (self._restore_task, self._poll_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def start(self) -> None:
         """Reload the matches in progress (their deadlines armed, a deadline that passed
@@ -124,7 +145,7 @@ class MatchRestore:
             except Exception:
                 log.exception("Looking for due matches and challenges failed")
 
-    async def _loader(self, match_id: int, cached: Match | None) -> Match | None:
+    async def loader(self, match_id: int, cached: LiveMatch | None) -> LiveMatch | None:
         """The runtime's loader: ``cached`` (the live copy) checked against the stored
         version with one indexed read and, when another process moved the match on,
         refreshed in place from its row (state, deadline, ``ui``); without ``cached``, the
@@ -154,7 +175,7 @@ class MatchRestore:
         cached.state, cached.deadline, cached.log = state, record.deadline, record.log
         return cached
 
-    async def _redraw(self, active: list[Match], finished: list[Match]) -> None:
+    async def _redraw(self, active: list[LiveMatch], finished: list[LiveMatch]) -> None:
         await self.bot.wait_until_ready()
         for match in active:
             self.delivery.kick(match, redraw=True)
@@ -172,17 +193,17 @@ class MatchRestore:
         log.info("Redrew %s match(es) after start-up", len(active) + len(finished))
         for match in active + finished:
             try:
-                await self.delivery.retire_strays(match)
+                await self.delivery.panels.retire_strays(match)
             except Exception:
                 log.exception("Could not look for stray panels of match %s", match.id)
 
-    async def _load(self, record: MatchRecord) -> Match | None:
+    async def _load(self, record: MatchRecord) -> LiveMatch | None:
         """The live match of ``record``; or, when its stored state cannot be loaded, log
         it with its id and set it aside (``Database.set_match_broken``: it blocks
         neither player and counts for nobody) and return ``None``."""
         try:
             state = BingoState.from_json(record.state)
-            table = Table(
+            table = MatchTable(
                 record.guild_id,
                 record.channel_id,
                 record.started_at,

@@ -12,7 +12,7 @@ the bot was down ends the round at once). The warning is claimed in the database
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -21,15 +21,30 @@ from bot.i18n import t
 from bot.ui.text import echo
 
 if TYPE_CHECKING:
-    from ._tournaments import Tournaments
+    from bot.storage.tournaments import TournamentStore
+    from bot.tournaments.service import TournamentService
+
+    from ._ports import MatchStarter
 
 log = logging.getLogger(__name__)
+
+
+class Rounds(Protocol):
+    """What the round timer uses of :class:`._tournaments.Tournaments`: the store, the
+    rounds' runner, and the match service (its scheduler, outbox and shards)."""
+
+    @property
+    def store(self) -> TournamentStore: ...
+    @property
+    def runner(self) -> TournamentService: ...
+    @property
+    def service(self) -> MatchStarter: ...
 
 
 class RoundTimer:
     """The time limits of the running rounds of one process's tournaments."""
 
-    def __init__(self, tournaments: Tournaments) -> None:
+    def __init__(self, tournaments: Rounds) -> None:
         self.tournaments = tournaments
         self.scheduler = tournaments.service.scheduler
         self._keys: set[tuple[str, int]] = set()

@@ -1,4 +1,4 @@
-"""What the Bingo cog keeps with a live match (:class:`Table`, ``Match.context``): its
+"""What the Bingo cog keeps with a live match (:class:`MatchTable`, ``Match.context``): its
 configuration (:class:`bot.matches.config.MatchConfig`), its display bookkeeping
 (:class:`._display.Display`, stored in the match's ``ui`` column and written only by the
 delivery, :mod:`._delivery`, :mod:`._panels`, :mod:`._board`, and the thread keeper,
@@ -20,7 +20,7 @@ import discord
 from bot import limits
 from bot.matches import Match
 from bot.matches.config import MatchConfig
-from bot.outbox import Sent
+from bot.outbox import SendStatus, Sent, classify
 from bot.ui.text import echo
 
 from ._display import Display
@@ -78,7 +78,7 @@ class Lane:
 
 
 @dataclass(eq=False)
-class Table:
+class MatchTable:
     """What the cog keeps with a live match (``Match.context``): where it is shown.
 
     ``display`` is stored with the match (:class:`._display.Display`, written only by
@@ -138,20 +138,23 @@ class Table:
         return [echo(name, limits.MEMBER_NAME) for name in self.display.names]
 
 
-def table_of(match: Match) -> Table:
-    table = match.context
-    assert isinstance(table, Table)
-    return table
+#: A live match of this cog: its context is the cog's :class:`MatchTable`.
+LiveMatch = Match[MatchTable]
 
 
-def panel_language(table: Table, player: int) -> str | None:
+def table_of(match: LiveMatch) -> MatchTable:
+    """``match``'s :class:`MatchTable` (its ``context``)."""
+    return match.context
+
+
+def panel_language(table: MatchTable, player: int) -> str | None:
     """The language of ``player``'s private panel: ``config.languages[player]`` when
     the match stored it (their override or their last interaction's locale: see
     :mod:`bot.i18n.service`), else the match's public language, else ``None`` (English)."""
     return table.config.languages[player] or table.config.language
 
 
-def public_language(table: Table) -> str | None:
+def match_language(table: MatchTable) -> str | None:
     """The language of the match's public messages (the board): its configuration's
     (the server's language when it began), else ``None`` (English)."""
     return table.config.language
@@ -164,7 +167,7 @@ BOARD_FILE = "board.png"
 @dataclass(frozen=True, eq=False)
 class Board:
     """The public board of one version, ready to show: ``shown`` (that version and
-    whether it has controls, :attr:`Table.board_shown`), the ``embed`` and ``controls``,
+    whether it has controls, :attr:`MatchTable.board_shown`), the ``embed`` and ``controls``,
     the picture's ``inputs`` and ``key`` (:func:`board_key`) and, once drawn, its
     ``png``."""
 
@@ -192,6 +195,23 @@ class Problems:
         self.transient = False
 
 
-def humans(match: Match) -> Iterable[int]:
+def check(match: LiveMatch, sent: Sent[Any], problems: Problems, *, channel: bool) -> bool:
+    """Whether ``sent`` succeeded; otherwise note why (``channel``: the request was in
+    the match's channel, so a gone channel ends the match)."""
+    if sent.ok:
+        return True
+    table = table_of(match)
+    if sent.status is SendStatus.CHANNEL_GONE and channel:
+        table.gone = table.gone or why_gone(sent)
+    elif (
+        sent.status is SendStatus.FAILED and sent.error is not None and classify(sent.error) is None
+    ):
+        problems.transient = True
+    elif sent.status is SendStatus.FAILED:
+        log.error("Could not show match %s: %s", match.id, sent.error)
+    return False
+
+
+def humans(match: LiveMatch) -> Iterable[int]:
     """The user ids of the match's human seats."""
     return (match.seats[p].user_id for p in match.viewers())

@@ -4,7 +4,7 @@ A match is played in a public thread of the channel it was started in: started f
 challenge message (or, against the bot, from the message announcing the match; a
 tournament's table from no message), named ``BingoMagic #12 · alice vs bob`` in the
 server's language. Its board, its public log and the pings of players whose DMs are
-closed go to the thread (``Display.thread``, :attr:`._table.Table.board_channel_id`);
+closed go to the thread (``Display.thread``, :attr:`._table.MatchTable.board_channel_id`);
 the channel keeps the challenge, the start line naming the thread, and the result.
 
 :data:`bot.limits.THREAD_CLOSE_SECONDS` (``BINGO_THREAD_CLOSE_SECONDS``) after the result
@@ -31,7 +31,7 @@ import discord
 
 from bot import limits
 from bot.i18n import t
-from bot.outbox import Delivery, Outbox
+from bot.outbox import Outbox, SendStatus
 from bot.ui.text import plain
 
 from ._display import Display
@@ -210,7 +210,7 @@ class MatchThreads:
             what=f"close the thread of match {match_id}",
         )
         archived = getattr(sent.error, "code", None) == ARCHIVED_THREAD  # closed already
-        if not sent.ok and sent.status is not Delivery.CHANNEL_GONE and not archived:
+        if not sent.ok and sent.status is not SendStatus.CHANNEL_GONE and not archived:
             log.warning("Could not close the thread of match %s: %s", match_id, sent.status)
             return
         live = self.live(match_id) if self.live is not None else None

@@ -33,7 +33,7 @@ from ._table import table_of
 if TYPE_CHECKING:
     from bot.storage import Database
 
-    from ._matches import MatchService
+    from ._ports import PanelHost
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def tip_key(tips: Tips | None, view: PlayerView) -> tuple[str | None, Tips | Non
 
 
 async def tips_off(
-    service: MatchService, interaction: discord.Interaction[Any], control: TipsOffButton
+    service: PanelHost, interaction: discord.Interaction[Any], control: TipsOffButton
 ) -> None:
     """ "Turn tips off": turn the clicking member's tips off (every match from now on,
     this one included) and answer with their panel without the tip (or a private note

@@ -17,7 +17,9 @@ live match of the server: that table waits, RULES §5.6), posts the pairings and
 standings, shows a round ended once its results are posted (:meth:`Tournaments.round_over`,
 RULES §5.1: what the channel shows, in order), and passes on ``bingo_match_finished``.
 The slash commands are declared in ``._tournament_group``; a round's time limit runs in
-``._round_timer``.
+``._round_timer``. What is left here (about 650 lines) is one job, the host the
+tournament service talks to, and is kept whole: its methods are the protocol's, and what it
+uses of the match service is :class:`._ports.TableHost`.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from bot.engine.outcome import Outcome, Reason
 from bot.i18n import t
 from bot.interactions import reply_private
 from bot.matches import MatchFinished
-from bot.outbox import Delivery
+from bot.outbox import SendStatus
 from bot.storage.tournaments import Table, Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService
@@ -55,7 +57,7 @@ from ._table import table_of
 if TYPE_CHECKING:
     from bot.client import BingoBot
 
-    from ._matches import MatchService
+    from ._ports import TableHost
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +145,7 @@ class Tournaments:
     they post; :class:`~bot.tournaments.service.TournamentService` runs the rounds, with
     this object as its :class:`~bot.tournaments.service.TournamentHost`."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: TableHost) -> None:
         self.service = service
         self.bot: BingoBot = service.bot
         self.store = TournamentStore(service.db.backend)
@@ -500,7 +502,7 @@ class Tournaments:
         sent = await self.service.outbox.edit(
             tournament.channel_id, found.message_id, content=content
         )
-        if sent.ok or sent.status in (Delivery.MESSAGE_GONE, Delivery.CHANNEL_GONE):
+        if sent.ok or sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
             await self.store.set_round_message_ended(tournament_id, number, time.time())
 
     async def _threads(self, tables: Sequence[Table]) -> dict[int, int]:

@@ -33,7 +33,7 @@ from bot.engine.practice import (
 )
 from bot.i18n import join_list, t
 from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
-from bot.outbox import Delivery
+from bot.outbox import SendStatus
 from bot.storage import DeckLimitError
 from bot.ui.text import echo
 from cogs.languages import private_language
@@ -379,7 +379,7 @@ class PracticeService:
                             t(locale, "mulligan-hand-in-dms"), ephemeral=True
                         )
                 return
-            if sent.status is Delivery.DM_CLOSED:
+            if sent.status is SendStatus.DM_CLOSED:
                 embed.set_author(name=t(locale, "mulligan-dms-closed"))
             else:
                 log.warning("Practice DM to %s failed: %s", interaction.user.id, sent.error)

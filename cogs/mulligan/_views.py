@@ -9,7 +9,7 @@ registers the handlers below with the bot's router.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -24,11 +24,23 @@ from ._render import plain_card_name, preset_key
 if TYPE_CHECKING:
     from bot.engine.practice import PracticeDeck, PracticeState
 
-    from ._service import PracticeService
+
+class Practice(Protocol):
+    """What the handlers below use of :class:`._service.PracticeService`."""
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        session_id: int,
+        version: int,
+        actions: list[str],
+    ) -> None: ...
+
+    async def again(self, interaction: discord.Interaction[Any], session_id: int) -> None: ...
 
 
 async def on_practice_button(
-    service: PracticeService, interaction: discord.Interaction[Any], control: PracticeButton
+    service: Practice, interaction: discord.Interaction[Any], control: PracticeButton
 ) -> None:
     """Keep, Mulligan, Top or Bottom on a practice deal (bound to ``service`` with
     ``functools.partial`` when the cog registers it)."""
@@ -36,14 +48,14 @@ async def on_practice_button(
 
 
 async def on_card_select(
-    service: PracticeService, interaction: discord.Interaction[Any], control: CardSelect
+    service: Practice, interaction: discord.Interaction[Any], control: CardSelect
 ) -> None:
     """Cards chosen from a practice hand (London bottom, Partial Paris set-aside)."""
     await service.act(interaction, control.session_id, control.version, control.actions)
 
 
 async def on_again(
-    service: PracticeService, interaction: discord.Interaction[Any], control: AgainButton
+    service: Practice, interaction: discord.Interaction[Any], control: AgainButton
 ) -> None:
     """ "Practice again": a fresh hand with the same deck and options."""
     await service.again(interaction, control.session_id)

@@ -13,6 +13,7 @@ from cogs.bingo._accessible import accessible_on
 from cogs.bingo._challenges import Challenges
 from cogs.bingo._history import on_rematch, on_replay_button
 from cogs.bingo._matches import MatchService
+from cogs.bingo._restore import MatchRestore
 from cogs.bingo._tips import tips_off
 from cogs.bingo._tournaments import Tournaments
 from cogs.guide._help import turn_help_page
@@ -143,7 +144,7 @@ async def test_the_match_service_runs_on_the_bots_own_runtime(bingo: BotWorld) -
     assert service.scheduler is bot.scheduler is bot.runtime.scheduler
     assert service.leases is bot.leases is bot.runtime.claims
     assert service.outbox is bot.outbox
-    assert _target(bot.runtime.loader) == (_name(MatchService._loader), service)
+    assert _target(bot.runtime.loader) == (_name(MatchRestore.loader), service.restore)
     assert not hasattr(bot.match_store, "ui_for")  # the commit path calls no cog
     match_id = await start_match(bingo, "alice", "bob", seed=SEED)
     assert bot.runtime.get(match_id) is service.matches[match_id]
