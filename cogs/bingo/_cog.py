@@ -168,7 +168,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     ) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
-        await self.analyses.show(interaction, match)
+        await self.analyses.show(Reply(interaction), match)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."
