@@ -23,7 +23,7 @@ import discord
 
 from bot.i18n import t
 from bot.interactions import reply_private, report_error
-from cogs.languages import client_locale, locale_code, service
+from cogs.languages import client_locale, guild_locale, service
 
 
 class Reply:
@@ -81,17 +81,14 @@ class Reply:
 
     async def public(self) -> str:
         """The language of public text: the server's setting, else the guild's locale
-        (``interaction.guild_locale``, else the cached guild's preferred locale);
-        outside a server, :meth:`private`. Resolved once per object."""
+        (:func:`cogs.languages.guild_locale`); outside a server, :meth:`private`, as
+        :func:`cogs.languages.public_language`. Resolved once per object."""
         if self._public is None:
             if self.guild_id is None:
                 self._public = await self.private()
             else:
-                guild = self.guild
-                locale = self.interaction.guild_locale or (
-                    guild.preferred_locale if guild is not None else None
-                )
-                self._public = await service(self.client).public(self.guild_id, locale_code(locale))
+                locale = guild_locale(self.interaction)
+                self._public = await service(self.client).public(self.guild_id, locale)
         return self._public
 
     async def text(self, key: str, **args: Any) -> str:
