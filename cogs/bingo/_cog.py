@@ -204,10 +204,10 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         a member are refused privately, and so is a channel the server's settings do not
         list (``/bingo settings channels``). Options left out take the server's defaults
         (``/bingo settings mulligan`` / ``house-rules``)."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        server = await self.bot.db.guild_settings(interaction.guild_id)
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None and interaction.channel_id is not None
+        server = await self.bot.db.guild_settings(ctx.guild_id)
         if not server.allows_channel(interaction.channel_id):
-            ctx = Reply(interaction)
             return await ctx.reply_private(channel_refusal(server, await ctx.private()))
         options = challenge_options(
             server,
@@ -220,13 +220,12 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         me = self.bot.user
         if me is not None and opponent.id == me.id:
             return await self.service.play_bot(interaction, level or DEFAULT_LEVEL, options)
-        tell = self.service.tell
-        if opponent.id == interaction.user.id:
-            return await tell(interaction, "bingo-self-challenge")
+        if opponent.id == ctx.user_id:
+            return await ctx.tell("bingo-self-challenge")
         if opponent.bot:
-            return await tell(interaction, "bingo-no-bots", me=f"<@{me.id if me else 0}>")
+            return await ctx.tell("bingo-no-bots", me=f"<@{me.id if me else 0}>")
         if level is not None:
-            return await tell(interaction, "bingo-level-member")
+            return await ctx.tell("bingo-level-member")
         await self.service.challenges.challenge(interaction, opponent, options)
 
     @works_anywhere
