@@ -28,9 +28,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import t
-from bot.interactions import reply_private
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 #: The ``extras`` key of a subcommand that works outside a server.
 ANYWHERE = "anywhere"
@@ -77,8 +75,7 @@ async def require_server(interaction: discord.Interaction[Any]) -> bool:
     command = interaction.command
     if in_server(interaction) or (command is not None and command.extras.get(ANYWHERE)):
         return True
-    language = await private_language(interaction)
-    raise app_commands.NoPrivateMessage(t(language, NEEDS_SERVER))
+    raise app_commands.NoPrivateMessage(await Reply(interaction).text(NEEDS_SERVER))
 
 
 class ServerOnly:
@@ -108,12 +105,12 @@ def manages_server(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild_id is not None and bool(perms.manage_guild or perms.administrator)
 
 
-async def manager_language(interaction: discord.Interaction[Any], refusal: str) -> str | None:
+async def manager_language(ctx: Reply, refusal: str) -> str | None:
     """The reader's private language if they manage the server (:func:`manages_server`);
     otherwise answer privately with the catalog key ``refusal`` in that language and
     return ``None``."""
-    language = await private_language(interaction)
-    if not manages_server(interaction):
-        await reply_private(interaction, t(language, refusal))
+    language = await ctx.private()
+    if not manages_server(ctx.interaction):
+        await ctx.tell(refusal)
         return None
     return language

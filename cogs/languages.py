@@ -35,6 +35,14 @@ def client_locale(interaction: discord.Interaction[Any]) -> str | None:
     return locale_code(interaction.locale)
 
 
+def guild_locale(interaction: discord.Interaction[Any]) -> str | None:
+    """The locale of ``interaction``'s server: ``interaction.guild_locale``, else the
+    cached guild's preferred locale, else ``None``."""
+    guild = interaction.guild
+    locale = interaction.guild_locale or (guild.preferred_locale if guild is not None else None)
+    return locale_code(locale)
+
+
 async def private_language(interaction: discord.Interaction[Any]) -> str:
     """The language of a private answer to ``interaction``: the member's ``/bingo
     language`` choice, else their client's locale (:meth:`LanguageService.private`)."""
@@ -48,9 +56,7 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
     locale); outside a server, the reader's private language."""
     if interaction.guild_id is None:
         return await private_language(interaction)
-    guild = interaction.guild
-    locale = interaction.guild_locale or (guild.preferred_locale if guild is not None else None)
-    return await service(interaction.client).public(interaction.guild_id, locale_code(locale))
+    return await service(interaction.client).public(interaction.guild_id, guild_locale(interaction))
 
 
 async def guild_language(bot: BingoBot, guild_id: int | None) -> str:

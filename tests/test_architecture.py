@@ -124,7 +124,7 @@ def test_each_layer_imports_only_what_is_below_it(layer: str) -> None:
 
 
 #: The cogs-level modules every cog may share (docs/architecture.md, "Never").
-SHARED_COG_MODULES = ("cogs.contexts", "cogs.languages", "cogs.members")
+SHARED_COG_MODULES = ("cogs.contexts", "cogs.languages", "cogs.members", "cogs.reply")
 
 
 def test_no_cog_imports_another() -> None:

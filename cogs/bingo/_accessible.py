@@ -23,11 +23,10 @@ import discord
 
 from bot.engine import BingoOptions
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.matches import PlayerView, PublicView
 from bot.ui.accessible import board_sentence, closed, panel_sentence, words
 from bot.ui.controls import AccessibleButton
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._render import log_lines, personal_result
 from ._table import LiveMatch, MatchTable, table_of
@@ -145,20 +144,17 @@ def _apply(service: PanelHost, user_id: int, on: bool) -> None:
         service.delivery.kick(live)
 
 
-async def set_accessible(
-    service: PanelHost, interaction: discord.Interaction[Any], on: bool | None
-) -> None:
+async def set_accessible(service: PanelHost, ctx: Reply, on: bool | None) -> None:
     """``/bingo accessibility``: turn the member's screen-reader mode on or off (``None``:
     just show their choice), privately, in their language. It applies at once, to the
     matches they are playing too."""
-    user_id = interaction.user.id
+    user_id = ctx.user_id
     if on is None:
         prefs = await service.db.user_prefs(user_id)
     else:
         prefs = await service.db.set_user_accessible(user_id, on)
         _apply(service, user_id, on)
-    language = await private_language(interaction)
-    await reply_private(interaction, t(language, "a11y-on" if prefs.accessible else "a11y-off"))
+    await ctx.tell("a11y-on" if prefs.accessible else "a11y-off")
 
 
 async def accessible_on(
@@ -174,4 +170,4 @@ async def accessible_on(
     if match is not None and player is not None and not match.state.is_over:
         await service.answer_with_panel(interaction, match, player)
         return
-    await reply_private(interaction, t(await private_language(interaction), "a11y-on"))
+    await Reply(interaction).tell("a11y-on")

@@ -27,11 +27,10 @@ from bot import limits
 from bot.ai import analysis
 from bot.ai.analysis import DecisionAnalysis
 from bot.i18n import join_list, t
-from bot.interactions import reply_private
 from bot.ui.analysis_chart import render_chart
 from bot.ui.controls import AnalysisButton, WorstMoveButton, view_of
 from bot.ui.text import echo
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._history import player_names, replayable
 
@@ -113,46 +112,41 @@ class AnalysisService:
         self, interaction: discord.Interaction[Any], control: AnalysisButton
     ) -> None:
         """The replay's Analysis button: as ``/bingo analyse``."""
-        await self.show(interaction, control.match_id)
+        await self.show(Reply(interaction), control.match_id)
 
-    async def show(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+    async def show(self, ctx: Reply, match_id: int) -> None:
         """The analysis of finished match ``match_id`` of this server, privately:
         read back if stored, else computed now with a progress line. Refused privately
         like a replay (unknown here, still being played, broken), and when the member or
         the server already has as many analyses running as allowed."""
-        lang = await private_language(interaction)
+        lang = await ctx.private()
         db = self.bot.db
-        record = await replayable(db, interaction, match_id, lang)
+        record = await replayable(db, ctx.interaction, match_id, lang)
         if record is None:
             return
         names = [echo(n, limits.MEMBER_NAME) for n in player_names(record, lang)]
         stored = await db.analysis(match_id, analysis.VERSION)
         if stored is not None:
             decisions = [DecisionAnalysis.from_json(d) for d in stored]
-            return await self._send_result(interaction, record, decisions, names, lang, new=True)
-        guild_id = interaction.guild_id or 0
+            return await self._send_result(ctx, record, decisions, names, new=True)
+        guild_id = ctx.guild_id or 0
         busy = self.running.setdefault(guild_id, set())
-        if interaction.user.id in busy:
-            return await reply_private(interaction, t(lang, "analysis-busy-member"))
+        if ctx.user_id in busy:
+            return await ctx.tell("analysis-busy-member")
         if len(busy) >= limits.ANALYSES_PER_GUILD:
-            return await reply_private(interaction, t(lang, "analysis-busy-server"))
-        busy.add(interaction.user.id)
+            return await ctx.tell("analysis-busy-server")
+        busy.add(ctx.user_id)
         try:
-            await self._compute(interaction, record, names, lang)
+            await self._compute(ctx, record, names)
         finally:
-            busy.discard(interaction.user.id)
+            busy.discard(ctx.user_id)
 
-    async def _compute(
-        self,
-        interaction: discord.Interaction[Any],
-        record: MatchRecord,
-        names: list[str],
-        lang: str,
-    ) -> None:
+    async def _compute(self, ctx: Reply, record: MatchRecord, names: list[str]) -> None:
+        lang = await ctx.private()
         seed, options, history = record.seed, record.options or None, record.decisions
         points = await asyncio.to_thread(analysis.decision_points, seed, options, history)
         total = len(points)
-        await reply_private(interaction, t(lang, "analysis-progress", done=0, total=total))
+        await ctx.tell("analysis-progress", done=0, total=total)
         worlds = self.bot.settings.analysis_worlds
         loop = asyncio.get_running_loop()
         pool = self.bot.ai_pool
@@ -177,17 +171,13 @@ class AnalysisService:
                 now = time.monotonic()
                 if done < total and now - last_edit >= limits.ANALYSIS_PROGRESS_SECONDS:
                     last_edit = now
-                    await interaction.edit_original_response(
-                        content=t(lang, "analysis-progress", done=done, total=total)
-                    )
+                    await ctx.edit(content=t(lang, "analysis-progress", done=done, total=total))
             found = [job.result() for job in jobs]
         except Exception:
             for job in jobs:
                 job.cancel()
             log.exception("Match %s could not be analysed", record.id)
-            await interaction.edit_original_response(
-                content=t(lang, "analysis-failed", id=record.id)
-            )
+            await ctx.edit(content=t(lang, "analysis-failed", id=record.id))
             return
         decisions = [d for d in found if d is not None]
         log.info(
@@ -199,18 +189,18 @@ class AnalysisService:
         await self.bot.db.save_analysis(
             record.id, analysis.VERSION, worlds, [d.to_json() for d in decisions], time.time()
         )
-        await self._send_result(interaction, record, decisions, names, lang, new=False)
+        await self._send_result(ctx, record, decisions, names, new=False)
 
     async def _send_result(
         self,
-        interaction: discord.Interaction[Any],
+        ctx: Reply,
         record: MatchRecord,
         decisions: list[DecisionAnalysis],
         names: list[str],
-        lang: str,
         *,
         new: bool,
     ) -> None:
+        lang = await ctx.private()
         embed = summary_embed(record, decisions, names, lang)
         picture = await asyncio.to_thread(chart_file, record, decisions, names, lang)
         worst = max(decisions, key=lambda d: d.drop, default=None)
@@ -220,11 +210,9 @@ class AnalysisService:
             first = decisions[0].index + 1 if decisions else 1
             view = view_of(WorstMoveButton(record.id, first, lang, worst=False))
         if new:
-            await reply_private(interaction, embed=embed, view=view, file=picture)
+            await ctx.reply_private(embed=embed, view=view, file=picture)
         else:
-            await interaction.edit_original_response(
-                content=None, embed=embed, view=view, attachments=[picture]
-            )
+            await ctx.edit(content=None, embed=embed, view=view, attachments=[picture])
 
 
 __all__ = ["AnalysisService"]

@@ -15,9 +15,7 @@ from bot import limits
 from bot.engine import MulliganRule
 from bot.i18n import attribute, language_of, t
 from bot.i18n.commands import language_choices
-from bot.interactions import reply_private
 from bot.matches import LEVELS, MatchFinished
-from bot.storage import BotRecord, PlayerStats
 from bot.ui.controls import (
     BINGO_KINDS,
     AccessibleButton,
@@ -36,10 +34,9 @@ from bot.ui.controls import (
     WorstMoveButton,
 )
 from bot.ui.rules import rules_page
-from bot.ui.text import echo
 from cogs.contexts import ServerOnly, in_server, offered_anywhere, works_anywhere
-from cogs.languages import client_locale, private_language, public_language
-from cogs.members import member_mention
+from cogs.languages import client_locale
+from cogs.reply import Reply
 
 from ._accessible import accessible_on, set_accessible
 from ._analysis import AnalysisService
@@ -55,17 +52,16 @@ from ._history import (
 from ._leaderboard import (
     BadSeason,
     SeasonGroup,
-    add_season_fields,
     on_leaderboard_page,
     on_season_answer,
     resolve_season,
     season_autocomplete,
-    season_label,
     show_leaderboard,
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
+from ._stats import stats_embed
 from ._table import table_of
 from ._tips import tips_off
 from ._tournament_group import TournamentGroup
@@ -75,26 +71,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RECENT_MATCHES = 5
 #: The level of a match against the bot when ``/bingo challenge`` names none.
 DEFAULT_LEVEL = "medium"
 #: The ``/bingo language`` choice that clears the member's choice.
 AUTOMATIC = "auto"
-
-
-def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
-    """``"5 W · 2 L · 1 D · 62.5% (8 played)"`` (in ``locale``: the server's language)."""
-    played = stats.played
-    rate = stats.wins * 100.0 / played if played else 0.0
-    return t(
-        locale,
-        "bingo-stats-line",
-        wins=stats.wins,
-        losses=stats.losses,
-        draws=stats.draws,
-        rate=f"{rate:.1f}",
-        played=played,
-    )
 
 
 # ``/bingo`` is offered everywhere, to both installs, because ``/bingo rules``, ``hand``,
@@ -188,7 +168,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     ) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
-        await self.analyses.show(interaction, match)
+        await self.analyses.show(Reply(interaction), match)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."
@@ -224,11 +204,11 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         a member are refused privately, and so is a channel the server's settings do not
         list (``/bingo settings channels``). Options left out take the server's defaults
         (``/bingo settings mulligan`` / ``house-rules``)."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        server = await self.bot.db.guild_settings(interaction.guild_id)
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None and interaction.channel_id is not None
+        server = await self.bot.db.guild_settings(ctx.guild_id)
         if not server.allows_channel(interaction.channel_id):
-            lang = await private_language(interaction)
-            return await reply_private(interaction, channel_refusal(server, lang))
+            return await ctx.reply_private(channel_refusal(server, await ctx.private()))
         options = challenge_options(
             server,
             max_timeouts=self.bot.settings.max_timeouts,
@@ -240,13 +220,12 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         me = self.bot.user
         if me is not None and opponent.id == me.id:
             return await self.service.play_bot(interaction, level or DEFAULT_LEVEL, options)
-        tell = self.service.tell
-        if opponent.id == interaction.user.id:
-            return await tell(interaction, "bingo-self-challenge")
+        if opponent.id == ctx.user_id:
+            return await ctx.tell("bingo-self-challenge")
         if opponent.bot:
-            return await tell(interaction, "bingo-no-bots", me=f"<@{me.id if me else 0}>")
+            return await ctx.tell("bingo-no-bots", me=f"<@{me.id if me else 0}>")
         if level is not None:
-            return await tell(interaction, "bingo-level-member")
+            return await ctx.tell("bingo-level-member")
         await self.service.challenges.challenge(interaction, opponent, options)
 
     @works_anywhere
@@ -276,7 +255,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
             text = t(client, "bingo-language-auto", language=name)
         else:
             text = t(chosen, "bingo-language-set")
-        await reply_private(interaction, text)
+        await Reply(interaction).reply_private(text)
 
     @works_anywhere
     @app_commands.command(name="hand", description="Show your hand and controls, privately.")
@@ -284,8 +263,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """The member's panel, privately: of their match in this server, or from a DM or
         a group DM, of their match in any server."""
         if not in_server(interaction) and await live_match_id(self.bot.db, interaction) is None:
-            language = await private_language(interaction)
-            return await reply_private(interaction, t(language, "anywhere-no-match"))
+            return await Reply(interaction).tell("anywhere-no-match")
         await self.service.show_hand(interaction)
 
     @works_anywhere
@@ -295,8 +273,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     async def rules(self, interaction: discord.Interaction) -> None:
         """The rules in short pages with Previous / Next, privately (:mod:`bot.ui.rules`;
         the page buttons are the guide cog's)."""
-        embed, files, view = rules_page(await private_language(interaction), 0)
-        await reply_private(interaction, embed=embed, files=files, view=view)
+        ctx = Reply(interaction)
+        embed, files, view = rules_page(await ctx.private(), 0)
+        await ctx.reply_private(embed=embed, files=files, view=view)
 
     @works_anywhere
     @app_commands.command(
@@ -334,7 +313,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """Screen-reader mode (``cogs.bingo._accessible``): a plain sentence of the state
         first on every panel and board this member sees, from now on."""
         on = None if mode in (None, "a11y_show") else mode == "a11y_on"
-        await set_accessible(self.service, interaction, on)
+        await set_accessible(self.service, Reply(interaction), on)
 
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -355,77 +334,16 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """A member's results against members in the current season (``season:``: another
         one, or all-time) with their rank and rating, their record against the bot at
         each level, and their recent matches."""
-        assert interaction.guild_id is not None
-        guild_id = interaction.guild_id
-        target = user or interaction.user
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None
         try:
-            chosen = await resolve_season(self.bot, guild_id, season)
+            chosen = await resolve_season(self.bot, ctx.guild_id, season)
         except BadSeason:
-            lang = await private_language(interaction)
-            return await reply_private(interaction, t(lang, "seasons-unknown", season=season))
-        lang = await public_language(interaction)  # a public post
-        stats = await self.bot.db.player_stats(guild_id, target.id)
-        records = [r for r in await self.bot.db.bot_records(guild_id, target.id) if r.played]
-        embed = discord.Embed(
-            title=t(lang, "bingo-stats-title", name=echo(target.display_name, limits.MEMBER_NAME)),
-            colour=discord.Colour.gold(),
-        )
-        embed.set_author(name=await season_label(self.bot, guild_id, chosen, lang))
-        # The season's (or all-time) record, rank and rating as shown now: an idle
-        # member's rating has fallen (docs/ratings.md).
-        in_season = await add_season_fields(
-            self.bot, interaction.guild, guild_id, embed, target.id, chosen, lang
-        )
-        if (stats is None or not stats.played) and not records and not in_season:
-            embed.description = t(lang, "bingo-stats-none")
-            await interaction.response.send_message(embed=embed)
-            return
-        if chosen is None and not in_season and stats is not None and stats.played:
-            embed.add_field(name=t(lang, "bingo-stats-wins"), value=str(stats.wins))
-            embed.add_field(name=t(lang, "bingo-stats-losses"), value=str(stats.losses))
-            embed.add_field(name=t(lang, "bingo-stats-draws"), value=str(stats.draws))
-            embed.add_field(name=t(lang, "bingo-stats-win-rate"), value=f"{stats.win_rate:.1f}%")
-            embed.add_field(name=t(lang, "bingo-stats-rank"), value=f"#{stats.rank}")
-        if records:
-            embed.add_field(
-                name=t(lang, "bingo-stats-against-bot"),
-                value="\n".join(
-                    t(
-                        lang,
-                        "bingo-stats-level-line",
-                        level=attribute(lang, f"choice-{r.level}", "name"),
-                        line=stats_line(r, lang),
-                    )
-                    for r in records
-                ),
-                inline=False,
-            )
-        recent = await self.bot.db.recent_matches(guild_id, target.id, limit=RECENT_MATCHES)
-        if recent:
-            lines = []
-            for record in recent:
-                if record.result is None:  # stopped from outside: counts for nobody
-                    outcome = "no-result"
-                elif record.winner_id is None:
-                    outcome = "draw"
-                else:
-                    outcome = "win" if record.winner_id == target.id else "loss"
-                args = {
-                    "id": record.id,
-                    "outcome": t(lang, f"bingo-stats-{outcome}"),
-                    "turns": record.turns,
-                }
-                if record.ai_level:
-                    level = t(lang, "bingo-level", level=record.ai_level)
-                    lines.append(t(lang, "bingo-stats-recent-bot-line", level=level, **args))
-                else:
-                    opponent = next((p for p in record.player_ids if p != target.id), 0)
-                    args["opponent"] = member_mention(opponent, lang)
-                    lines.append(t(lang, "bingo-stats-recent-line", **args))
-            embed.add_field(
-                name=t(lang, "bingo-stats-recent"), value="\n".join(lines), inline=False
-            )
-        await interaction.response.send_message(embed=embed)
+            return await ctx.tell("seasons-unknown", season=season)
+        lang = await ctx.public()  # a public post
+        member = user or ctx.user
+        embed = await stats_embed(self.bot, ctx.guild, ctx.guild_id, member, chosen, lang)
+        await ctx.reply_public(embed=embed)
 
     @app_commands.command(
         name="leaderboard", description="The BingoMagic leaderboard of this server."
@@ -448,4 +366,4 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         in ``/bingo stats``, not here) in the current season (``season:``: another one, or
         all-time): by openskill rating (default) or by wins, in pages of ten
         (``cogs.bingo._leaderboard``)."""
-        await show_leaderboard(self.bot, interaction, season, "w" if by == "wins" else "r")
+        await show_leaderboard(self.bot, Reply(interaction), season, "w" if by == "wins" else "r")

@@ -17,53 +17,39 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.i18n import t
-from bot.interactions import reply_private
 from bot.ui.text import echo
 from cogs.contexts import require_server
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 if TYPE_CHECKING:
     from bot.storage.consent import ConsentStore
 
 
-async def _say(interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
-    lang = await private_language(interaction)
-    await reply_private(interaction, t(lang, key, **args))
-
-
-async def set_challenges(
-    consent: ConsentStore, interaction: discord.Interaction[Any], mode: str | None
-) -> None:
+async def set_challenges(consent: ConsentStore, ctx: Reply, mode: str | None) -> None:
     """``mode`` ``"challenges_on"`` / ``"challenges_off"``: take challenges here or not;
     ``None``: show the member's choice."""
-    assert interaction.guild_id is not None
-    guild_id, user_id = interaction.guild_id, interaction.user.id
+    assert ctx.guild_id is not None
+    guild_id, user_id = ctx.guild_id, ctx.user_id
     if mode is None:
         off = await consent.opted_out(guild_id, user_id)
-        return await _say(interaction, "consent-challenges-off" if off else "consent-challenges-on")
+        return await ctx.tell("consent-challenges-off" if off else "consent-challenges-on")
     off = mode == "challenges_off"
     await consent.set_opted_out(guild_id, user_id, off, time.time())
-    await _say(interaction, "consent-challenges-now-off" if off else "consent-challenges-now-on")
+    await ctx.tell("consent-challenges-now-off" if off else "consent-challenges-now-on")
 
 
-async def set_block(
-    consent: ConsentStore,
-    interaction: discord.Interaction[Any],
-    member: discord.abc.User,
-    on: bool,
-) -> None:
+async def set_block(consent: ConsentStore, ctx: Reply, member: discord.abc.User, on: bool) -> None:
     """Block (``on``) or unblock ``member``: the answer is private, and the member is
     never told."""
     name = echo(member.display_name, limits.MEMBER_NAME)
-    if member.id == interaction.user.id:
-        return await _say(interaction, "consent-block-self")
-    changed = await consent.set_block(interaction.user.id, member.id, on, time.time())
+    if member.id == ctx.user_id:
+        return await ctx.tell("consent-block-self")
+    changed = await consent.set_block(ctx.user_id, member.id, on, time.time())
     if on:
         key = "consent-blocked" if changed else "consent-already-blocked"
     else:
         key = "consent-unblocked" if changed else "consent-not-blocked"
-    await _say(interaction, key, name=name)
+    await ctx.tell(key, name=name)
 
 
 def consent_commands(consent: ConsentStore) -> list[app_commands.Command[Any, Any, Any]]:
@@ -80,19 +66,19 @@ def consent_commands(consent: ConsentStore) -> list[app_commands.Command[Any, An
         ]
     )
     async def challenges(interaction: discord.Interaction, mode: str | None = None) -> None:
-        await set_challenges(consent, interaction, mode)
+        await set_challenges(consent, Reply(interaction), mode)
 
     @app_commands.command(
         name="block", description="Refuse every challenge from a member (only you see it)."
     )
     @app_commands.describe(member="The member whose challenges you refuse")
     async def block(interaction: discord.Interaction, member: discord.User) -> None:
-        await set_block(consent, interaction, member, True)
+        await set_block(consent, Reply(interaction), member, True)
 
     @app_commands.command(name="unblock", description="Take challenges from a member again.")
     @app_commands.describe(member="The member you blocked")
     async def unblock(interaction: discord.Interaction, member: discord.User) -> None:
-        await set_block(consent, interaction, member, False)
+        await set_block(consent, Reply(interaction), member, False)
 
     commands: list[app_commands.Command[Any, Any, Any]] = [challenges, block, unblock]
     for command in commands:  # added to /bingo as they are: the cog's check does not apply

@@ -31,11 +31,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.storage import ALL_TIME, Ranked
 from bot.ui.controls import LeaderboardButton, SeasonStartButton, view_of
 from cogs.contexts import ServerGroup, manager_language
-from cogs.languages import private_language, public_language
+from cogs.reply import Reply
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -104,7 +103,7 @@ async def season_autocomplete(
     bot: BingoBot = interaction.client
     if interaction.guild_id is None:
         return []
-    lang = await private_language(interaction)
+    lang = await Reply(interaction).private()
     seasons = await bot.db.seasons(interaction.guild_id)
     choices = [
         app_commands.Choice(
@@ -278,26 +277,23 @@ def _own(own: Ranked | None, rank: int | None, minimum: int, by: str, lang: str)
     return text
 
 
-async def show_leaderboard(
-    bot: BingoBot, interaction: discord.Interaction[Any], season_value: str | None, by: str
-) -> None:
+async def show_leaderboard(bot: BingoBot, ctx: Reply, season_value: str | None, by: str) -> None:
     """``/bingo leaderboard``: page 1, publicly in the server's language (deferred
     first: the member look-ups may take a moment)."""
-    assert interaction.guild_id is not None
+    assert ctx.guild_id is not None
     try:
-        season = await resolve_season(bot, interaction.guild_id, season_value)
+        season = await resolve_season(bot, ctx.guild_id, season_value)
     except BadSeason:
-        lang = await private_language(interaction)
-        return await reply_private(interaction, t(lang, "seasons-unknown", season=season_value))
-    await interaction.response.defer(thinking=True)
-    lang = await public_language(interaction)
+        return await ctx.tell("seasons-unknown", season=season_value)
+    await ctx.defer(ephemeral=False)
+    lang = await ctx.public()
     embed, view = await leaderboard_page(
-        bot, interaction.guild, interaction.guild_id, interaction.user.id, season, by, 0, lang
+        bot, ctx.guild, ctx.guild_id, ctx.user_id, season, by, 0, lang
     )
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
-    await interaction.followup.send(**kwargs)
+    await ctx.reply_public(**kwargs)
 
 
 async def on_leaderboard_page(
@@ -305,21 +301,15 @@ async def on_leaderboard_page(
 ) -> None:
     """Previous / Next: the message shows the page asked for (clamped to the pages there
     are now)."""
-    if interaction.guild_id is None:
+    ctx = Reply(interaction)
+    if ctx.guild_id is None:
         return
-    await interaction.response.defer()
-    lang = await public_language(interaction)
+    await ctx.defer(thinking=False)
+    lang = await ctx.public()
     embed, view = await leaderboard_page(
-        bot,
-        interaction.guild,
-        interaction.guild_id,
-        interaction.user.id,
-        control.season,
-        control.by,
-        control.page,
-        lang,
+        bot, ctx.guild, ctx.guild_id, ctx.user_id, control.season, control.by, control.page, lang
     )
-    await interaction.edit_original_response(embed=embed, view=view)
+    await ctx.edit(embed=embed, view=view)
 
 
 async def add_season_fields(
@@ -381,31 +371,31 @@ class SeasonGroup(ServerGroup):
         """Ask privately for a confirmation (Start / Cancel, :func:`on_season_answer`):
         the next season restarts every rating of the server from the openskill prior;
         the season before keeps its standings (``season:`` on the leaderboard)."""
-        lang = await manager_language(interaction, "seasons-refused")
+        ctx = Reply(interaction)
+        lang = await manager_language(ctx, "seasons-refused")
         if lang is None:
             return
-        assert interaction.guild_id is not None
-        text = await _checked_season_name(self.bot, interaction.guild_id, name, lang)
+        assert ctx.guild_id is not None
+        text = await _checked_season_name(self.bot, ctx.guild_id, name, lang)
         if text.refusal is not None:
-            return await reply_private(interaction, text.refusal)
-        current = await self.bot.db.current_season(interaction.guild_id)
+            return await ctx.reply_private(text.refusal)
+        current = await self.bot.db.current_season(ctx.guild_id)
         view = view_of(
             SeasonStartButton(current, "yes", text.name, t(lang, "seasons-start-confirm")),
             SeasonStartButton(current, "no", label=t(lang, "seasons-start-cancel")),
         )
         ask = t(lang, "seasons-start-ask", number=current + 1, name=text.name)
-        await reply_private(
-            interaction, ask, view=view, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await ctx.reply_private(ask, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="list", description="The seasons of this server.")
     async def list_seasons(self, interaction: discord.Interaction) -> None:
         """The server's seasons, privately, newest first."""
-        assert interaction.guild_id is not None
-        lang = await private_language(interaction)
-        seasons = await self.bot.db.seasons(interaction.guild_id)
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None
+        lang = await ctx.private()
+        seasons = await self.bot.db.seasons(ctx.guild_id)
         if not seasons:
-            return await reply_private(interaction, t(lang, "seasons-none"))
+            return await ctx.tell("seasons-none")
         lines = [
             t(
                 lang,
@@ -416,7 +406,7 @@ class SeasonGroup(ServerGroup):
             )
             for s in reversed(seasons)
         ]
-        await reply_private(interaction, "\n".join(lines)[:2000])
+        await ctx.reply_private("\n".join(lines)[:2000])
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,40 +436,37 @@ async def on_season_answer(
     the name is free, then starts the season only if the current one is still the one
     the question was asked after (:meth:`bot.storage.Database.start_season`, ``after``),
     edits the question into its answer and announces the season publicly."""
-    if interaction.guild_id is None:
+    ctx = Reply(interaction)
+    if ctx.guild_id is None:
         return
-    lang = await manager_language(interaction, "seasons-refused")
+    lang = await manager_language(ctx, "seasons-refused")
     if lang is None:
         return
     if control.answer == "no":
-        await interaction.response.edit_message(
-            content=t(lang, "seasons-start-cancelled"), view=None
-        )
+        await ctx.edit_message(content=t(lang, "seasons-start-cancelled"), view=None)
         return
-    text = await _checked_season_name(bot, interaction.guild_id, control.name, lang)
+    text = await _checked_season_name(bot, ctx.guild_id, control.name, lang)
     if text.refusal is not None:
-        await interaction.response.edit_message(content=text.refusal, view=None)
+        await ctx.edit_message(content=text.refusal, view=None)
         return
     season = await bot.db.start_season(
-        interaction.guild_id, text.name, time.time(), interaction.user.id, after=control.after
+        ctx.guild_id, text.name, time.time(), ctx.user_id, after=control.after
     )
     if season is None:
-        await interaction.response.edit_message(content=t(lang, "seasons-start-stale"), view=None)
+        await ctx.edit_message(content=t(lang, "seasons-start-stale"), view=None)
         return
-    await interaction.response.edit_message(
+    await ctx.edit_message(
         content=t(lang, "seasons-start-done", number=season.number, name=season.name), view=None
     )
-    public = await public_language(interaction)
-    await interaction.followup.send(
+    public = await ctx.public()
+    await ctx.reply_public(
         t(public, "seasons-started", number=season.number, name=season.name),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
 
-async def set_min_games(
-    bot: BingoBot, interaction: discord.Interaction[Any], lang: str, min_games: int
-) -> None:
+async def set_min_games(bot: BingoBot, ctx: Reply, min_games: int) -> None:
     """``/bingo settings leaderboard min_games:`` (the caller checked Manage Server)."""
-    assert interaction.guild_id is not None
-    await bot.db.set_min_games(interaction.guild_id, min_games)
-    await reply_private(interaction, t(lang, "seasons-min-games-saved", min=min_games))
+    assert ctx.guild_id is not None
+    await bot.db.set_min_games(ctx.guild_id, min_games)
+    await ctx.tell("seasons-min-games-saved", min=min_games)

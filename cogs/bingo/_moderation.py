@@ -21,11 +21,11 @@ from discord import app_commands
 from bot import limits
 from bot.engine.outcome import Reason
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.storage.consent import ConsentStore
 from bot.ui.text import echo
 from cogs.contexts import ServerGroup, manager_language
-from cogs.languages import guild_language, private_language
+from cogs.languages import guild_language
+from cogs.reply import Reply
 
 if TYPE_CHECKING:
     from ._matches import MatchService
@@ -54,14 +54,10 @@ class Moderation:
         role_id = (await self.consent.moderation(interaction.guild_id)).role_id
         return role_id is not None and any(r.id == role_id for r in interaction.user.roles)
 
-    async def _say(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
-        lang = await private_language(interaction)
-        await reply_private(interaction, t(lang, key, **args))
-
-    async def _refused(self, interaction: discord.Interaction[Any]) -> bool:
-        if await self.moderator(interaction):
+    async def _refused(self, ctx: Reply) -> bool:
+        if await self.moderator(ctx.interaction):
             return False
-        await self._say(interaction, "mod-refused")
+        await ctx.tell("mod-refused")
         return True
 
     async def log_action(self, guild_id: int, key: str, **args: Any) -> None:
@@ -81,30 +77,25 @@ class Moderation:
 
     # -- the actions ---------------------------------------------------------------------
 
-    async def end_match(
-        self, interaction: discord.Interaction[Any], match_id: int, reason: str
-    ) -> None:
+    async def end_match(self, ctx: Reply, match_id: int, reason: str) -> None:
         """End live match ``match_id`` of this server with no result
         (``Reason.MODERATOR``), the moderator's ``reason`` stored with the result: the
         result in the channel, the board (embed and picture) and both players' panels
         show it. It is also posted where the match is played (its thread, else its
         channel), naming both players, and written to the moderation log."""
-        if await self._refused(interaction):
+        if await self._refused(ctx):
             return
-        guild_id = interaction.guild_id
+        guild_id = ctx.guild_id
         record = await self.service.db.get_match(match_id)
         if record is None or record.guild_id != guild_id or record.status != "active":
-            return await self._say(interaction, "mod-no-live-match", id=match_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+            return await ctx.tell("mod-no-live-match", id=match_id)
+        await ctx.defer()
         # The reason is stored with the result (Result.note), raw: every place that
         # shows it echoes it for its field (cogs.bingo._render.result_line, the picture).
         await self.service.runtime.abandon(match_id, Reason.MODERATOR, reason)
         ended = await self.service.db.get_match(match_id)
         if ended is None or ended.status == "active":
-            lang = await private_language(interaction)
-            await interaction.edit_original_response(
-                content=t(lang, "mod-no-live-match", id=match_id)
-            )
+            await ctx.edit(content=await ctx.text("mod-no-live-match", id=match_id))
             return
         assert guild_id is not None
         text_reason = echo(reason, limits.MOD_REASON)
@@ -122,61 +113,53 @@ class Moderation:
             )[: limits.CONTENT],
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(p) for p in players]),
         )
-        lang = await private_language(interaction)
-        await interaction.edit_original_response(content=t(lang, "mod-ended", id=match_id))
+        await ctx.edit(content=await ctx.text("mod-ended", id=match_id))
         await self.log_action(
             guild_id,
             "mod-log-end",
-            moderator=f"<@{interaction.user.id}>",
+            moderator=f"<@{ctx.user_id}>",
             id=match_id,
             reason=text_reason,
         )
 
-    async def cancel_challenges(
-        self, interaction: discord.Interaction[Any], member: discord.abc.User
-    ) -> None:
+    async def cancel_challenges(self, ctx: Reply, member: discord.abc.User) -> None:
         """Cancel every open challenge made by or to ``member`` in this server."""
-        if await self._refused(interaction):
+        if await self._refused(ctx):
             return
-        assert interaction.guild_id is not None
+        assert ctx.guild_id is not None
         challenges = self.service.challenges
-        pending = await self.service.db.pending_challenges_of(interaction.guild_id, member.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        pending = await self.service.db.pending_challenges_of(ctx.guild_id, member.id)
+        await ctx.defer()
         cancelled = 0
         for challenge in pending:
             if await challenges.cancel(challenge):
                 cancelled += 1
-        lang = await private_language(interaction)
-        await interaction.edit_original_response(
-            content=t(lang, "mod-cancelled", count=cancelled, member=member.mention)
+        await ctx.edit(
+            content=await ctx.text("mod-cancelled", count=cancelled, member=member.mention)
         )
         if cancelled:
             await self.log_action(
-                interaction.guild_id,
+                ctx.guild_id,
                 "mod-log-cancel",
-                moderator=f"<@{interaction.user.id}>",
+                moderator=f"<@{ctx.user_id}>",
                 member=f"<@{member.id}>",
                 count=cancelled,
             )
 
     async def remove_player(
-        self,
-        interaction: discord.Interaction[Any],
-        player: discord.abc.User,
-        tournament_id: int | None,
+        self, ctx: Reply, player: discord.abc.User, tournament_id: int | None
     ) -> None:
         """Remove ``player`` from a tournament (in sign-up: off the list; in play: their
         unfinished table is a loss, they are dropped)."""
-        if await self._refused(interaction):
+        if await self._refused(ctx):
             return
         tournaments = self.tournaments
-        tournament = await tournaments.find(interaction, tournament_id)
+        tournament = await tournaments.find(ctx.interaction, tournament_id)
         if tournament is None:
             return
         if not await tournaments.runner.remove(tournament, player.id):
-            return await self._say(interaction, "tournament-not-a-player", player=player.mention)
-        await self._say(
-            interaction,
+            return await ctx.tell("tournament-not-a-player", player=player.mention)
+        await ctx.tell(
             "mod-removed",
             player=player.mention,
             name=echo(tournament.name, limits.TOURNAMENT_NAME),
@@ -185,43 +168,36 @@ class Moderation:
             await tournaments.refresh_signup(tournament.id)
         else:
             await tournaments.runner.maybe_advance(tournament.id)
-        assert interaction.guild_id is not None
+        assert ctx.guild_id is not None
         await self.log_action(
-            interaction.guild_id,
+            ctx.guild_id,
             "mod-log-remove",
-            moderator=f"<@{interaction.user.id}>",
+            moderator=f"<@{ctx.user_id}>",
             player=f"<@{player.id}>",
             name=echo(tournament.name, limits.TOURNAMENT_NAME),
             id=tournament.id,
         )
 
     async def set_settings(
-        self,
-        interaction: discord.Interaction[Any],
-        role: discord.Role | None,
-        channel: discord.TextChannel | None,
+        self, ctx: Reply, role: discord.Role | None, channel: discord.TextChannel | None
     ) -> None:
         """Set (or, left out, clear) the moderator role and the log channel; Manage
         Server only."""
-        lang = await manager_language(interaction, "settings-refused")
+        lang = await manager_language(ctx, "settings-refused")
         if lang is None:
             return
-        assert interaction.guild_id is not None
+        assert ctx.guild_id is not None
         await self.consent.set_moderation(
-            interaction.guild_id,
+            ctx.guild_id,
             None if role is None else role.id,
             None if channel is None else channel.id,
             time.time(),
         )
         none = t(lang, "mod-settings-none")
-        await reply_private(
-            interaction,
-            t(
-                lang,
-                "mod-settings-saved",
-                role=none if role is None else role.mention,
-                channel=none if channel is None else channel.mention,
-            ),
+        await ctx.tell(
+            "mod-settings-saved",
+            role=none if role is None else role.mention,
+            channel=none if channel is None else channel.mention,
         )
 
 
@@ -249,14 +225,14 @@ class ModGroup(ServerGroup):
         match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
         reason: app_commands.Range[str, 1, limits.MOD_REASON],
     ) -> None:
-        await self.moderation.end_match(interaction, match, reason)
+        await self.moderation.end_match(Reply(interaction), match, reason)
 
     @app_commands.command(
         name="cancel", description="Moderators only: cancel a member's open challenges."
     )
     @app_commands.describe(member="Whose challenges (made or received)")
     async def cancel(self, interaction: discord.Interaction, member: discord.User) -> None:
-        await self.moderation.cancel_challenges(interaction, member)
+        await self.moderation.cancel_challenges(Reply(interaction), member)
 
     @app_commands.command(
         name="remove", description="Moderators only: remove a player from a tournament."
@@ -272,7 +248,7 @@ class ModGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.moderation.remove_player(interaction, player, tournament)
+        await self.moderation.remove_player(Reply(interaction), player, tournament)
 
 
 def moderation_settings_command(moderation: Moderation) -> app_commands.Command[Any, Any, Any]:
@@ -291,6 +267,6 @@ def moderation_settings_command(moderation: Moderation) -> app_commands.Command[
         role: discord.Role | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
-        await moderation.set_settings(interaction, role, channel)
+        await moderation.set_settings(Reply(interaction), role, channel)
 
     return moderation_command

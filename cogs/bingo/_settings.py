@@ -27,11 +27,11 @@ from bot import limits
 from bot.engine import BingoOptions, MulliganRule
 from bot.i18n import attribute, join_list, language_of, t
 from bot.i18n.commands import language_choices
-from bot.interactions import reply_private
 from bot.matches import Timing
 from bot.storage import GuildSettings
 from bot.storage.consent import ConsentStore, ModerationSettings
 from cogs.contexts import ServerGroup, manager_language
+from cogs.reply import Reply
 
 from ._leaderboard import set_min_games
 from ._threads import missing_thread_permissions
@@ -236,43 +236,40 @@ class SettingsGroup(ServerGroup):
         self.bot = bot
         self.consent = ConsentStore(bot.db.backend)
 
-    async def _admin(self, interaction: discord.Interaction[Any]) -> str | None:
-        """The reader's language if they may change settings; otherwise refuse privately
-        and return ``None`` (:func:`cogs.contexts.manager_language`)."""
-        return await manager_language(interaction, "settings-refused")
+    async def _admin(self, interaction: discord.Interaction[Any]) -> Reply | None:
+        """The interaction's :class:`Reply` if its member may change settings; otherwise
+        refuse privately and return ``None`` (:func:`cogs.contexts.manager_language`)."""
+        ctx = Reply(interaction)
+        return ctx if await manager_language(ctx, "settings-refused") is not None else None
 
-    async def _change(
-        self, interaction: discord.Interaction[Any], lang: str, **changes: Any
-    ) -> None:
-        assert interaction.guild_id is not None
+    async def _change(self, ctx: Reply, **changes: Any) -> None:
+        assert ctx.guild_id is not None
         try:
-            new = await self.bot.db.set_guild_settings(interaction.guild_id, time.time(), **changes)
+            new = await self.bot.db.set_guild_settings(ctx.guild_id, time.time(), **changes)
         except ValueError:
-            return await reply_private(interaction, t(lang, "settings-invalid"))
+            return await ctx.tell("settings-invalid")
         self.bot.languages.server_changed(new)
-        moderation = await self.consent.moderation(interaction.guild_id)
-        embed = settings_embed(
-            new, self.bot.settings, interaction.guild, lang, moderation=moderation
-        )
-        await reply_private(interaction, t(lang, "settings-saved"), embed=embed)
+        moderation = await self.consent.moderation(ctx.guild_id)
+        lang = await ctx.private()
+        embed = settings_embed(new, self.bot.settings, ctx.guild, lang, moderation=moderation)
+        await ctx.reply_private(t(lang, "settings-saved"), embed=embed)
 
     @app_commands.command(
         name="show", description="Manage Server only: show this server's BingoMagic settings."
     )
     async def show(self, interaction: discord.Interaction) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
-        assert interaction.guild_id is not None
-        current = await self.bot.db.guild_settings(interaction.guild_id)
-        moderation = await self.consent.moderation(interaction.guild_id)
-        await reply_private(
-            interaction,
+        assert ctx.guild_id is not None
+        current = await self.bot.db.guild_settings(ctx.guild_id)
+        moderation = await self.consent.moderation(ctx.guild_id)
+        await ctx.reply_private(
             embed=settings_embed(
                 current,
                 self.bot.settings,
-                interaction.guild,
-                lang,
+                ctx.guild,
+                await ctx.private(),
                 interaction.app_permissions,
                 moderation,
             ),
@@ -294,8 +291,8 @@ class SettingsGroup(ServerGroup):
         free_first: bool | None = None,
         sequential: bool | None = None,
     ) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
         changes: dict[str, Any] = {}
         if rule is not None:
@@ -304,7 +301,7 @@ class SettingsGroup(ServerGroup):
             changes["free_first"] = free_first
         if sequential is not None:
             changes["sequential"] = sequential
-        await self._change(interaction, lang, **changes)
+        await self._change(ctx, **changes)
 
     @app_commands.command(
         name="timers", description="Manage Server only: time limits, in seconds (0: the default)."
@@ -324,8 +321,8 @@ class SettingsGroup(ServerGroup):
         choice: app_commands.Range[int, 0, limits.CHOICE_SECONDS[1]] | None = None,
         challenge: app_commands.Range[int, 0, limits.CHALLENGE_SECONDS[1]] | None = None,
     ) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
         given = {
             "turn_seconds": (turn, limits.TURN_SECONDS),
@@ -338,11 +335,9 @@ class SettingsGroup(ServerGroup):
             if value is None:
                 continue
             if value != 0 and not low <= value <= high:
-                return await reply_private(
-                    interaction, t(lang, "settings-timer-bounds", low=low, high=high)
-                )
+                return await ctx.tell("settings-timer-bounds", low=low, high=high)
             changes[name] = value or None
-        await self._change(interaction, lang, **changes)
+        await self._change(ctx, **changes)
 
     @app_commands.command(
         name="leaderboard", description="Manage Server only: who is listed on the leaderboard."
@@ -357,9 +352,9 @@ class SettingsGroup(ServerGroup):
     ) -> None:
         """The minimum of rated matches to appear on ``/bingo leaderboard``
         (``cogs.bingo._leaderboard``)."""
-        lang = await self._admin(interaction)
-        if lang is not None:
-            await set_min_games(self.bot, interaction, lang, min_games)
+        ctx = await self._admin(interaction)
+        if ctx is not None:
+            await set_min_games(self.bot, ctx, min_games)
 
     @app_commands.command(
         name="house-rules", description="Manage Server only: the server's house rules."
@@ -368,11 +363,11 @@ class SettingsGroup(ServerGroup):
     async def house_rules(
         self, interaction: discord.Interaction, forest_either_pile: bool | None = None
     ) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
         changes = {} if forest_either_pile is None else {"forest_either_pile": forest_either_pile}
-        await self._change(interaction, lang, **changes)
+        await self._change(ctx, **changes)
 
     @app_commands.command(
         name="language", description="Manage Server only: the language of the bot's public posts."
@@ -385,12 +380,10 @@ class SettingsGroup(ServerGroup):
         ]
     )
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
-        await self._change(
-            interaction, lang, language=None if language == SERVER_DEFAULT else language
-        )
+        await self._change(ctx, language=None if language == SERVER_DEFAULT else language)
 
     @app_commands.command(
         name="channels",
@@ -408,11 +401,11 @@ class SettingsGroup(ServerGroup):
         remove: discord.TextChannel | None = None,
         everywhere: bool = False,
     ) -> None:
-        lang = await self._admin(interaction)
-        if lang is None:
+        ctx = await self._admin(interaction)
+        if ctx is None:
             return
-        assert interaction.guild_id is not None
-        current = set((await self.bot.db.guild_settings(interaction.guild_id)).channels)
+        assert ctx.guild_id is not None
+        current = set((await self.bot.db.guild_settings(ctx.guild_id)).channels)
         if everywhere:
             current.clear()
         if add is not None:
@@ -420,7 +413,5 @@ class SettingsGroup(ServerGroup):
         if remove is not None:
             current.discard(remove.id)
         if len(current) > limits.MATCH_CHANNELS:
-            return await reply_private(
-                interaction, t(lang, "settings-channels-full", n=limits.MATCH_CHANNELS)
-            )
-        await self._change(interaction, lang, channels=sorted(current))
+            return await ctx.tell("settings-channels-full", n=limits.MATCH_CHANNELS)
+        await self._change(ctx, channels=sorted(current))

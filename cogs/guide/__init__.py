@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.ui.controls import HelpButton, RulesButton
 from cogs.contexts import offered_anywhere
+from cogs.reply import Reply
 
 from ._help import help_embed, help_page, help_pages, show_help, turn_help_page
 from ._rules import turn_page
@@ -37,7 +38,7 @@ class GuideCog(commands.Cog, name="Guide"):
     @offered_anywhere  # servers, the bot's DM and group DMs; both installs
     @app_commands.command(name="help", description="What this bot does and its commands.")
     async def help(self, interaction: discord.Interaction) -> None:
-        await show_help(interaction, self.bot.tree)
+        await show_help(Reply(interaction), self.bot.tree)
 
 
 async def setup(bot: BingoBot) -> None:

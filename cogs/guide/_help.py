@@ -36,11 +36,10 @@ from discord import app_commands
 
 from bot import limits
 from bot.i18n import bundle, t
-from bot.interactions import reply_private
 from bot.storage.consent import ConsentStore
 from bot.storage.tournaments import TournamentStore
 from bot.ui.controls import HelpButton, view_of
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 COLOUR = discord.Colour.gold()
 #: Discord's limits on one embed ("Message Resource", Embed Limits).
@@ -325,25 +324,26 @@ def _permissions(interaction: discord.Interaction[Any]) -> discord.Permissions |
     return interaction.permissions if interaction.guild_id is not None else None
 
 
-async def show_help(interaction: discord.Interaction[Any], tree: app_commands.CommandTree) -> None:
+async def show_help(ctx: Reply, tree: app_commands.CommandTree) -> None:
     """``/help``: the first page, privately, of what this member may use."""
-    language = await private_language(interaction)
-    audiences = await member_audiences(interaction)
-    embed, view = help_page(language, tree, 0, _permissions(interaction), audiences)
+    language = await ctx.private()
+    audiences = await member_audiences(ctx.interaction)
+    embed, view = help_page(language, tree, 0, _permissions(ctx.interaction), audiences)
     if view is None:
-        await reply_private(interaction, embed=embed)
+        await ctx.reply_private(embed=embed)
     else:
-        await reply_private(interaction, embed=embed, view=view)
+        await ctx.reply_private(embed=embed, view=view)
 
 
 async def turn_help_page(interaction: discord.Interaction[Any], control: HelpButton) -> None:
     """Previous / Next: the same message shows page ``control.page``, in the language and
     with the permissions of whoever clicks."""
-    language = await private_language(interaction)
-    tree = interaction.client.tree
+    ctx = Reply(interaction)
+    language = await ctx.private()
+    tree = ctx.client.tree
     audiences = await member_audiences(interaction)
     embed, view = help_page(language, tree, control.page, _permissions(interaction), audiences)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await ctx.edit_message(embed=embed, view=view)
 
 
 __all__ = [

@@ -11,13 +11,13 @@ import discord
 
 from bot.ui.controls import RulesButton
 from bot.ui.rules import rules_page
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 
 async def turn_page(interaction: discord.Interaction[Any], control: RulesButton) -> None:
     """Previous / Next: the same message shows page ``control.page``, in the language of
     whoever clicks."""
-    language = await private_language(interaction)
-    embed, files, view = rules_page(language, control.page)
+    ctx = Reply(interaction)
+    embed, files, view = rules_page(await ctx.private(), control.page)
     # attachments= replaces the message's files: the picture, or none on other pages
-    await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+    await ctx.edit_message(embed=embed, attachments=files, view=view)

@@ -16,7 +16,7 @@ from bot import limits
 from bot.engine import MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeDeck, PracticeOptions
 from bot.i18n import t
-from bot.interactions import UserFacingError, reply_private, run_guarded
+from bot.interactions import UserFacingError, run_guarded
 from bot.ui.controls import (
     MULLIGAN_KINDS,
     AgainButton,
@@ -27,21 +27,19 @@ from bot.ui.controls import (
 )
 from bot.ui.text import echo
 from cogs.contexts import ServerOnly, in_server, manages_server, offered_anywhere, works_anywhere
-from cogs.languages import public_language
+from cogs.reply import Reply
 
 from ._daily import DailyService, on_daily_button, on_daily_select
 from ._render import (
     DECK_NAME_SHOWN,
-    decimal,
     deck_label,
     deck_title,
-    fit_lines,
-    more_lines,
     percent,
     rule_name,
     unchecked_text,
 )
 from ._service import PracticeService, deck_too_many, early_1994_refusal, no_such_deck
+from ._stats import leaderboard_embed, stats_embed
 from ._views import on_again, on_card_select, on_practice_button
 
 if TYPE_CHECKING:
@@ -49,7 +47,6 @@ if TYPE_CHECKING:
 
 #: The presets offered by autocomplete; each is labelled by ``mulligan-choice-<key>``.
 PRESET_CHOICES = tuple(PRESETS)
-LEADERBOARD_MIN_HANDS = 20
 #: How often expired practice deals are deleted (also once when the cog loads).
 CLEANUP_HOURS = 6.0
 
@@ -82,7 +79,7 @@ class DeckModal(discord.ui.Modal, title="Save a decklist"):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await run_guarded(
             interaction,
-            self.service.save_deck(interaction, self.name, self.decklist.value),
+            self.service.save_deck(Reply(interaction), self.name, self.decklist.value),
             where="deck save modal",
         )
 
@@ -136,7 +133,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     ) -> list[app_commands.Choice[str]]:
         """Presets (when asked) and the member's saved decks matching ``current``,
         labelled in the reader's language."""
-        locale = await self.service.reader(interaction)
+        locale = await Reply(interaction).private()
         choices = []
         if presets:
             labels = {key: t(locale, f"mulligan-choice-{key}") for key in PRESET_CHOICES}
@@ -187,8 +184,9 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         on_the_play: bool = True,
         private: bool = False,
     ) -> None:
-        locale = await self.service.reader(interaction)
-        chosen = await self.service.resolve_deck(interaction.user.id, deck, locale)
+        ctx = Reply(interaction)
+        locale = await ctx.private()
+        chosen = await self.service.resolve_deck(ctx.user_id, deck, locale)
         options = PracticeOptions(
             rule=MulliganRule(rule),
             free_first=bool(chosen.commander) if free_first is None else free_first,
@@ -200,18 +198,18 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         # member's user install) the hand comes through the interaction itself: the bot may
         # not post there, and in its own DM that is where the member already is.
         private = private or not in_server(interaction)
-        await self.service.practice(interaction, chosen, options, private)
+        await self.service.practice(ctx, chosen, options, private)
 
     # -- hand of the day ----------------------------------------------------
 
     @app_commands.command(name="daily", description="Judge the server's hand of the day.")
     async def daily_command(self, interaction: discord.Interaction) -> None:
-        await self.daily.open(interaction)
+        await self.daily.open(Reply(interaction))
 
     async def daily_deck_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        locale = await self.service.reader(interaction)
+        locale = await Reply(interaction).private()
         rotate = t(locale, "daily-choice-rotate")
         head = [app_commands.Choice(name=rotate[: limits.CHOICE_NAME], value=DAILY_ROTATE)]
         if current.casefold() not in rotate.casefold():
@@ -242,7 +240,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         rule: str | None = None,
         stop_posting: bool = False,
     ) -> None:
-        await daily_setup(self, interaction, channel, deck, rule, stop_posting)
+        await daily_setup(self, Reply(interaction), channel, deck, rule, stop_posting)
 
     # -- decks -------------------------------------------------------------------------
 
@@ -250,7 +248,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     @deck_group.command(name="save", description="Save a decklist by pasting it.")
     @app_commands.describe(name="A name for the deck")
     async def deck_save(self, interaction: discord.Interaction, name: DeckName) -> None:
-        locale = await self.service.reader(interaction)
+        locale = await Reply(interaction).private()
         name = name.strip()
         if not name:
             raise UserFacingError(t(locale, "mulligan-deck-name-blank"))
@@ -264,49 +262,24 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     @works_anywhere
     @deck_group.command(name="list", description="Your saved decks.")
     async def deck_list(self, interaction: discord.Interaction) -> None:
-        locale = await self.service.reader(interaction)
-        decks = await self.bot.db.list_decks(interaction.user.id)
+        ctx = Reply(interaction)
+        locale = await ctx.private()
+        decks = await self.bot.db.list_decks(ctx.user_id)
         if not decks:
-            return await reply_private(interaction, t(locale, "mulligan-no-decks"))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        # The cards no lookup has answered yet are asked about once for all the decks
-        # (then cached), so each deck's line counts them when Scryfall answers.
-        waiting = {name for saved in decks for _, name in saved.cards}
-        await self.service.classify(sorted(waiting), lookup=True)
-        lines = []
-        for saved in decks:
-            shown = echo(saved.name, DECK_NAME_SHOWN)
-            try:
-                practice = await self.service.resolve_deck(interaction.user.id, saved.name)
-            except UserFacingError:  # a deck saved before decks were bounded
-                lines.append(
-                    t(locale, "mulligan-deck-line-too-big", name=shown, count=saved.card_count)
-                )
-                continue
-            lines.append(
-                t(
-                    locale,
-                    "mulligan-deck-line",
-                    name=shown,
-                    count=practice.size,
-                    lands=practice.lands,
-                    unchecked=practice.unchecked_cards,
-                )
-            )
-        await reply_private(interaction, fit_lines(lines, limits.CONTENT, more_lines(locale)))
+            return await ctx.tell("mulligan-no-decks")
+        await ctx.defer()
+        await ctx.reply_private(await self.service.deck_list(decks, locale))
 
     @works_anywhere
     @deck_group.command(name="delete", description="Delete one of your saved decks.")
     @app_commands.describe(name="The deck to delete")
     @app_commands.autocomplete(name=saved_deck)
     async def deck_delete(self, interaction: discord.Interaction, name: DeckName) -> None:
-        locale = await self.service.reader(interaction)
-        if await self.bot.db.delete_deck(interaction.user.id, name):
-            return await reply_private(
-                interaction,
-                t(locale, "mulligan-deck-deleted", name=echo(name.strip(), DECK_NAME_SHOWN)),
-            )
-        await reply_private(interaction, no_such_deck(name, locale))
+        ctx = Reply(interaction)
+        locale = await ctx.private()
+        if await self.bot.db.delete_deck(ctx.user_id, name):
+            return await ctx.tell("mulligan-deck-deleted", name=echo(name.strip(), DECK_NAME_SHOWN))
+        await ctx.reply_private(no_such_deck(name, locale))
 
     # -- odds --------------------------------------------------------------------------
 
@@ -327,17 +300,18 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         lands: app_commands.Range[int, 0, limits.DECK_CARDS] | None = None,
         turns: app_commands.Range[int, limits.ODDS_TURNS[0], limits.ODDS_TURNS[1]] = 4,
     ) -> None:
-        reader = await self.service.reader(interaction)
-        public = await public_language(interaction)  # the table is posted publicly
+        ctx = Reply(interaction)
+        reader = await ctx.private()
+        public = await ctx.public()  # the table is posted publicly
         free_first = False
         hand_size = 7
         note = None
         if deck is None and size is None and lands is None:
             deck = "constructed"  # no option at all: the Constructed preset (60 cards, 24 lands)
         if deck is not None:
-            chosen = await self.service.resolve_deck(interaction.user.id, deck, reader)
+            chosen = await self.service.resolve_deck(ctx.user_id, deck, reader)
             if chosen.unchecked:  # looked up again, which may take seconds: defer first
-                await interaction.response.defer(thinking=True)
+                await ctx.defer(ephemeral=False)
                 chosen = await self.service.recheck(chosen)
             if chosen.unchecked:
                 note = unchecked_text(chosen, "mulligan-odds-unchecked", public, 2000)
@@ -353,14 +327,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         embed = odds_embed(title, report, turns, free_first, public)
         if note is not None:
             embed.description = note
-        if interaction.response.is_done():
-            await interaction.followup.send(
-                embed=embed, allowed_mentions=discord.AllowedMentions.none()
-            )
-            return
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await ctx.reply_public(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # -- stats -------------------------------------------------------------------------
 
@@ -369,76 +336,20 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        assert interaction.guild_id is not None
-        loc = await public_language(interaction)  # a public answer
-        target = user or interaction.user
-        stats = await self.bot.db.practice_stats(interaction.guild_id, target.id)
-        embed = discord.Embed(
-            title=t(loc, "mulligan-stats-title", name=target.display_name),
-            colour=discord.Colour.teal(),
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None
+        loc = await ctx.public()  # a public answer
+        member = user or ctx.user
+        await ctx.reply_public(
+            embed=await stats_embed(self.bot.db, self.daily, ctx.guild_id, member, loc)
         )
-        streak = await self.daily.store.streak(interaction.guild_id, target.id)
-        if stats is None and streak is None:
-            embed.description = t(loc, "mulligan-stats-none")
-        elif stats is None:
-            pass
-        else:
-            embed.add_field(name=t(loc, "mulligan-stats-hands"), value=str(stats.hands_seen))
-            embed.add_field(name=t(loc, "mulligan-stats-mulligans"), value=str(stats.mulligans))
-            embed.add_field(name=t(loc, "mulligan-stats-keeps"), value=str(stats.keeps))
-            rate = (
-                t(
-                    loc,
-                    "mulligan-stats-rate",
-                    percent=decimal(stats.agreement_rate, 1, loc) + "%",
-                    agreed=str(stats.agreed),
-                    rated=str(stats.rated),
-                )
-                if stats.rated
-                else "—"
-            )
-            embed.add_field(name=t(loc, "mulligan-stats-agreed"), value=rate)
-            sizes = " · ".join(
-                f"{size}: {n}" for size, n in sorted(stats.kept_sizes.items(), reverse=True)
-            )
-            embed.add_field(name=t(loc, "mulligan-stats-sizes"), value=sizes or "—", inline=False)
-        if streak is not None:
-            answered, agreed = streak.current(self.daily.today())
-            embed.add_field(
-                name=t(loc, "daily-stats-answered"),
-                value=t(loc, "daily-stats-streak", current=answered, best=streak.answered_best),
-            )
-            embed.add_field(
-                name=t(loc, "daily-stats-agreed"),
-                value=t(loc, "daily-stats-streak", current=agreed, best=streak.agreed_best),
-            )
-        await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="Who agrees with the coach most often.")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
-        loc = await public_language(interaction)  # a public answer
-        top = await self.bot.db.practice_leaderboard(
-            interaction.guild_id, min_hands=LEADERBOARD_MIN_HANDS, limit=10
-        )
-        embed = discord.Embed(
-            title=t(loc, "mulligan-leaderboard-title"), colour=discord.Colour.teal()
-        )
-        embed.description = "\n".join(
-            t(
-                loc,
-                "mulligan-leaderboard-row",
-                rank=str(s.rank),
-                member=f"<@{s.user_id}>",
-                percent=decimal(s.agreement_rate, 1, loc) + "%",
-                agreed=str(s.agreed),
-                rated=str(s.rated),
-                hands=s.hands_seen,
-            )
-            for s in top
-        ) or t(loc, "mulligan-leaderboard-empty", min=LEADERBOARD_MIN_HANDS)
-        embed.set_footer(text=t(loc, "mulligan-leaderboard-footer", min=LEADERBOARD_MIN_HANDS))
-        await interaction.response.send_message(embed=embed)
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None
+        loc = await ctx.public()  # a public answer
+        await ctx.reply_public(embed=await leaderboard_embed(self.bot.db, ctx.guild_id, loc))
 
 
 #: The ``deck`` value of ``/mulligan daily-setup`` that goes back to the rotation.
@@ -447,7 +358,7 @@ DAILY_ROTATE = "rotate"
 
 async def daily_setup(
     cog: MulliganCog,
-    interaction: discord.Interaction,
+    ctx: Reply,
     channel: discord.TextChannel | None,
     deck: str | None,
     rule: str | None,
@@ -456,10 +367,10 @@ async def daily_setup(
     """``/mulligan daily-setup``: Manage Server only; options left out stay as they
     were.  Answers privately with the settings; posts today's hand in a newly chosen
     channel."""
-    locale = await cog.service.reader(interaction)
-    if not manages_server(interaction):
+    locale = await ctx.private()
+    if not manages_server(ctx.interaction):
         raise UserFacingError(t(locale, "daily-setup-refused"))
-    guild_id = interaction.guild_id
+    guild_id = ctx.guild_id
     assert guild_id is not None
     daily = cog.daily
     old = await daily.settings(guild_id)
@@ -468,7 +379,7 @@ async def daily_setup(
         if deck == DAILY_ROTATE:
             new = dataclasses.replace(new, deck=None)
         else:
-            chosen = await cog.service.resolve_deck(interaction.user.id, deck, locale)
+            chosen = await cog.service.resolve_deck(ctx.user_id, deck, locale)
             new = dataclasses.replace(new, deck=json.dumps(chosen.to_json()))
     if rule is not None:
         new = dataclasses.replace(new, rule=MulliganRule(rule).value)
@@ -489,7 +400,7 @@ async def daily_setup(
         deck=shown_deck,
         rule=rule_name(MulliganRule(new.rule or MulliganRule.LONDON.value), locale),
     )
-    await reply_private(interaction, text)
+    await ctx.reply_private(text)
     if new.channel_id is not None and new.channel_id != old.channel_id:
         await daily.post_day(guild_id, daily.today(), new.channel_id)
 

@@ -43,11 +43,12 @@ from bot.engine.daily import (
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
 from bot.i18n import join_list, language_of, t
-from bot.interactions import NOT_CURRENT, reply_private
+from bot.interactions import NOT_CURRENT
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.controls import DailyButton, DailySelect
 from bot.ui.split_image import split_alt_text, split_png
-from cogs.languages import guild_language, private_language
+from cogs.languages import guild_language
+from cogs.reply import Reply
 
 from ._coach import bingo_words
 from ._decide import decide_daily
@@ -164,14 +165,16 @@ async def on_daily_button(
 ) -> None:
     """Keep, Mulligan, Top or Bottom on a member's hand of the day (bound to ``daily``
     with ``functools.partial`` when the cog registers it)."""
-    await daily.act(interaction, control.guild_id, control.day, control.version, [control.action])
+    ctx = Reply(interaction)
+    await daily.act(ctx, control.guild_id, control.day, control.version, [control.action])
 
 
 async def on_daily_select(
     daily: DailyService, interaction: discord.Interaction[Any], control: DailySelect
 ) -> None:
     """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
-    await daily.act(interaction, control.guild_id, control.day, control.version, control.actions)
+    ctx = Reply(interaction)
+    await daily.act(ctx, control.guild_id, control.day, control.version, control.actions)
 
 
 def daily_view(
@@ -308,30 +311,30 @@ class DailyService:
 
     # -- the member's hand ------------------------------------------------------------
 
-    async def open(self, interaction: discord.Interaction[Any]) -> None:
+    async def open(self, ctx: Reply) -> None:
         """``/mulligan daily``: the day's hand to decide, the member's unfinished deal,
         or (answered) their answer with the split, privately."""
-        assert interaction.guild_id is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await private_language(interaction)
-        guild_id, day = interaction.guild_id, self.today()
+        assert ctx.guild_id is not None
+        await ctx.defer()
+        locale = await ctx.private()
+        guild_id, day = ctx.guild_id, self.today()
         record = await self.day(guild_id, day)
-        answer = await self.store.answer(guild_id, day, interaction.user.id)
+        answer = await self.store.answer(guild_id, day, ctx.user_id)
         if answer is None:
             state = self.opening(record)
             embed = self._hand_embed(state, day, locale)
             view = daily_view(guild_id, day, state, locale)
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            await ctx.reply_private(embed=embed, view=view)
             return
         state = PracticeState.from_json(json.loads(answer.state))
         if not state.is_over:
             embed = self._hand_embed(state, day, locale)
             embed.description = f"{t(locale, 'daily-resume')}\n{embed.description}"
             view = daily_view(guild_id, day, state, locale)
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            await ctx.reply_private(embed=embed, view=view)
             return
         embed, file = await self._result(record, answer, state, locale, again=True)
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        await ctx.reply_private(embed=embed, file=file)
 
     def _hand_embed(self, state: PracticeState, day: int, locale: object) -> discord.Embed:
         embed = hand_embed(state, None, locale)
@@ -339,12 +342,7 @@ class DailyService:
         return embed
 
     async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        guild_id: int,
-        day: int,
-        version: int,
-        actions: list[str],
+        self, ctx: Reply, guild_id: int, day: int, version: int, actions: list[str]
     ) -> None:
         """One decision on the member's hand of ``day``, through
         :func:`~._decide.decide_daily` (a compare-and-set on the version of the member's
@@ -353,15 +351,15 @@ class DailyService:
         agreement and the streak in one transaction, once per member per day.  A click
         of an old version, or one that lost the race, is refused privately, and so is a
         click on a past UTC day's hand ("That day is over": no answer, count or streak)."""
-        locale = await private_language(interaction)
-        user_id = interaction.user.id
+        locale = await ctx.private()
+        user_id = ctx.user_id
         now = self.clock()
         if day != day_of(now):  # an answer counts only on its own UTC day
-            return await reply_private(interaction, t(locale, DAY_OVER))
+            return await ctx.tell(DAY_OVER)
         record = await self.store.day(guild_id, day)
         if record is None:
-            return await reply_private(interaction, t(locale, NOT_CURRENT))
-        await interaction.response.defer()  # the verdict may take a second or two
+            return await ctx.tell(NOT_CURRENT)
+        await ctx.defer(thinking=False)  # the verdict may take a second or two
 
         async def agreement(decision: str) -> bool | None:
             verdict, _ = await self.coach_for(record, locale)
@@ -374,19 +372,17 @@ class DailyService:
         state = decided.state
         if state is None:
             key = "daily-already" if decided.already else NOT_CURRENT
-            return await reply_private(interaction, t(locale, key))
+            return await ctx.tell(key)
         answer = await self.store.answer(guild_id, day, user_id)
         if decided.first or state.is_over:
             self.request_update(guild_id, day)
         assert answer is not None
         if state.is_over:
             embed, file = await self._result(record, answer, state, locale)
-            await interaction.edit_original_response(embed=embed, attachments=[file], view=None)
+            await ctx.edit(embed=embed, attachments=[file], view=None)
             return
         embed = self._hand_embed(state, day, locale)
-        await interaction.edit_original_response(
-            embed=embed, view=daily_view(guild_id, day, state, locale)
-        )
+        await ctx.edit(embed=embed, view=daily_view(guild_id, day, state, locale))
 
     async def _result(
         self,

@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -32,11 +32,11 @@ from bot.engine.practice import (
     dealable,
 )
 from bot.i18n import join_list, t
-from bot.interactions import NOT_CURRENT, UserFacingError, reply_private
+from bot.interactions import NOT_CURRENT, UserFacingError
 from bot.outbox import SendStatus
-from bot.storage import DeckLimitError
+from bot.storage import DeckLimitError, SavedDeck
 from bot.ui.text import echo
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._coach import bingo_coach, estimating
 from ._decide import decide_practice
@@ -191,11 +191,6 @@ class PracticeService:
 
     # -- decks -------------------------------------------------------------------------
 
-    async def reader(self, interaction: discord.Interaction[Any]) -> str:
-        """The language of private answers to ``interaction``'s user
-        (:func:`cogs.languages.private_language`)."""
-        return await private_language(interaction)
-
     async def resolve_deck(self, user_id: int, key: str, locale: object = None) -> PracticeDeck:
         """A preset key (``constructed``, ``limited``, ``commander``, ``bingomagic``) or
         the name of one of the user's saved decks.  Raises :class:`UserFacingError`
@@ -244,16 +239,16 @@ class PracticeService:
         check = await self.classify(list(deck.unchecked), lookup=True)
         return deck.rechecked(check.lands, check.unchecked)
 
-    async def save_deck(self, interaction: discord.Interaction[Any], name: str, text: str) -> None:
+    async def save_deck(self, ctx: Reply, name: str, text: str) -> None:
         """Parse a pasted decklist; report bad lines (saving nothing) or save it.  Every
         answer is private, in the reader's language."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.reader(interaction)
+        await ctx.defer()
+        locale = await ctx.private()
         shown_name = echo(name, DECK_NAME_SHOWN)
-        if not await self.db.has_deck(interaction.user.id, name):
-            count = await self.db.deck_count(interaction.user.id)
+        if not await self.db.has_deck(ctx.user_id, name):
+            count = await self.db.deck_count(ctx.user_id)
             if count >= limits.DECKS_PER_MEMBER:
-                await interaction.followup.send(deck_too_many(count, locale), ephemeral=True)
+                await ctx.reply_private(deck_too_many(count, locale))
                 return
         parsed = parse_decklist(text)
         more = more_lines(locale)
@@ -273,23 +268,20 @@ class PracticeService:
             if left > 0:
                 lines.append(more(left))
             body = fit_lines(lines, limits.CONTENT - len(head) - 1, more)
-            await interaction.followup.send(f"{head}\n{body}", ephemeral=True)
+            await ctx.reply_private(f"{head}\n{body}")
             return
         entries = [(e.count, e.name) for e in parsed.main]
         total = sum(count for count, _ in entries)
         if total < limits.DECK_MIN_CARDS:
-            await interaction.followup.send(
-                t(locale, "mulligan-save-too-few", count=total, min=limits.DECK_MIN_CARDS),
-                ephemeral=True,
-            )
+            await ctx.tell("mulligan-save-too-few", count=total, min=limits.DECK_MIN_CARDS)
             return
         commander = [e.name for e in parsed.commander]
         check = await self.classify([name for _, name in entries], lookup=True)
         try:
-            await self.db.save_deck(interaction.user.id, name, entries, commander, time.time())
+            await self.db.save_deck(ctx.user_id, name, entries, commander, time.time())
         except DeckLimitError:  # another save took the last place meanwhile
-            count = await self.db.deck_count(interaction.user.id)
-            await interaction.followup.send(deck_too_many(count, locale), ephemeral=True)
+            count = await self.db.deck_count(ctx.user_id)
+            await ctx.reply_private(deck_too_many(count, locale))
             return
         deck = PracticeDeck.from_entries(name, entries, check.lands, unchecked=check.unchecked)
         message = t(
@@ -313,55 +305,79 @@ class PracticeService:
             room = limits.CONTENT - len(message) - len(head) - 2
             names = fit_lines([echo(c, CARD_NAME_SHOWN) for c in deck.unchecked], room, more)
             message += f"\n{head}\n{names}"
-        await interaction.followup.send(message, ephemeral=True)
+        await ctx.reply_private(message)
+
+    async def deck_list(self, decks: list[SavedDeck], locale: str) -> str:
+        """``/mulligan deck list``: one line per saved deck (its size, lands and cards
+        still unchecked), in ``locale``, fit to a message. The cards no look-up has
+        answered yet are asked about once for all the decks (then cached), so each
+        deck's line counts them when Scryfall answers."""
+        waiting = {name for saved in decks for _, name in saved.cards}
+        await self.classify(sorted(waiting), lookup=True)
+        lines = []
+        for saved in decks:
+            shown = echo(saved.name, DECK_NAME_SHOWN)
+            try:
+                practice = await self.resolve_deck(saved.user_id, saved.name)
+            except UserFacingError:  # a deck saved before decks were bounded
+                lines.append(
+                    t(locale, "mulligan-deck-line-too-big", name=shown, count=saved.card_count)
+                )
+                continue
+            lines.append(
+                t(
+                    locale,
+                    "mulligan-deck-line",
+                    name=shown,
+                    count=practice.size,
+                    lands=practice.lands,
+                    unchecked=practice.unchecked_cards,
+                )
+            )
+        return fit_lines(lines, limits.CONTENT, more_lines(locale))
 
     # -- sessions ----------------------------------------------------------------------
 
     async def practice(
-        self,
-        interaction: discord.Interaction[Any],
-        deck: PracticeDeck,
-        options: PracticeOptions,
-        private: bool,
+        self, ctx: Reply, deck: PracticeDeck, options: PracticeOptions, private: bool
     ) -> None:
         """Deal a hand and send it by DM, or ephemerally when asked or DMs are closed."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.reader(interaction)
+        await ctx.defer()
         deck = await self.recheck(deck)
-        await self._deal(interaction, deck, options, private, interaction.guild_id or 0, locale)
+        await self._deal(ctx, deck, options, private, ctx.guild_id or 0)
 
-    async def again(self, interaction: discord.Interaction[Any], session_id: int) -> None:
+    async def again(self, ctx: Reply, session_id: int) -> None:
         """ "Practice again": a fresh deal with the session's deck and options."""
-        locale = await self.reader(interaction)
+        locale = await ctx.private()
         record = await self.db.get_practice(session_id)
         if record is None:
-            return await reply_private(interaction, expired(locale))
-        if record.user_id != interaction.user.id:
-            return await reply_private(interaction, t(locale, "mulligan-not-yours"))
+            return await ctx.reply_private(expired(locale))
+        if record.user_id != ctx.user_id:
+            return await ctx.tell("mulligan-not-yours")
         state = PracticeState.from_json(record.state)
         if not dealable(state.deck, state.options):  # a deal stored before the check
-            return await reply_private(interaction, early_1994_refusal(locale))
-        message = interaction.message
+            return await ctx.reply_private(early_1994_refusal(locale))
+        message = ctx.interaction.message
         private = message is None or message.flags.ephemeral
-        await interaction.response.defer(ephemeral=True, thinking=private)
+        await ctx.defer(thinking=private)
         deck = await self.recheck(state.deck)
-        await self._deal(interaction, deck, state.options, private, record.guild_id, locale)
+        await self._deal(ctx, deck, state.options, private, record.guild_id)
 
     async def _deal(
         self,
-        interaction: discord.Interaction[Any],
+        ctx: Reply,
         deck: PracticeDeck,
         options: PracticeOptions,
         private: bool,
         guild_id: int,
-        locale: str,
     ) -> None:
+        locale = await ctx.private()
         try:
             state, _ = PracticeState.new(self.seed_factory(), deck, options)
         except ValueError as error:  # the 1994 rule with a deck of only lands
             raise UserFacingError(early_1994_refusal(locale)) from error
         session_id = await self.db.create_practice(
-            guild_id, interaction.user.id, state.to_json(), state.version, time.time()
+            guild_id, ctx.user_id, state.to_json(), state.version, time.time()
         )
         # A fresh deal always asks something.
         embed, view = self._render(session_id, state, None, locale)
@@ -371,28 +387,20 @@ class PracticeService:
             # clears the closed mark, a 403/50007 sets it (the outbox does both).
             outbox = self.bot.outbox
             assert outbox is not None, "the outbox is created in BingoBot.setup_hook"
-            sent = await outbox.dm(interaction.user.id, force=True, embed=embed, view=view)
+            sent = await outbox.dm(ctx.user_id, force=True, embed=embed, view=view)
             if sent.ok:
                 with contextlib.suppress(discord.HTTPException):
-                    if interaction.guild_id is not None:
-                        await interaction.followup.send(
-                            t(locale, "mulligan-hand-in-dms"), ephemeral=True
-                        )
+                    if ctx.guild_id is not None:
+                        await ctx.tell("mulligan-hand-in-dms")
                 return
             if sent.status is SendStatus.DM_CLOSED:
                 embed.set_author(name=t(locale, "mulligan-dms-closed"))
             else:
-                log.warning("Practice DM to %s failed: %s", interaction.user.id, sent.error)
+                log.warning("Practice DM to %s failed: %s", ctx.user_id, sent.error)
                 embed.set_author(name=t(locale, "mulligan-dm-failed"))
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        await ctx.reply_private(embed=embed, view=view)
 
-    async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        session_id: int,
-        version: int,
-        actions: list[str],
-    ) -> None:
+    async def act(self, ctx: Reply, session_id: int, version: int, actions: list[str]) -> None:
         """Apply one decision (a button, or a select's cards) if it is still current.
 
         The deal's existence and owner are checked, then the decision is applied through
@@ -403,28 +411,28 @@ class PracticeService:
         estimate, computed in a thread.  The hand is redrawn in the clicker's language
         (it is private to them).
         """
-        locale = await self.reader(interaction)
+        locale = await ctx.private()
         record = await self.db.get_practice(session_id)
         if record is None:
-            return await reply_private(interaction, expired(locale))
-        if record.user_id != interaction.user.id:
-            return await reply_private(interaction, t(locale, "mulligan-not-yours"))
+            return await ctx.reply_private(expired(locale))
+        if record.user_id != ctx.user_id:
+            return await ctx.tell("mulligan-not-yours")
         result = await decide_practice(self.db, record, version, actions, time.time())
         if result.new is None:
-            return await reply_private(interaction, t(locale, NOT_CURRENT))
+            return await ctx.tell(NOT_CURRENT)
         state = result.new
         if state.is_over and is_bingomagic(state.deck):
             embed, view = self._render(session_id, state, estimating(locale), locale)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await ctx.edit_message(embed=embed, view=view)
             coach_text: str | None = await self._finish_bingo(
                 state, record.guild_id, record.user_id, locale
             )
             embed, view = self._render(session_id, state, coach_text, locale)
-            await interaction.edit_original_response(embed=embed, view=view)
+            await ctx.edit(embed=embed, view=view)
             return
         coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id, locale)
         embed, view = self._render(session_id, state, coach_text, locale)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await ctx.edit_message(embed=embed, view=view)
 
     async def delete_expired(self, now: float | None = None) -> int:
         """Delete the deals (finished or abandoned) untouched for

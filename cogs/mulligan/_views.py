@@ -18,6 +18,7 @@ from bot.engine.practice import dealable
 from bot.i18n import t
 from bot.ui.controls import AgainButton, CardSelect, PracticeButton
 from bot.ui.text import shorten
+from cogs.reply import Reply
 
 from ._render import plain_card_name, preset_key
 
@@ -28,15 +29,9 @@ if TYPE_CHECKING:
 class Practice(Protocol):
     """What the handlers below use of :class:`._service.PracticeService`."""
 
-    async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        session_id: int,
-        version: int,
-        actions: list[str],
-    ) -> None: ...
+    async def act(self, ctx: Reply, session_id: int, version: int, actions: list[str]) -> None: ...
 
-    async def again(self, interaction: discord.Interaction[Any], session_id: int) -> None: ...
+    async def again(self, ctx: Reply, session_id: int) -> None: ...
 
 
 async def on_practice_button(
@@ -44,21 +39,21 @@ async def on_practice_button(
 ) -> None:
     """Keep, Mulligan, Top or Bottom on a practice deal (bound to ``service`` with
     ``functools.partial`` when the cog registers it)."""
-    await service.act(interaction, control.session_id, control.version, [control.action])
+    await service.act(Reply(interaction), control.session_id, control.version, [control.action])
 
 
 async def on_card_select(
     service: Practice, interaction: discord.Interaction[Any], control: CardSelect
 ) -> None:
     """Cards chosen from a practice hand (London bottom, Partial Paris set-aside)."""
-    await service.act(interaction, control.session_id, control.version, control.actions)
+    await service.act(Reply(interaction), control.session_id, control.version, control.actions)
 
 
 async def on_again(
     service: Practice, interaction: discord.Interaction[Any], control: AgainButton
 ) -> None:
     """ "Practice again": a fresh hand with the same deck and options."""
-    await service.again(interaction, control.session_id)
+    await service.again(Reply(interaction), control.session_id)
 
 
 def land_suffix(deck: PracticeDeck, kind: int, name: str, locale: object = None) -> str:

@@ -33,11 +33,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.storage.privacy import MemberBusy
 from bot.ui.controls import PRIVACY_KINDS, EraseButton, view_of
 from cogs.contexts import offered_anywhere
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._export import readable_export
 
@@ -94,24 +93,26 @@ class PrivacyCog(
     @app_commands.command(name="export", description="Get a file of everything I store about you.")
     async def export(self, interaction: discord.Interaction) -> None:
         """A JSON file of the member's data, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = await private_language(interaction)
-        data = await self.bot.db.export_member(interaction.user.id, time.time())
+        ctx = Reply(interaction)
+        await ctx.defer()
+        lang = await ctx.private()
+        data = await self.bot.db.export_member(ctx.user_id, time.time())
         data = await readable_export(self.bot, data, lang)
         text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
         file = discord.File(io.BytesIO(text.encode()), filename=EXPORT_FILE)
-        await interaction.followup.send(t(lang, "privacy-export-ready"), file=file, ephemeral=True)
+        await ctx.reply_private(t(lang, "privacy-export-ready"), file=file)
 
     @app_commands.command(name="delete", description="Erase everything I store about you.")
     async def delete(self, interaction: discord.Interaction) -> None:
         """Ask privately for a confirmation (Delete / Cancel)."""
-        lang = await private_language(interaction)
-        user_id = interaction.user.id
+        ctx = Reply(interaction)
+        lang = await ctx.private()
+        user_id = ctx.user_id
         view = view_of(
             EraseButton(user_id, "yes", t(lang, "privacy-delete-confirm")),
             EraseButton(user_id, "no", t(lang, "privacy-delete-cancel")),
         )
-        await reply_private(interaction, t(lang, "privacy-delete-ask"), view=view)
+        await ctx.reply_private(t(lang, "privacy-delete-ask"), view=view)
 
     # -- a server removing the bot --------------------------------------------------
 
@@ -167,20 +168,19 @@ async def on_erase(
     bot: BingoBot, interaction: discord.Interaction[Any], control: EraseButton
 ) -> None:
     """Delete or Cancel under ``/privacy delete`` (only the member who asked)."""
-    lang = await private_language(interaction)
-    if interaction.user.id != control.user_id:
-        return await reply_private(interaction, t(lang, "privacy-not-yours"))
+    ctx = Reply(interaction)
+    lang = await ctx.private()
+    if ctx.user_id != control.user_id:
+        return await ctx.tell("privacy-not-yours")
     if control.answer == "no":
-        await interaction.response.edit_message(
-            content=t(lang, "privacy-delete-cancelled"), view=None
-        )
+        await ctx.edit_message(content=t(lang, "privacy-delete-cancelled"), view=None)
         return
-    await interaction.response.defer()
+    await ctx.defer(thinking=False)
     try:
         await bot.db.erase_member(control.user_id)
     except MemberBusy as busy:
         key = "privacy-busy-match" if str(busy) == "match" else "privacy-busy-tournament"
-        await interaction.edit_original_response(content=t(lang, key), view=None)
+        await ctx.edit(content=t(lang, key), view=None)
         return
     log.info("Erased the data of a member at their request")
-    await interaction.edit_original_response(content=t(lang, "privacy-deleted"), view=None)
+    await ctx.edit(content=t(lang, "privacy-deleted"), view=None)
