@@ -129,6 +129,10 @@ class EmulatorCore:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        #: (author id, nonce) -> (message id, ``time.monotonic()`` of its creation): the
+        #: nonces of created messages, for ``enforce_nonce`` (see
+        #: :meth:`bot.playground.rest_channels.ChannelRoutes.create_message`).
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self._interactions_by_token: dict[str, InteractionRecord] = {}
         self._ack_events: dict[int, asyncio.Event] = {}
