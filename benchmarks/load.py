@@ -78,6 +78,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from bot.metrics import PRIORITIES
 from bot.playground import Emulator, Message
 
 from .bot_matches import RESULT, _buttons
@@ -182,30 +183,50 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def bot_ack_quantiles(port: int) -> dict[float, float]:
-    """The bot's own view of its acknowledgement latency (from the gateway event to its
-    answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
-    bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
+async def bot_metrics(port: int) -> str:
+    """The text of the bot's metrics endpoint."""
     import aiohttp
-    from prometheus_client.parser import text_string_to_metric_families
 
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"http://127.0.0.1:{port}/metrics") as response,
     ):
-        text = await response.text()
+        return await response.text()
+
+
+def histogram_quantiles(
+    text: str, name: str, labels: dict[str, str] | None = None
+) -> dict[float, float]:
+    """The p50 / p95 / p99 upper bucket bounds (seconds) of histogram ``name`` (its
+    samples with ``labels``) in the metrics ``text``; {} when it counted nothing."""
+    from prometheus_client.parser import text_string_to_metric_families
+
     buckets = [
         (float(sample.labels["le"]), sample.value)
         for family in text_string_to_metric_families(text)
-        if family.name == "bingomagic_interaction_ack_seconds"
+        if family.name == name
         for sample in family.samples
         if sample.name.endswith("_bucket")
+        and all(sample.labels.get(k) == v for k, v in (labels or {}).items())
     ]
     total = buckets[-1][1] if buckets else 0
+    if not total:
+        return {}
     return {
         q: next((bound for bound, count in buckets if count >= q * total), float("inf"))
         for q in (0.5, 0.95, 0.99)
     }
+
+
+async def bot_ack_quantiles(port: int) -> dict[float, float]:
+    """The bot's own view of its acknowledgement latency (from the gateway event to its
+    answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
+    bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
+    return histogram_quantiles(await bot_metrics(port), "bingomagic_interaction_ack_seconds")
+
+
+def _bounds(quantiles: dict[float, float]) -> str:
+    return ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in quantiles.items())
 
 
 def _with_schema(url: str, schema: str) -> str:
@@ -300,10 +321,19 @@ async def run(
                     window, ramp, freeze,
                 )  # fmt: skip
                 try:
-                    seen_by_bot = await asyncio.wait_for(bot_ack_quantiles(metrics_port), 15)
+                    metrics_text = await asyncio.wait_for(bot_metrics(metrics_port), 15)
                 except (OSError, TimeoutError) as error:
                     print(f"could not read the bot's metrics: {error!r}", flush=True)
-                    seen_by_bot = {}
+                    metrics_text = ""
+                seen_by_bot = histogram_quantiles(
+                    metrics_text, "bingomagic_interaction_ack_seconds"
+                )
+                waits = {
+                    priority: histogram_quantiles(
+                        metrics_text, "bingomagic_outbox_wait_seconds", {"priority": priority}
+                    )
+                    for priority in PRIORITIES
+                }
             finally:
                 process.terminate()
                 try:
@@ -356,7 +386,11 @@ async def run(
             print(_line(f"ack {name}", values))
     print(
         "ack as the bot sees it (gateway event to answer; histogram bucket bounds): "
-        + ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in seen_by_bot.items())
+        + _bounds(seen_by_bot)
+    )
+    print(
+        "outbox wait for a turn, whole run (bot's histogram bucket bounds): "
+        + "; ".join(f"{priority} {_bounds(found)}" for priority, found in waits.items() if found)
     )
     print(_line("turn latency", play.turn) + "  (click acked -> next decision clickable)")
     print(_line("board lag", play.board) + "  (click acked -> board shows a change)")
