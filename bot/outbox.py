@@ -276,22 +276,13 @@ class Outbox(Pacer):
             del self._opening[user_id]
 
     async def _open_dm(self, user_id: int, priority: Priority) -> Sent[int]:
-        """Open the DM channel with ``user_id`` (fetching the user first if need be) and
-        remember its id; ``Sent.value`` is that id."""
-        user = self.client.get_user(user_id)
-        if user is None:
-            fetched = await self.call(
-                lambda: self.client.fetch_user(user_id),
-                what=f"fetch user {user_id}",
-                priority=priority,
-                bucket=("fetch-user",),
-            )
-            if not fetched.ok:
-                return Sent(fetched.status, None, fetched.error, fetched.attempts)
-            user = fetched.value
-        assert user is not None
+        """Open the DM channel with ``user_id`` and remember its id; ``Sent.value`` is
+        that id. One request, by the user's id (Discord "Create DM": ``recipient_id``):
+        the user need not be fetched first, which in a burst of new matches would cost
+        the global budget a request per player."""
+        http = self.client.http
         opened = await self.call(
-            user.create_dm,
+            lambda: http.start_private_message(user_id),
             what=f"open DM with {user_id}",
             priority=priority,
             bucket=("open-dm",),
@@ -299,7 +290,7 @@ class Outbox(Pacer):
         if not opened.ok:
             return Sent(opened.status, None, opened.error, opened.attempts)
         assert opened.value is not None
-        channel_id = self._dm_channels[user_id] = opened.value.id
+        channel_id = self._dm_channels[user_id] = int(opened.value["id"])
         return Sent(Delivery.SENT, channel_id)
 
     def open_dms_ahead(self, user_ids: Iterable[int]) -> None:
