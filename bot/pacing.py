@@ -4,8 +4,8 @@ headers and retried when transient. :class:`bot.outbox.Outbox` builds the bot's 
 edits, deletes and DMs on it (its docstring gives the whole policy).
 
 * **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
-  ``PUBLIC`` (boards, results, challenges, other posts), which is served before ``TIDY``
-  (deleting superseded panels, other tidying).
+  ``BOARD`` (a match's board and result), then ``PUBLIC`` (challenges, thread creations,
+  other posts), then ``TIDY`` (deleting superseded panels, other tidying).
 * **A queue per bucket** (:data:`Bucket`: the route kind and its major parameter, e.g.
   ``("edit", channel_id)``), behind one global pacer. A dispatcher hands each slot of the
   global budget to the most urgent request (priority, then FIFO) whose bucket is ready: not
@@ -111,8 +111,15 @@ class Priority(IntEnum):
     """How urgent an outbox request is: a lower value is served first."""
 
     TURN = 0  # the next decider's panel ("your turn"): nothing waits before it
-    PUBLIC = 1  # results, boards, challenges, other posts
-    TIDY = 2  # deleting superseded panels and other tidying: may wait
+    #: A live match's board (its first post and its updates) and its result: what the
+    #: players and the channel watch. Before PUBLIC, so that in a burst of new matches
+    #: the boards of the matches begun do not wait behind the other matches' thread
+    #: creations and name look-ups. Boards cannot take the whole budget: each match
+    #: edits its board at most once per ``BINGO_BOARD_EDIT_SECONDS`` and one request at
+    #: a time, within its channel's bucket.
+    BOARD = 1
+    PUBLIC = 2  # challenges, thread creations, name look-ups, other posts
+    TIDY = 3  # deleting superseded panels and other tidying: may wait
 
 
 #: An outbox bucket: a route kind and its major parameter, as Discord keys its limits

@@ -182,8 +182,9 @@ class BoardCourier(PanelCourier):
                 {"attachments": [board.file()]} if board.png is not None else {}
             )
             sent = await self.outbox.edit(
-                table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
-            )
+                table.board_channel_id, board_id, embed=board.embed, view=board.controls,
+                priority=Priority.BOARD, **upload,
+            )  # fmt: skip
             if sent.ok:
                 table.board_shown = board.shown
                 display.board_image = board.key
@@ -199,7 +200,7 @@ class BoardCourier(PanelCourier):
             return
         controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
-                                      **controls)  # fmt: skip
+                                      priority=Priority.BOARD, **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             assert sent.value is not None  # SENT carries the message
             display.board = sent.value.id
@@ -226,7 +227,9 @@ class BoardCourier(PanelCourier):
             if rematch
             else {}
         )
-        sent = await self.outbox.send(table.channel_id, content=content, **controls)
+        sent = await self.outbox.send(
+            table.channel_id, content=content, priority=Priority.BOARD, **controls
+        )
         if self._check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)
