@@ -394,6 +394,11 @@ async def run(
     )
     print(_line("turn latency", play.turn) + "  (click acked -> next decision clickable)")
     print(_line("board lag", play.board) + "  (click acked -> board shows a change)")
+    if play.board_starting:
+        print(
+            _line("  of these", play.board_starting)
+            + f"  (clicks in the first {STARTING_SECONDS:g} s, while matches were starting)"
+        )
     print(_line("result lag", play.result, (0.5, 0.99)) + "  (last click acked -> result)")
     print(
         f"decisions per second: {result['decisions_per_second']:.1f} ({play.decisions} "
@@ -647,14 +652,17 @@ class _Table:
                     found.append(max(0.0, times[after] - click.acked))
         return sorted(found)
 
-    def board_lags(self) -> list[float]:
-        """Seconds from each decision's acknowledgement until its match's board first showed
-        an embed (description + fields) other than the one it showed at that moment."""
+    def board_lags(self, until: float = math.inf) -> list[float]:
+        """Seconds from each decision's acknowledgement (before ``until``, a
+        ``time.monotonic()``) until its match's board first showed an embed (description
+        + fields) other than the one it showed at that moment."""
         found = []
         for pair, clicks in self.clicks.items():
             versions = self.boards.get(self.match_of_pair.get(pair, -1), [])
             times = [at for at, _ in versions]
             for click in clicks:
+                if click.acked >= until:
+                    continue
                 after = bisect.bisect_right(times, click.acked)
                 before = versions[after - 1][1] if after else None
                 for at, shown in versions[after:]:
@@ -742,6 +750,8 @@ class _Played(NamedTuple):
     #: Sorted seconds: turn latencies, board lags, result lags (see :class:`_Table`).
     turn: list[float]
     board: list[float]
+    #: The board lags of the clicks acknowledged in the first :data:`STARTING_SECONDS`.
+    board_starting: list[float]
     result: list[float]
 
 
@@ -839,9 +849,14 @@ async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freez
         ),
         turn=table.turn_latencies(),
         board=table.board_lags(),
+        board_starting=table.board_lags(until=play_started + STARTING_SECONDS),
         result=table.result_lags(),
     )
 
+
+#: Seconds from the last challenge accepted during which clicks count as "while matches
+#: were starting" (a burst's DM channels open at a few a second: 40 s for 100 matches).
+STARTING_SECONDS = 40.0
 
 #: Seconds between two ``gc.freeze()`` of this process while playing (``--freeze``).
 FREEZE_SECONDS = 2.0
