@@ -373,3 +373,15 @@ async def test_a_board_refused_once_is_posted_with_its_picture(bingo) -> None:
     assert shown is not None and len(shown.attachments) == 1
     picture = bingo.emu.attachment_data[int(shown.attachments[0]["id"])]
     assert picture.startswith(b"\x89PNG") and shown.attachments[0]["size"] == len(picture)
+
+
+async def test_a_board_does_not_wait_for_the_dm_channels(bingo) -> None:
+    """Discord is slow to open DM channels (a few a second for the whole bot): a new
+    match's board is posted meanwhile, and the players' panels follow once their DM
+    channels open."""
+    opening = bingo.emu.hold(lambda method, path, body: path == "/users/@me/channels")
+    match_id = await start_match(bingo)  # returns once the board is up
+    assert opening.waiting and prompt(bingo.driver("alice")) is None
+    opening.release()
+    await play_out(bingo, match_id)
+    await _finished(bingo, match_id)
