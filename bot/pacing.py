@@ -4,8 +4,9 @@ headers and retried when transient. :class:`bot.outbox.Outbox` builds the bot's 
 edits, deletes and DMs on it (its docstring gives the whole policy).
 
 * **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
-  ``BOARD`` (a match's board and result), then ``PUBLIC`` (challenges, thread creations,
-  other posts), then ``TIDY`` (deleting superseded panels, other tidying).
+  ``BOARD`` (a match's first board and its result), then ``PUBLIC`` (board edits,
+  challenges, thread creations, other posts), then ``TIDY`` (deleting superseded panels,
+  other tidying).
 * **A queue per bucket** (:data:`Bucket`: the route kind and its major parameter, e.g.
   ``("edit", channel_id)``), behind one global pacer. A dispatcher hands each slot of the
   global budget to the most urgent request (priority, then FIFO) whose bucket is ready: not
@@ -111,14 +112,14 @@ class Priority(IntEnum):
     """How urgent an outbox request is: a lower value is served first."""
 
     TURN = 0  # the next decider's panel ("your turn"): nothing waits before it
-    #: A live match's board (its first post and its updates) and its result: what the
-    #: players and the channel watch. Before PUBLIC, so that in a burst of new matches
-    #: the boards of the matches begun do not wait behind the other matches' thread
-    #: creations and name look-ups. Boards cannot take the whole budget: each match
-    #: edits its board at most once per ``BINGO_BOARD_EDIT_SECONDS`` and one request at
-    #: a time, within its channel's bucket.
+    #: A match's board when it is first posted, and its result: one post each per
+    #: match. Before PUBLIC, so that in a burst of new matches the boards of the matches
+    #: begun do not wait behind the other matches' thread creations and name look-ups.
+    #: A board's edits stay PUBLIC, first come first served with the other PUBLIC
+    #: requests: put before them, the edits of many live matches held back the panels
+    #: of the players not deciding (PUBLIC), and with them the next "your turn".
     BOARD = 1
-    PUBLIC = 2  # challenges, thread creations, name look-ups, other posts
+    PUBLIC = 2  # board edits, challenges, thread creations, name look-ups, other posts
     TIDY = 3  # deleting superseded panels and other tidying: may wait
 
 

@@ -182,9 +182,8 @@ class BoardCourier(PanelCourier):
                 {"attachments": [board.file()]} if board.png is not None else {}
             )
             sent = await self.outbox.edit(
-                table.board_channel_id, board_id, embed=board.embed, view=board.controls,
-                priority=Priority.BOARD, **upload,
-            )  # fmt: skip
+                table.board_channel_id, board_id, embed=board.embed, view=board.controls, **upload
+            )
             if sent.ok:
                 table.board_shown = board.shown
                 display.board_image = board.key
