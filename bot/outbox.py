@@ -2,12 +2,11 @@
 interaction answer goes through here.
 
 * **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
-  ``BOARD`` (a match's first board and its result), then ``PUBLIC`` (board edits,
-  challenges, thread creations, other posts), then ``TIDY`` (deleting superseded panels,
-  other tidying). Defaults: :meth:`Outbox.dm` TURN (a DM is what a member acts on: their
-  hand, their deal), :meth:`Outbox.send`, :meth:`Outbox.edit` and :meth:`Outbox.call`
-  PUBLIC, :meth:`Outbox.delete` TIDY; a match's courier asks BOARD for its board's first
-  post and its result.
+  ``RESULT`` (a match's result), then ``PUBLIC`` (boards, challenges, thread creations,
+  other posts), then ``TIDY`` (deleting superseded panels, other tidying). Defaults:
+  :meth:`Outbox.dm` TURN (a DM is what a member acts on: their hand, their deal),
+  :meth:`Outbox.send`, :meth:`Outbox.edit` and :meth:`Outbox.call` PUBLIC,
+  :meth:`Outbox.delete` TIDY; a match's courier asks RESULT for its result.
 * **Queues, pacing, retries** (:class:`bot.pacing.Pacer`, whose docstring details them): a
   queue per rate-limit bucket behind one global pacer that follows Discord's rate-limit
   headers; transient failures tried again with a bounded backoff.

@@ -314,7 +314,7 @@ def test_bucket_of(method: str, path: str, expected: tuple | None) -> None:
 
 
 async def test_turn_overtakes_queued_public_and_tidy() -> None:
-    """Requests queued together are served TURN first, then BOARD, then PUBLIC in
+    """Requests queued together are served TURN first, then RESULT, then PUBLIC in
     arrival order, then TIDY, whatever order they arrived in."""
     outbox = Outbox(object(), object(), per_second=1000.0)  # type: ignore[arg-type]
     served: list[str] = []
@@ -331,7 +331,7 @@ async def test_turn_overtakes_queued_public_and_tidy() -> None:
         ("public-1", Priority.PUBLIC, ("edit", 1)),
         ("public-2", Priority.PUBLIC, ("post", 2)),
         ("public-3", Priority.PUBLIC, None),
-        ("board", Priority.BOARD, ("edit", 4)),
+        ("result", Priority.RESULT, ("post", 4)),
         ("turn", Priority.TURN, ("post", 3)),
     ]
     tasks = [
@@ -340,7 +340,7 @@ async def test_turn_overtakes_queued_public_and_tidy() -> None:
     ]
     results = await asyncio.gather(*tasks)
     assert all(sent.ok for sent in results)
-    assert served == ["turn", "board", "public-1", "public-2", "public-3", "tidy"]
+    assert served == ["turn", "result", "public-1", "public-2", "public-3", "tidy"]
     await outbox.close()
 
 

@@ -199,7 +199,7 @@ class BoardCourier(PanelCourier):
             return
         controls: dict[str, Any] = {"view": board.controls} if board.controls else {}
         sent = await self.outbox.send(table.board_channel_id, embed=board.embed, file=board.file(),
-                                      priority=Priority.BOARD, **controls)  # fmt: skip
+                                      **controls)  # fmt: skip
         if self._check(match, sent, problems, channel=True):
             assert sent.value is not None  # SENT carries the message
             display.board = sent.value.id
@@ -227,7 +227,7 @@ class BoardCourier(PanelCourier):
             else {}
         )
         sent = await self.outbox.send(
-            table.channel_id, content=content, priority=Priority.BOARD, **controls
+            table.channel_id, content=content, priority=Priority.RESULT, **controls
         )
         if self._check(match, sent, problems, channel=True):
             table.announce = False
