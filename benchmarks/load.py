@@ -78,6 +78,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from bot.metrics import PRIORITIES
 from emulator import Emulator, Message
 from emulator_driver import UserDriver
 
@@ -183,30 +184,50 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def bot_ack_quantiles(port: int) -> dict[float, float]:
-    """The bot's own view of its acknowledgement latency (from the gateway event to its
-    answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
-    bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
+async def bot_metrics(port: int) -> str:
+    """The text of the bot's metrics endpoint."""
     import aiohttp
-    from prometheus_client.parser import text_string_to_metric_families
 
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"http://127.0.0.1:{port}/metrics") as response,
     ):
-        text = await response.text()
+        return await response.text()
+
+
+def histogram_quantiles(
+    text: str, name: str, labels: dict[str, str] | None = None
+) -> dict[float, float]:
+    """The p50 / p95 / p99 upper bucket bounds (seconds) of histogram ``name`` (its
+    samples with ``labels``) in the metrics ``text``; {} when it counted nothing."""
+    from prometheus_client.parser import text_string_to_metric_families
+
     buckets = [
         (float(sample.labels["le"]), sample.value)
         for family in text_string_to_metric_families(text)
-        if family.name == "bingomagic_interaction_ack_seconds"
+        if family.name == name
         for sample in family.samples
         if sample.name.endswith("_bucket")
+        and all(sample.labels.get(k) == v for k, v in (labels or {}).items())
     ]
     total = buckets[-1][1] if buckets else 0
+    if not total:
+        return {}
     return {
         q: next((bound for bound, count in buckets if count >= q * total), float("inf"))
         for q in (0.5, 0.95, 0.99)
     }
+
+
+async def bot_ack_quantiles(port: int) -> dict[float, float]:
+    """The bot's own view of its acknowledgement latency (from the gateway event to its
+    answer, without the emulator's side of the trip): the p50 / p95 / p99 upper bucket
+    bounds (seconds) of ``bingomagic_interaction_ack_seconds`` on its metrics endpoint."""
+    return histogram_quantiles(await bot_metrics(port), "bingomagic_interaction_ack_seconds")
+
+
+def _bounds(quantiles: dict[float, float]) -> str:
+    return ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in quantiles.items())
 
 
 def _with_schema(url: str, schema: str) -> str:
@@ -301,10 +322,19 @@ async def run(
                     window, ramp, freeze,
                 )  # fmt: skip
                 try:
-                    seen_by_bot = await asyncio.wait_for(bot_ack_quantiles(metrics_port), 15)
+                    metrics_text = await asyncio.wait_for(bot_metrics(metrics_port), 15)
                 except (OSError, TimeoutError) as error:
                     print(f"could not read the bot's metrics: {error!r}", flush=True)
-                    seen_by_bot = {}
+                    metrics_text = ""
+                seen_by_bot = histogram_quantiles(
+                    metrics_text, "bingomagic_interaction_ack_seconds"
+                )
+                waits = {
+                    priority: histogram_quantiles(
+                        metrics_text, "bingomagic_outbox_wait_seconds", {"priority": priority}
+                    )
+                    for priority in PRIORITIES
+                }
             finally:
                 process.terminate()
                 try:
@@ -357,10 +387,19 @@ async def run(
             print(_line(f"ack {name}", values))
     print(
         "ack as the bot sees it (gateway event to answer; histogram bucket bounds): "
-        + ", ".join(f"p{round(q * 100)} <= {b * 1000:g} ms" for q, b in seen_by_bot.items())
+        + _bounds(seen_by_bot)
+    )
+    print(
+        "outbox wait for a turn, whole run (bot's histogram bucket bounds): "
+        + "; ".join(f"{priority} {_bounds(found)}" for priority, found in waits.items() if found)
     )
     print(_line("turn latency", play.turn) + "  (click acked -> next decision clickable)")
     print(_line("board lag", play.board) + "  (click acked -> board shows a change)")
+    if play.board_starting:
+        print(
+            _line("  of these", play.board_starting)
+            + f"  (clicks in the first {STARTING_SECONDS:g} s, while matches were starting)"
+        )
     print(_line("result lag", play.result, (0.5, 0.99)) + "  (last click acked -> result)")
     print(
         f"decisions per second: {result['decisions_per_second']:.1f} ({play.decisions} "
@@ -614,14 +653,17 @@ class _Table:
                     found.append(max(0.0, times[after] - click.acked))
         return sorted(found)
 
-    def board_lags(self) -> list[float]:
-        """Seconds from each decision's acknowledgement until its match's board first showed
-        an embed (description + fields) other than the one it showed at that moment."""
+    def board_lags(self, until: float = math.inf) -> list[float]:
+        """Seconds from each decision's acknowledgement (before ``until``, a
+        ``time.monotonic()``) until its match's board first showed an embed (description
+        + fields) other than the one it showed at that moment."""
         found = []
         for pair, clicks in self.clicks.items():
             versions = self.boards.get(self.match_of_pair.get(pair, -1), [])
             times = [at for at, _ in versions]
             for click in clicks:
+                if click.acked >= until:
+                    continue
                 after = bisect.bisect_right(times, click.acked)
                 before = versions[after - 1][1] if after else None
                 for at, shown in versions[after:]:
@@ -709,6 +751,8 @@ class _Played(NamedTuple):
     #: Sorted seconds: turn latencies, board lags, result lags (see :class:`_Table`).
     turn: list[float]
     board: list[float]
+    #: The board lags of the clicks acknowledged in the first :data:`STARTING_SECONDS`.
+    board_starting: list[float]
     result: list[float]
 
 
@@ -806,9 +850,14 @@ async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freez
         ),
         turn=table.turn_latencies(),
         board=table.board_lags(),
+        board_starting=table.board_lags(until=play_started + STARTING_SECONDS),
         result=table.result_lags(),
     )
 
+
+#: Seconds from the last challenge accepted during which clicks count as "while matches
+#: were starting" (a burst's DM channels open at a few a second: 40 s for 100 matches).
+STARTING_SECONDS = 40.0
 
 #: Seconds between two ``gc.freeze()`` of this process while playing (``--freeze``).
 FREEZE_SECONDS = 2.0

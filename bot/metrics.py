@@ -104,7 +104,7 @@ HTTP_INVALID = Counter(
     labelnames=("status",),
 )
 #: Priority labels of the outbox series (``bot.outbox.Priority`` names, lower case).
-PRIORITIES = ("turn", "public", "tidy")
+PRIORITIES = ("turn", "result", "public", "tidy")
 OUTBOX_REQUESTS = Counter(
     "bingomagic_outbox_requests",
     "Requests the outbox let go (each attempt), by kind and priority",

@@ -2,13 +2,18 @@
 interaction answer goes through here.
 
 * **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
-  ``PUBLIC`` (boards, results, challenges, other posts), which is served before ``TIDY``
-  (deleting superseded panels, other tidying). Defaults: :meth:`Outbox.dm` TURN (a DM is
-  what a member acts on: their hand, their deal), :meth:`Outbox.send`, :meth:`Outbox.edit`
-  and :meth:`Outbox.call` PUBLIC, :meth:`Outbox.delete` TIDY.
+  ``RESULT`` (a match's result), then ``PUBLIC`` (boards, challenges, thread creations,
+  other posts), then ``TIDY`` (deleting superseded panels, other tidying). Defaults:
+  :meth:`Outbox.dm` TURN (a DM is what a member acts on: their hand, their deal),
+  :meth:`Outbox.send`, :meth:`Outbox.edit` and :meth:`Outbox.call` PUBLIC,
+  :meth:`Outbox.delete` TIDY; a match's courier asks RESULT for its result.
 * **Queues, pacing, retries** (:class:`bot.pacing.Pacer`, whose docstring details them): a
   queue per rate-limit bucket behind one global pacer that follows Discord's rate-limit
   headers; transient failures tried again with a bounded backoff.
+* **One message, one nonce**: :meth:`Outbox.send` and :meth:`Outbox.dm` send every try
+  of a message with the same nonce (``enforce_nonce``, :func:`once`), so a try Discord
+  carried out but answered with a 503 or a dropped connection is not posted twice; files
+  are uploaded whole on every try (:func:`with_fresh_files`).
 * **DM channels**: opened once per user (one REST call), then remembered.
 * **Closed DMs**: a DM refused with 403/50007 is remembered in the database and later
   DMs to that user are skipped (reported as :attr:`SendStatus.DM_CLOSED`) until the user
@@ -25,7 +30,9 @@ Nothing here raises for a Discord answer: every call returns a :class:`Sent`. Th
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
@@ -72,6 +79,60 @@ log = logging.getLogger(__name__)
 
 #: Seconds a process trusts what it last read of a member's closed DMs.
 DMS_CLOSED_TRUST_SECONDS = 30.0
+
+
+def new_nonce() -> str:
+    """A message nonce: 64 random bits in decimal (at most 20 characters; Discord "Create
+    Message" takes up to 25), as discord.py draws one for each ``send``."""
+    return str(secrets.randbits(64))
+
+
+def with_fresh_files(kwargs: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    """The keywords of one message for each try: ``kwargs`` with each ``discord.File``
+    under ``file``, ``files`` or ``attachments`` read once now and made anew on every call
+    (discord.py reads a file to its end when it uploads it and closes it afterwards, so a
+    second try of the same ``File`` would upload nothing)."""
+    makers: dict[str, Any] = {}
+    for key in ("file", "files", "attachments"):
+        value = kwargs.get(key)
+        if isinstance(value, discord.File):
+            makers[key] = _file_maker(value)
+        elif isinstance(value, list | tuple) and any(isinstance(v, discord.File) for v in value):
+            makers[key] = [_file_maker(v) if isinstance(v, discord.File) else v for v in value]
+    if not makers:
+        return lambda: kwargs
+
+    def fields() -> dict[str, Any]:
+        fresh = dict(kwargs)
+        for key, maker in makers.items():
+            if isinstance(maker, list):
+                fresh[key] = [m() if callable(m) else m for m in maker]
+            else:
+                fresh[key] = maker()
+        return fresh
+
+    return fields
+
+
+def _file_maker(file: discord.File) -> Callable[[], discord.File]:
+    file.reset()
+    data = file.fp.read()
+    file.close()
+    name, description = file.filename, file.description
+    return lambda: discord.File(io.BytesIO(data), filename=name, description=description)
+
+
+def once(kwargs: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    """The keywords of one new message for each try (:func:`with_fresh_files`), with one
+    ``nonce`` for all of them (the caller's, else :func:`new_nonce`). discord.py sends a
+    nonce with ``enforce_nonce: true``: when a try was carried out by Discord but its
+    answer was lost (a 503, a dropped connection), the next one gets that message back
+    instead of posting it twice (Discord "Create Message": "If another message was created
+    by the same author with the same nonce, that message will be returned and no new
+    message will be created"; it checks "the past few minutes")."""
+    if kwargs.get("nonce") is None:
+        kwargs = {**kwargs, "nonce": new_nonce()}
+    return with_fresh_files(kwargs)
 
 
 class ClosedDms(Protocol):
@@ -137,10 +198,11 @@ class Outbox(Pacer):
         self, channel_id: int, *, priority: Priority = Priority.PUBLIC, **kwargs: Any
     ) -> Sent[discord.Message]:
         """Post a message (``channel.send(**kwargs)``) in ``channel_id``; bucket
-        ``("post", channel_id)``."""
+        ``("post", channel_id)``. Every try carries the same nonce (:func:`once`)."""
         channel = self.channel(channel_id)
+        message = once(kwargs)
         return await self.call(
-            lambda: channel.send(**kwargs),
+            lambda: channel.send(**message()),
             what=f"post in {channel_id}",
             priority=priority,
             bucket=("post", channel_id),
@@ -153,8 +215,9 @@ class Outbox(Pacer):
         """Edit message ``message_id`` of ``channel_id`` (``MESSAGE_GONE`` if deleted);
         bucket ``("edit", channel_id)``."""
         message = self.channel(channel_id).get_partial_message(message_id)
+        fields = with_fresh_files(kwargs)
         return await self.call(
-            lambda: message.edit(**kwargs),
+            lambda: message.edit(**fields()),
             what=f"edit {channel_id}/{message_id}",
             priority=priority,
             bucket=("edit", channel_id),
@@ -214,22 +277,13 @@ class Outbox(Pacer):
             del self._opening[user_id]
 
     async def _open_dm(self, user_id: int, priority: Priority) -> Sent[int]:
-        """Open the DM channel with ``user_id`` (fetching the user first if need be) and
-        remember its id; ``Sent.value`` is that id."""
-        user = self.client.get_user(user_id)
-        if user is None:
-            fetched = await self.call(
-                lambda: self.client.fetch_user(user_id),
-                what=f"fetch user {user_id}",
-                priority=priority,
-                bucket=("fetch-user",),
-            )
-            if not fetched.ok:
-                return Sent(fetched.status, None, fetched.error, fetched.attempts)
-            user = fetched.value
-        assert user is not None
+        """Open the DM channel with ``user_id`` and remember its id; ``Sent.value`` is
+        that id. One request, by the user's id (Discord "Create DM": ``recipient_id``):
+        the user need not be fetched first, which in a burst of new matches would cost
+        the global budget a request per player."""
+        http = self.client.http
         opened = await self.call(
-            user.create_dm,
+            lambda: http.start_private_message(user_id),
             what=f"open DM with {user_id}",
             priority=priority,
             bucket=("open-dm",),
@@ -237,7 +291,7 @@ class Outbox(Pacer):
         if not opened.ok:
             return Sent(opened.status, None, opened.error, opened.attempts)
         assert opened.value is not None
-        channel_id = self._dm_channels[user_id] = opened.value.id
+        channel_id = self._dm_channels[user_id] = int(opened.value["id"])
         return Sent(SendStatus.SENT, channel_id)
 
     def open_dms_ahead(self, user_ids: Iterable[int]) -> None:
@@ -282,8 +336,9 @@ class Outbox(Pacer):
             return opened
         channel = opened.value
         assert channel is not None
+        message = once(kwargs)
         sent = await self.call(
-            lambda: channel.send(**kwargs),
+            lambda: channel.send(**message()),
             what=f"DM to {user_id}",
             priority=priority,
             bucket=("post", channel.id),

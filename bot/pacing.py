@@ -4,8 +4,8 @@ headers and retried when transient. :class:`bot.outbox.Outbox` builds the bot's 
 edits, deletes and DMs on it (its docstring gives the whole policy).
 
 * **Priorities** (:class:`Priority`): ``TURN`` (the next decider's panel) is served before
-  ``PUBLIC`` (boards, results, challenges, other posts), which is served before ``TIDY``
-  (deleting superseded panels, other tidying).
+  ``RESULT`` (a match's result), then ``PUBLIC`` (boards, challenges, thread creations,
+  other posts), then ``TIDY`` (deleting superseded panels, other tidying).
 * **A queue per bucket** (:data:`Bucket`: the route kind and its major parameter, e.g.
   ``("edit", channel_id)``), behind one global pacer. A dispatcher hands each slot of the
   global budget to the most urgent request (priority, then FIFO) whose bucket is ready: not
@@ -111,8 +111,16 @@ class Priority(IntEnum):
     """How urgent an outbox request is: a lower value is served first."""
 
     TURN = 0  # the next decider's panel ("your turn"): nothing waits before it
-    PUBLIC = 1  # results, boards, challenges, other posts
-    TIDY = 2  # deleting superseded panels and other tidying: may wait
+    #: A match's result: one post per match, before PUBLIC so that it does not wait
+    #: behind the boards' edits and the other matches' thread creations. The boards
+    #: themselves (first post and edits) are PUBLIC, first come first served with the
+    #: other PUBLIC requests: measured in a burst of 100 new matches, a board priority
+    #: over them held back the panels of the players not deciding (PUBLIC) and with
+    #: them the next "your turn" (up to 57 s), or gained nothing once those panels
+    #: shared it (``benchmarks.load``).
+    RESULT = 1
+    PUBLIC = 2  # boards, challenges, thread creations, name look-ups, other posts
+    TIDY = 3  # deleting superseded panels and other tidying: may wait
 
 
 #: An outbox bucket: a route kind and its major parameter, as Discord keys its limits

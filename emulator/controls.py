@@ -7,6 +7,7 @@ import logging
 import time
 from collections import Counter as Tally
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -161,23 +162,41 @@ class Controls:
         count: int | None = None,
         code: int = 0,
         message: str | None = None,
+        body_filter: Callable[[Any], bool] | None = None,
+        applied: bool = False,
+        drop: bool = False,
     ) -> RouteFailure:
         """Answer bot REST requests accepted by ``route_filter(method, path)`` with ``status``
         (a 5xx by default), ``count`` times (None: until ``failure.stop()``).
 
         ``route_filter`` sees the path below /api/v10; None means every bot REST request
-        except /gateway(/bot) and application command routes. The body is Discord's
-        ``{"code": code, "message": "500: Internal Server Error"}``. discord.py's HTTPClient
-        retries 500/502/504/524 up to 5 attempts (sleeping 1, 3, 5, 7, 9 s: a lasting 500
-        raises DiscordServerError after about 25 s), raises at once on other 5xx (503),
-        and interaction webhooks retry every 5xx. Failures are expected, not problems.
+        except /gateway(/bot) and application command routes. ``body_filter(json_body)``
+        (multipart: the parsed ``payload_json``), when given, must accept the body too. The
+        body is Discord's ``{"code": code, "message": "500: Internal Server Error"}``.
+        discord.py's HTTPClient retries 500/502/504/524 up to 5 attempts (sleeping 1, 3, 5,
+        7, 9 s: a lasting 500 raises DiscordServerError after about 25 s), raises at once on
+        other 5xx (503), and interaction webhooks retry every 5xx. Failures are expected,
+        not problems.
+
+        ``applied=True``: Discord carries the request out (a message is created, and
+        dispatched) and only then answers ``status``, as when its edge times out behind a
+        done request. ``drop=True``: the connection is closed instead of answered (aiohttp
+        raises ``ServerDisconnectedError`` or a connection reset in the client), before the
+        request is carried out, or after it with ``applied``.
         """
         if not 400 <= status <= 599:
             raise ValueError("status must be a 4xx or 5xx")
         if count is not None and count < 0:
             raise ValueError("count must be >= 0 or None")
         failure = RouteFailure(
-            route_filter=route_filter, status=status, count=count, code=code, message=message
+            route_filter=route_filter,
+            status=status,
+            count=count,
+            code=code,
+            message=message,
+            body_filter=body_filter,
+            applied=applied,
+            drop=drop,
         )
         self.route_failures.append(failure)
         return failure

@@ -6,7 +6,8 @@ failing routes.
   ``X-RateLimit-*`` headers so discord.py paces itself; requests over the limit get 429.
 * :class:`Burst429` answers the next ``count`` matching requests with 429, whatever the rate.
 * :class:`Hold` keeps matching requests unanswered until :meth:`Hold.release`.
-* :class:`RouteFailure` answers matching requests with an error status (5xx by default).
+* :class:`RouteFailure` answers matching requests with an error status (5xx by default) or
+  drops their connection, before or after carrying them out.
 
 The Emulator owns the instances (``emu.rate_limit``, ``emu.burst_429``, ``emu.hold``,
 ``emu.hold_gateway``); REST handling consults them in :mod:`emulator.rest`.
@@ -378,7 +379,12 @@ class RouteFailure:
     """Answers matching requests with ``status`` (``count`` times; None: until :meth:`stop`).
 
     ``route_filter(method, path)``; None matches every bot REST request except /gateway(/bot)
-    and application command routes. ``failed`` lists the requests answered with the failure.
+    and application command routes. ``body_filter(json_body)`` (multipart: the parsed
+    ``payload_json``), when given, must accept the body too. ``applied``: the request is
+    carried out first (Discord did it), and only its answer is the failure. ``drop``: the
+    connection is closed instead of answered (the client sees it dropped; with
+    ``applied``, after the request was carried out). ``failed`` lists the requests answered
+    with the failure.
     """
 
     route_filter: RouteFilter | None
@@ -388,19 +394,24 @@ class RouteFailure:
     message: str | None = None
     failed: list[RequestLog] = field(default_factory=list)
     stopped: bool = False
+    body_filter: Callable[[Any], bool] | None = None
+    applied: bool = False
+    drop: bool = False
 
     @property
     def active(self) -> bool:
         """True while this failure still answers matching requests."""
         return not self.stopped and (self.count is None or len(self.failed) < self.count)
 
-    def matches(self, method: str, path: str) -> bool:
-        """Whether this failure applies to ``method path`` now."""
+    def matches(self, method: str, path: str, body: Any = None) -> bool:
+        """Whether this failure applies to ``method path`` (with JSON ``body``) now."""
         if not self.active:
             return False
         if self.route_filter is None:
-            return not any(p.match(path) for p in _FAIL_EXEMPT)
-        return bool(self.route_filter(method, path))
+            hit = not any(p.match(path) for p in _FAIL_EXEMPT)
+        else:
+            hit = bool(self.route_filter(method, path))
+        return hit and (self.body_filter is None or bool(self.body_filter(body)))
 
     def stop(self) -> None:
         """Let matching requests through again (idempotent)."""

@@ -312,6 +312,8 @@ class Message:
     original_response_message_id: int | None = None
     #: The thread started from this message (the same id), or None.
     thread_id: int | None = None
+    #: The create body's ``nonce`` as a string (Discord echoes it), or None.
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:

@@ -281,6 +281,8 @@ def message_payload(emu: Emulator, message: Message, *, gateway: bool = False) -
     thread = emu.channels.get(message.thread_id) if message.thread_id is not None else None
     if thread is not None and not thread.deleted:
         data["thread"] = channel_payload(thread)
+    if message.nonce is not None:
+        data["nonce"] = message.nonce
     if message.webhook_id is not None:
         data["webhook_id"] = str(message.webhook_id)
     if message.application_id is not None:

@@ -20,6 +20,7 @@ from emulator.core import UploadedFile
 from emulator.errors import ApiError
 from emulator.faults import (
     RequestLog,
+    RouteFailure,
     Verdict,
     evaluate,
     rate_limit_body,
@@ -147,16 +148,20 @@ class RestApi:
         if route.auth and request.headers.get("Authorization") != f"Bot {emu.bot_token}":
             emu.add_problem(f"bad token on {method} {path}")
             return _json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+        after: RouteFailure | None = None  # a failure that answers a request carried out
         for failure in emu.route_failures:
             try:
-                hit = failure.matches(method, path)
+                hit = failure.matches(method, path, body)
             except Exception as exc:
                 emu.add_problem(f"fail_route filter raised on {method} {path}: {exc!r}")
                 continue
             if hit:
                 failure.failed.append(RequestLog(method, path, body))
+                if failure.applied:
+                    after = failure
+                    break
                 log.info("failing %s %s with %s (fail_route)", method, path, failure.status)
-                return _json_response(failure.body(), failure.status)
+                return _failed(request, failure)
         refused = self._discord_gate(request, route, params)
         if refused is not None:
             return refused
@@ -180,6 +185,9 @@ class RestApi:
         response = await self._run(
             route, ApiRequest(method, path, params, request.query, body, files)
         )
+        if after is not None:
+            log.info("failing %s %s with %s after carrying it out", method, path, after.status)
+            return _failed(request, after)
         admitted = [v for v in (limited, verdict) if v is not None and v.headers]
         if admitted:  # the bucket with the fewest requests left speaks for the answer
             tightest = min(admitted, key=lambda v: int(v.headers["X-RateLimit-Remaining"]))
@@ -322,6 +330,14 @@ def _media_type(request: web.Request) -> str:
     ``request.content_type`` gives, without its e-mail header parser (a tenth of the
     emulator's time under load)."""
     return request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
+
+
+def _failed(request: web.Request, failure: RouteFailure) -> web.Response:
+    """``failure``'s answer: its error, or (``drop``) a connection closed unanswered (the
+    response returned is never written; it keeps the emulator's records)."""
+    if failure.drop and request.transport is not None:
+        request.transport.abort()
+    return _json_response(failure.body(), failure.status)
 
 
 def _json_response(data: Any, status: int) -> web.Response:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from emulator import payloads
@@ -30,6 +31,31 @@ from emulator.validation import (
 
 if TYPE_CHECKING:
     from emulator.server import Emulator
+
+#: Seconds a message's nonce is remembered for ``enforce_nonce``. Discord "Create Message":
+#: "If true and nonce is present, it will be checked for uniqueness in the past few
+#: minutes. If another message was created by the same author with the same nonce, that
+#: message will be returned and no new message will be created." A bot may rely on no more
+#: than these two minutes.
+NONCE_WINDOW = 120.0
+#: Nonces kept before the expired ones are forgotten.
+_NONCES_KEPT = 10_000
+#: The longest nonce Discord takes ("Create Message": "nonce? integer or string, can be
+#: used to verify a message was sent (up to 25 characters)").
+NONCE_LENGTH = 25
+
+
+def _nonce(body: dict[str, Any]) -> str | None:
+    """The create body's ``nonce`` as a string, or None when absent. Raises 400/50035 for
+    one that is not an integer or a string of at most :data:`NONCE_LENGTH` characters."""
+    nonce = body.get("nonce")
+    if nonce is None:
+        return None
+    if isinstance(nonce, bool) or not isinstance(nonce, int | str):
+        raise invalid_form([("nonce", "Must be an integer or a string.")])
+    if len(str(nonce)) > NONCE_LENGTH:
+        raise invalid_form([("nonce", f"Must be {NONCE_LENGTH} or fewer in length.")])
+    return str(nonce)
 
 
 class ChannelRoutes:
@@ -118,10 +144,35 @@ class ChannelRoutes:
         elif not has_all(emu.permissions_for(emu.bot_user, channel), VIEW_CHANNEL | SEND_MESSAGES):
             raise ApiError(403, 50013, "Missing Permissions")
         validate_message(body, creating=True, has_files=bool(req.files))
+        nonce = _nonce(body)
+        if nonce is not None and body.get("enforce_nonce") is True:
+            earlier = self._created_with(nonce)
+            if earlier is not None:
+                return payloads.message_payload(emu, earlier)
         if channel.is_thread and channel.archived:  # a message unarchives an unlocked thread
             emu.update_thread(channel, archived=False)
         message = emu.create_message(channel, emu.bot_user, body, files=req.files)
+        if nonce is not None:
+            message.nonce = nonce
+            emu.nonces[(emu.bot_user.id, nonce)] = (message.id, time.monotonic())
         return payloads.message_payload(emu, message)
+
+    def _created_with(self, nonce: str) -> Message | None:
+        """The bot's message created with ``nonce`` in the last :data:`NONCE_WINDOW`
+        seconds, or None. One deleted since: 404/10008 (discord.py, ``Messageable.send``:
+        "NotFound: You sent a message with the same nonce as one that has been explicitly
+        deleted shortly earlier")."""
+        emu = self.emu
+        now = time.monotonic()
+        if len(emu.nonces) > _NONCES_KEPT:
+            emu.nonces = {k: v for k, v in emu.nonces.items() if now - v[1] < NONCE_WINDOW}
+        found = emu.nonces.get((emu.bot_user.id, nonce))
+        if found is None or now - found[1] >= NONCE_WINDOW:
+            return None
+        message = emu.messages.get(found[0])
+        if message is None or message.deleted:
+            raise not_found(10008, "Message")
+        return message
 
     def _check_thread_post(self, thread: Channel) -> None:
         """May the bot post in ``thread``? Send Messages in Threads (not Send Messages) in the

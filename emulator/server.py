@@ -130,6 +130,10 @@ class Emulator:
         self.guilds = world.guilds
         self.channels = world.channels
         self.messages = world.messages
+        #: (author id, nonce) -> (message id, ``time.monotonic()`` of its creation): the
+        #: nonces of created messages, for ``enforce_nonce`` (see
+        #: :meth:`emulator.rest_channels.ChannelRoutes.create_message`).
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.global_commands = world.global_commands
         self.guild_commands = world.guild_commands
         self.new_id = world.new_id

@@ -5,6 +5,7 @@ cache, the closed-DM policy, retries and "gone" answers."""
 from __future__ import annotations
 
 import asyncio
+import io
 import types
 from collections.abc import Callable
 
@@ -13,7 +14,7 @@ import pytest
 import pytest_asyncio
 
 from bot import metrics
-from bot.outbox import Outbox, Priority, SendStatus, bucket_of, classify
+from bot.outbox import Outbox, Priority, SendStatus, bucket_of, classify, once
 from bot.storage import Database
 from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
@@ -140,6 +141,73 @@ async def test_persistent_429s_are_given_up(setup) -> None:
     assert isinstance(sent.error, discord.HTTPException) and sent.error.status == 429
 
 
+def _creates(method: str, path: str) -> bool:
+    return method == "POST" and path.endswith("/messages")
+
+
+#: A picture's bytes, long enough that a partly read upload would show.
+PICTURE = b"\x89PNG" + bytes(range(256)) * 64
+
+
+@pytest.mark.parametrize("drop", [False, True], ids=["503", "dropped"])
+async def test_a_post_discord_made_but_did_not_answer_is_not_posted_again(
+    setup, drop: bool
+) -> None:
+    """Discord creates the post (with its picture) and the DM, then answers 503 or
+    drops the connection, twice: the third try, with the same nonce, gets each message
+    back, and nothing is posted twice."""
+    emu, world, _, outbox = setup
+    alice = world.user("alice")
+    assert (await outbox.dm_channel(alice.id)).ok
+    failures = [
+        emu.fail_route(
+            _creates, status=503, count=2, applied=True, drop=drop,
+            body_filter=lambda body, text=text: body.get("content") == text,
+        )
+        for text in ("board", "panel")
+    ]  # fmt: skip
+    picture = discord.File(io.BytesIO(PICTURE), filename="board.png")
+    sent = await outbox.send(world.channel.id, content="board", file=picture)
+    dm = await outbox.dm(alice.id, content="panel")
+    assert [len(f.failed) for f in failures] == [2, 2]
+    assert sent.ok and dm.ok and (sent.attempts, dm.attempts) == (3, 3)
+    posted = emu.channel_messages(world.channel)
+    assert [m.content for m in posted] == ["board"] and sent.value.id == posted[0].id
+    assert emu.attachment_data[int(posted[0].attachments[0]["id"])] == PICTURE
+    assert [m.content for m in emu.channel_messages(emu.dm_channel(alice))] == ["panel"]
+
+
+async def test_a_file_is_uploaded_whole_on_every_try(setup) -> None:
+    """A post refused with 503 before Discord made it: the next try uploads the whole
+    picture again (discord.py reads a ``File`` to its end), and so does an edit."""
+    emu, world, _, outbox = setup
+    emu.fail_route(_creates, status=503, count=1)
+    picture = discord.File(io.BytesIO(PICTURE), filename="board.png")
+    sent = await outbox.send(world.channel.id, file=picture)
+    assert sent.ok and sent.attempts == 2 and sent.value is not None
+    [posted] = emu.channel_messages(world.channel)
+    assert emu.attachment_data[int(posted.attachments[0]["id"])] == PICTURE
+
+    emu.fail_route(lambda method, path: method == "PATCH", status=503, count=1)
+    again = discord.File(io.BytesIO(PICTURE[::-1]), filename="board.png")
+    edited = await outbox.edit(world.channel.id, posted.id, attachments=[again])
+    assert edited.ok and edited.attempts == 2
+    assert emu.attachment_data[int(posted.attachments[0]["id"])] == PICTURE[::-1]
+
+
+def test_each_try_of_a_message_has_its_nonce_and_fresh_files() -> None:
+    """:func:`bot.outbox.once`: the caller's nonce, else one drawn once (at most 25
+    characters); files made anew, whole, on every call; other values as given."""
+    kept = discord.Object(1)
+    tries = once({"content": "x", "attachments": [discord.File(io.BytesIO(b"abc"), "a.png"), kept]})
+    first, second = tries(), tries()
+    assert first["nonce"] == second["nonce"] and len(first["nonce"]) <= 25
+    assert first["attachments"][0] is not second["attachments"][0]
+    assert [f["attachments"][0].fp.read() for f in (first, second)] == [b"abc", b"abc"]
+    assert first["attachments"][1] is kept and first["content"] == "x"
+    assert once({"nonce": "result-12"})()["nonce"] == "result-12"
+
+
 async def test_later_delivers_in_the_background(setup) -> None:
     """later() runs the request as a task and reports its outcome to ``done``."""
     emu, world, _, outbox = setup
@@ -246,8 +314,8 @@ def test_bucket_of(method: str, path: str, expected: tuple | None) -> None:
 
 
 async def test_turn_overtakes_queued_public_and_tidy() -> None:
-    """Requests queued together are served TURN first, then PUBLIC in arrival order,
-    then TIDY, whatever order they arrived in."""
+    """Requests queued together are served TURN first, then RESULT, then PUBLIC in
+    arrival order, then TIDY, whatever order they arrived in."""
     outbox = Outbox(object(), object(), per_second=1000.0)  # type: ignore[arg-type]
     served: list[str] = []
 
@@ -263,6 +331,7 @@ async def test_turn_overtakes_queued_public_and_tidy() -> None:
         ("public-1", Priority.PUBLIC, ("edit", 1)),
         ("public-2", Priority.PUBLIC, ("post", 2)),
         ("public-3", Priority.PUBLIC, None),
+        ("result", Priority.RESULT, ("post", 4)),
         ("turn", Priority.TURN, ("post", 3)),
     ]
     tasks = [
@@ -271,7 +340,7 @@ async def test_turn_overtakes_queued_public_and_tidy() -> None:
     ]
     results = await asyncio.gather(*tasks)
     assert all(sent.ok for sent in results)
-    assert served == ["turn", "public-1", "public-2", "public-3", "tidy"]
+    assert served == ["turn", "result", "public-1", "public-2", "public-3", "tidy"]
     await outbox.close()
 
 

@@ -249,7 +249,9 @@ class BoardCourier:
             if rematch
             else {}
         )
-        sent = await self.outbox.send(table.channel_id, content=content, **controls)
+        sent = await self.outbox.send(
+            table.channel_id, content=content, priority=Priority.RESULT, **controls
+        )
         if check(match, sent, problems, channel=True):
             table.announce = False
             await self.db.set_match_announced(match.id)

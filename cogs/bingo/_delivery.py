@@ -98,9 +98,10 @@ class Delivery:
     # -- entry points ------------------------------------------------------------------
 
     def kick(self, match: LiveMatch, *, redraw: bool = False, announce: bool = False) -> None:
-        """Bring ``match``'s messages up to date soon: its panels lane first, which then
-        wakes its board lane and its tidying lane (each one task at a time, so a board
-        waiting for its channel's bucket never holds up a panel). ``redraw``: after a
+        """Bring ``match``'s messages up to date soon: its panels lane, which wakes its
+        board lane as it begins and its tidying lane once its panels are sent (each one
+        task at a time, so a board waiting for its channel's bucket never holds up a
+        panel, nor a panel waiting for its DM channel the board). ``redraw``: after a
         restart, edit each player's last panel in place and the board even when it looks
         current. ``announce``: the match is over; post its result (once)."""
         table = table_of(match)
@@ -247,13 +248,18 @@ class Delivery:
     # -- the lanes ---------------------------------------------------------------------
 
     async def _deliver(self, match: LiveMatch, problems: Problems) -> None:
-        """The panels lane: each player's panel, the one who decides now first (their
-        "your turn" goes out before anything else of the match); then the board and
-        tidying lanes are woken."""
+        """The panels lane: each player's panel, the one who decides now first; then the
+        tidying lane is woken. The board lane is woken as the pass begins and runs
+        alongside: a board never waits for a panel (a DM channel being opened, at a few a
+        second for the whole bot, or a DM's bucket), and the decider's "your turn",
+        queued first and at TURN, still goes out before the board (the outbox serves TURN
+        first; the board's picture is drawn meanwhile)."""
         table = table_of(match)
         over = match.state.is_over
         redraw, table.redraw = table.redraw and not over, False
         table.force_board = table.force_board or redraw
+        if table.gone is None:
+            self._wake_board(match)
         deciding = match.state.current_player()
         for player in sorted(match.viewers(), key=lambda p: p != deciding):
             if player in table.answering:
@@ -262,8 +268,6 @@ class Delivery:
                 await self.panels.redraw(match, player, problems)
             else:
                 await self.panels.sync(match, player, problems)
-        if table.gone is None:
-            self._wake_board(match)
         if table.display.trash or (over and any(table.display.pings)):
             self._lane(match, table.tidy_lane, self.panels.sweep, "tidy")
 

@@ -54,6 +54,8 @@ THREAD_PERMISSIONS = (
 PUBLIC_THREAD: Final = 11
 #: Discord's JSON error code for a change to an archived thread ("JSON Error Codes").
 ARCHIVED_THREAD = 50083
+#: Discord's JSON error code "A thread has already been created for this message".
+THREAD_EXISTS = 160004
 
 #: Seconds back from now in which a finished match's thread may still be open at start-up:
 #: Discord archives an idle thread by itself after ``THREAD_AUTO_ARCHIVE_MINUTES``.
@@ -142,6 +144,13 @@ class MatchThreads:
                 ),
                 what=f"thread of match {match_id}", bucket=("thread", channel_id),
             )  # fmt: skip
+        if message_id is not None and getattr(sent.error, "code", None) == THREAD_EXISTS:
+            # An earlier try was carried out but its answer lost (a 503, a dropped
+            # connection): the thread is there, with the message's id (Discord "Start
+            # Thread from Message": "The id of the created thread will be the same as
+            # the id of the source message").
+            log.info("Match %s: the thread of message %s is there already", match_id, message_id)
+            return message_id
         if not sent.ok or not isinstance(sent.value, dict):
             log.warning(
                 "Match %s is played in channel %s: no thread (%s)",

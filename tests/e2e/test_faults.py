@@ -348,3 +348,85 @@ async def test_clicks_while_another_connection_holds_the_write_lock(bingo) -> No
 async def _later(seconds: float, work):
     await asyncio.sleep(seconds)
     return await work
+
+
+def _creates(method: str, path: str) -> bool:
+    return method == "POST" and re.fullmatch(r"/channels/\d+/messages", path) is not None
+
+
+def _dm_creates(bingo):
+    def check(method: str, path: str) -> bool:
+        if not _creates(method, path):
+            return False
+        channel = bingo.emu.channels.get(int(path.split("/")[2]))
+        return channel is not None and channel.is_dm
+
+    return check
+
+
+def _is_board(body) -> bool:
+    embeds = (body or {}).get("embeds") or [{}]
+    return BOARD_TITLE.match(embeds[0].get("title") or "") is not None
+
+
+def _is_result(body) -> bool:
+    return "(BingoMagic #" in ((body or {}).get("content") or "")
+
+
+@pytest.mark.parametrize("drop", [False, True], ids=["503", "dropped"])
+async def test_posts_carried_out_then_failed_are_not_doubled(bingo, drop: bool) -> None:
+    """Discord creates the board, the first DM panels and the result, then answers 503
+    (or drops the connection), twice each: the bot sends each again with the same nonce
+    (``enforce_nonce``), so every player sees each message once."""
+    emu = bingo.emu
+    failures = [
+        emu.fail_route(_creates, status=503, count=2, applied=True, drop=drop,
+                       body_filter=_is_board),
+        emu.fail_route(_dm_creates(bingo), status=503, count=2, applied=True, drop=drop),
+        emu.fail_route(_creates, status=503, count=2, applied=True, drop=drop,
+                       body_filter=_is_result),
+    ]  # fmt: skip
+    match_id = await start_match(bingo)
+    await play_out(bingo, match_id)
+    announced = "SELECT announced FROM matches WHERE id = ?"
+    await emu.wait_for(lambda: not failures[2].active, message="the result's second try")
+    for _ in range(500):  # the bot marks the result announced once its post went through
+        if await bingo.db.backend.fetchval(announced, (match_id,)):
+            break
+        await asyncio.sleep(0.02)
+    await emu.settle(quiet=0.3, timeout=20)
+    assert [len(f.failed) for f in failures] == [2, 2, 2]
+    for name in ("alice", "bob", "carol"):
+        seen = public_messages(bingo, name)
+        boards = [m for m in seen if (t := BOARD_TITLE.match(embed_title(m))) and
+                  int(t.group(1)) == match_id]  # fmt: skip
+        results = [m for m in seen if f"(BingoMagic #{match_id}," in m.content]
+        assert (len(boards), len(results)) == (1, 1), name
+    for name in ("alice", "bob"):  # superseded panels are deleted: one is left
+        panels = [m for m in bingo.driver(name).dm_messages()
+                  if embed_title(m) == f"{name}'s hand — BingoMagic #{match_id}"]  # fmt: skip
+        assert len(panels) == 1, name
+
+
+async def test_a_board_refused_once_is_posted_with_its_picture(bingo) -> None:
+    """The board's first post is answered 503 before Discord creates it: the next try
+    uploads the whole picture again (discord.py read the first upload to its end)."""
+    failure = bingo.emu.fail_route(_creates, status=503, count=1, body_filter=_is_board)
+    match_id = await start_match(bingo)
+    assert len(failure.failed) == 1
+    shown = board(bingo, match_id)
+    assert shown is not None and len(shown.attachments) == 1
+    picture = bingo.emu.attachment_data[int(shown.attachments[0]["id"])]
+    assert picture.startswith(b"\x89PNG") and shown.attachments[0]["size"] == len(picture)
+
+
+async def test_a_board_does_not_wait_for_the_dm_channels(bingo) -> None:
+    """Discord is slow to open DM channels (a few a second for the whole bot): a new
+    match's board is posted meanwhile, and the players' panels follow once their DM
+    channels open."""
+    opening = bingo.emu.hold(lambda method, path, body: path == "/users/@me/channels")
+    match_id = await start_match(bingo)  # returns once the board is up
+    assert opening.waiting and prompt(bingo.driver("alice")) is None
+    opening.release()
+    await play_out(bingo, match_id)
+    await _finished(bingo, match_id)

@@ -78,6 +78,23 @@ async def test_a_whole_match_in_its_thread(bingo) -> None:
         await bingo.driver("alice").send(thread.id, "gg")
 
 
+async def test_a_thread_discord_made_but_answered_503_is_used(bingo) -> None:
+    """Discord starts the thread from the challenge, then answers 503: the next try is
+    refused (one thread per message, 400/160004), and the match is played in the thread
+    that is there (its id is the challenge's), not in the channel."""
+    failure = bingo.emu.fail_route(
+        lambda method, path: method == "POST" and path.endswith("/threads"),
+        status=503, count=1, applied=True,
+    )  # fmt: skip
+    match_id = await start_match(bingo)
+    assert len(failure.failed) == 1
+    [thread] = bingo.emu.threads_of(bingo.channel)
+    assert thread.name == f"BingoMagic #{match_id} · alice vs bob"
+    assert board(bingo, match_id).channel_id == thread.id
+    assert board_edits_in(bingo, bingo.channel.id) == 0
+    bingo.emu.take_problems()  # the refused second try
+
+
 async def test_without_thread_permissions_the_match_stays_in_the_channel(bingo) -> None:
     """No Create Public Threads in the channel: no thread, the board in the channel, and
     /bingo settings show says so and why."""

@@ -6,6 +6,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
@@ -208,6 +209,75 @@ async def test_fail_route_transient_and_lasting(
     await alice.slash(world.channel, "post", text="back")
     await emulator.wait_for(lambda: fbot.seen.get("post_done"))
     assert alice.last_message(world.channel).content == "back"
+
+
+async def test_a_repeated_nonce_with_enforce_nonce_returns_the_first_message(
+    emulator: Emulator, world: World, fbot: FaultBot
+) -> None:
+    """Discord "Create Message": with ``enforce_nonce``, a nonce the same author used in
+    the past few minutes returns that message and creates none; without it, no check."""
+    alice = world.driver("alice")
+    channel = fbot.get_partial_messageable(world.channel.id)
+    first = await channel.send("once", nonce="board-1")  # discord.py sets enforce_nonce
+    again = await channel.send("once more", nonce="board-1")
+    assert again.id == first.id and again.content == "once" and first.nonce == "board-1"
+    assert [m.content for m in alice.messages(world.channel)] == ["once"]
+
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id)
+    for text in ("free 1", "free 2"):  # a nonce without enforce_nonce is only echoed
+        await fbot.http.request(route, json={"content": text, "nonce": "board-1"})
+    assert [m.content for m in alice.messages(world.channel)] == ["once", "free 1", "free 2"]
+
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("long", nonce="n" * 26)  # up to 25 characters
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+    emulator.take_problems()
+
+    deleted = await channel.send("deleted", nonce="board-2")
+    await deleted.delete()
+    with pytest.raises(discord.NotFound) as gone:
+        await channel.send("after the delete", nonce="board-2")
+    assert gone.value.code == 10008
+    assert [m.content for m in alice.messages(world.channel)] == ["once", "free 1", "free 2"]
+
+
+@pytest.mark.parametrize("drop", [False, True], ids=["503", "dropped"])
+async def test_a_create_carried_out_then_failed(
+    emulator: Emulator, world: World, fbot: FaultBot, drop: bool
+) -> None:
+    """``applied``: the message is created (everyone sees it) and only the answer fails,
+    a 503 or a dropped connection; the same nonce again returns it. Without ``applied``
+    nothing is created."""
+    alice = world.driver("alice")
+    channel = fbot.get_partial_messageable(world.channel.id)
+    failure = emulator.fail_route(_posts, status=503, count=1, applied=True, drop=drop)
+    failed = (aiohttp.ClientError,) if drop else (discord.DiscordServerError,)
+    with pytest.raises(failed):
+        await channel.send("done", nonce="result-7")
+    assert len(failure.failed) == 1 and not failure.active
+    assert [m.content for m in alice.messages(world.channel)] == ["done"]
+    again = await channel.send("done", nonce="result-7")
+    assert again.id == alice.last_message(world.channel).id
+    assert [m.content for m in alice.messages(world.channel)] == ["done"]
+
+    emulator.fail_route(_posts, status=503, count=1, drop=drop)
+    with pytest.raises(failed):
+        await channel.send("not done", nonce="result-8")
+    assert [m.content for m in alice.messages(world.channel)] == ["done"]
+
+
+async def test_a_failure_can_pick_requests_by_body(
+    emulator: Emulator, world: World, fbot: FaultBot
+) -> None:
+    """``body_filter`` sees the JSON body: only the matching create fails."""
+    channel = fbot.get_partial_messageable(world.channel.id)
+    failure = emulator.fail_route(
+        _posts, status=503, body_filter=lambda body: body.get("content") == "fails"
+    )
+    await channel.send("passes")
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("fails")
+    assert [r.json["content"] for r in failure.failed] == ["fails"]
 
 
 # ---------------------------------------------------------------- stale clicks
