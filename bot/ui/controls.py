@@ -37,6 +37,10 @@ code):
 Actions inside ``bingo:m`` are read and written only by
 :class:`bot.engine.actions.Action`.
 
+The module is longer than 600 lines on purpose: it is the one place that lists every
+control (22 small classes, each its template, fields and parse), so that a template is
+never defined twice and a reader sees every ``custom_id`` the bot has ever posted.
+
 **Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
 registers a handler per kind it answers (:meth:`ControlRouter.register`), and a click is
 parsed into its kind's fields and handed to that handler through
