@@ -12,7 +12,8 @@ plain SQL that both databases run as written. What differs between SQLite and Po
 here is small and fixed: the parameter style (``?`` against ``$1``), how a transaction
 starts and serializes, auto-increment ids and a few column types in the DDL, and how the
 schema version is stored. Those fit in this one module (about 670 lines, with SQLite's
-read-only connection and the busy errors) that can be read in one sitting. SQLAlchemy Core would add a large dependency and a second way of writing
+read-only connection and the busy errors) that can be read in one sitting. SQLAlchemy
+Core would add a large dependency and a second way of writing
 the same queries (an expression language, or ``text()`` around the same strings), and
 Alembic a second migration history, while the compare-and-set and ``ON CONFLICT`` upserts
 would still be written by hand. The bot's workload (short single-row statements on a hot
