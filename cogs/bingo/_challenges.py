@@ -97,18 +97,11 @@ class Challenges:
         guild_id, channel_id = ctx.guild_id, ctx.interaction.channel_id
         assert guild_id is not None and channel_id is not None
         name = echo(opponent.display_name, limits.MEMBER_NAME)
-        if await self.db.active_match_of(guild_id, user.id):
-            return await ctx.tell("bingo-busy")
-        if await self.consent.opted_out(guild_id, opponent.id) or await self.consent.blocks(
-            opponent.id, user.id
-        ):
-            return await ctx.tell(NOT_TAKING, name=name)
-        if await self.db.active_match_of(guild_id, opponent.id):
-            return await ctx.tell("bingo-challenge-opponent-busy", name=name)
         now = time.time()
-        until = await self.consent.cooldown_until(guild_id, user.id, opponent.id)
-        if now < until:
-            return await ctx.tell("consent-cooldown", name=name, when=f"<t:{int(until) + 1}:R>")
+        refusal = await self._refusal(guild_id, user.id, opponent.id, now)
+        if refusal is not None:
+            key, args = refusal
+            return await ctx.tell(key, name=name, **args)
         expires = now + challenge_seconds(
             await self.db.guild_settings(guild_id), self.bot.settings.challenge_seconds
         )
@@ -142,6 +135,27 @@ class Challenges:
         # Both members get their hands by DM if the challenge is accepted: open those DM
         # channels while it waits (Discord allows few openings a second).
         self.service.outbox.open_dms_ahead((user.id, opponent.id))
+
+    async def _refusal(
+        self, guild_id: int, user_id: int, opponent_id: int, now: float
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Why member ``user_id`` may not challenge ``opponent_id`` in ``guild_id`` at
+        ``now`` (Unix seconds), before the limits the store checks: the catalog key of
+        the refusal and its variables besides the opponent's ``name``, or ``None``.
+        In order: the challenger in a match, the opponent taking no challenges from them,
+        the opponent in a match, the challenger's cooldown on the opponent."""
+        if await self.db.active_match_of(guild_id, user_id):
+            return "bingo-busy", {}
+        if await self.consent.opted_out(guild_id, opponent_id) or await self.consent.blocks(
+            opponent_id, user_id
+        ):
+            return NOT_TAKING, {}
+        if await self.db.active_match_of(guild_id, opponent_id):
+            return "bingo-challenge-opponent-busy", {}
+        until = await self.consent.cooldown_until(guild_id, user_id, opponent_id)
+        if now < until:
+            return "consent-cooldown", {"when": f"<t:{int(until) + 1}:R>"}
+        return None
 
     async def on_answer(
         self, interaction: discord.Interaction[Any], control: ChallengeButton

@@ -277,19 +277,10 @@ async def on_rematch(
     ctx = Reply(interaction)
     db = service.db
     record = await db.get_match(control.match_id)
-    if (
-        record is None
-        or record.active
-        or record.ai_level is not None
-        or record.config.get("tournament") is not None
-        or await TournamentStore(db.backend).table_of_match(record.id) is not None
-    ):
-        return await ctx.tell("rematch-unavailable")
-    if ctx.user_id not in record.player_ids:
-        return await ctx.tell("rematch-not-yours")
-    if any(is_erased(player) for player in record.player_ids):
-        # The other player erased their data (docs/PRIVACY.md): nobody to challenge.
-        return await ctx.tell("rematch-unavailable")
+    refusal = await _rematch_refusal(db, record, ctx.user_id)
+    if refusal is not None:
+        return await ctx.tell(refusal)
+    assert record is not None
     channel_id = interaction.channel_id
     assert ctx.guild_id is not None and channel_id is not None
     server = await db.guild_settings(ctx.guild_id)
@@ -301,6 +292,26 @@ async def on_rematch(
         return await ctx.tell("rematch-gone")
     options = BingoOptions.from_json(record.options) if record.options else service.options
     await service.challenges.challenge(ctx, opponent, options)
+
+
+async def _rematch_refusal(db: Database, record: MatchRecord | None, user_id: int) -> str | None:
+    """Why member ``user_id`` may not ask for a rematch of ``record``: the catalog key
+    of the refusal, or ``None``. Unavailable: an unknown or live match, one against the
+    bot, a tournament's table, a player erased since; not theirs: they did not play it."""
+    if (
+        record is None
+        or record.active
+        or record.ai_level is not None
+        or record.config.get("tournament") is not None
+        or await TournamentStore(db.backend).table_of_match(record.id) is not None
+    ):
+        return "rematch-unavailable"
+    if user_id not in record.player_ids:
+        return "rematch-not-yours"
+    if any(is_erased(player) for player in record.player_ids):
+        # The other player erased their data (docs/PRIVACY.md): nobody to challenge.
+        return "rematch-unavailable"
+    return None
 
 
 async def _member(service: RematchHost, ctx: Reply, user_id: int) -> discord.Member | None:

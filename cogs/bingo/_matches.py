@@ -319,9 +319,50 @@ class MatchService:
     async def play_bot(self, ctx: Reply, level: str, options: BingoOptions) -> None:
         """A member plays the bot at ``level``: no accept step. Refused privately when
         they are already in a match in this server (checked in the same transaction as
-        the insert). The bot's own account is never checked: it plays many at once."""
+        the insert). The bot's own account is never checked: it plays many at once.
+        The match is stored (:meth:`_store_bot_match`), announced in the channel, given
+        its thread from that post when it can, then begun."""
+        stored = await self._store_bot_match(ctx, level, options)
+        if stored is None:
+            return await ctx.tell(BUSY)
+        setup, match_id, players = stored
         interaction = ctx.interaction
         guild_id, channel_id = ctx.guild_id, interaction.channel_id
+        assert guild_id is not None and channel_id is not None
+        public = setup.config.language
+        args = {
+            "member": ctx.user.mention,
+            "level": t(public, "bingo-level", level=level),
+            "id": match_id,
+        }
+        permissions = interaction.app_permissions
+        thread: int | None = None
+        try:
+            callback = await interaction.response.send_message(t(public, "bingo-bot-match", **args))
+            if not missing_thread_permissions(permissions):  # its thread starts from this post
+                message = getattr(callback, "resource", None)
+                if not isinstance(message, discord.Message):
+                    message = await interaction.original_response()
+                thread = await self.open_thread(
+                    setup, match_id, channel_id, permissions, message_id=message.id
+                )
+        finally:
+            await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
+        if thread is not None:
+            text = t(public, "bingo-bot-match-thread", thread=f"<#{thread}>", **args)
+            try:
+                await ctx.edit(content=text)
+            except discord.HTTPException as error:
+                log.warning("Could not name the thread of match %s: %s", match_id, error)
+
+    async def _store_bot_match(
+        self, ctx: Reply, level: str, options: BingoOptions
+    ) -> tuple[MatchSetup, int, tuple[int, int]] | None:
+        """Deal and store ``ctx``'s member's match against the bot at ``level`` in this
+        channel (its names, quick windows, timers, languages and first-match tips): the
+        setup, the new match's id and its players; ``None`` when the member is already
+        in a match in this server (``Database.create_bot_match``)."""
+        guild_id, channel_id = ctx.guild_id, ctx.interaction.channel_id
         assert guild_id is not None and channel_id is not None and self.bot.user is not None
         member = ctx.user
         me = ctx.guild.me if ctx.guild is not None else None
@@ -344,33 +385,7 @@ class MatchService:
             ai_level=level,  # type: ignore[arg-type]
             **setup.stored(),
         )
-        if match_id is None:
-            return await ctx.tell(BUSY)
-        public = setup.config.language
-        args = {
-            "member": member.mention,
-            "level": t(public, "bingo-level", level=level),
-            "id": match_id,
-        }
-        permissions = interaction.app_permissions
-        thread: int | None = None
-        try:  # the response's resource is the post its thread starts from
-            callback = await interaction.response.send_message(t(public, "bingo-bot-match", **args))
-            if not missing_thread_permissions(permissions):  # its thread starts from this post
-                message = getattr(callback, "resource", None)
-                if not isinstance(message, discord.Message):
-                    message = await interaction.original_response()
-                thread = await self.open_thread(
-                    setup, match_id, channel_id, permissions, message_id=message.id
-                )
-        finally:
-            await self.begin(setup, match_id, guild_id, channel_id, players, level=level)
-        if thread is not None:
-            text = t(public, "bingo-bot-match-thread", thread=f"<#{thread}>", **args)
-            try:
-                await ctx.edit(content=text)
-            except discord.HTTPException as error:
-                log.warning("Could not name the thread of match %s: %s", match_id, error)
+        return None if match_id is None else (setup, match_id, players)
 
     async def stamp_languages(
         self,
