@@ -163,11 +163,12 @@ async def accessible_on(
     """The "Screen-reader mode" button: turn the mode on and answer with the clicking
     member's panel in that mode (or the private confirmation when the match is over or
     not theirs)."""
-    await service.db.set_user_accessible(interaction.user.id, True)
-    _apply(service, interaction.user.id, True)
+    ctx = Reply(interaction)
+    await service.db.set_user_accessible(ctx.user_id, True)
+    _apply(service, ctx.user_id, True)
     match = service.runtime.get(control.match_id)
-    player = match.seat_of(interaction.user.id) if match is not None else None
+    player = match.seat_of(ctx.user_id) if match is not None else None
     if match is not None and player is not None and not match.state.is_over:
-        await service.answer_with_panel(interaction, match, player)
+        await service.answer_with_panel(ctx, match, player)
         return
-    await Reply(interaction).tell("a11y-on")
+    await ctx.tell("a11y-on")

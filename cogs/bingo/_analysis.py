@@ -121,7 +121,7 @@ class AnalysisService:
         the server already has as many analyses running as allowed."""
         lang = await ctx.private()
         db = self.bot.db
-        record = await replayable(db, ctx.interaction, match_id, lang)
+        record = await replayable(db, ctx, match_id)
         if record is None:
             return
         names = [echo(n, limits.MEMBER_NAME) for n in player_names(record, lang)]

@@ -25,7 +25,8 @@ from bot.storage import ChallengeLimitError
 from bot.storage.consent import ConsentStore
 from bot.ui.controls import Answer
 from bot.ui.text import echo
-from cogs.languages import guild_language, public_language
+from cogs.languages import guild_language
+from cogs.reply import Reply
 
 from ._render import rules_text
 from ._settings import challenge_seconds
@@ -78,10 +79,7 @@ class Challenges:
             self._arm(challenge_id, 0.0)
 
     async def challenge(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.User | discord.Member,
-        options: BingoOptions,
+        self, ctx: Reply, opponent: discord.User | discord.Member, options: BingoOptions
     ) -> None:
         """Post a public challenge to ``opponent`` with Accept and Decline, pinging the
         challenged member (and nobody else). ``options``: the match's table rules.
@@ -95,42 +93,32 @@ class Challenges:
         pending from one member in this server. The caller has already refused yourself
         and other bots.
         """
-        user = interaction.user
-        guild_id = interaction.guild_id
-        assert guild_id is not None and interaction.channel_id is not None
+        user = ctx.user
+        guild_id, channel_id = ctx.guild_id, ctx.interaction.channel_id
+        assert guild_id is not None and channel_id is not None
         name = echo(opponent.display_name, limits.MEMBER_NAME)
-        tell = self.service.tell
-        if await self.db.active_match_of(guild_id, user.id):
-            return await tell(interaction, "bingo-busy")
-        if await self.consent.opted_out(guild_id, opponent.id) or await self.consent.blocks(
-            opponent.id, user.id
-        ):
-            return await tell(interaction, NOT_TAKING, name=name)
-        if await self.db.active_match_of(guild_id, opponent.id):
-            return await tell(interaction, "bingo-challenge-opponent-busy", name=name)
         now = time.time()
-        until = await self.consent.cooldown_until(guild_id, user.id, opponent.id)
-        if now < until:
-            return await tell(
-                interaction, "consent-cooldown", name=name, when=f"<t:{int(until) + 1}:R>"
-            )
+        refusal = await self._refusal(guild_id, user.id, opponent.id, now)
+        if refusal is not None:
+            key, args = refusal
+            return await ctx.tell(key, name=name, **args)
         expires = now + challenge_seconds(
             await self.db.guild_settings(guild_id), self.bot.settings.challenge_seconds
         )
         try:
             challenge_id = await self.db.create_challenge(
-                guild_id, interaction.channel_id, user.id, opponent.id, now, expires,
+                guild_id, channel_id, user.id, opponent.id, now, expires,
                 options.to_json(),
                 per_pair=limits.CHALLENGES_PER_PAIR,
                 per_challenger=limits.CHALLENGES_PER_CHALLENGER,
             )  # fmt: skip
         except ChallengeLimitError as error:
             if error.kind == "pair":
-                return await tell(interaction, "bingo-challenge-pair", name=name)
-            return await tell(interaction, "bingo-challenge-limit", n=error.limit)
+                return await ctx.tell("bingo-challenge-pair", name=name)
+            return await ctx.tell("bingo-challenge-limit", n=error.limit)
         self._arm(challenge_id, expires)
-        public = await public_language(interaction)
-        await interaction.response.send_message(
+        public = await ctx.public()
+        await ctx.reply_public(
             t(
                 public,
                 "bingo-challenge-post",
@@ -142,34 +130,53 @@ class Challenges:
             view=challenge_view(challenge_id, public),
             allowed_mentions=discord.AllowedMentions(users=[opponent]),
         )
-        message = await interaction.original_response()
+        message = await ctx.interaction.original_response()
         await self.db.set_challenge_message(challenge_id, message.id)
         # Both members get their hands by DM if the challenge is accepted: open those DM
         # channels while it waits (Discord allows few openings a second).
         self.service.outbox.open_dms_ahead((user.id, opponent.id))
 
+    async def _refusal(
+        self, guild_id: int, user_id: int, opponent_id: int, now: float
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Why member ``user_id`` may not challenge ``opponent_id`` in ``guild_id`` at
+        ``now`` (Unix seconds), before the limits the store checks: the catalog key of
+        the refusal and its variables besides the opponent's ``name``, or ``None``.
+        In order: the challenger in a match, the opponent taking no challenges from them,
+        the opponent in a match, the challenger's cooldown on the opponent."""
+        if await self.db.active_match_of(guild_id, user_id):
+            return "bingo-busy", {}
+        if await self.consent.opted_out(guild_id, opponent_id) or await self.consent.blocks(
+            opponent_id, user_id
+        ):
+            return NOT_TAKING, {}
+        if await self.db.active_match_of(guild_id, opponent_id):
+            return "bingo-challenge-opponent-busy", {}
+        until = await self.consent.cooldown_until(guild_id, user_id, opponent_id)
+        if now < until:
+            return "consent-cooldown", {"when": f"<t:{int(until) + 1}:R>"}
+        return None
+
     async def on_answer(
         self, interaction: discord.Interaction[Any], control: ChallengeButton
     ) -> None:
         """Accept or Decline, by the challenged member only."""
+        ctx = Reply(interaction)
         challenge_id = control.challenge_id
         challenge = await self.db.get_challenge(challenge_id)
-        tell = self.service.tell
         if challenge is None or challenge.status != "pending":
-            return await tell(interaction, NOT_OPEN)
-        if interaction.user.id != challenge.opponent_id:
-            return await tell(
-                interaction,
-                "bingo-challenge-only-opponent",
-                opponent=f"<@{challenge.opponent_id}>",
+            return await ctx.tell(NOT_OPEN)
+        if ctx.user_id != challenge.opponent_id:
+            return await ctx.tell(
+                "bingo-challenge-only-opponent", opponent=f"<@{challenge.opponent_id}>"
             )
         if control.answer is Answer.DECLINE:
             if not await self.db.close_challenge(challenge_id, "declined"):
-                return await tell(interaction, NOT_OPEN)
+                return await ctx.tell(NOT_OPEN)
             self.scheduler.cancel(_key(challenge_id))
             await self.start_cooldown(challenge)
-            public = await public_language(interaction)
-            await interaction.response.edit_message(
+            public = await ctx.public()
+            await ctx.edit_message(
                 content=t(
                     public,
                     "bingo-challenge-declined",
@@ -179,7 +186,7 @@ class Challenges:
                 view=None,
             )
             return
-        await self._accept(interaction, challenge)
+        await self._accept(ctx, challenge)
 
     async def start_cooldown(self, challenge: Challenge) -> None:
         """Start the challenger's cooldown on the challenged member (a declined or an
@@ -205,7 +212,7 @@ class Challenges:
             lock = self._matchmaking[guild_id] = asyncio.Lock()
         return lock
 
-    async def _accept(self, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+    async def _accept(self, ctx: Reply, challenge: Challenge) -> None:
         """Start the match of an accepted challenge.
 
         Names are looked up (over REST if need be) before any lock is taken; then, under
@@ -214,9 +221,9 @@ class Challenges:
         leaving the accepted message alone), the players are checked to be free, and the
         match is stored. Then it is started (its deadline armed), then shown.
         """
-        await interaction.response.defer()  # name look-ups may wait on Discord
+        await ctx.defer(thinking=False)  # name look-ups may wait on Discord
         players = (challenge.challenger_id, challenge.opponent_id)
-        names = [await self.service.display_name(interaction, uid) for uid in players]
+        names = [await self.service.display_name(ctx, uid) for uid in players]
         options = (
             BingoOptions.from_json(challenge.options) if challenge.options else self.service.options
         )
@@ -226,7 +233,7 @@ class Challenges:
             await self.service.quick_counter(players),
             timing=await self.service.timing_for(challenge.guild_id),
         )
-        await self.service.stamp_languages(setup, challenge.guild_id, players, interaction)
+        await self.service.stamp_languages(setup, challenge.guild_id, players, ctx)
         public = setup.config.language
         busy: int | None = None
         match_id: int | None = None
@@ -246,18 +253,18 @@ class Challenges:
         if match_id is None:
             if busy is not None and cancelled:
                 self.scheduler.cancel(_key(challenge.id))
-                await interaction.edit_original_response(
-                    content=t(public, "bingo-challenge-cancelled", user=f"<@{busy}>"),
-                    view=None,
+                await ctx.edit(
+                    content=t(public, "bingo-challenge-cancelled", user=f"<@{busy}>"), view=None
                 )
                 return
-            return await self.service.tell(interaction, NOT_OPEN)
+            return await ctx.tell(NOT_OPEN)
         self.scheduler.cancel(_key(challenge.id))
         thread: int | None = None
         try:  # the match's thread starts from the challenge message (see ._threads)
-            message_id = interaction.message.id if interaction.message else challenge.message_id
+            message = ctx.interaction.message
+            message_id = message.id if message is not None else challenge.message_id
             thread = await self.service.open_thread(
-                setup, match_id, challenge.channel_id, interaction.app_permissions,
+                setup, match_id, challenge.channel_id, ctx.interaction.app_permissions,
                 message_id=message_id,
             )  # fmt: skip
         finally:
@@ -266,7 +273,7 @@ class Challenges:
             )
         args = {"opponent": f"<@{players[1]}>", "challenger": f"<@{players[0]}>", "id": match_id}
         try:
-            await interaction.edit_original_response(
+            await ctx.edit(
                 content=t(public, "bingo-challenge-accepted", **args)
                 if thread is None
                 else t(public, "bingo-challenge-accepted-thread", thread=f"<#{thread}>", **args),

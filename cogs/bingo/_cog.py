@@ -155,7 +155,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     ) -> None:
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
-        await show_replay(self.bot, interaction, match)
+        await show_replay(self.bot, Reply(interaction), match)
 
     @app_commands.command(
         name="analyse", description="Grade every decision of a finished BingoMagic match."
@@ -219,14 +219,14 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         )
         me = self.bot.user
         if me is not None and opponent.id == me.id:
-            return await self.service.play_bot(interaction, level or DEFAULT_LEVEL, options)
+            return await self.service.play_bot(ctx, level or DEFAULT_LEVEL, options)
         if opponent.id == ctx.user_id:
             return await ctx.tell("bingo-self-challenge")
         if opponent.bot:
             return await ctx.tell("bingo-no-bots", me=f"<@{me.id if me else 0}>")
         if level is not None:
             return await ctx.tell("bingo-level-member")
-        await self.service.challenges.challenge(interaction, opponent, options)
+        await self.service.challenges.challenge(ctx, opponent, options)
 
     @works_anywhere
     @app_commands.command(name="language", description="The language I use with you privately.")
@@ -262,9 +262,10 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     async def hand(self, interaction: discord.Interaction) -> None:
         """The member's panel, privately: of their match in this server, or from a DM or
         a group DM, of their match in any server."""
+        ctx = Reply(interaction)
         if not in_server(interaction) and await live_match_id(self.bot.db, interaction) is None:
-            return await Reply(interaction).tell("anywhere-no-match")
-        await self.service.show_hand(interaction)
+            return await ctx.tell("anywhere-no-match")
+        await self.service.show_hand(ctx)
 
     @works_anywhere
     @app_commands.command(
@@ -292,7 +293,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """Quick counter windows: a counter window of this member lasts
         ``BINGO_QUICK_COUNTER_SECONDS`` and resolves by itself, from their next match."""
         on = None if mode is None else mode == "quick_on"
-        await self.service.set_quick_counter(interaction, on)
+        await self.service.set_quick_counter(Reply(interaction), on)
 
     @works_anywhere
     @app_commands.command(
@@ -317,7 +318,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
 
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.service.resign(interaction)
+        await self.service.resign(Reply(interaction))
 
     @app_commands.command(name="stats", description="BingoMagic results in this server.")
     @app_commands.describe(

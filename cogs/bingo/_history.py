@@ -42,7 +42,6 @@ from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
 from bot.engine.outcome import Reason
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.storage.privacy import ERASED_NAME, is_erased
@@ -57,7 +56,7 @@ from bot.ui.controls import (
 )
 from bot.ui.lands import counts_line
 from bot.ui.text import echo
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._analysis_text import decision_note, stored_notes
 from ._display import names_of
@@ -196,23 +195,19 @@ def replay_page(
     return embed, buttons, picture, board_alt_text(inputs)
 
 
-async def replayable(
-    db: Database, interaction: discord.Interaction[Any], match_id: int, lang: str
-) -> MatchRecord | None:
+async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | None:
     """The finished match ``match_id`` of this server, or of any place for one of its
     players (the "Replay" button of their end panel is in their DMs), or ``None`` after a
     private refusal."""
     record = await db.get_match(match_id)
-    if record is None or (
-        record.guild_id != interaction.guild_id and interaction.user.id not in record.player_ids
-    ):
-        await reply_private(interaction, t(lang, "replay-unknown", id=match_id))
+    if record is None or (record.guild_id != ctx.guild_id and ctx.user_id not in record.player_ids):
+        await ctx.tell("replay-unknown", id=match_id)
         return None
     if record.active:
-        await reply_private(interaction, t(lang, "replay-not-over", id=match_id))
+        await ctx.tell("replay-not-over", id=match_id)
         return None
     if record.reason == "broken":
-        await reply_private(interaction, t(lang, "replay-broken", id=match_id))
+        await ctx.tell("replay-broken", id=match_id)
         return None
     return record
 
@@ -225,19 +220,19 @@ async def _page(
     return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
-async def show_replay(bot: BingoBot, interaction: discord.Interaction[Any], match_id: int) -> None:
+async def show_replay(bot: BingoBot, ctx: Reply, match_id: int) -> None:
     """``/bingo replay match:``: the deal of a finished match of this server, privately,
     with Previous and Next. Refused privately: unknown here, still being played, broken."""
-    lang = await private_language(interaction)
-    record = await replayable(bot.db, interaction, match_id, lang)
+    lang = await ctx.private()
+    record = await replayable(bot.db, ctx, match_id)
     if record is None:
         return
     try:
         embed, view, picture = await _page(bot.db, record, 0, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", match_id)
-        return await reply_private(interaction, t(lang, "replay-broken", id=match_id))
-    await reply_private(interaction, embed=embed, view=view, file=picture)
+        return await ctx.tell("replay-broken", id=match_id)
+    await ctx.reply_private(embed=embed, view=view, file=picture)
 
 
 async def on_replay_button(
@@ -247,10 +242,11 @@ async def on_replay_button(
     ``control.step``. The "Replay" button of an end panel
     (:attr:`bot.ui.controls.ReplayButton.opens`) opens it as a new private message
     instead, so the result stays."""
+    ctx = Reply(interaction)
     if isinstance(control, ReplayButton) and control.opens:
-        return await show_replay(bot, interaction, control.match_id)
-    lang = await private_language(interaction)
-    record = await replayable(bot.db, interaction, control.match_id, lang)
+        return await show_replay(bot, ctx, control.match_id)
+    lang = await ctx.private()
+    record = await replayable(bot.db, ctx, control.match_id)
     if record is None:
         return
     step = min(control.step, len(record.decisions))
@@ -258,8 +254,8 @@ async def on_replay_button(
         embed, view, picture = await _page(bot.db, record, step, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", control.match_id)
-        return await reply_private(interaction, t(lang, "replay-broken", id=control.match_id))
-    await interaction.response.edit_message(embed=embed, view=view, attachments=[picture])
+        return await ctx.tell("replay-broken", id=control.match_id)
+    await ctx.edit_message(embed=embed, view=view, attachments=[picture])
 
 
 # -- rematch -----------------------------------------------------------------------------------
@@ -278,9 +274,30 @@ async def on_rematch(
     (the usual challenge refusals apply: busy players, pending limits, the server's
     channels). Anyone else, a match against the bot, or a tournament's table (a button
     posted before tournament results lost it) is answered privately."""
+    ctx = Reply(interaction)
     db = service.db
-    lang = await private_language(interaction)
     record = await db.get_match(control.match_id)
+    refusal = await _rematch_refusal(db, record, ctx.user_id)
+    if refusal is not None:
+        return await ctx.tell(refusal)
+    assert record is not None
+    channel_id = interaction.channel_id
+    assert ctx.guild_id is not None and channel_id is not None
+    server = await db.guild_settings(ctx.guild_id)
+    if not server.allows_channel(channel_id):
+        return await ctx.reply_private(channel_refusal(server, await ctx.private()))
+    other_id = record.player_ids[1 - record.player_ids.index(ctx.user_id)]
+    opponent = await _member(service, ctx, other_id)
+    if opponent is None:
+        return await ctx.tell("rematch-gone")
+    options = BingoOptions.from_json(record.options) if record.options else service.options
+    await service.challenges.challenge(ctx, opponent, options)
+
+
+async def _rematch_refusal(db: Database, record: MatchRecord | None, user_id: int) -> str | None:
+    """Why member ``user_id`` may not ask for a rematch of ``record``: the catalog key
+    of the refusal, or ``None``. Unavailable: an unknown or live match, one against the
+    bot, a tournament's table, a player erased since; not theirs: they did not play it."""
     if (
         record is None
         or record.active
@@ -288,30 +305,19 @@ async def on_rematch(
         or record.config.get("tournament") is not None
         or await TournamentStore(db.backend).table_of_match(record.id) is not None
     ):
-        return await reply_private(interaction, t(lang, "rematch-unavailable"))
-    if interaction.user.id not in record.player_ids:
-        return await reply_private(interaction, t(lang, "rematch-not-yours"))
+        return "rematch-unavailable"
+    if user_id not in record.player_ids:
+        return "rematch-not-yours"
     if any(is_erased(player) for player in record.player_ids):
         # The other player erased their data (docs/PRIVACY.md): nobody to challenge.
-        return await reply_private(interaction, t(lang, "rematch-unavailable"))
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    server = await db.guild_settings(interaction.guild_id)
-    if not server.allows_channel(interaction.channel_id):
-        return await reply_private(interaction, channel_refusal(server, lang))
-    other_id = record.player_ids[1 - record.player_ids.index(interaction.user.id)]
-    opponent = await _member(service, interaction, other_id)
-    if opponent is None:
-        return await reply_private(interaction, t(lang, "rematch-gone"))
-    options = BingoOptions.from_json(record.options) if record.options else service.options
-    await service.challenges.challenge(interaction, opponent, options)
+        return "rematch-unavailable"
+    return None
 
 
-async def _member(
-    service: RematchHost, interaction: discord.Interaction[Any], user_id: int
-) -> discord.Member | None:
+async def _member(service: RematchHost, ctx: Reply, user_id: int) -> discord.Member | None:
     """The member ``user_id`` of the interaction's guild (REST if not cached), or None
     when they left."""
-    guild = interaction.guild
+    guild = ctx.guild
     if guild is None:
         return None
     member = guild.get_member(user_id)

@@ -41,12 +41,7 @@ import discord
 
 from bot.engine import BingoOptions, BingoState
 from bot.i18n import t
-from bot.interactions import (
-    NOT_CURRENT,
-    reply_private,
-    still_answerable,
-    within_ack_deadline,
-)
+from bot.interactions import NOT_CURRENT, still_answerable, within_ack_deadline
 from bot.matches import (
     ActStatus,
     Match,
@@ -58,7 +53,8 @@ from bot.matches import (
 )
 from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
-from cogs.languages import guild_language, private_language
+from cogs.languages import guild_language
+from cogs.reply import Reply
 
 from ._accessible import accessible_seats
 from ._anywhere import live_match_id
@@ -257,24 +253,20 @@ class MatchService:
                 quick[seat] = (await self.db.user_prefs(user_id)).quick_counter
         return (quick[0], quick[1])
 
-    async def set_quick_counter(
-        self, interaction: discord.Interaction[Any], on: bool | None
-    ) -> None:
+    async def set_quick_counter(self, ctx: Reply, on: bool | None) -> None:
         """``/bingo quick``: turn the member's quick counter windows on or off (``None``:
         just show their choice), privately, in their language. The choice applies from
         their next match: a match in progress keeps the windows it began with."""
-        user_id = interaction.user.id
+        user_id = ctx.user_id
         if on is None:
             prefs = await self.db.user_prefs(user_id)
         else:
             prefs = await self.db.set_user_quick_counter(user_id, on)
         timing = self.runtime.timing
-        language = await private_language(interaction)
         if prefs.quick_counter:
-            text = t(language, "quick-on", seconds=_whole(timing.quick_counter_seconds))
+            await ctx.tell("quick-on", seconds=_whole(timing.quick_counter_seconds))
         else:
-            text = t(language, "quick-off", seconds=_whole(timing.counter_seconds))
-        await reply_private(interaction, text)
+            await ctx.tell("quick-off", seconds=_whole(timing.counter_seconds))
 
     async def begin(
         self,
@@ -324,43 +316,22 @@ class MatchService:
             await self.threads.opened(match_id, setup.state.version, setup.display, thread)
         return thread
 
-    async def play_bot(
-        self,
-        interaction: discord.Interaction[Any],
-        level: str,
-        options: BingoOptions,
-    ) -> None:
+    async def play_bot(self, ctx: Reply, level: str, options: BingoOptions) -> None:
         """A member plays the bot at ``level``: no accept step. Refused privately when
         they are already in a match in this server (checked in the same transaction as
-        the insert). The bot's own account is never checked: it plays many at once."""
-        guild_id, channel_id = interaction.guild_id, interaction.channel_id
-        assert guild_id is not None and channel_id is not None and self.bot.user is not None
-        member = interaction.user
-        me = interaction.guild.me if interaction.guild is not None else None
-        names = [member.display_name, (me or self.bot.user).display_name]
-        players = (member.id, self.bot.user.id)
-        setup = self.setup(
-            options,
-            names,
-            await self.quick_counter((member.id, None)),
-            timing=await self.timing_for(guild_id),
-        )
-        await self.stamp_languages(setup, guild_id, (member.id, None), interaction)
-        tips = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
-        setup.config = setup.config.with_tips(tips)
-        match_id = await self.db.create_bot_match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            player_ids=players,
-            ai_seat=AI_SEAT,
-            ai_level=level,  # type: ignore[arg-type]
-            **setup.stored(),
-        )
-        if match_id is None:
-            return await self.tell(interaction, BUSY)
+        the insert). The bot's own account is never checked: it plays many at once.
+        The match is stored (:meth:`_store_bot_match`), announced in the channel, given
+        its thread from that post when it can, then begun."""
+        stored = await self._store_bot_match(ctx, level, options)
+        if stored is None:
+            return await ctx.tell(BUSY)
+        setup, match_id, players = stored
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.guild_id, interaction.channel_id
+        assert guild_id is not None and channel_id is not None
         public = setup.config.language
         args = {
-            "member": member.mention,
+            "member": ctx.user.mention,
             "level": t(public, "bingo-level", level=level),
             "id": match_id,
         }
@@ -380,24 +351,56 @@ class MatchService:
         if thread is not None:
             text = t(public, "bingo-bot-match-thread", thread=f"<#{thread}>", **args)
             try:
-                await interaction.edit_original_response(content=text)
+                await ctx.edit(content=text)
             except discord.HTTPException as error:
                 log.warning("Could not name the thread of match %s: %s", match_id, error)
+
+    async def _store_bot_match(
+        self, ctx: Reply, level: str, options: BingoOptions
+    ) -> tuple[MatchSetup, int, tuple[int, int]] | None:
+        """Deal and store ``ctx``'s member's match against the bot at ``level`` in this
+        channel (its names, quick windows, timers, languages and first-match tips): the
+        setup, the new match's id and its players; ``None`` when the member is already
+        in a match in this server (``Database.create_bot_match``)."""
+        guild_id, channel_id = ctx.guild_id, ctx.interaction.channel_id
+        assert guild_id is not None and channel_id is not None and self.bot.user is not None
+        member = ctx.user
+        me = ctx.guild.me if ctx.guild is not None else None
+        names = [member.display_name, (me or self.bot.user).display_name]
+        players = (member.id, self.bot.user.id)
+        setup = self.setup(
+            options,
+            names,
+            await self.quick_counter((member.id, None)),
+            timing=await self.timing_for(guild_id),
+        )
+        await self.stamp_languages(setup, guild_id, (member.id, None), ctx)
+        tips = await first_match_tips(self.db, guild_id, member.id, 1 - AI_SEAT)
+        setup.config = setup.config.with_tips(tips)
+        match_id = await self.db.create_bot_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            player_ids=players,
+            ai_seat=AI_SEAT,
+            ai_level=level,  # type: ignore[arg-type]
+            **setup.stored(),
+        )
+        return None if match_id is None else (setup, match_id, players)
 
     async def stamp_languages(
         self,
         setup: MatchSetup,
         guild_id: int,
         user_ids: Sequence[int | None],
-        interaction: discord.Interaction[Any] | None = None,
+        ctx: Reply | None = None,
     ) -> None:
         """Fix a new match's languages (see :mod:`bot.i18n.service`): its configuration's
         ``language``, the server's, for its public text; its ``languages``, per seat,
         the member's private language (``None`` for the bot's seat; it follows the
         member's later interactions).
-        ``interaction``: the one starting the match (its member's locale is current)."""
-        if interaction is not None:  # remembers its member's client locale
-            await private_language(interaction)
+        ``ctx``: the interaction starting the match (its member's locale is current)."""
+        if ctx is not None:  # remembers its member's client locale
+            await ctx.private()
         public = await guild_language(self.bot, guild_id)
         config = setup.config.with_language(public)
         for player, user_id in enumerate(user_ids[:2]):
@@ -406,27 +409,20 @@ class MatchService:
                 config = config.with_seat_language(player, language)
         setup.config = config
 
-    async def tell(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
-        """Answer ``interaction`` privately with the message ``key`` (``bingo.ftl``) in
-        the reader's language."""
-        await reply_private(interaction, t(await private_language(interaction), key, **args))
-
-    async def _reader(
-        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
-    ) -> str:
-        """The language of ``player`` answering ``interaction`` in ``match``, remembered
-        in the match's configuration (``languages``) for the DMs that follow."""
-        language = await private_language(interaction)
+    async def _reader(self, ctx: Reply, match: LiveMatch, player: int) -> str:
+        """The language of ``player`` answering ``ctx`` in ``match``, remembered in the
+        match's configuration (``languages``) for the DMs that follow."""
+        language = await ctx.private()
         table = table_of(match)
         table.config = table.config.with_seat_language(player, language)
         return language
 
-    async def display_name(self, interaction: discord.Interaction[Any], user_id: int) -> str:
+    async def display_name(self, ctx: Reply, user_id: int) -> str:
         """The member's display name in the interaction's guild (REST if not cached);
         raw, as they chose it: echo it before showing it."""
-        if interaction.user.id == user_id:
-            return interaction.user.display_name
-        guild = interaction.guild
+        if ctx.user_id == user_id:
+            return ctx.user.display_name
+        guild = ctx.guild
         member = guild.get_member(user_id) if guild else None
         if member is None and guild is not None:
             fetched = await self.outbox.call(
@@ -451,15 +447,16 @@ class MatchService:
         """A decision button: apply it if it is still current, then answer the click
         with the player's new panel. Private answers: not a player, match over, stale.
         The live copy is not checked against the database first: the runtime's
-        compare-and-set does that in the same write that applies the decision."""
+        compare-and-set does that in the same write that applies the decision. The one
+        read before the answer is the player's language (bounded: ``Reply.private``)."""
+        ctx = Reply(interaction)
         match = await self.runtime.known(control.match_id)
         if match is None:
-            language = await private_language(interaction)
-            return await self._retire(interaction, t(language, OVER))
-        player = match.seat_of(interaction.user.id)
+            return await self._retire(ctx, await ctx.text(OVER))
+        player = match.seat_of(ctx.user_id)
         if player is None:
-            return await self.tell(interaction, NOT_YOURS)
-        language = await self._reader(interaction, match, player)
+            return await ctx.tell(NOT_YOURS)
+        language = await self._reader(ctx, match, player)
         if self._superseded(interaction, match, player, control.version):
             current = table_of(match).display.panels[player]
             link = (
@@ -467,27 +464,25 @@ class MatchService:
                 if current is not None and current.message
                 else "/bingo hand"
             )
-            return await self._retire(interaction, t(language, "bingo-panel-superseded", link=link))
+            return await self._retire(ctx, t(language, "bingo-panel-superseded", link=link))
         if control.action is None:
-            return await reply_private(interaction, t(language, NOT_CURRENT))
+            return await ctx.tell(NOT_CURRENT)
         if not await still_answerable(interaction):
             return  # Discord already told the player this click failed: it changes nothing
-        if match.lock.locked() and not interaction.response.is_done():
-            await interaction.response.defer()
+        if match.lock.locked() and not ctx.is_done():
+            await ctx.defer(thinking=False)
         table = table_of(match)
         table.answering.add(player)
         try:
             result = await within_ack_deadline(
                 interaction,
-                self.runtime.act(
-                    match.id, interaction.user.id, control.version, str(control.action)
-                ),
+                self.runtime.act(match.id, ctx.user_id, control.version, str(control.action)),
             )
             if result.status is ActStatus.OVER:
-                return await reply_private(interaction, t(language, OVER))
+                return await ctx.tell(OVER)
             if not result.applied:
-                return await reply_private(interaction, t(language, NOT_CURRENT))
-            await self.answer_with_panel(interaction, match, player)
+                return await ctx.tell(NOT_CURRENT)
+            await self.answer_with_panel(ctx, match, player)
         finally:
             table.answering.discard(player)
             self.delivery.kick(match)
@@ -507,31 +502,29 @@ class MatchService:
         current = table_of(match).display.panels[player]
         return current is not None and current.message != message.id and version <= current.version
 
-    async def _retire(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def _retire(self, ctx: Reply, text: str) -> None:
         """Answer a click on a DM panel that is out of date: its buttons are taken
         away (the interaction's own update of the message, outside the global rate
         limit), and ``text`` says why, privately. Elsewhere: ``text`` alone."""
-        message = interaction.message
-        if message is None or message.flags.ephemeral or interaction.guild_id is not None:
-            return await reply_private(interaction, text)
+        message = ctx.interaction.message
+        if message is None or message.flags.ephemeral or ctx.guild_id is not None:
+            return await ctx.reply_private(text)
         try:
-            await interaction.response.edit_message(view=None)
+            await ctx.edit_message(view=None)
         except discord.HTTPException as error:
             log.info("Could not retire an old panel: %s", error)
-        await reply_private(interaction, text)
+        await ctx.reply_private(text)
 
-    async def answer_with_panel(
-        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
-    ) -> None:
+    async def answer_with_panel(self, ctx: Reply, match: LiveMatch, player: int) -> None:
         """Replace the clicked panel with the player's panel of the live state (its
         courier sends a newer one if the match moves on meanwhile)."""
         version = match.state.version
         embed, view = self.delivery.panels.panel(match, player)
         try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(embed=embed, view=view)
+            if ctx.is_done():
+                await ctx.edit(embed=embed, view=view)
             else:
-                await interaction.response.edit_message(embed=embed, view=view)
+                await ctx.edit_message(embed=embed, view=view)
         except discord.NotFound as error:
             # The clicked panel was deleted while the click was handled (a restart or
             # another process replaced it): Discord refuses to update a deleted message
@@ -539,79 +532,78 @@ class MatchService:
             # player sees the new state privately at once; the controls come with the
             # courier's new panel.
             log.info("The clicked panel of match %s is gone: %s", match.id, error)
-            if not interaction.response.is_done():
+            if not ctx.is_done():
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.response.send_message(embed=embed, ephemeral=True)
+                    await ctx.reply_private(embed=embed)
             return
         except discord.HTTPException as error:
             log.warning("Could not answer a decision in match %s: %s", match.id, error)
             return  # the courier sends the player a new panel
-        message = interaction.message
+        message = ctx.interaction.message
         if message is not None and not message.flags.ephemeral:
-            self.delivery.panels.remember(match, message.id, interaction)
+            self.delivery.panels.remember(match, message.id, ctx.interaction)
         self.delivery.panels.answered(match, player, version, view is not None, message)
 
-    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+    async def resign(self, ctx: Reply) -> None:
         """``/bingo resign``: the member's match in this server ends; they lose."""
-        assert interaction.guild_id is not None
-        record = await self.db.active_match_of(interaction.guild_id, interaction.user.id)
+        assert ctx.guild_id is not None
+        record = await self.db.active_match_of(ctx.guild_id, ctx.user_id)
         match = await self.get(record.id) if record else None
         if match is None:
-            return await self.tell(interaction, NOT_IN_A_MATCH)
+            return await ctx.tell(NOT_IN_A_MATCH)
         if match.lock.locked():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.runtime.resign(match.id, interaction.user.id)
+            await ctx.defer()
+        result = await self.runtime.resign(match.id, ctx.user_id)
         if result.status is ActStatus.OVER:
-            return await self.tell(interaction, "bingo-already-over")
+            return await ctx.tell("bingo-already-over")
         if result.status is ActStatus.NOT_YOURS:
-            return await self.tell(interaction, NOT_YOURS)
-        await self.tell(interaction, "bingo-resigned", id=match.id)
+            return await ctx.tell(NOT_YOURS)
+        await ctx.tell("bingo-resigned", id=match.id)
 
-    async def show_hand(
-        self, interaction: discord.Interaction[Any], match_id: int | None = None
-    ) -> None:
+    async def show_hand(self, ctx: Reply, match_id: int | None = None) -> None:
         """ "Show my hand" / ``/bingo hand``: the player's panel and controls, ephemerally.
         ``/bingo hand`` (``match_id`` None) also means "try my DMs again from now on"."""
         asked = match_id is None
         if asked:
-            match_id = await within_ack_deadline(interaction, self._reopened(interaction))
+            match_id = await within_ack_deadline(ctx.interaction, self._reopened(ctx))
         match = await self.get(match_id) if match_id is not None else None
         if match is None:
-            return await self.tell(interaction, NOT_IN_A_MATCH)
-        player = match.seat_of(interaction.user.id)
+            return await ctx.tell(NOT_IN_A_MATCH)
+        player = match.seat_of(ctx.user_id)
         if player is None:
-            return await self.tell(interaction, NOT_YOURS)
-        await self._reader(interaction, match, player)
+            return await ctx.tell(NOT_YOURS)
+        await self._reader(ctx, match, player)
         if asked:
             self.delivery.panels.dms_reopened(match, player)
         version = match.state.version
         embed, view = self.delivery.panels.panel(match, player)
         controls: dict[str, Any] = {"view": view} if view else {}
-        await reply_private(interaction, embed=embed, **controls)
+        await ctx.reply_private(embed=embed, **controls)
         self.delivery.panels.answered(match, player, version, view is not None)
         self.delivery.kick(match)
 
-    async def _reopened(self, interaction: discord.Interaction[Any]) -> int | None:
+    async def _reopened(self, ctx: Reply) -> int | None:
         """Try the member's DMs again from now on; the id of their live match, in any
         server when asked from a DM, or ``None``."""
-        await self.outbox.reopen_dms(interaction.user.id)
-        return await live_match_id(self.db, interaction)
+        await self.outbox.reopen_dms(ctx.user_id)
+        return await live_match_id(self.db, ctx.interaction)
 
     async def on_show_hand(
         self, interaction: discord.Interaction[Any], control: ShowHandButton
     ) -> None:
-        await self.show_hand(interaction, control.match_id)
+        await self.show_hand(Reply(interaction), control.match_id)
 
     async def on_play_again(
         self, interaction: discord.Interaction[Any], control: PlayAgainButton
     ) -> None:
         """ "Play again" under a result against the bot: the same level and table rules,
         for that match's member only."""
+        ctx = Reply(interaction)
         record = await self.db.get_match(control.match_id)
         if record is None or record.ai_seat is None or record.ai_level is None:
-            return await self.tell(interaction, NOT_CURRENT)
+            return await ctx.tell(NOT_CURRENT)
         member = record.player_ids[1 - record.ai_seat]
-        if interaction.user.id != member:
-            return await self.tell(interaction, "bingo-play-again-not-yours", member=f"<@{member}>")
+        if ctx.user_id != member:
+            return await ctx.tell("bingo-play-again-not-yours", member=f"<@{member}>")
         options = BingoOptions.from_json(record.options) if record.options else self.options
-        await self.play_bot(interaction, record.ai_level, options)
+        await self.play_bot(ctx, record.ai_level, options)

@@ -154,7 +154,7 @@ class Moderation:
         if await self._refused(ctx):
             return
         tournaments = self.tournaments
-        tournament = await tournaments.find(ctx.interaction, tournament_id)
+        tournament = await tournaments.find(ctx, tournament_id)
         if tournament is None:
             return
         if not await tournaments.runner.remove(tournament, player.id):

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bot.client import BingoBot
     from bot.storage import Database
     from bot.storage.matches import MatchColumns
+    from cogs.reply import Reply
 
     from ._table import LiveMatch, MatchTable
 
@@ -85,19 +86,14 @@ class PanelHost(Protocol):
     @property
     def delivery(self) -> Kicks: ...
 
-    async def answer_with_panel(
-        self, interaction: discord.Interaction[Any], match: LiveMatch, player: int
-    ) -> None: ...
+    async def answer_with_panel(self, ctx: Reply, match: LiveMatch, player: int) -> None: ...
 
 
 class Challenging(Protocol):
     """Posts a challenge (:meth:`._challenges.Challenges.challenge`)."""
 
     async def challenge(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.User | discord.Member,
-        options: BingoOptions,
+        self, ctx: Reply, opponent: discord.User | discord.Member, options: BingoOptions
     ) -> None: ...
 
 
@@ -151,7 +147,7 @@ class MatchStarter(Protocol):
         setup: MatchSetup,
         guild_id: int,
         user_ids: Sequence[int | None],
-        interaction: discord.Interaction[Any] | None = None,
+        ctx: Reply | None = None,
     ) -> None: ...
 
     async def open_thread(
@@ -177,12 +173,10 @@ class MatchStarter(Protocol):
 
 
 class ChallengeHost(MatchStarter, Protocol):
-    """What :class:`._challenges.Challenges` uses: a match's start, and the private
-    answers and display names of the service."""
+    """What :class:`._challenges.Challenges` uses: a match's start, and the display
+    names of the service."""
 
-    async def tell(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None: ...
-
-    async def display_name(self, interaction: discord.Interaction[Any], user_id: int) -> str: ...
+    async def display_name(self, ctx: Reply, user_id: int) -> str: ...
 
 
 class Matchmaking(Protocol):

@@ -22,11 +22,10 @@ import discord
 
 from bot.engine.actions import Decision
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.matches import PlayerView
 from bot.matches.config import Tips
 from bot.ui.controls import TipsOffButton
-from cogs.languages import private_language
+from cogs.reply import Reply
 
 from ._table import table_of
 
@@ -90,18 +89,19 @@ async def tips_off(
     """ "Turn tips off": turn the clicking member's tips off (every match from now on,
     this one included) and answer with their panel without the tip (or a private note
     when the match is over)."""
-    await service.db.set_user_tips(interaction.user.id, False)
+    ctx = Reply(interaction)
+    await service.db.set_user_tips(ctx.user_id, False)
     match = service.runtime.get(control.match_id)
-    player = match.seat_of(interaction.user.id) if match is not None else None
+    player = match.seat_of(ctx.user_id) if match is not None else None
     if service is not None and match is not None and player is not None:
         for live in service.matches.values():
-            if live.seat_of(interaction.user.id) is not None:
+            if live.seat_of(ctx.user_id) is not None:
                 table = table_of(live)
                 table.config = table.config.with_tips(None)
-        await service.answer_with_panel(interaction, match, player)
+        await service.answer_with_panel(ctx, match, player)
         service.delivery.kick(match)
         return
-    await reply_private(interaction, t(await private_language(interaction), "tips-off"))
+    await ctx.tell("tips-off")
 
 
 def with_tip(

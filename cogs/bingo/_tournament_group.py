@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot import limits
 from cogs.contexts import ServerGroup
+from cogs.reply import Reply
 
 from ._settings import RULE_CHOICES, challenge_options
 from ._tournaments import Tournaments
@@ -59,8 +60,9 @@ class TournamentGroup(ServerGroup):
         forest_either_pile: bool | None = None,
         cut: bool = False,
     ) -> None:
-        assert interaction.guild_id is not None
-        server = await self.service.db.guild_settings(interaction.guild_id)
+        ctx = Reply(interaction)
+        assert ctx.guild_id is not None
+        server = await self.service.db.guild_settings(ctx.guild_id)
         options = challenge_options(
             server,
             max_timeouts=self.service.settings.max_timeouts,
@@ -70,7 +72,7 @@ class TournamentGroup(ServerGroup):
             forest_either_pile=forest_either_pile,
         )
         await self.tournaments.create(
-            interaction, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
+            ctx, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
     @app_commands.command(
@@ -85,7 +87,7 @@ class TournamentGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.tournaments.begin(interaction, tournament)
+        await self.tournaments.begin(Reply(interaction), tournament)
 
     @app_commands.command(name="standings", description="The standings with their tiebreakers.")
     @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
@@ -95,7 +97,7 @@ class TournamentGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.tournaments.show_standings(interaction, tournament)
+        await self.tournaments.show_standings(Reply(interaction), tournament)
 
     @app_commands.command(
         name="report", description="Organizers only: record a result by hand.", extras=ORGANIZERS
@@ -120,7 +122,7 @@ class TournamentGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.tournaments.report(interaction, player, result, tournament)
+        await self.tournaments.report(Reply(interaction), player, result, tournament)
 
     @app_commands.command(
         name="drop", description="Drop a player (yourself, or anyone: organizers)."
@@ -136,7 +138,7 @@ class TournamentGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.tournaments.drop(interaction, player, tournament)
+        await self.tournaments.drop(Reply(interaction), player, tournament)
 
     @app_commands.command(
         name="end-round",
@@ -150,7 +152,7 @@ class TournamentGroup(ServerGroup):
         tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
         | None = None,
     ) -> None:
-        await self.tournaments.end_round(interaction, tournament)
+        await self.tournaments.end_round(Reply(interaction), tournament)
 
     @app_commands.command(
         name="organizer",
@@ -163,4 +165,4 @@ class TournamentGroup(ServerGroup):
     async def organizer(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
-        await self.tournaments.set_organizer_role(interaction, role)
+        await self.tournaments.set_organizer_role(Reply(interaction), role)

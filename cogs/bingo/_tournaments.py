@@ -37,7 +37,6 @@ from bot import limits
 from bot.engine import BingoOptions
 from bot.engine.outcome import Outcome, Reason
 from bot.i18n import t
-from bot.interactions import reply_private
 from bot.matches import MatchFinished
 from bot.outbox import SendStatus
 from bot.storage.tournaments import Table, Tournament, TournamentStore
@@ -46,8 +45,8 @@ from bot.tournaments.service import StartedMatch, TournamentService
 from bot.ui.controls import SignupButton, StandingsButton
 from bot.ui.text import echo
 from cogs.contexts import manages_server
-from cogs.languages import private_language, public_language
 from cogs.members import member_mention
+from cogs.reply import Reply
 
 from ._display import Display
 from ._pages import message_kwargs
@@ -175,64 +174,52 @@ class Tournaments:
 
     # -- who may do what ---------------------------------------------------------------
 
-    async def organizer(self, interaction: discord.Interaction[Any]) -> bool:
+    async def organizer(self, ctx: Reply) -> bool:
         """Whether the member organizes tournaments here ("Manage Server, or
         a role set in settings"): Manage Server, or holding the server's organizer role."""
-        if manages_server(interaction):
+        if manages_server(ctx.interaction):
             return True
-        if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
+        member = ctx.user
+        if ctx.guild_id is None or not isinstance(member, discord.Member):
             return False
-        role_id = await self.store.organizer_role(interaction.guild_id)
-        return role_id is not None and any(r.id == role_id for r in interaction.user.roles)
+        role_id = await self.store.organizer_role(ctx.guild_id)
+        return role_id is not None and any(r.id == role_id for r in member.roles)
 
-    async def set_organizer_role(
-        self, interaction: discord.Interaction[Any], role: discord.Role | None
-    ) -> None:
+    async def set_organizer_role(self, ctx: Reply, role: discord.Role | None) -> None:
         """Set (or, with ``None``, clear) the organizer role; Manage Server only."""
-        if not manages_server(interaction):
-            return await self._say(interaction, "tournament-organizer-manage-only")
-        assert interaction.guild_id is not None
+        if not manages_server(ctx.interaction):
+            return await ctx.tell("tournament-organizer-manage-only")
+        assert ctx.guild_id is not None
         await self.store.set_organizer_role(
-            interaction.guild_id, None if role is None else role.id, time.time()
+            ctx.guild_id, None if role is None else role.id, time.time()
         )
         if role is None:
-            return await self._say(interaction, "tournament-organizer-cleared")
-        await self._say(interaction, "tournament-organizer-set", role=role.mention)
+            return await ctx.tell("tournament-organizer-cleared")
+        await ctx.tell("tournament-organizer-set", role=role.mention)
 
-    async def _say(self, interaction: discord.Interaction[Any], key: str, **args: Any) -> None:
-        lang = await private_language(interaction)
-        await reply_private(interaction, t(lang, key, **args))
-
-    async def find(
-        self, interaction: discord.Interaction[Any], tournament_id: int | None
-    ) -> Tournament | None:
+    async def find(self, ctx: Reply, tournament_id: int | None) -> Tournament | None:
         """The named tournament of this server, else its newest open one, else its
         newest; answers privately and returns ``None`` when there is none."""
-        assert interaction.guild_id is not None
+        guild_id = ctx.guild_id
+        assert guild_id is not None
         found: Tournament | None
         if tournament_id is not None:
             found = await self.store.get(tournament_id)
-            if found is not None and found.guild_id != interaction.guild_id:
+            if found is not None and found.guild_id != guild_id:
                 found = None
         else:
-            open_ones = await self.store.open_of_guild(interaction.guild_id)
-            found = (
-                open_ones[0]
-                if open_ones
-                else await self.store.latest_of_guild(interaction.guild_id)
-            )
+            open_ones = await self.store.open_of_guild(guild_id)
+            found = open_ones[0] if open_ones else await self.store.latest_of_guild(guild_id)
         if found is None:
-            await self._say(interaction, "tournament-none")
+            await ctx.tell("tournament-none")
         return found
 
-    async def find_running(
-        self, interaction: discord.Interaction[Any], tournament_id: int | None
-    ) -> Tournament | None:
+    async def find_running(self, ctx: Reply, tournament_id: int | None) -> Tournament | None:
         """:meth:`find`, and only a tournament whose rounds are being played (Swiss or
         its cut); answers privately and returns ``None`` otherwise."""
-        found = await self.find(interaction, tournament_id)
+        found = await self.find(ctx, tournament_id)
         if found is not None and found.status not in ("swiss", "cut"):
-            await self._say(interaction, "tournament-not-running")
+            await ctx.tell("tournament-not-running")
             return None
         return found
 
@@ -240,7 +227,7 @@ class Tournaments:
 
     async def create(
         self,
-        interaction: discord.Interaction[Any],
+        ctx: Reply,
         *,
         name: str,
         rounds: int | None,
@@ -248,27 +235,24 @@ class Tournaments:
         options: BingoOptions,
         cut: bool,
     ) -> None:
-        if not await self.organizer(interaction):
-            return await self._say(interaction, "tournament-not-organizer")
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        public = await public_language(interaction)
+        if not await self.organizer(ctx):
+            return await ctx.tell("tournament-not-organizer")
+        guild_id, channel_id = ctx.guild_id, ctx.interaction.channel_id
+        assert guild_id is not None and channel_id is not None
+        public = await ctx.public()
         tid = await self.store.create(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            organizer_id=interaction.user.id, name=name, rounds=rounds,
+            guild_id=guild_id, channel_id=channel_id,
+            organizer_id=ctx.user_id, name=name, rounds=rounds,
             round_seconds=minutes * 60.0, options=options.to_json(),
             cut=limits.TOURNAMENT_CUT if cut else 0, seed=secrets.randbits(62),
             language=public, now=time.time(), per_guild=limits.TOURNAMENTS_PER_GUILD,
         )  # fmt: skip
         if tid is None:
-            return await self._say(
-                interaction, "tournament-too-many", n=limits.TOURNAMENTS_PER_GUILD
-            )
+            return await ctx.tell("tournament-too-many", n=limits.TOURNAMENTS_PER_GUILD)
         tournament = await self.store.get(tid)
         assert tournament is not None
-        await interaction.response.send_message(
-            await self._signup_text(tournament), view=signup_view(tid, public)
-        )
-        message = await interaction.original_response()
+        await ctx.reply_public(await self._signup_text(tournament), view=signup_view(tid, public))
+        message = await ctx.interaction.original_response()
         await self.store.set_signup_message(tid, message.id)
 
     async def _signup_text(self, tournament: Tournament, started_rounds: int | None = None) -> str:
@@ -291,22 +275,21 @@ class Tournaments:
         )
 
     async def on_signup(self, interaction: discord.Interaction[Any], control: SignupButton) -> None:
+        ctx = Reply(interaction)
         tid = control.tournament_id
         if control.op == "join":
             status = await self.store.join(
-                tid, interaction.user.id, time.time(), limit=limits.TOURNAMENT_PLAYERS
+                tid, ctx.user_id, time.time(), limit=limits.TOURNAMENT_PLAYERS
             )
             if status != "joined":
-                return await self._say(
-                    interaction, f"tournament-join-{status}", n=limits.TOURNAMENT_PLAYERS
-                )
+                return await ctx.tell(f"tournament-join-{status}", n=limits.TOURNAMENT_PLAYERS)
         else:
-            status = await self.store.leave(tid, interaction.user.id)
+            status = await self.store.leave(tid, ctx.user_id)
             if status != "left":
-                return await self._say(interaction, f"tournament-leave-{status}")
+                return await ctx.tell(f"tournament-leave-{status}")
         tournament = await self.store.get(tid)
         assert tournament is not None
-        await interaction.response.edit_message(content=await self._signup_text(tournament))
+        await ctx.edit_message(content=await self._signup_text(tournament))
 
     async def refresh_signup(self, tournament_id: int) -> None:
         """Edit the sign-up message to the current list (after a moderator's removal)."""
@@ -320,24 +303,24 @@ class Tournaments:
 
     # -- starting and running rounds ------------------------------------------------------
 
-    async def begin(self, interaction: discord.Interaction[Any], tournament_id: int | None) -> None:
-        if not await self.organizer(interaction):
-            return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find(interaction, tournament_id)
+    async def begin(self, ctx: Reply, tournament_id: int | None) -> None:
+        if not await self.organizer(ctx):
+            return await ctx.tell("tournament-not-organizer")
+        tournament = await self.find(ctx, tournament_id)
         if tournament is None:
             return
         if tournament.status != "signup":
-            return await self._say(interaction, "tournament-already-started")
+            return await ctx.tell("tournament-already-started")
         players = await self.runner.players(tournament.id)
         if len(players) < 2:
-            return await self._say(interaction, "tournament-too-few")
-        await interaction.response.defer()
+            return await ctx.tell("tournament-too-few")
+        await ctx.defer(ephemeral=False)
         closed = await self.runner.close_signup(tournament, players)
         if closed is None:
-            return await self._say(interaction, "tournament-already-started")
+            return await ctx.tell("tournament-already-started")
         rounds, tables = closed
         lang = tournament.language
-        await interaction.edit_original_response(
+        await ctx.edit(
             content=t(
                 lang,
                 "tournament-started",
@@ -555,20 +538,15 @@ class Tournaments:
 
     # -- organizer commands -----------------------------------------------------------------
 
-    async def show_standings(
-        self, interaction: discord.Interaction[Any], tournament_id: int | None
-    ) -> None:
-        tournament = await self.find(interaction, tournament_id)
+    async def show_standings(self, ctx: Reply, tournament_id: int | None) -> None:
+        tournament = await self.find(ctx, tournament_id)
         if tournament is None:
             return
-        await interaction.response.send_message(
-            **await self._standings_page(tournament, 0, interaction)
-        )
+        await ctx.reply_public(**await self._standings_page(tournament, 0, await ctx.public()))
 
-    async def _standings_page(
-        self, tournament: Tournament, page: int, interaction: discord.Interaction[Any]
-    ) -> dict[str, Any]:
-        lang = await public_language(interaction)
+    async def _standings_page(self, tournament: Tournament, page: int, lang: str) -> dict[str, Any]:
+        """Page ``page`` of the tournament's standings, in ``lang`` (the server's
+        language: a public post), as message keyword arguments (``._pages``)."""
         rows = await self.runner.final_order(tournament)
         title = t(
             lang,
@@ -582,67 +560,54 @@ class Tournaments:
         self, interaction: discord.Interaction[Any], control: StandingsButton
     ) -> None:
         """Previous / Next under standings: the message shows that page (``_pages``)."""
+        ctx = Reply(interaction)
         tournament = await self.store.get(control.tournament_id)
-        if tournament is None or tournament.guild_id != interaction.guild_id:
-            return await self._say(interaction, "tournament-none")
-        page = await self._standings_page(tournament, control.page, interaction)
+        if tournament is None or tournament.guild_id != ctx.guild_id:
+            return await ctx.tell("tournament-none")
+        page = await self._standings_page(tournament, control.page, await ctx.public())
         page.setdefault("view", None)  # one page left: no buttons
-        await interaction.response.edit_message(**page)
+        await ctx.edit_message(**page)
 
     async def report(
-        self,
-        interaction: discord.Interaction[Any],
-        player: discord.abc.User,
-        result: str,
-        tournament_id: int | None,
+        self, ctx: Reply, player: discord.abc.User, result: str, tournament_id: int | None
     ) -> None:
-        if not await self.organizer(interaction):
-            return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find_running(interaction, tournament_id)
+        if not await self.organizer(ctx):
+            return await ctx.tell("tournament-not-organizer")
+        tournament = await self.find_running(ctx, tournament_id)
         if tournament is None:
             return
         table = await self.runner.report(tournament, player.id, result)  # type: ignore[arg-type]
         if table is None:
-            return await self._say(interaction, "tournament-no-table", player=player.mention)
-        await self._say(
-            interaction, "tournament-reported", table=table.table, round=tournament.current_round
-        )
+            return await ctx.tell("tournament-no-table", player=player.mention)
+        await ctx.tell("tournament-reported", table=table.table, round=tournament.current_round)
         await self.runner.maybe_advance(tournament.id)
 
     async def drop(
-        self,
-        interaction: discord.Interaction[Any],
-        player: discord.abc.User | None,
-        tournament_id: int | None,
+        self, ctx: Reply, player: discord.abc.User | None, tournament_id: int | None
     ) -> None:
-        target = player or interaction.user
-        if target.id != interaction.user.id and not await self.organizer(interaction):
-            return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find_running(interaction, tournament_id)
+        target = player or ctx.user
+        if target.id != ctx.user_id and not await self.organizer(ctx):
+            return await ctx.tell("tournament-not-organizer")
+        tournament = await self.find_running(ctx, tournament_id)
         if tournament is None:
             return
         if not await self.runner.drop(tournament, target.id):
-            return await self._say(interaction, "tournament-not-a-player", player=target.mention)
+            return await ctx.tell("tournament-not-a-player", player=target.mention)
         lang = tournament.language
-        await interaction.response.send_message(
+        await ctx.reply_public(
             t(lang, "tournament-dropped", player=target.mention, round=tournament.current_round)
         )
 
-    async def end_round(
-        self, interaction: discord.Interaction[Any], tournament_id: int | None
-    ) -> None:
+    async def end_round(self, ctx: Reply, tournament_id: int | None) -> None:
         """The organizer ends the current round: every unfinished table is a draw (its
         match is stopped with no result of its own), then the tournament moves on."""
-        if not await self.organizer(interaction):
-            return await self._say(interaction, "tournament-not-organizer")
-        tournament = await self.find_running(interaction, tournament_id)
+        if not await self.organizer(ctx):
+            return await ctx.tell("tournament-not-organizer")
+        tournament = await self.find_running(ctx, tournament_id)
         if tournament is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ctx.defer()
         number = tournament.current_round
         drawn = await self.runner.end_round(tournament)
-        lang = await private_language(interaction)
-        await interaction.edit_original_response(
-            content=t(lang, "tournament-round-ended", round=number, drawn=drawn)
-        )
+        await ctx.edit(content=await ctx.text("tournament-round-ended", round=number, drawn=drawn))
         await self.runner.maybe_advance(tournament.id)
