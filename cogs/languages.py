@@ -1,6 +1,7 @@
-"""The language of an interaction's answers, for every cog: a thin adapter from
-``discord.Interaction`` to the bot's one :class:`bot.i18n.service.LanguageService`
-(``bot.languages``, created in ``BingoBot.setup_hook``), which holds the rules.
+"""Locales and languages for every cog: the locales an interaction carries, and a thin
+adapter to the bot's one :class:`bot.i18n.service.LanguageService` (``bot.languages``,
+created in ``BingoBot.setup_hook``), which holds the rules. An interaction's private and
+public languages are resolved once, by its :class:`cogs.reply.Reply`.
 
 Every function returns a catalog code for :func:`bot.i18n.t` (``"en"``, ``"it"``). A
 BingoMagic match fixes its languages when it starts, like its other settings (its
@@ -41,22 +42,6 @@ def guild_locale(interaction: discord.Interaction[Any]) -> str | None:
     guild = interaction.guild
     locale = interaction.guild_locale or (guild.preferred_locale if guild is not None else None)
     return locale_code(locale)
-
-
-async def private_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of a private answer to ``interaction``: the member's ``/bingo
-    language`` choice, else their client's locale (:meth:`LanguageService.private`)."""
-    languages = service(interaction.client)
-    return await languages.private(interaction.user.id, client_locale(interaction))
-
-
-async def public_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of public text in ``interaction``'s server: its setting, else the
-    guild's locale (``interaction.guild_locale``, else the cached guild's preferred
-    locale); outside a server, the reader's private language."""
-    if interaction.guild_id is None:
-        return await private_language(interaction)
-    return await service(interaction.client).public(interaction.guild_id, guild_locale(interaction))
 
 
 async def guild_language(bot: BingoBot, guild_id: int | None) -> str:

@@ -81,8 +81,8 @@ class Reply:
 
     async def public(self) -> str:
         """The language of public text: the server's setting, else the guild's locale
-        (:func:`cogs.languages.guild_locale`); outside a server, :meth:`private`, as
-        :func:`cogs.languages.public_language`. Resolved once per object."""
+        (:func:`cogs.languages.guild_locale`); outside a server, :meth:`private` (a DM
+        has no server setting: its reader's language). Resolved once per object."""
         if self._public is None:
             if self.guild_id is None:
                 self._public = await self.private()
