@@ -7,7 +7,7 @@ import functools
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -307,13 +307,22 @@ async def play_and_resign(bw: BotWorld, loser: str, winner: str) -> int:
     raise AssertionError(f"match {match_id} was not rated")
 
 
+def preferring(choices: list[str], wanted: Sequence[str], is_place: Callable[[str], bool]) -> str:
+    """The first of ``wanted`` that ``choices`` offers, else the first choice that places
+    a land (``is_place``), else the first choice: the simple policy in any vocabulary
+    (button labels in a language, or engine actions)."""
+    for choice in wanted:
+        if choice in choices:
+            return choice
+    places = [choice for choice in choices if is_place(choice)]
+    return places[0] if places else choices[0]
+
+
 def simple_policy(labels: list[str]) -> str:
     """Keep, place a land whenever possible, let everything resolve, else the first."""
-    for wanted in ("Keep", "Let it resolve", "Leave on top"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.startswith("Place ")]
-    return places[0] if places else labels[0]
+    return preferring(
+        labels, ("Keep", "Let it resolve", "Leave on top"), lambda label: label.startswith("Place ")
+    )
 
 
 async def play_out(

@@ -16,6 +16,7 @@ from .helpers import (
     enabled_buttons,
     find_seed,
     play_out,
+    preferring,
     simple_policy,
     start_match,
 )
@@ -27,11 +28,7 @@ ANALYSIS_ENV = {**FAST_AI, "BINGO_ANALYSIS_WORLDS": str(WORLDS)}
 
 def _simple(legal: list[str]) -> str:
     """:func:`simple_policy` in engine actions (the panel lists them in this order)."""
-    for wanted in ("keep", "allow", "scry_top"):
-        if wanted in legal:
-            return wanted
-    places = [a for a in legal if a.startswith("place:")]
-    return places[0] if places else legal[0]
+    return preferring(legal, ("keep", "allow", "scry_top"), lambda a: a.startswith("place:"))
 
 
 def _blunder_now(state: BingoState) -> bool:

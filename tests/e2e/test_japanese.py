@@ -9,7 +9,7 @@ import re
 
 from bot.i18n import LANGUAGES
 
-from .helpers import BotWorld, board, embed_title
+from .helpers import BotWorld, board, embed_title, preferring
 from .language_helpers import (
     assert_read_in,
     localized_nodes,
@@ -96,11 +96,9 @@ async def test_bingo_language_offers_japanese(english_server) -> None:
 
 def _japanese_policy(labels: list[str]) -> str:
     """Keep, let everything resolve, leave the scried card on top, else place a land."""
-    for wanted in ("キープ", "解決させる", "一番上に残す"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.endswith("を置く")]
-    return places[0] if places else labels[0]
+    return preferring(
+        labels, ("キープ", "解決させる", "一番上に残す"), lambda label: label.endswith("を置く")
+    )
 
 
 async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
