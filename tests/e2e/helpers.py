@@ -106,6 +106,41 @@ async def running_bot(
         await db.close()
 
 
+async def private(bw: BotWorld, name: str, command: str, **options: Any) -> str:
+    """Run ``command`` as ``name``; its answer must be private; return its text."""
+    record = await bw.driver(name).slash(bw.channel, command, **options)
+    reply = await record.wait_for_response()
+    assert reply.ephemeral, (command, reply.text)
+    return reply.text
+
+
+async def start_tournament(
+    bw: BotWorld, players: Sequence[str], organizer: str = "olga", **create: Any
+) -> Message:
+    """``/bingo tournament create`` by ``organizer`` (options ``create``: name, minutes,
+    rounds), a Join click by each of ``players``, then ``/bingo tournament start``; each
+    step acknowledged. Returns the signup message."""
+    host = bw.driver(organizer)
+    record = await host.slash(bw.channel, "bingo tournament create", **create)
+    signup = await record.wait_for_response()
+    for name in players:
+        assert (await bw.driver(name).click(signup, "Join")).acknowledged
+    assert (await host.slash(bw.channel, "bingo tournament start")).acknowledged
+    return signup
+
+
+async def wait_for_analysis(bw: BotWorld, first: Message) -> Message:
+    """The private answer ``first`` of ``/bingo analyse`` once it shows the analysis
+    (computed in the background: up to 60 s under load)."""
+    return await bw.emu.wait_for(
+        lambda: (
+            (m := bw.emu.messages[first.id]).embeds and embed_title(m).startswith("Analysis") and m
+        ),
+        message="the analysis",
+        timeout=60,
+    )
+
+
 def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
     """A guild on ``shard`` (of the emulator's shard count) with #general and ``users``
     as members."""

@@ -19,6 +19,7 @@ from .helpers import (
     preferring,
     simple_policy,
     start_match,
+    wait_for_analysis,
 )
 
 #: Few simulations: the test checks the feature, not the figures' precision.
@@ -88,15 +89,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     started = await carol.slash(bingo.channel, "bingo analyse", match=match_id)
     first = await started.wait_for_response()
     assert first.ephemeral
-    done = await bingo.emu.wait_for(
-        lambda: (
-            (m := bingo.emu.messages[first.id]).embeds
-            and embed_title(m).startswith("Analysis")
-            and m
-        ),
-        message="the analysis",
-        timeout=60,
-    )
+    done = await wait_for_analysis(bingo, first)
     assert embed_title(done) == f"Analysis of BingoMagic #{match_id} — alice vs bob"
     assert "Accuracy" in (embed_field(done, "alice") or "")
     assert "Blunder" in (embed_field(done, "alice") or "")

@@ -26,6 +26,7 @@ from .helpers import (
     running_bot,
     settings_for,
     start_match,
+    start_tournament,
     thread_of_match,
 )
 
@@ -139,11 +140,7 @@ async def test_tournament_tables_in_threads(cup: BotWorld) -> None:  # noqa: F81
     """Each table of a round is played in a thread of its own (started without a message),
     which the pairings post links."""
     olga = cup.driver("olga")
-    record = await olga.slash(cup.channel, "bingo tournament create", name="Duel", minutes=30)
-    signup = await record.wait_for_response()
-    for name in ("alice", "bob", "carol", "dave"):
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, ("alice", "bob", "carol", "dave"), name="Duel", minutes=30)
     pairings = await olga.wait_for_message(cup.channel, lambda m: "Table 2" in m.content)
     store = TournamentStore(cup.db.backend)
     (tournament,) = await store.open_of_guild(cup.world.guild.id)

@@ -18,7 +18,15 @@ from emulator.permissions import MANAGE_GUILD
 from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import PLAYERS, BotWorld, enabled_buttons, eventually, play_out, settings_for
+from .helpers import (
+    PLAYERS,
+    BotWorld,
+    enabled_buttons,
+    eventually,
+    play_out,
+    settings_for,
+    start_tournament,
+)
 
 
 def random_policy(rng: random.Random):
@@ -128,13 +136,7 @@ async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWor
     store = TournamentStore(cup.db.backend)
     players = PLAYERS[:4]
     names = {cup.world.user(n).id: n for n in players}
-    record = await olga.slash(
-        cup.channel, "bingo tournament create", name="Order Cup", minutes=30, rounds=2
-    )
-    signup = await record.wait_for_response()
-    for name in players:
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, players, name="Order Cup", minutes=30, rounds=2)
     (tournament,) = await store.open_of_guild(cup.world.guild.id)
 
     def channel() -> list[Message]:
@@ -269,13 +271,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             await emulator.wait_for_commands()
             first = BotWorld(emulator, world, bot, db)
             store = TournamentStore(db.backend)
-            record = await olga.slash(
-                first.channel, "bingo tournament create", name="Restart Cup", minutes=30, rounds=2
-            )
-            signup = await record.wait_for_response()
-            for name in players:
-                assert (await world.driver(name).click(signup, "Join")).acknowledged
-            assert (await olga.slash(first.channel, "bingo tournament start")).acknowledged
+            await start_tournament(first, players, name="Restart Cup", minutes=30, rounds=2)
             (tournament,) = await store.open_of_guild(world.guild.id)
 
             async def round_tables(number: int):
