@@ -53,6 +53,7 @@ directly: asyncpg's prepared-statement cache is used as is.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import logging
 import re
@@ -61,7 +62,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import aiosqlite
 
@@ -86,6 +87,14 @@ class StorageBusy(Exception):
     caller may say "nothing was applied" and let the user try again."""
 
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    RecordT = TypeVar("RecordT", bound=DataclassInstance)
+else:
+    RecordT = TypeVar("RecordT")
+
+
 class Row(Protocol):
     """A result row: ``row["column"]``, ``row[0]``, ``row.keys()`` (sqlite3.Row and
     asyncpg.Record both are)."""
@@ -93,6 +102,15 @@ class Row(Protocol):
     def __getitem__(self, key: str | int) -> Any: ...
 
     def keys(self) -> Iterable[str]: ...
+
+
+def record_of(cls: type[RecordT], row: Row, **decoded: Any) -> RecordT:
+    """An instance of the dataclass ``cls`` from ``row``: each field from the column of
+    the same name, but for those given in ``decoded`` (a column that is named otherwise,
+    or stored as JSON or as 0/1). Raises KeyError for a field the row has no column for.
+    """
+    names = (field.name for field in dataclasses.fields(cls))
+    return cls(**{name: row[name] for name in names if name not in decoded}, **decoded)
 
 
 class Session(ABC):
