@@ -107,10 +107,18 @@ class Row(Protocol):
 def record_of(cls: type[RecordT], row: Row, **decoded: Any) -> RecordT:
     """An instance of the dataclass ``cls`` from ``row``: each field from the column of
     the same name, but for those given in ``decoded`` (a column that is named otherwise,
-    or stored as JSON or as 0/1). Raises KeyError for a field the row has no column for.
-    """
-    names = (field.name for field in dataclasses.fields(cls))
-    return cls(**{name: row[name] for name in names if name not in decoded}, **decoded)
+    or stored as JSON or as 0/1); a field with a default may have no column (it keeps
+    its default). Raises KeyError (IndexError for sqlite3) for a required field the
+    row has no column for."""
+    columns = set(row.keys())
+    missing = dataclasses.MISSING
+    values = {
+        field.name: row[field.name]
+        for field in dataclasses.fields(cls)
+        if field.name not in decoded
+        and (field.name in columns or field.default is field.default_factory is missing)
+    }
+    return cls(**values, **decoded)
 
 
 class Session(ABC):

@@ -150,4 +150,4 @@ async def rate_in(tx: Session, match_id: int, now: float) -> tuple[Rating, Ratin
 
 
 def _rating(row: Row) -> Rating:
-    return record_of(Rating, row, rank=row["rank"] if "rank" in row.keys() else None)
+    return record_of(Rating, row)

@@ -76,17 +76,7 @@ class StatsStore(StorageBase):
         """The member's records against the bot in ``guild_id``, one per level played,
         in the order easy, medium, hard (empty if they never finished one)."""
         rows = await self.backend.fetchall(sql.SELECT_BOT_RECORDS, (guild_id, user_id))
-        return [
-            BotRecord(
-                guild_id=row["guild_id"],
-                user_id=row["user_id"],
-                level=row["level"],
-                wins=row["wins"],
-                losses=row["losses"],
-                draws=row["draws"],
-            )
-            for row in rows
-        ]
+        return [record_of(BotRecord, row) for row in rows]
 
 
 async def count_result(
