@@ -106,6 +106,21 @@ async def running_bot(
         await db.close()
 
 
+def players_of(bw: BotWorld, match_id: int) -> tuple[UserDriver, UserDriver]:
+    """The drivers of alice and bob in live match ``match_id`` (as :func:`start_match`
+    seats them): the starting player's first."""
+    seat = bw.service.matches[match_id].state.starting
+    return bw.driver(("alice", "bob")[seat]), bw.driver(("alice", "bob")[1 - seat])
+
+
+async def opening_prompt(bw: BotWorld) -> tuple[int, UserDriver, UserDriver, Message]:
+    """:func:`start_match`, then the starting player's first panel (offering Keep):
+    ``(match id, the starter's driver, the other's driver, that panel)``."""
+    match_id = await start_match(bw)
+    starter, other = players_of(bw, match_id)
+    return match_id, starter, other, await wait_prompt(bw, starter, "Keep")
+
+
 async def private(bw: BotWorld, name: str, command: str, **options: Any) -> str:
     """Run ``command`` as ``name``; its answer must be private; return its text."""
     record = await bw.driver(name).slash(bw.channel, command, **options)
