@@ -375,6 +375,22 @@ def simple_policy(labels: list[str]) -> str:
     )
 
 
+async def next_to_decide(
+    bw: BotWorld,
+    ready: Callable[[], Any],
+    result: Callable[[], Message | None],
+) -> Message | tuple[UserDriver, Message]:
+    """Wait until ``ready()`` returns ``"over"`` (then the match's ``result()`` message,
+    which must be posted by then) or ``(driver, message)``: a player to click that
+    message's buttons."""
+    found = await bw.emu.wait_for(ready, message="someone to decide")
+    if found == "over":
+        posted = result()
+        assert posted is not None  # ready() saw it
+        return posted
+    return found
+
+
 async def play_out(
     bw: BotWorld,
     match_id: int,
@@ -419,11 +435,9 @@ async def play_out(
         return None
 
     while clicks < max_clicks:
-        found = await bw.emu.wait_for(ready, message="someone to decide")
-        if found == "over":
-            result = result_posted(bw, match_id)
-            assert result is not None  # ready() saw it
-            return result
+        found = await next_to_decide(bw, ready, lambda: result_posted(bw, match_id))
+        if isinstance(found, Message):
+            return found
         driver, message = found
         labels = enabled_buttons(message)
         if until is not None and until(labels):

@@ -22,6 +22,7 @@ from .helpers import (
     custom_ids,
     embed_title,
     enabled_buttons,
+    next_to_decide,
     running_bot,
     settings_for,
 )
@@ -152,11 +153,9 @@ async def localized_play_out(
         return None
 
     for _ in range(600):
-        found = await bw.emu.wait_for(ready, message="someone to decide")
-        if found == "over":
-            result = localized_result(bw, match_id)
-            assert result is not None  # ready() saw it
-            return result
+        found = await next_to_decide(bw, ready, lambda: localized_result(bw, match_id))
+        if isinstance(found, Message):
+            return found
         driver, panel = found
         tried.add((panel.id, str(custom_ids(panel))))
         record = await driver.click(panel, policy(enabled_buttons(panel)))
