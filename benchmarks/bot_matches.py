@@ -30,6 +30,7 @@ from pathlib import Path
 
 from emulator import Channel, DiscordLimits, Emulator, Message, User
 from emulator_driver import UserDriver
+from tests.e2e.helpers import simple_policy
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULT = re.compile(r"\(BingoMagic #(\d+), \d+ turns\)")
@@ -51,15 +52,6 @@ def _buttons(message: Message) -> list[str]:
         for c in row.get("components", [])
         if c.get("type") == 2 and not c.get("disabled")
     ]
-
-
-def _policy(labels: list[str]) -> str:
-    """Keep, place a land whenever possible, let everything resolve, else the first."""
-    for wanted in ("Keep", "Let it resolve", "Leave on top"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.startswith("Place ")]
-    return places[0] if places else labels[0]
 
 
 def _prompts(emu: Emulator) -> dict[int, Message]:
@@ -133,7 +125,7 @@ async def play_many(
             if key in clicked or user_id not in drivers:
                 continue
             clicked.add(key)
-            work.append(drivers[user_id].click(message, _policy(_buttons(message))))
+            work.append(drivers[user_id].click(message, simple_policy(_buttons(message))))
         if work:
             await asyncio.gather(*work)
         else:

@@ -21,52 +21,30 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from aiohttp import web
-
-from bot.client import BingoBot
-from bot.storage import Database
 from emulator.server import Emulator
-from tests.decks.conftest import FakeScryfall
+from tests.decks.conftest import serving_scryfall
 from tests.e2e.fuzzing import Fuzzer, LogCapture, Outcome, distinct_failures, draw_cases, table
-from tests.e2e.helpers import BotWorld, settings_for
-from tests.emulator.fixtures import build_world, running_client
+from tests.e2e.helpers import running_bot, settings_for
+from tests.emulator.fixtures import build_world
 
 
 async def _run(examples: int, seed: int | None) -> list[Outcome]:
-    fake = FakeScryfall()
-    app = web.Application()
-    app.router.add_post("/cards/collection", fake.handle)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    host, port = runner.addresses[0][:2]
-    fake.url = f"http://{host}:{port}"
-    try:
+    async with serving_scryfall() as fake:
         with tempfile.TemporaryDirectory() as tmp:
             async with Emulator() as emu:
                 world = build_world(emu, users=("alice", "bob", "carol"))
                 settings = settings_for(emu, Path(tmp) / "fuzz.db", SCRYFALL_API_BASE=fake.url)
-                db = await Database.open(settings.database_path)
-                try:
-                    bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-                    async with running_client(emu, bot):
-                        await emu.wait_for_commands()
-                        bw = BotWorld(emu, world, bot, db, fake)
-                        with LogCapture() as capture:
-                            fuzzer = Fuzzer(bw, capture)
-                            await fuzzer.setup()
-                            cases = draw_cases(fuzzer.specs, examples, seed)
-                            outcomes = []
-                            for i, case in enumerate(cases, 1):
-                                outcomes.append(await fuzzer.run(case))
-                                if i % 200 == 0:
-                                    print(f"... {i}/{len(cases)} cases", file=sys.stderr)
-                            return outcomes
-                finally:
-                    await db.close()
-    finally:
-        await runner.cleanup()
+                async with running_bot(emu, world, settings, fake) as bw:
+                    with LogCapture() as capture:
+                        fuzzer = Fuzzer(bw, capture)
+                        await fuzzer.setup()
+                        cases = draw_cases(fuzzer.specs, examples, seed)
+                        outcomes = []
+                        for i, case in enumerate(cases, 1):
+                            outcomes.append(await fuzzer.run(case))
+                            if i % 200 == 0:
+                                print(f"... {i}/{len(cases)} cases", file=sys.stderr)
+                        return outcomes
 
 
 def main(argv: list[str] | None = None) -> int:

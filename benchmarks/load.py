@@ -81,6 +81,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from bot.metrics import PRIORITIES
 from emulator import Emulator, Message
 from emulator_driver import UserDriver
+from tests.storage.conftest import run_on_server
 
 from .bot_matches import RESULT, _buttons
 
@@ -237,16 +238,6 @@ def _with_schema(url: str, schema: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-async def _pg(url: str, statement: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url, timeout=10)
-    try:
-        await conn.execute(statement)
-    finally:
-        await conn.close()
-
-
 async def run(
     matches: int,
     db: str,
@@ -299,7 +290,7 @@ async def run(
             if not limits:
                 env["DISCORD_OUTBOUND_PER_SECOND"] = str(UNLIMITED_PER_SECOND)
             if db == "postgres":
-                await _pg(server, f'CREATE SCHEMA "{schema}"')
+                await run_on_server(server, f'CREATE SCHEMA "{schema}"')
                 env["DATABASE_URL"] = _with_schema(server, schema)
             else:
                 env["DATABASE_PATH"] = str(Path(data) / "bingomagic.db")
@@ -346,7 +337,7 @@ async def run(
                 if log is not None:
                     log.close()
                 if db == "postgres":
-                    await _pg(server, f'DROP SCHEMA "{schema}" CASCADE')
+                    await run_on_server(server, f'DROP SCHEMA "{schema}" CASCADE')
         late = [p for p in emu.take_problems() if "not acknowledged" in p]
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
         requests = _requests(emu, play)

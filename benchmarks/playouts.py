@@ -49,22 +49,24 @@ MIDGAME_DECISIONS = 12  # decisions played into the play phase before cloning
 BASELINE_REVISION = "8c33c6d"
 
 
-def play_out(state: BingoState, rng: random.Random) -> int:
-    """Play ``state`` to the end with random legal actions; returns the decision count."""
+def _random_actions(state: BingoState, rng: random.Random, apply: Callable[[str], object]) -> int:
+    """Play ``state`` to the end, ``apply`` (one of its own methods) taking a random legal
+    action each time; returns the decision count."""
     actions = 0
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        apply(rng.choice(state.legal_actions()))
         actions += 1
     return actions
+
+
+def play_out(state: BingoState, rng: random.Random) -> int:
+    """Play ``state`` to the end with random legal actions; returns the decision count."""
+    return _random_actions(state, rng, state.apply)
 
 
 def play_out_fast(state: BingoState, rng: random.Random) -> int:
     """:func:`play_out` through ``apply_fast`` (no events)."""
-    actions = 0
-    while not state.is_over:
-        state.apply_fast(rng.choice(state.legal_actions()))
-        actions += 1
-    return actions
+    return _random_actions(state, rng, state.apply_fast)
 
 
 def play_out_engine(state: BingoState, rng: random.Random) -> int:

@@ -284,29 +284,27 @@ def _seconds(
     return value
 
 
-def _positive_int(name: str, raw: str | None, default: int) -> int:
+def _int_at_least(name: str, raw: str | None, default: int, least: int, what: str) -> int:
+    """A whole number ``least`` or above (``default`` when unset); ConfigError naming
+    ``name`` and ``what`` it must be otherwise."""
     if raw is None:
         return default
     try:
         value = int(raw)
     except ValueError:
-        value = 0
-    if value <= 0:
-        raise ConfigError(f"{name} must be a positive whole number, got {raw!r}")
+        value = least - 1
+    if value < least:
+        raise ConfigError(f"{name} must be {what}, got {raw!r}")
     return value
+
+
+def _positive_int(name: str, raw: str | None, default: int) -> int:
+    return _int_at_least(name, raw, default, 1, "a positive whole number")
 
 
 def _whole_number(name: str, raw: str | None, default: int) -> int:
     """A whole number, 0 or above."""
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise ConfigError(f"{name} must be a whole number, 0 or more, got {raw!r}")
-    return value
+    return _int_at_least(name, raw, default, 0, "a whole number, 0 or more")
 
 
 def _shard_count(raw: str | None, ids: str | None) -> int | None:

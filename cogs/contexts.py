@@ -114,3 +114,9 @@ async def manager_language(ctx: Reply, refusal: str) -> str | None:
         await ctx.tell(refusal)
         return None
     return language
+
+
+def mode_choices(prefix: str, *modes: str) -> list[app_commands.Choice[str]]:
+    """The choices of a command's ``mode`` option: each of ``modes`` (``"on"``,
+    ``"off"`` ...) by that name, valued ``<prefix>_<mode>``."""
+    return [app_commands.Choice(name=mode, value=f"{prefix}_{mode}") for mode in modes]

@@ -42,6 +42,12 @@ def not_found(code: int, what: str) -> ApiError:
     return ApiError(404, code, f"Unknown {what}")
 
 
+def bad_form(problem: str) -> ApiError:
+    """400/50035 Invalid Form Body with no field errors: a request the emulator refuses
+    as a whole (``problem`` says why, in its problems list)."""
+    return ApiError(400, 50035, "Invalid Form Body", problem=problem)
+
+
 def invalid_form(errors: list[tuple[str, str]], *, problem: bool = True) -> ApiError:
     """400/50035 Invalid Form Body from ``[(dotted.path, message), ...]``."""
     nested: dict[str, Any] = {}

@@ -163,11 +163,7 @@ class Messaging:
         return th
 
     def _notify_channel_listeners(self, event: str, channel: Channel) -> None:
-        for listener in self.channel_listeners:
-            try:
-                listener(event, channel)
-            except Exception:  # a listener's bug must not break the emulated Discord
-                log.exception("channel listener failed on %s", event)
+        _notify(self.channel_listeners, event, channel, "channel")
 
     # ================================================================ messages
     def _next_order(self) -> int:
@@ -286,11 +282,7 @@ class Messaging:
         self._notify_listeners("MESSAGE_DELETE", message)
 
     def _notify_listeners(self, event: str, message: Message) -> None:
-        for listener in self.message_listeners:
-            try:
-                listener(event, message)
-            except Exception:  # a listener's bug must not break the emulated Discord
-                log.exception("message listener failed on %s", event)
+        _notify(self.message_listeners, event, message, "message")
 
     def _apply_mentions(self, message: Message, body: dict[str, Any], kind: str) -> None:
         """Resolve the mentions of ``message``'s (new) content with the body's
@@ -451,3 +443,16 @@ def _normalise_embed(embed: Any) -> dict[str, Any]:
     data = dict(embed) if isinstance(embed, dict) else {}
     data.setdefault("type", "rich")
     return data
+
+
+def _notify(
+    listeners: Iterable[Callable[[str, Any], object]], event: str, subject: Any, kind: str
+) -> None:
+    """Call each of ``listeners`` with ``(event, subject)``; one that raises is logged
+    (as a ``kind`` listener) and the others still run: a listener's bug must not break
+    the emulated Discord."""
+    for listener in listeners:
+        try:
+            listener(event, subject)
+        except Exception:
+            log.exception("%s listener failed on %s", kind, event)

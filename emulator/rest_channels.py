@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from emulator import payloads
-from emulator.errors import ApiError, invalid_form, not_found
+from emulator.errors import ApiError, bad_form, invalid_form, not_found
 from emulator.models import (
     AUTO_ARCHIVE_DURATIONS,
     CHANNEL_GUILD_TEXT,
@@ -243,11 +243,8 @@ class ChannelRoutes:
         self._check_thread_start(channel)
         body = req.body if isinstance(req.body, dict) else {}
         if body.get("type") != CHANNEL_PUBLIC_THREAD:
-            raise ApiError(
-                400,
-                50035,
-                "Invalid Form Body",
-                problem=f"thread type {body.get('type')!r}: the emulator has public threads only",
+            raise bad_form(
+                f"thread type {body.get('type')!r}: the emulator has public threads only"
             )
         name, duration = self._thread_fields(body, creating=True)
         thread = emu.create_thread(channel, emu.bot_user, str(name), auto_archive_duration=duration)
@@ -264,12 +261,7 @@ class ChannelRoutes:
         channel = self._channel(req)
         body = req.body if isinstance(req.body, dict) else {}
         if not channel.is_thread:
-            raise ApiError(
-                400,
-                50035,
-                "Invalid Form Body",
-                problem=f"PATCH /channels/{channel.id}: only threads can be modified here",
-            )
+            raise bad_form(f"PATCH /channels/{channel.id}: only threads can be modified here")
         name, duration = self._thread_fields(body, creating=False)
         archived = body.get("archived")
         locked = body.get("locked")

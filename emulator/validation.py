@@ -57,6 +57,22 @@ def _check_localizations(
             _check_len(errors, where, text, limit, minimum=1)
 
 
+def _check_described(errors: Errors, prefix: str, item: dict[str, Any]) -> None:
+    """The description (1-100 characters) and the name and description localizations of a
+    command or option ``item``, whose fields' paths start with ``prefix`` (docs:
+    Application Commands, "Application Command Object")."""
+    _check_len(errors, f"{prefix}description", item.get("description"), 100, minimum=1)
+    _check_localizations(
+        errors, f"{prefix}name_localizations", item.get("name_localizations"), name=True
+    )
+    _check_localizations(
+        errors,
+        f"{prefix}description_localizations",
+        item.get("description_localizations"),
+        name=False,
+    )
+
+
 def _check_len(errors: Errors, path: str, value: Any, limit: int, *, minimum: int = 0) -> None:
     if value is None:
         if minimum:
@@ -292,16 +308,7 @@ def _validate_options(errors: Errors, path: str, options: list[dict[str, Any]]) 
         if name in names:
             errors.append((f"{opath}.name", f"Duplicate option name {name!r}"))
         names.add(name)
-        _check_len(errors, f"{opath}.description", option.get("description"), 100, minimum=1)
-        _check_localizations(
-            errors, f"{opath}.name_localizations", option.get("name_localizations"), name=True
-        )
-        _check_localizations(
-            errors,
-            f"{opath}.description_localizations",
-            option.get("description_localizations"),
-            name=False,
-        )
+        _check_described(errors, f"{opath}.", option)
         if option.get("type") in (1, 2):
             _validate_options(errors, f"{opath}.options", option.get("options") or [])
             continue
@@ -354,16 +361,7 @@ def validate_command(cmd: Any, *, errors: Errors | None = None, path: str = "") 
         if ctype == 1:
             if not _NAME_RE.match(name) or name != name.lower():
                 errs.append((f"{prefix}name", f"Invalid command name {name!r}"))
-            _check_len(errs, f"{prefix}description", cmd.get("description"), 100, minimum=1)
-            _check_localizations(
-                errs, f"{prefix}name_localizations", cmd.get("name_localizations"), name=True
-            )
-            _check_localizations(
-                errs,
-                f"{prefix}description_localizations",
-                cmd.get("description_localizations"),
-                name=False,
-            )
+            _check_described(errs, prefix, cmd)
             _validate_options(errs, f"{prefix}options", cmd.get("options") or [])
         else:
             _check_len(errs, f"{prefix}name", name, 32, minimum=1)

@@ -250,16 +250,9 @@ class UserDriver(CommandBuilder):
         """
         ch = self._channel(channel)
         data, path = self._build_command_data(ch, command, options)
-        rec = self.emu.start_interaction(
-            itype=INTERACTION_APPLICATION_COMMAND,
-            user=self.user,
-            channel=ch,
-            data=data,
-            description=f"/{path} by {self.user.username}",
-            owners=self._owners(ch, data),
+        return await self._run_command(
+            ch, data, f"/{path} by {self.user.username}", self._owners(ch, data)
         )
-        await self.emu.wait_for_ack(rec)
-        return rec
 
     async def forge_slash(
         self,
@@ -298,16 +291,9 @@ class UserDriver(CommandBuilder):
                 raise LookupError(f"{command!r}: no option {name!r} to forge")
             container[:] = [e for e in container if e["name"] != name]
             container.append({"type": declared[name]["type"], "name": name, "value": value})
-        rec = self.emu.start_interaction(
-            itype=INTERACTION_APPLICATION_COMMAND,
-            user=self.user,
-            channel=ch,
-            data=data,
-            description=f"forged /{path} by {self.user.username}",
-            owners=self._owners(ch, data),
+        return await self._run_command(
+            ch, data, f"forged /{path} by {self.user.username}", self._owners(ch, data)
         )
-        await self.emu.wait_for_ack(rec)
-        return rec
 
     def menu(self, channel: ChannelArg = None) -> list[str]:
         """What typing ``/`` in ``channel`` (None = this user's DM with the bot) offers this
@@ -340,14 +326,12 @@ class UserDriver(CommandBuilder):
         ch = self._channel(channel)
         options.setdefault(focused, "")
         data, path = self._build_command_data(ch, command, options, focused=focused)
-        rec = self.emu.start_interaction(
-            itype=INTERACTION_AUTOCOMPLETE,
-            user=self.user,
-            channel=ch,
-            data=data,
-            description=f"autocomplete /{path} [{focused}] by {self.user.username}",
+        rec = await self._interact(
+            INTERACTION_AUTOCOMPLETE,
+            ch,
+            data,
+            f"autocomplete /{path} [{focused}] by {self.user.username}",
         )
-        await self.emu.wait_for_ack(rec)
         if rec.autocomplete_choices is None:
             raise AssertionError(f"bot did not answer {rec.description}")
         return rec.autocomplete_choices
@@ -360,45 +344,77 @@ class UserDriver(CommandBuilder):
         cmd = self._find_command(ch, name, 2)
         resolved: dict[str, dict[str, Any]] = {}
         target_id = self._resolve_user_value(target, ch, resolved)
-        data = {
-            "id": cmd["id"],
-            "name": name,
-            "type": 2,
-            "target_id": target_id,
-            "resolved": resolved,
-        }
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
-        rec = self.emu.start_interaction(
-            itype=INTERACTION_APPLICATION_COMMAND,
-            user=self.user,
-            channel=ch,
-            data=data,
-            description=f"user command {name!r} by {self.user.username}",
-        )
-        await self.emu.wait_for_ack(rec)
-        return rec
+        return await self._context_command(ch, cmd, name, 2, target_id, resolved)
 
     async def message_command(self, name: str, message: MessageArg) -> InteractionRecord:
         """Run the message context-menu command ``name`` on a message this user can see."""
         msg = self._visible(message)
         ch = self._channel(msg.channel_id)
         cmd = self._find_command(ch, name, 3)
+        resolved = {"messages": {str(msg.id): payloads.message_payload(self.emu, msg)}}
+        return await self._context_command(ch, cmd, name, 3, str(msg.id), resolved)
+
+    async def _context_command(
+        self,
+        channel: Channel,
+        cmd: dict[str, Any],
+        name: str,
+        ctype: int,
+        target_id: str,
+        resolved: dict[str, Any],
+    ) -> InteractionRecord:
+        """Run the context-menu command ``cmd`` called ``name`` (``ctype`` 2: user,
+        3: message) on ``target_id`` with its ``resolved`` data.
+        https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-application-command-data-structure
+        """
         data = {
             "id": cmd["id"],
             "name": name,
-            "type": 3,
-            "target_id": str(msg.id),
-            "resolved": {"messages": {str(msg.id): payloads.message_payload(self.emu, msg)}},
+            "type": ctype,
+            "target_id": target_id,
+            "resolved": resolved,
         }
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
+        kind = "user" if ctype == 2 else "message"
+        return await self._run_command(
+            channel, data, f"{kind} command {name!r} by {self.user.username}"
+        )
+
+    async def _run_command(
+        self,
+        channel: Channel,
+        data: dict[str, Any],
+        description: str,
+        owners: dict[str, str] | None = None,
+    ) -> InteractionRecord:
+        """Start an application-command interaction of ``data`` by this user in
+        ``channel`` and return once the bot acknowledged it (or its deadline passed)."""
+        return await self._interact(
+            INTERACTION_APPLICATION_COMMAND, channel, data, description, owners=owners
+        )
+
+    async def _interact(
+        self,
+        itype: int,
+        channel: Channel,
+        data: dict[str, Any],
+        description: str,
+        *,
+        message: Message | None = None,
+        owners: dict[str, str] | None = None,
+    ) -> InteractionRecord:
+        """Start an interaction of type ``itype`` by this user in ``channel`` (see
+        ``Emulator.start_interaction``) and return once the bot acknowledged it (or its
+        deadline passed)."""
         rec = self.emu.start_interaction(
-            itype=INTERACTION_APPLICATION_COMMAND,
+            itype=itype,
             user=self.user,
-            channel=ch,
+            channel=channel,
             data=data,
-            description=f"message command {name!r} by {self.user.username}",
+            description=description,
+            message=message,
+            owners=owners,
         )
         await self.emu.wait_for_ack(rec)
         return rec
@@ -419,16 +435,9 @@ class UserDriver(CommandBuilder):
         ch = self._channel(msg.channel_id)
         if msg.loading:
             raise LookupError(f"message {msg.id} is still loading")
-        rec = self.emu.start_interaction(
-            itype=INTERACTION_MESSAGE_COMPONENT,
-            user=self.user,
-            channel=ch,
-            data=data,
-            description=description,
-            message=msg,
+        return await self._interact(
+            INTERACTION_MESSAGE_COMPONENT, ch, data, description, message=msg
         )
-        await self.emu.wait_for_ack(rec)
-        return rec
 
     def look(self, message: MessageArg, version: int | None = None) -> SeenMessage:
         """The message as this user's client shows it now (``version``: an index into
@@ -595,16 +604,13 @@ class UserDriver(CommandBuilder):
             raise LookupError(f"modal {modal.get('title')!r} has no field(s) {sorted(remaining)}")
         rec.modal_submitted = True
         source = self.emu.messages.get(rec.source_message_id) if rec.source_message_id else None
-        new = self.emu.start_interaction(
-            itype=INTERACTION_MODAL_SUBMIT,
-            user=self.user,
-            channel=channel,
-            data={"custom_id": modal["custom_id"], "components": answers},
-            description=f"submit modal {modal.get('title')!r} by {self.user.username}",
+        return await self._interact(
+            INTERACTION_MODAL_SUBMIT,
+            channel,
+            {"custom_id": modal["custom_id"], "components": answers},
+            f"submit modal {modal.get('title')!r} by {self.user.username}",
             message=source,
         )
-        await self.emu.wait_for_ack(new)
-        return new
 
     def _modal_answer(
         self, component: dict[str, Any], remaining: dict[str, Any], channel: Channel

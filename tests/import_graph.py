@@ -37,11 +37,26 @@ def _type_only(node: ast.If) -> bool:
     )
 
 
+def package_of(path: Path) -> list[str]:
+    """The dotted parts of the package ``path`` belongs to (an ``__init__.py``: its own),
+    against which its relative imports resolve."""
+    module = module_of(path)
+    return module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+
+
+def imported_from(node: ast.ImportFrom, package: list[str]) -> str:
+    """The absolute module of ``from … import …`` in ``package`` (see :func:`package_of`):
+    ``from ..a import b`` in ``x.y`` is ``x.a``."""
+    if node.level:
+        base = package[: len(package) - (node.level - 1)]
+        return ".".join(base + ([node.module] if node.module else []))
+    return node.module or ""
+
+
 def _imports(path: Path, *, type_only: bool) -> Iterator[tuple[str, ...]]:
     """What ``path`` imports, relative names made absolute: for each name, the
     candidates in order (``from a import b``: ``a.b`` if that is a module, else ``a``)."""
-    module = module_of(path)
-    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    package = package_of(path)
 
     def walk(nodes: list[ast.stmt]) -> Iterator[ast.stmt]:
         for node in nodes:
@@ -59,11 +74,7 @@ def _imports(path: Path, *, type_only: bool) -> Iterator[tuple[str, ...]]:
             for alias in node.names:
                 yield (alias.name,)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module or ""
+            name = imported_from(node, package)
             # ``from package import module`` ties to the module, not the package's
             # ``__init__`` (the sense in which every package "imports" its modules).
             yield from ((name, f"{name}.{alias.name}") for alias in node.names)

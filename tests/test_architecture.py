@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import PACKAGES, ROOT, circles, module_of
+from tests.import_graph import PACKAGES, ROOT, circles, imported_from, module_of, package_of
 
 _module_of = module_of
 
@@ -18,18 +18,13 @@ _module_of = module_of
 def _imports(path: Path) -> Iterator[tuple[str, list[str], int]]:
     """``(imported module, names taken from it, line)`` for every import of ``path``,
     relative ones made absolute."""
-    module = _module_of(path)
-    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    package = package_of(path)
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, [], node.lineno
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module or ""
+            name = imported_from(node, package)
             names = [alias.name for alias in node.names]
             if name in PACKAGES:  # ``from bot import limits``: the module bot.limits
                 for taken in names:

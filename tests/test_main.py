@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.interactions import UserFacingError, reply_private, report_error
 from bot.logs import REDACTED, RedactingFilter, setup_logging
 from bot.storage import Database
+from tests.interaction_fakes import FakeFollowup, FakeResponse
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.very-secret-token"
@@ -309,27 +310,6 @@ def test_setup_logging_quiets_discord_http_and_does_not_stack(restore_logging: N
 
 
 # --- client -------------------------------------------------------------------
-
-
-class FakeResponse:
-    def __init__(self, done: bool) -> None:
-        self.done = done
-        self.sent: list[tuple[str | None, dict[str, Any]]] = []
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
-        self.sent.append((content, kwargs))
-        self.done = True
-
-
-class FakeFollowup:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str | None, dict[str, Any]]] = []
-
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        self.sent.append((content, kwargs))
 
 
 class FakeInteraction:

@@ -54,6 +54,7 @@ directly: asyncpg's prepared-statement cache is used as is.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import logging
 import re
@@ -62,7 +63,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import aiosqlite
 
@@ -87,6 +88,14 @@ class StorageBusy(Exception):
     caller may say "nothing was applied" and let the user try again."""
 
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    RecordT = TypeVar("RecordT", bound=DataclassInstance)
+else:
+    RecordT = TypeVar("RecordT")
+
+
 class Row(Protocol):
     """A result row: ``row["column"]``, ``row[0]``, ``row.keys()`` (sqlite3.Row and
     asyncpg.Record both are)."""
@@ -94,6 +103,23 @@ class Row(Protocol):
     def __getitem__(self, key: str | int) -> Any: ...
 
     def keys(self) -> Iterable[str]: ...
+
+
+def record_of(cls: type[RecordT], row: Row, **decoded: Any) -> RecordT:
+    """An instance of the dataclass ``cls`` from ``row``: each field from the column of
+    the same name, but for those given in ``decoded`` (a column that is named otherwise,
+    or stored as JSON or as 0/1); a field with a default may have no column (it keeps
+    its default). Raises KeyError (IndexError for sqlite3) for a required field the
+    row has no column for."""
+    columns = set(row.keys())
+    missing = dataclasses.MISSING
+    values = {
+        field.name: row[field.name]
+        for field in dataclasses.fields(cls)
+        if field.name not in decoded
+        and (field.name in columns or field.default is field.default_factory is missing)
+    }
+    return cls(**values, **decoded)
 
 
 class Session(ABC):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Unpack, get_args
 
 from bot.storage import sql
-from bot.storage.backend import Row
+from bot.storage.backend import Row, record_of
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.matches import MatchColumns, column_params
 
@@ -194,16 +194,4 @@ class _ClosedMeanwhile(Exception):
 
 def challenge_of(row: Row) -> Challenge:
     """A :class:`Challenge` from a ``challenges`` row."""
-    return Challenge(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        challenger_id=row["challenger_id"],
-        opponent_id=row["opponent_id"],
-        message_id=row["message_id"],
-        status=row["status"],
-        created_at=row["created_at"],
-        expires_at=row["expires_at"],
-        match_id=row["match_id"],
-        options=json.loads(row["options"]),
-    )
+    return record_of(Challenge, row, options=json.loads(row["options"]))

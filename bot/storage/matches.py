@@ -18,7 +18,7 @@ from typing import Any, Literal, NotRequired, TypedDict, Unpack, get_args
 
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row
+from bot.storage.backend import Row, record_of
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.stats import AiLevel, count_result
 
@@ -535,29 +535,11 @@ def match_of(row: Row) -> MatchRecord:
     Raises:
         ValueError/TypeError: a JSON column cannot be decoded.
     """
-    return MatchRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
+    json_columns = ("options", "decisions", "state", "ui", "log", "config")
+    return record_of(
+        MatchRecord,
+        row,
         player_ids=(row["player0_id"], row["player1_id"]),
-        seed=row["seed"],
-        options=json.loads(row["options"]),
-        decisions=json.loads(row["decisions"]),
-        state=json.loads(row["state"]),
-        version=row["version"],
-        status=row["status"],
-        ui=json.loads(row["ui"]),
-        deadline=row["deadline"],
-        board_message_id=row["board_message_id"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
         result=None if row["result"] is None else Outcome(row["result"]),
-        winner_id=row["winner_id"],
-        loser_id=row["loser_id"],
-        reason=row["reason"],
-        turns=row["turns"],
-        ai_seat=row["ai_seat"],
-        ai_level=row["ai_level"],
-        log=json.loads(row["log"]),
-        config=json.loads(row["config"]),
+        **{column: json.loads(row[column]) for column in json_columns},
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage import sql
-from bot.storage.backend import Row
+from bot.storage.backend import Row, record_of
 from bot.storage.base import StorageBase, encode_json
 
 
@@ -145,13 +145,7 @@ class PracticeStore(StorageBase):
         row = await self.backend.fetchone(sql.SELECT_PRACTICE_SESSION, (session_id,))
         if row is None:
             return None
-        return PracticeSession(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            user_id=row["user_id"],
-            state=json.loads(row["state"]),
-            version=row["version"],
-        )
+        return record_of(PracticeSession, row, state=json.loads(row["state"]))
 
     async def delete_practice_before(self, cutoff: float) -> int:
         """Delete every practice deal last changed before ``cutoff`` (Unix seconds),
@@ -162,15 +156,10 @@ class PracticeStore(StorageBase):
 
 def _practice(row: Row) -> PracticeStats:
     sizes = json.loads(row["kept_sizes"])
-    return PracticeStats(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
+    return record_of(
+        PracticeStats,
+        row,
         hands_seen=row["hands"],
-        mulligans=row["mulligans"],
-        keeps=row["keeps"],
-        rated=row["rated"],
-        agreed=row["agreed"],
         agreement_rate=float(row["agreement_rate"]),
         kept_sizes={int(size): int(sizes[size]) for size in sorted(sizes, key=int)},
-        rank=row["rank"],
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row, Session
+from bot.storage.backend import Row, Session, record_of
 from bot.storage.base import StorageBase
 from bot.storage.seasons import season_row, standing_of
 
@@ -150,14 +150,4 @@ async def rate_in(tx: Session, match_id: int, now: float) -> tuple[Rating, Ratin
 
 
 def _rating(row: Row) -> Rating:
-    return Rating(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
-        mu=row["mu"],
-        sigma=row["sigma"],
-        matches=row["matches"],
-        last_delta=row["last_delta"],
-        last_match_id=row["last_match_id"],
-        updated_at=row["updated_at"],
-        rank=row["rank"] if "rank" in row.keys() else None,
-    )
+    return record_of(Rating, row)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row, Session
+from bot.storage.backend import Row, Session, record_of
 from bot.storage.base import StorageBase
 
 #: The leaderboard's default minimum of rated matches to be listed.
@@ -272,15 +272,4 @@ def standing_of(row: Row | None, user_id: int, ended_at: float) -> openskill.Sta
 
 def _ranked(row: Row, now: float) -> Ranked:
     skill = openskill.idle(openskill.Skill(row["mu"], row["sigma"]), now - row["last_played"])
-    return Ranked(
-        user_id=row["user_id"],
-        mu=skill.mu,
-        sigma=skill.sigma,
-        matches=row["matches"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        last_delta=row["last_delta"],
-        last_match_id=row["last_match_id"],
-        last_played=row["last_played"],
-    )
+    return record_of(Ranked, row, mu=skill.mu, sigma=skill.sigma)

@@ -10,7 +10,7 @@ from typing import Any
 from bot import limits
 from bot.engine import MulliganRule
 from bot.storage import sql
-from bot.storage.backend import Row
+from bot.storage.backend import Row, record_of
 from bot.storage.base import StorageBase, encode_json
 
 
@@ -190,29 +190,17 @@ class SettingsStore(StorageBase):
 
 
 def _user_prefs(row: Row) -> UserPrefs:
-    return UserPrefs(
-        user_id=row["user_id"],
-        language=row["language"],
-        tips=bool(row["tips"]),
-        quick_counter=bool(row["quick_counter"]),
-        accessible=bool(row["accessible"]),
-    )
+    flags = ("tips", "quick_counter", "accessible")
+    return record_of(UserPrefs, row, **{flag: bool(row[flag]) for flag in flags})
 
 
 def _guild_settings(row: Row) -> GuildSettings:
-    return GuildSettings(
-        guild_id=row["guild_id"],
-        mulligan_rule=row["mulligan_rule"],
-        free_first=bool(row["free_first"]),
-        sequential=bool(row["sequential"]),
-        forest_either_pile=bool(row["forest_either_pile"]),
-        turn_seconds=row["turn_seconds"],
-        counter_seconds=row["counter_seconds"],
-        choice_seconds=row["choice_seconds"],
-        challenge_seconds=row["challenge_seconds"],
-        language=row["language"],
+    flags = ("free_first", "sequential", "forest_either_pile")
+    return record_of(
+        GuildSettings,
+        row,
         channels=tuple(sorted(int(c) for c in json.loads(row["channels"]))),
-        updated_at=row["updated_at"],
+        **{flag: bool(row[flag]) for flag in flags},
     )
 
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row, Session
+from bot.storage.backend import Row, Session, record_of
 from bot.storage.base import StorageBase
 
 #: The bot's levels, as stored in ``matches.ai_level`` and ``bot_records``.
@@ -76,17 +76,7 @@ class StatsStore(StorageBase):
         """The member's records against the bot in ``guild_id``, one per level played,
         in the order easy, medium, hard (empty if they never finished one)."""
         rows = await self.backend.fetchall(sql.SELECT_BOT_RECORDS, (guild_id, user_id))
-        return [
-            BotRecord(
-                guild_id=row["guild_id"],
-                user_id=row["user_id"],
-                level=row["level"],
-                wins=row["wins"],
-                losses=row["losses"],
-                draws=row["draws"],
-            )
-            for row in rows
-        ]
+        return [record_of(BotRecord, row) for row in rows]
 
 
 async def count_result(
@@ -122,13 +112,4 @@ async def count_result(
 
 
 def _stats(row: Row) -> PlayerStats:
-    return PlayerStats(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        played=row["played"],
-        win_rate=float(row["win_rate"]),
-        rank=row["rank"],
-    )
+    return record_of(PlayerStats, row, win_rate=float(row["win_rate"]))

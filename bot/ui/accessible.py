@@ -29,7 +29,7 @@ from bot.engine.actions import Action, Decision, Verb
 from bot.engine.cards import KINDS
 from bot.i18n import bundle, language_of, t
 from bot.matches.views import PlayerView, PublicView
-from bot.ui.lands import land_name, near_wins
+from bot.ui.lands import land_name, one_land_wins
 
 #: Catalog keys of a number of lands of each kind (``accessibility.ftl``), WUBRG.
 COUNT_KEYS = (
@@ -145,14 +145,12 @@ def near_win_words(view: PublicView, names: Sequence[str], locale: object = None
     if view.result is not None:
         return []
     found: list[str] = []
-    for player in (0, 1):
-        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view.territories[player])))
-        for kind in kinds:
-            land = land_name(kind, locale)
-            if player == view.viewer:
-                found.append(t(locale, "a11y-near-win-you", land=land))
-            else:
-                found.append(t(locale, "a11y-near-win", name=names[player], land=land))
+    for player, kind in one_land_wins(view.territories):
+        land = land_name(kind, locale)
+        if player == view.viewer:
+            found.append(t(locale, "a11y-near-win-you", land=land))
+        else:
+            found.append(t(locale, "a11y-near-win", name=names[player], land=land))
     return found
 
 
@@ -211,6 +209,20 @@ def action_words(
     return found
 
 
+def _stack_and_territories(
+    view: PublicView, names: Sequence[str], locale: object, territories: str
+) -> list[str]:
+    """The sentences between whose move it is and the hands, on a panel and a board
+    alike: the land on the stack (:func:`_pending`, if any), ``territories`` (the
+    territories said for that reader), then who is one land from a win."""
+    pending = _pending(view, names, locale)
+    return [
+        *([] if pending is None else [pending]),
+        territories,
+        *near_win_words(view, names, locale),
+    ]
+
+
 def _pending(view: PublicView, names: Sequence[str], locale: object) -> str | None:
     """The land on the stack, for whoever does not decide on it now (the decider is
     told by :func:`_decision`): ``"bob is placing Island."``, ``"You are placing
@@ -264,19 +276,9 @@ def panel_sentence(
             if said and heard.endswith(said):
                 last = heard[: -len(said)].strip() or None
                 break
-    pending = _pending(view, names, locale)
-    if pending is not None:
-        parts.append(pending)
-    parts.append(
-        t(
-            locale,
-            "a11y-territories",
-            mine=lands_in_words(view.territories[me], locale),
-            name=names[other],
-            theirs=lands_in_words(view.territories[other], locale),
-        )
-    )
-    parts += near_win_words(view, names, locale)
+    mine, theirs = (lands_in_words(view.territories[p], locale) for p in (me, other))
+    territories = t(locale, "a11y-territories", mine=mine, name=names[other], theirs=theirs)
+    parts += _stack_and_territories(view, names, locale, territories)
     parts.append(t(locale, "a11y-hand", hand=lands_in_words(view.hand, locale)))
     parts.append(t(locale, "a11y-holds", name=names[other], n=view.hand_sizes[other]))
     if view.scry_card is not None and deciding:
@@ -307,20 +309,9 @@ def board_sentence(
     ``last``: as :func:`panel_sentence`; ``locale``: the board's (public) language;
     ``deadline``: Unix seconds the pending decision runs out (``None``: not said)."""
     parts = [_who_moves(view, names, locale)]
-    pending = _pending(view, names, locale)
-    if pending is not None:
-        parts.append(pending)
-    parts.append(
-        t(
-            locale,
-            "a11y-board-territories",
-            first=names[0],
-            a=lands_in_words(view.territories[0], locale),
-            second=names[1],
-            b=lands_in_words(view.territories[1], locale),
-        )
-    )
-    parts += near_win_words(view, names, locale)
+    a, b = (lands_in_words(view.territories[p], locale) for p in (0, 1))
+    territories = t(locale, "a11y-board-territories", first=names[0], a=a, second=names[1], b=b)
+    parts += _stack_and_territories(view, names, locale, territories)
     for player in (0, 1):
         parts.append(t(locale, "a11y-holds", name=names[player], n=view.hand_sizes[player]))
     parts.append(t(locale, "a11y-library", n=view.library_size))

@@ -35,7 +35,7 @@ from PIL import Image, ImageDraw
 
 from bot import limits
 from bot.engine import events as ev
-from bot.engine.cards import KINDS
+from bot.engine.cards import KINDS, LETTERS
 from bot.engine.outcome import Reason, Result
 from bot.i18n import join_list, language_of, t
 
@@ -57,8 +57,6 @@ CELL = 58
 SYMBOL = 50
 #: Text sizes in canvas pixels (em size); the smallest is 11 px tall at DISPLAY_WIDTH.
 SMALL, BODY, LARGE, NUMBER = 22, 24, 28, 34
-#: The letters of the five colours (Magic's W U B R G), over each column.
-LETTERS = ("W", "U", "B", "R", "G")
 
 PANEL = (44, 48, 58)
 PANEL_ACTIVE = (58, 56, 44)

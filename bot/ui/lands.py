@@ -60,3 +60,14 @@ def near_wins(counts: Sequence[int]) -> list[tuple[str, int]]:
     if colours == WIN - 1:
         found.append(("row", counts.index(0)))
     return found
+
+
+def one_land_wins(territories: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """``(player, kind)`` for each player's territory and each land kind that would win
+    it the match at once (:func:`near_wins`; a kind that completes both a row and a
+    column counted once), player 0's first. ``territories``: one per player, public."""
+    return [
+        (player, kind)
+        for player, counts in enumerate(territories)
+        for kind in dict.fromkeys(kind for _, kind in near_wins(list(counts)))
+    ]

@@ -17,7 +17,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import KINDS
+from bot.engine.cards import KINDS, LETTERS
 from bot.ui import typeset
 
 #: Disc colours of Plains, Island, Swamp, Mountain, Forest (WUBRG), RGB. Chosen so that
@@ -31,7 +31,7 @@ LAND_COLOURS: tuple[tuple[int, int, int], ...] = (
     (118, 192, 150),  # G
 )
 #: The letter of each land's colour (Magic's WUBRG), on its symbol's badge.
-LAND_LETTERS = ("W", "U", "B", "R", "G")
+LAND_LETTERS = LETTERS
 #: The glyph colour on every disc.
 GLYPH = (21, 17, 15)
 

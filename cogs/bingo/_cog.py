@@ -34,7 +34,7 @@ from bot.ui.controls import (
     WorstMoveButton,
 )
 from bot.ui.rules import rules_page
-from cogs.contexts import ServerOnly, in_server, offered_anywhere, works_anywhere
+from cogs.contexts import ServerOnly, in_server, mode_choices, offered_anywhere, works_anywhere
 from cogs.languages import client_locale
 from cogs.reply import Reply
 
@@ -283,12 +283,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="quick", description="Quick counter windows: turn them on or off, or see your choice."
     )
     @app_commands.describe(mode="On or off (leave it out to see your choice)")
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="on", value="quick_on"),
-            app_commands.Choice(name="off", value="quick_off"),
-        ]
-    )
+    @app_commands.choices(mode=mode_choices("quick", "on", "off"))
     async def quick(self, interaction: discord.Interaction, mode: str | None = None) -> None:
         """Quick counter windows: a counter window of this member lasts
         ``BINGO_QUICK_COUNTER_SECONDS`` and resolves by itself, from their next match."""
@@ -301,13 +296,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         description="Screen-reader mode: turn it on or off, or see your choice.",
     )
     @app_commands.describe(mode="On, off, or show your choice")
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="on", value="a11y_on"),
-            app_commands.Choice(name="off", value="a11y_off"),
-            app_commands.Choice(name="show", value="a11y_show"),
-        ]
-    )
+    @app_commands.choices(mode=mode_choices("a11y", "on", "off", "show"))
     async def accessibility(
         self, interaction: discord.Interaction, mode: str | None = None
     ) -> None:

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.ui.text import echo
-from cogs.contexts import require_server
+from cogs.contexts import mode_choices, require_server
 from cogs.reply import Reply
 
 if TYPE_CHECKING:
@@ -59,12 +59,7 @@ def consent_commands(consent: ConsentStore) -> list[app_commands.Command[Any, An
         name="challenges", description="Take challenges from members, or not (only you see it)."
     )
     @app_commands.describe(mode="On or off (leave it out to see your choice)")
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="on", value="challenges_on"),
-            app_commands.Choice(name="off", value="challenges_off"),
-        ]
-    )
+    @app_commands.choices(mode=mode_choices("challenges", "on", "off"))
     async def challenges(interaction: discord.Interaction, mode: str | None = None) -> None:
         await set_challenges(consent, Reply(interaction), mode)
 

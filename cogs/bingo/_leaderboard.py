@@ -245,14 +245,22 @@ def _line(r: Ranked, rank: int, by: str, lang: str) -> str:
 
 def record_line(r: Ranked, lang: str) -> str:
     """``"5 W · 2 L · 1 D · 62.5% (8 played)"``."""
+    return record_text(lang, r.wins, r.losses, r.draws, r.win_rate, r.matches)
+
+
+def record_text(
+    locale: object, wins: int, losses: int, draws: int, rate: float, played: int
+) -> str:
+    """``"5 W · 2 L · 1 D · 62.5% (8 played)"`` in ``locale`` (``rate``: percent won,
+    shown to one decimal)."""
     return t(
-        lang,
+        locale,
         "bingo-stats-line",
-        wins=r.wins,
-        losses=r.losses,
-        draws=r.draws,
-        rate=f"{r.win_rate:.1f}",
-        played=r.matches,
+        wins=wins,
+        losses=losses,
+        draws=draws,
+        rate=f"{rate:.1f}",
+        played=played,
     )
 
 

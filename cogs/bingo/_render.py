@@ -24,7 +24,7 @@ from bot.engine.outcome import Reason, Result
 from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
 from bot.matches.views import PlayerView, PublicView
 from bot.tournaments.service import RESULT_REPORTED, ROUND_TIME_UP
-from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, near_wins
+from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, one_land_wins
 from bot.ui.text import echo, shorten
 
 BOARD_COLOR = discord.Colour.dark_gold()
@@ -341,13 +341,10 @@ def near_win_lines(view: PublicView, names: Sequence[str], locale: object = None
     over. ``names``: the display names made safe to show."""
     if view.result is not None:
         return []
-    lines: list[str] = []
-    for player in (0, 1):
-        kinds = dict.fromkeys(kind for _, kind in near_wins(list(view.territories[player])))
-        for kind in kinds:
-            name = land(kind, locale)
-            lines.append(t(locale, "bingo-board-near-win", name=names[player], land=name))
-    return lines
+    return [
+        t(locale, "bingo-board-near-win", name=names[player], land=land(kind, locale))
+        for player, kind in one_land_wins(view.territories)
+    ]
 
 
 def board_embed(

@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.ui.text import echo
 
 if TYPE_CHECKING:
-    from bot.storage.tournaments import TournamentStore
+    from bot.storage.tournaments import Tournament, TournamentStore
     from bot.tournaments.service import TournamentService
 
     from ._ports import MatchStarter
@@ -110,14 +110,7 @@ class RoundTimer:
         if tournament.current_round != number:
             return  # ended by hand already (and the next round armed its own)
         ended = await tournaments.runner.end_round(tournament)
-        lang = tournament.language
-        text = t(
-            lang,
-            "tournament-round-timed-out",
-            name=echo(tournament.name, limits.TOURNAMENT_NAME),
-            round=number,
-            drawn=ended,
-        )
+        text = _round_text(tournament, "tournament-round-timed-out", number, drawn=ended)
         await tournaments.service.outbox.send(tournament.channel_id, content=text)
         await tournaments.runner.maybe_advance(tournament_id)
 
@@ -132,14 +125,8 @@ class RoundTimer:
             tournament_id, number, tournaments.runner.clock()
         ):
             return
-        lang = tournament.language
-        text = t(
-            lang,
-            "tournament-round-warning",
-            name=echo(tournament.name, limits.TOURNAMENT_NAME),
-            round=number,
-            deadline=f"<t:{int(deadline)}:R>",
-        )
+        deadline_text = f"<t:{int(deadline)}:R>"
+        text = _round_text(tournament, "tournament-round-warning", number, deadline=deadline_text)
         outbox = tournaments.service.outbox
         sent = await outbox.dm(tournament.organizer_id, content=text)
         if not sent.ok:
@@ -151,3 +138,10 @@ class RoundTimer:
                     users=[discord.Object(tournament.organizer_id)]
                 ),
             )
+
+
+def _round_text(tournament: Tournament, key: str, number: int, **more: object) -> str:
+    """Message ``key`` about round ``number`` of ``tournament``, in the tournament's
+    language, with its name (as typed, cut to ``limits.TOURNAMENT_NAME``) and ``more``."""
+    name = echo(tournament.name, limits.TOURNAMENT_NAME)
+    return t(tournament.language, key, name=name, round=number, **more)

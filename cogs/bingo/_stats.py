@@ -19,7 +19,7 @@ from bot.storage import BotRecord, MatchRecord, PlayerStats
 from bot.ui.text import echo
 from cogs.members import member_mention
 
-from ._leaderboard import add_season_fields, season_label
+from ._leaderboard import add_season_fields, record_text, season_label
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -32,15 +32,7 @@ def stats_line(stats: PlayerStats | BotRecord, locale: object = None) -> str:
     """``"5 W · 2 L · 1 D · 62.5% (8 played)"`` (in ``locale``: the server's language)."""
     played = stats.played
     rate = stats.wins * 100.0 / played if played else 0.0
-    return t(
-        locale,
-        "bingo-stats-line",
-        wins=stats.wins,
-        losses=stats.losses,
-        draws=stats.draws,
-        rate=f"{rate:.1f}",
-        played=played,
-    )
+    return record_text(locale, stats.wins, stats.losses, stats.draws, rate, played)
 
 
 def recent_line(record: MatchRecord, user_id: int, lang: str) -> str:

@@ -34,7 +34,7 @@ from bot.engine.practice import (
 from bot.i18n import join_list, t
 from bot.interactions import NOT_CURRENT, UserFacingError
 from bot.outbox import SendStatus
-from bot.storage import DeckLimitError, SavedDeck
+from bot.storage import DeckLimitError, PracticeSession, SavedDeck
 from bot.ui.text import echo
 from cogs.reply import Reply
 
@@ -346,14 +346,26 @@ class PracticeService:
         deck = await self.recheck(deck)
         await self._deal(ctx, deck, options, private, ctx.guild_id or 0)
 
-    async def again(self, ctx: Reply, session_id: int) -> None:
-        """ "Practice again": a fresh deal with the session's deck and options."""
+    async def _own_deal(self, ctx: Reply, session_id: int) -> tuple[str, PracticeSession] | None:
+        """``(the clicker's private language, deal session_id)`` when the deal still
+        exists and is the clicker's; else ``None``, the clicker told why, privately (the
+        deal expired, or it is someone else's)."""
         locale = await ctx.private()
         record = await self.db.get_practice(session_id)
         if record is None:
-            return await ctx.reply_private(expired(locale))
+            await ctx.reply_private(expired(locale))
+            return None
         if record.user_id != ctx.user_id:
-            return await ctx.tell("mulligan-not-yours")
+            await ctx.tell("mulligan-not-yours")
+            return None
+        return locale, record
+
+    async def again(self, ctx: Reply, session_id: int) -> None:
+        """ "Practice again": a fresh deal with the session's deck and options."""
+        owned = await self._own_deal(ctx, session_id)
+        if owned is None:
+            return
+        locale, record = owned
         state = PracticeState.from_json(record.state)
         if not dealable(state.deck, state.options):  # a deal stored before the check
             return await ctx.reply_private(early_1994_refusal(locale))
@@ -411,12 +423,10 @@ class PracticeService:
         estimate, computed in a thread.  The hand is redrawn in the clicker's language
         (it is private to them).
         """
-        locale = await ctx.private()
-        record = await self.db.get_practice(session_id)
-        if record is None:
-            return await ctx.reply_private(expired(locale))
-        if record.user_id != ctx.user_id:
-            return await ctx.tell("mulligan-not-yours")
+        owned = await self._own_deal(ctx, session_id)
+        if owned is None:
+            return
+        locale, record = owned
         result = await decide_practice(self.db, record, version, actions, time.time())
         if result.new is None:
             return await ctx.tell(NOT_CURRENT)

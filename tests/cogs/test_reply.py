@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from cogs.reply import Reply
+from tests.interaction_fakes import FakeFollowup, FakeResponse
 
 
 class Languages:
@@ -29,30 +30,6 @@ class Languages:
         return "pl"
 
 
-class Response:
-    def __init__(self) -> None:
-        self.done = False
-        self.sent: list[tuple[str | None, dict[str, Any]]] = []
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
-        self.done = True
-        self.sent.append((content, kwargs))
-
-    async def defer(self, **kwargs: Any) -> None:
-        self.done = True
-
-
-class Followup:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str | None, dict[str, Any]]] = []
-
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        self.sent.append((content, kwargs))
-
-
 def interaction(guild_id: int | None) -> Any:
     return SimpleNamespace(
         client=SimpleNamespace(languages=Languages()),
@@ -61,8 +38,8 @@ def interaction(guild_id: int | None) -> Any:
         guild=None,
         locale="it",
         guild_locale="pl" if guild_id is not None else None,
-        response=Response(),
-        followup=Followup(),
+        response=FakeResponse(),
+        followup=FakeFollowup(),
     )
 
 

@@ -4,6 +4,7 @@ an aiohttp client session and a real SQLite database in a temporary directory.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import unicodedata
 from collections.abc import AsyncIterator
@@ -171,8 +172,8 @@ class FakeScryfall:
         return web.json_response({"object": "list", "not_found": not_found, "data": cards})
 
 
-@pytest.fixture
-async def scryfall() -> AsyncIterator[FakeScryfall]:
+@contextlib.asynccontextmanager
+async def serving_scryfall() -> AsyncIterator[FakeScryfall]:
     """A running fake Scryfall on 127.0.0.1 (random port); ``fake.url`` is its root."""
     fake = FakeScryfall()
     app = web.Application()
@@ -187,6 +188,13 @@ async def scryfall() -> AsyncIterator[FakeScryfall]:
         yield fake
     finally:
         await runner.cleanup()
+
+
+@pytest.fixture
+async def scryfall() -> AsyncIterator[FakeScryfall]:
+    """:func:`serving_scryfall` for one test."""
+    async with serving_scryfall() as fake:
+        yield fake
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import functools
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,6 +104,56 @@ async def running_bot(
             yield BotWorld(emu, world, bot, db, scryfall)
     finally:
         await db.close()
+
+
+def players_of(bw: BotWorld, match_id: int) -> tuple[UserDriver, UserDriver]:
+    """The drivers of alice and bob in live match ``match_id`` (as :func:`start_match`
+    seats them): the starting player's first."""
+    seat = bw.service.matches[match_id].state.starting
+    return bw.driver(("alice", "bob")[seat]), bw.driver(("alice", "bob")[1 - seat])
+
+
+async def opening_prompt(bw: BotWorld) -> tuple[int, UserDriver, UserDriver, Message]:
+    """:func:`start_match`, then the starting player's first panel (offering Keep):
+    ``(match id, the starter's driver, the other's driver, that panel)``."""
+    match_id = await start_match(bw)
+    starter, other = players_of(bw, match_id)
+    return match_id, starter, other, await wait_prompt(bw, starter, "Keep")
+
+
+async def private(bw: BotWorld, name: str, command: str, **options: Any) -> str:
+    """Run ``command`` as ``name``; its answer must be private; return its text."""
+    record = await bw.driver(name).slash(bw.channel, command, **options)
+    reply = await record.wait_for_response()
+    assert reply.ephemeral, (command, reply.text)
+    return reply.text
+
+
+async def start_tournament(
+    bw: BotWorld, players: Sequence[str], organizer: str = "olga", **create: Any
+) -> Message:
+    """``/bingo tournament create`` by ``organizer`` (options ``create``: name, minutes,
+    rounds), a Join click by each of ``players``, then ``/bingo tournament start``; each
+    step acknowledged. Returns the signup message."""
+    host = bw.driver(organizer)
+    record = await host.slash(bw.channel, "bingo tournament create", **create)
+    signup = await record.wait_for_response()
+    for name in players:
+        assert (await bw.driver(name).click(signup, "Join")).acknowledged
+    assert (await host.slash(bw.channel, "bingo tournament start")).acknowledged
+    return signup
+
+
+async def wait_for_analysis(bw: BotWorld, first: Message) -> Message:
+    """The private answer ``first`` of ``/bingo analyse`` once it shows the analysis
+    (computed in the background: up to 60 s under load)."""
+    return await bw.emu.wait_for(
+        lambda: (
+            (m := bw.emu.messages[first.id]).embeds and embed_title(m).startswith("Analysis") and m
+        ),
+        message="the analysis",
+        timeout=60,
+    )
 
 
 def shard_world(emu: Emulator, shard: int, users: tuple[str, ...]) -> World:
@@ -307,13 +357,38 @@ async def play_and_resign(bw: BotWorld, loser: str, winner: str) -> int:
     raise AssertionError(f"match {match_id} was not rated")
 
 
+def preferring(choices: list[str], wanted: Sequence[str], is_place: Callable[[str], bool]) -> str:
+    """The first of ``wanted`` that ``choices`` offers, else the first choice that places
+    a land (``is_place``), else the first choice: the simple policy in any vocabulary
+    (button labels in a language, or engine actions)."""
+    for choice in wanted:
+        if choice in choices:
+            return choice
+    places = [choice for choice in choices if is_place(choice)]
+    return places[0] if places else choices[0]
+
+
 def simple_policy(labels: list[str]) -> str:
     """Keep, place a land whenever possible, let everything resolve, else the first."""
-    for wanted in ("Keep", "Let it resolve", "Leave on top"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.startswith("Place ")]
-    return places[0] if places else labels[0]
+    return preferring(
+        labels, ("Keep", "Let it resolve", "Leave on top"), lambda label: label.startswith("Place ")
+    )
+
+
+async def next_to_decide(
+    bw: BotWorld,
+    ready: Callable[[], Any],
+    result: Callable[[], Message | None],
+) -> Message | tuple[UserDriver, Message]:
+    """Wait until ``ready()`` returns ``"over"`` (then the match's ``result()`` message,
+    which must be posted by then) or ``(driver, message)``: a player to click that
+    message's buttons."""
+    found = await bw.emu.wait_for(ready, message="someone to decide")
+    if found == "over":
+        posted = result()
+        assert posted is not None  # ready() saw it
+        return posted
+    return found
 
 
 async def play_out(
@@ -360,11 +435,9 @@ async def play_out(
         return None
 
     while clicks < max_clicks:
-        found = await bw.emu.wait_for(ready, message="someone to decide")
-        if found == "over":
-            result = result_posted(bw, match_id)
-            assert result is not None  # ready() saw it
-            return result
+        found = await next_to_decide(bw, ready, lambda: result_posted(bw, match_id))
+        if isinstance(found, Message):
+            return found
         driver, message = found
         labels = enabled_buttons(message)
         if until is not None and until(labels):

@@ -22,6 +22,7 @@ from .helpers import (
     custom_ids,
     embed_title,
     enabled_buttons,
+    next_to_decide,
     running_bot,
     settings_for,
 )
@@ -61,6 +62,18 @@ def speaks(bw: BotWorld, name: str, locale: str) -> UserDriver:
     return bw.driver(name)
 
 
+async def localized_match(
+    bw: BotWorld, locale: str, command: str, accept: str, option: str
+) -> tuple[UserDriver, UserDriver, int]:
+    """alice, bob and carol (the onlooker) all on ``locale`` clients; alice challenges
+    bob with ``command`` (its opponent ``option`` named in that language) and bob
+    clicks ``accept`` (:func:`localized_start`). ``(alice, bob, match id)``."""
+    alice, bob = speaks(bw, "alice", locale), speaks(bw, "bob", locale)
+    speaks(bw, "carol", locale)
+    match_id = await localized_start(bw, alice, "bob", command, accept, option=option)
+    return alice, bob, match_id
+
+
 def localized_result(bw: BotWorld, match_id: int) -> Message | None:
     """The result line of ``match_id`` in the channel, in any language, or None."""
     for message in bw.driver("carol").messages(bw.channel):
@@ -87,6 +100,17 @@ def either_policy(labels: list[str]) -> str:
             return wanted
     places = [label for label in labels if label.startswith(("Place ", "Posiziona "))]
     return places[0] if places else labels[0]
+
+
+async def choose_language(bw, name: str, choice: str, answer: str, stored: str) -> None:
+    """``/bingo language`` by ``name`` in the channel, picking ``choice`` (the menu's
+    label): the private answer reads ``answer`` and the member's stored language is
+    ``stored``."""
+    driver = bw.driver(name)
+    await driver.slash(bw.channel, "bingo language", language=choice)
+    said = await driver.wait_for_message(bw.channel, lambda m: m.ephemeral)
+    assert said.content == answer
+    assert (await bw.db.user_prefs(bw.world.user(name).id)).language == stored
 
 
 async def localized_start(
@@ -129,11 +153,9 @@ async def localized_play_out(
         return None
 
     for _ in range(600):
-        found = await bw.emu.wait_for(ready, message="someone to decide")
-        if found == "over":
-            result = localized_result(bw, match_id)
-            assert result is not None  # ready() saw it
-            return result
+        found = await next_to_decide(bw, ready, lambda: localized_result(bw, match_id))
+        if isinstance(found, Message):
+            return found
         driver, panel = found
         tried.add((panel.id, str(custom_ids(panel))))
         record = await driver.click(panel, policy(enabled_buttons(panel)))

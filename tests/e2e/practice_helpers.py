@@ -6,13 +6,28 @@ from __future__ import annotations
 from .helpers import embed_title
 
 
-def hand_message(bw, driver, private: bool = False):
-    """The user's newest practice hand (DM, or ephemeral in the channel)."""
+def hand_message(bw, driver, private: bool = False, title: str = "Opening hand"):
+    """The user's newest practice hand (DM, or ephemeral in the channel): the newest
+    message whose embed title starts with ``title`` (the hand's title in its language)."""
     messages = driver.ephemerals(bw.channel) if private else driver.dm_messages()
     for message in reversed(messages):
-        if embed_title(message).startswith("Opening hand"):
+        if embed_title(message).startswith(title):
             return message
     return None
+
+
+def select_menu(message) -> dict:
+    """The first select menu (component type 3) of ``message``, or ``{}``."""
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                return component
+    return {}
+
+
+def placeholder(message) -> str:
+    """The placeholder of ``message``'s select menu (``""`` without one)."""
+    return select_menu(message).get("placeholder", "")
 
 
 def hand_count(message) -> int:
@@ -26,16 +41,25 @@ def hand_count(message) -> int:
     return total
 
 
-async def deal(bw, name="alice", private=False, **options):
-    """``/mulligan practice`` by ``name``: ``(their driver, the new hand's message)``."""
+async def dealt(bw, name="alice", private=False, title="Opening hand", **options):
+    """``/mulligan practice`` by ``name``: ``(their driver, the interaction, the new
+    hand's message)``, the hand found by its embed ``title`` (see :func:`hand_message`)."""
     driver = bw.driver(name)
-    before = hand_message(bw, driver, private)
+    before = hand_message(bw, driver, private, title)
     record = await driver.slash(bw.channel, "mulligan practice", private=private, **options)
     assert record.acknowledged
     message = await bw.emu.wait_for(
-        lambda: (m := hand_message(bw, driver, private)) is not None and m is not before and m,
-        message="a practice hand",
+        lambda: (
+            (m := hand_message(bw, driver, private, title)) is not None and m is not before and m
+        ),
+        message=f"a practice hand titled {title!r}",
     )
+    return driver, record, message
+
+
+async def deal(bw, name="alice", private=False, **options):
+    """``/mulligan practice`` by ``name``: ``(their driver, the new hand's message)``."""
+    driver, _, message = await dealt(bw, name, private, **options)
     return driver, message
 
 

@@ -16,8 +16,10 @@ from .helpers import (
     enabled_buttons,
     find_seed,
     play_out,
+    preferring,
     simple_policy,
     start_match,
+    wait_for_analysis,
 )
 
 #: Few simulations: the test checks the feature, not the figures' precision.
@@ -27,11 +29,7 @@ ANALYSIS_ENV = {**FAST_AI, "BINGO_ANALYSIS_WORLDS": str(WORLDS)}
 
 def _simple(legal: list[str]) -> str:
     """:func:`simple_policy` in engine actions (the panel lists them in this order)."""
-    for wanted in ("keep", "allow", "scry_top"):
-        if wanted in legal:
-            return wanted
-    places = [a for a in legal if a.startswith("place:")]
-    return places[0] if places else legal[0]
+    return preferring(legal, ("keep", "allow", "scry_top"), lambda a: a.startswith("place:"))
 
 
 def _blunder_now(state: BingoState) -> bool:
@@ -91,15 +89,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     started = await carol.slash(bingo.channel, "bingo analyse", match=match_id)
     first = await started.wait_for_response()
     assert first.ephemeral
-    done = await bingo.emu.wait_for(
-        lambda: (
-            (m := bingo.emu.messages[first.id]).embeds
-            and embed_title(m).startswith("Analysis")
-            and m
-        ),
-        message="the analysis",
-        timeout=60,
-    )
+    done = await wait_for_analysis(bingo, first)
     assert embed_title(done) == f"Analysis of BingoMagic #{match_id} — alice vs bob"
     assert "Accuracy" in (embed_field(done, "alice") or "")
     assert "Blunder" in (embed_field(done, "alice") or "")

@@ -7,15 +7,15 @@ import pytest
 
 from bot.storage.tournaments import TournamentStore
 
-from .helpers import challenge, enabled_buttons, eventually, play_the_bot, public_messages
-
-
-async def private(bw, name: str, command: str, **options) -> str:
-    """Run ``command`` as ``name``; its answer must be private; return its text."""
-    record = await bw.driver(name).slash(bw.channel, command, **options)
-    reply = await record.wait_for_response()
-    assert reply.ephemeral, (command, reply.text)
-    return reply.text
+from .helpers import (
+    challenge,
+    enabled_buttons,
+    eventually,
+    play_the_bot,
+    private,
+    public_messages,
+    start_tournament,
+)
 
 
 def challenge_posts(bw) -> int:
@@ -95,11 +95,7 @@ async def test_a_member_playing_the_bot_is_not_seated_at_a_tournament_table(cup)
     alice, bob = cup.world.user("alice"), cup.world.user("bob")
     bot_match = await play_the_bot(cup, "alice")
     olga = cup.driver("olga")
-    record = await olga.slash(cup.channel, "bingo tournament create", name="Busy Cup", minutes=30)
-    signup = await record.wait_for_response()
-    for name in ("alice", "bob"):
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, ("alice", "bob"), name="Busy Cup", minutes=30)
     (tournament,) = await store.open_of_guild(guild)
     pairings = await cup.emu.wait_for(
         lambda: next(

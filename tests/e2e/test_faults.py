@@ -20,7 +20,9 @@ from .helpers import (
     embed_title,
     enabled_buttons,
     eventually,
+    opening_prompt,
     play_out,
+    players_of,
     prompt,
     public_messages,
     start_match,
@@ -83,9 +85,7 @@ async def test_a_deleted_board_is_posted_again(bingo) -> None:
 
 async def test_a_deleted_panel_comes_back_with_bingo_hand(bingo) -> None:
     """The DM holding a player's controls is deleted: /bingo hand brings them back."""
-    match_id = await start_match(bingo)
-    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
-    panel = await wait_prompt(bingo, starter, "Keep")
+    match_id, starter, _, panel = await opening_prompt(bingo)
     bingo.emu.delete_message(panel)
     record = await starter.slash(bingo.channel, "bingo hand")
     reply = await record.wait_for_response()
@@ -101,7 +101,7 @@ async def test_reconnect_and_invalid_session_lose_nothing(bingo) -> None:
     """op 7 (resume) and op 9 (new session) mid-match: no decision lost or doubled."""
     emu = bingo.emu
     match_id = await start_match(bingo)
-    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
+    starter, _ = players_of(bingo, match_id)
     await decide(bingo, starter, "Keep")
 
     resumes = emu.gateway_resumes
@@ -254,9 +254,7 @@ async def test_a_board_post_refused_403_ends_the_match_with_no_result(bingo) -> 
 async def test_a_deleted_channel_ends_the_match_with_no_result(bingo) -> None:
     """The match's channel is deleted mid-match (404/10003): the next decision ends the
     match with no result and both players learn why by DM."""
-    match_id = await start_match(bingo)
-    starter = bingo.driver(("alice", "bob")[bingo.service.matches[match_id].state.starting])
-    panel = await wait_prompt(bingo, starter, "Keep")
+    match_id, starter, _, panel = await opening_prompt(bingo)
     bingo.emu.delete_channel(bingo.channel)
     await starter.click(panel, "Keep")
     await _ended_with_no_result(bingo, match_id, "its channel was deleted")

@@ -9,12 +9,13 @@ import re
 
 from bot.i18n import LANGUAGES
 
-from .helpers import BotWorld, board, embed_title
+from .helpers import BotWorld, board, embed_title, preferring
 from .language_helpers import (
     assert_read_in,
+    choose_language,
+    localized_match,
     localized_nodes,
     localized_play_out,
-    localized_start,
     speaks,
     world_fixture,
 )
@@ -87,20 +88,14 @@ async def test_a_japanese_client_sees_japanese_commands(english_server) -> None:
 async def test_bingo_language_offers_japanese(english_server) -> None:
     """An English client chooses 日本語 for its private text, and is told so in Japanese."""
     bw = english_server
-    alice = bw.driver("alice")
-    await alice.slash(bw.channel, "bingo language", language="日本語")
-    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
-    assert answer.content == "個別のメッセージは日本語でお送りします。"
-    assert (await bw.db.user_prefs(bw.world.user("alice").id)).language == "ja"
+    await choose_language(bw, "alice", "日本語", "個別のメッセージは日本語でお送りします。", "ja")
 
 
 def _japanese_policy(labels: list[str]) -> str:
     """Keep, let everything resolve, leave the scried card on top, else place a land."""
-    for wanted in ("キープ", "解決させる", "一番上に残す"):
-        if wanted in labels:
-            return wanted
-    places = [label for label in labels if label.endswith("を置く")]
-    return places[0] if places else labels[0]
+    return preferring(
+        labels, ("キープ", "解決させる", "一番上に残す"), lambda label: label.endswith("を置く")
+    )
 
 
 async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
@@ -109,9 +104,7 @@ async def test_a_whole_match_in_a_japanese_server_with_japanese_clients(
     """From challenge to result, every message each player sees, public or private, is
     Japanese, in the words of Japanese Magic (手札, 陣地, 墓地, ライブラリー)."""
     bw = japanese_server
-    alice, bob = speaks(bw, "alice", "ja"), speaks(bw, "bob", "ja")
-    speaks(bw, "carol", "ja")
-    match_id = await localized_start(bw, alice, "bob", "bingo 挑戦", "受ける", option="相手")
+    alice, bob, match_id = await localized_match(bw, "ja", "bingo 挑戦", "受ける", "相手")
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice vs bob"
     result = await localized_play_out(bw, match_id, policy=_japanese_policy)
     assert f"（BingoMagic #{match_id}、" in result.content and "ターン）" in result.content

@@ -14,7 +14,9 @@ from .language_helpers import (
     ENGLISH_WORDS,
     PANEL,
     assert_read_in,
+    choose_language,
     dm_panel,
+    localized_match,
     localized_nodes,
     localized_play_out,
     localized_start,
@@ -136,11 +138,7 @@ async def test_a_whole_match_in_an_italian_server_with_italian_clients(italian_s
     """Every message each player sees, public or private, is Italian from challenge to
     result."""
     bw = italian_server
-    alice, bob = speaks(bw, "alice", "it"), speaks(bw, "bob", "it")
-    speaks(bw, "carol", "it")
-    match_id = await localized_start(
-        bw, alice, "bob", "bingo sfida", "Accetta", option="avversario"
-    )
+    alice, bob, match_id = await localized_match(bw, "it", "bingo sfida", "Accetta", "avversario")
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice contro bob"
     result = await localized_play_out(bw, match_id)
     assert " vince con " in result.content and "turni)" in result.content
@@ -185,10 +183,7 @@ async def test_bingo_language_overrides_the_client(english_server) -> None:
     the member), the board stays in the server's language, and ``auto`` goes back."""
     bw = english_server
     alice, bob = bw.driver("alice"), bw.driver("bob")
-    await alice.slash(bw.channel, "bingo language", language="Italiano")
-    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
-    assert answer.content == "Ti scriverò in privato in italiano."
-    assert (await bw.db.user_prefs(bw.world.user("alice").id)).language == "it"
+    await choose_language(bw, "alice", "Italiano", "Ti scriverò in privato in italiano.", "it")
 
     match_id = await localized_start(bw, alice, "bob", "bingo challenge", "Accept")
     panel = await bw.emu.wait_for(lambda: dm_panel(alice, live=False), message="alice's panel")

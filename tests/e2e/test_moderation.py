@@ -20,19 +20,14 @@ from .helpers import (
     enabled_buttons,
     eventually,
     make_admin,
+    private,
     public_messages,
     result_posted,
     running_bot,
     settings_for,
     start_match,
+    start_tournament,
 )
-
-
-async def private(bw, name: str, command: str, **options) -> str:
-    record = await bw.driver(name).slash(bw.channel, command, **options)
-    reply = await record.wait_for_response()
-    assert reply.ephemeral, (command, reply.text)
-    return reply.text
 
 
 def log_lines(bw, channel) -> list[str]:
@@ -134,13 +129,7 @@ async def test_a_moderator_removes_a_tournament_player(cup) -> None:
     emu.add_role(
         guild, cup.world.user("erin"), emu.create_role(guild, "Mods", permissions=MANAGE_MESSAGES)
     )
-    olga = cup.driver("olga")
-    signup = await (
-        await olga.slash(cup.channel, "bingo tournament create", name="Mod Cup", minutes=30)
-    ).wait_for_response()
-    for name in ("alice", "bob"):
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, ("alice", "bob"), name="Mod Cup", minutes=30)
     (tournament,) = await store.open_of_guild(guild.id)
     alice = cup.world.user("alice")
     assert "Only moderators" in await private(cup, "bob", "bingo mod remove", player=alice)
@@ -171,12 +160,7 @@ async def test_a_round_warns_its_organizer_then_ends_by_itself(cup) -> None:
     store = TournamentStore(cup.db.backend)
     guild = cup.world.guild
     olga = cup.driver("olga")
-    signup = await (
-        await olga.slash(cup.channel, "bingo tournament create", name="Clock Cup", minutes=10)
-    ).wait_for_response()
-    for name in ("alice", "bob"):
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, ("alice", "bob"), name="Clock Cup", minutes=10)
     (tournament,) = await store.open_of_guild(guild.id)
     timer = cup.bot.get_cog("Bingo").tournament_group.tournaments.timer
     scheduler = cup.bot.get_cog("Bingo").service.scheduler

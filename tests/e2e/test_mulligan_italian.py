@@ -9,7 +9,7 @@ from bot.engine import MulliganRule
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
 
 from .helpers import embed_field, embed_title, enabled_buttons
-from .practice_helpers import answer, hand_count, save_deck
+from .practice_helpers import answer, dealt, hand_count, placeholder, save_deck
 from .practice_helpers import deal as english_deal
 
 ITALIAN_RULES = {
@@ -35,32 +35,8 @@ def description(message) -> str:
     return message.embeds[0].get("description", "")
 
 
-def placeholder(message) -> str:
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return component.get("placeholder", "")
-    return ""
-
-
-def italian_hand(bw, driver, private: bool):
-    messages = driver.ephemerals(bw.channel) if private else driver.dm_messages()
-    for message in reversed(messages):
-        if embed_title(message).startswith("Mano iniziale — "):
-            return message
-    return None
-
-
 async def deal(bw, name: str = "alice", private: bool = False, **options):
-    driver = bw.driver(name)
-    before = italian_hand(bw, driver, private)
-    record = await driver.slash(bw.channel, "mulligan practice", private=private, **options)
-    assert record.acknowledged
-    message = await bw.emu.wait_for(
-        lambda: (m := italian_hand(bw, driver, private)) is not None and m is not before and m,
-        message="an Italian practice hand",
-    )
-    return driver, record, message
+    return await dealt(bw, name, private, "Mano iniziale — ", **options)
 
 
 async def test_london_practice_in_italian_by_dm(bingo) -> None:

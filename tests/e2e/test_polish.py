@@ -14,7 +14,9 @@ from emulator_driver.driver import UserDriver
 from .helpers import board, embed_title, simple_policy
 from .language_helpers import (
     assert_read_in,
+    choose_language,
     dm_panel,
+    localized_match,
     localized_nodes,
     localized_play_out,
     localized_start,
@@ -107,11 +109,7 @@ async def test_a_whole_match_in_a_polish_server_with_polish_clients(polish_serve
     """Every message each player sees, public or private, is Polish from challenge to
     result, with the Polish cards' land names."""
     bw = polish_server
-    alice, bob = speaks(bw, "alice", "pl"), speaks(bw, "bob", "pl")
-    speaks(bw, "carol", "pl")
-    match_id = await localized_start(
-        bw, alice, "bob", "bingo wyzwij", "Akceptuj", option="przeciwnik"
-    )
+    alice, bob, match_id = await localized_match(bw, "pl", "bingo wyzwij", "Akceptuj", "przeciwnik")
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice kontra bob"
     result = await localized_play_out(bw, match_id, policy=polish_policy)
     assert re.search(
@@ -133,10 +131,7 @@ async def test_bingo_language_polish_overrides_the_client(english_server) -> Non
     text is then Polish, stored with the member."""
     bw = english_server
     alice: UserDriver = bw.driver("alice")
-    await alice.slash(bw.channel, "bingo language", language="Polski")
-    answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
-    assert answer.content == "Będę pisać do ciebie prywatnie po polsku."
-    assert (await bw.db.user_prefs(bw.world.user("alice").id)).language == "pl"
+    await choose_language(bw, "alice", "Polski", "Będę pisać do ciebie prywatnie po polsku.", "pl")
     match_id = await localized_start(bw, alice, "bob", "bingo challenge", "Accept")
     panel = await bw.emu.wait_for(lambda: dm_panel(alice, live=False), message="alice's panel")
     assert embed_title(panel) == f"Ręka: alice — BingoMagic #{match_id}"

@@ -16,7 +16,7 @@ from cogs.mulligan._service import bingo_coach_text
 from cogs.mulligan._views import AgainButton, practice_view
 
 from .helpers import embed_field, embed_title, enabled_buttons, eventually
-from .practice_helpers import deal, hand_count, hand_message
+from .practice_helpers import deal, hand_count, hand_message, placeholder, select_menu
 
 
 def description(message) -> str:
@@ -24,19 +24,7 @@ def description(message) -> str:
 
 
 def select_options(message) -> list[dict]:
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return component.get("options", [])
-    return []
-
-
-def placeholder(message) -> str:
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return component.get("placeholder", "")
-    return ""
+    return select_menu(message).get("options", [])
 
 
 async def refresh(bw, message):

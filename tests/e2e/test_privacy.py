@@ -12,7 +12,14 @@ import pytest
 
 from cogs.privacy import EXPORT_FILE
 
-from .helpers import FAST_AI, embed_field, embed_title, play_and_resign, result_posted
+from .helpers import (
+    FAST_AI,
+    embed_field,
+    embed_title,
+    play_and_resign,
+    result_posted,
+    wait_for_analysis,
+)
 
 
 @pytest.mark.parametrize("bot_env", [FAST_AI], indirect=True)
@@ -215,15 +222,7 @@ async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo
     assert "alice" not in replay.text
     started = await reader.slash(bingo.channel, "bingo analyse", match=match_id)
     first = await started.wait_for_response()
-    analysed = await bingo.emu.wait_for(
-        lambda: (
-            (m := bingo.emu.messages[first.id]).embeds
-            and embed_title(m).startswith("Analysis")
-            and m
-        ),
-        message="the analysis",
-        timeout=60,
-    )
+    analysed = await wait_for_analysis(bingo, first)
     assert "deleted member" in embed_title(analysed) and "\u2063" not in analysed.text
     assert "alice" not in analysed.text
     stored = await bingo.db.get_match(match_id)

@@ -26,6 +26,7 @@ from .helpers import (
     decide,
     embed_title,
     enabled_buttons,
+    opening_prompt,
     play_out,
     running_bot,
     settings_for,
@@ -209,10 +210,7 @@ async def test_a_restart_keeps_one_live_panel(emulator, tmp_path) -> None:
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
     async with running_bot(emulator, world, settings) as first:
-        match_id = await start_match(first)
-        starter_seat = first.service.matches[match_id].state.starting
-        starter = world.driver(("alice", "bob")[starter_seat])
-        panel = await wait_prompt(first, starter, "Keep")
+        match_id, starter, _, panel = await opening_prompt(first)
         await emulator.wait_for(lambda: len(panels(world.driver("alice"))) == 1)
         await emulator.wait_for(lambda: len(panels(world.driver("bob"))) == 1)
         for _ in range(500):  # the courier stores the panels' ids after sending them

@@ -8,7 +8,14 @@ import sqlite3
 from bot.storage.queries.schema import MIGRATIONS
 from tests.emulator.fixtures import build_world
 
-from .helpers import decide, play_out, running_bot, settings_for, start_match, wait_prompt
+from .helpers import (
+    decide,
+    opening_prompt,
+    play_out,
+    running_bot,
+    settings_for,
+    start_match,
+)
 
 
 async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
@@ -16,17 +23,14 @@ async def test_old_buttons_work_after_a_restart(emulator, tmp_path) -> None:
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db")
     async with running_bot(emulator, world, settings) as first:
-        match_id = await start_match(first)
-        starter_seat = first.service.matches[match_id].state.starting
-
-    starter = world.driver(("alice", "bob")[starter_seat])
-    panel = await wait_prompt(first, starter, "Keep")  # sent by the first process
+        # The opening panel is sent by the first process.
+        match_id, starter, other, panel = await opening_prompt(first)
 
     async with running_bot(emulator, world, settings) as second:
         assert match_id in second.service.matches
         record = await starter.click(panel, "Keep")
         assert record.acknowledged
-        await decide(second, world.driver(("alice", "bob")[1 - starter_seat]), "Keep")
+        await decide(second, other, "Keep")
         await play_out(second, match_id)
         finished = await second.db.get_match(match_id)
         assert finished.status == "finished" and finished.decisions[0][1] == "keep"

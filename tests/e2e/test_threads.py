@@ -9,11 +9,9 @@ import asyncio
 
 import pytest
 
-from bot.client import BingoBot
-from bot.storage import Database
 from bot.storage.tournaments import TournamentStore
 from emulator.permissions import CREATE_PUBLIC_THREADS, MANAGE_THREADS
-from tests.emulator.fixtures import build_world, running_client
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     BOARD_TITLE,
@@ -25,8 +23,10 @@ from .helpers import (
     play_out,
     play_the_bot,
     result_posted,
+    running_bot,
     settings_for,
     start_match,
+    start_tournament,
     thread_of_match,
 )
 
@@ -142,34 +142,22 @@ async def test_the_thread_closes_after_a_restart(emulator, tmp_path) -> None:
     later archives and locks the thread."""
     world = build_world(emulator, users=("alice", "bob", "carol"))
     settings = settings_for(emulator, tmp_path / "bingomagic.db", BINGO_THREAD_CLOSE_SECONDS="2")
-    db = await Database.open(settings.database_path)
-    try:
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for_commands()
-            first = BotWorld(emulator, world, bot, db)
-            match_id = await start_match(first)
-            await play_out(first, match_id)
-            await first.service.delivery.flush()
-            assert result_posted(first, match_id)
-        thread = thread_of_match(first, match_id)
-        assert thread is not None and not thread.archived  # stopped before its time
-        bot = BingoBot(settings, db, guild_ready_timeout=0.05)
-        async with running_client(emulator, bot):
-            await emulator.wait_for(lambda: thread.archived and thread.locked, message="closed")
-    finally:
-        await db.close()
+    async with running_bot(emulator, world, settings) as first:
+        match_id = await start_match(first)
+        await play_out(first, match_id)
+        await first.service.delivery.flush()
+        assert result_posted(first, match_id)
+    thread = thread_of_match(first, match_id)
+    assert thread is not None and not thread.archived  # stopped before its time
+    async with running_bot(emulator, world, settings):
+        await emulator.wait_for(lambda: thread.archived and thread.locked, message="closed")
 
 
 async def test_tournament_tables_in_threads(cup: BotWorld) -> None:  # noqa: F811
     """Each table of a round is played in a thread of its own (started without a message),
     which the pairings post links."""
     olga = cup.driver("olga")
-    record = await olga.slash(cup.channel, "bingo tournament create", name="Duel", minutes=30)
-    signup = await record.wait_for_response()
-    for name in ("alice", "bob", "carol", "dave"):
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, ("alice", "bob", "carol", "dave"), name="Duel", minutes=30)
     pairings = await olga.wait_for_message(cup.channel, lambda m: "Table 2" in m.content)
     store = TournamentStore(cup.db.backend)
     (tournament,) = await store.open_of_guild(cup.world.guild.id)

@@ -18,7 +18,28 @@ from emulator.permissions import MANAGE_GUILD
 from emulator.server import Emulator
 from tests.emulator.fixtures import build_world, emulator, running_client  # noqa: F401
 
-from .helpers import PLAYERS, BotWorld, enabled_buttons, eventually, play_out, settings_for
+from .helpers import (
+    PLAYERS,
+    BotWorld,
+    enabled_buttons,
+    eventually,
+    play_out,
+    settings_for,
+    start_tournament,
+)
+
+
+async def play_one_stop_other(bw: BotWorld, names: dict[int, str], played, stopped) -> None:
+    """Play table ``played``'s match to its end, and table ``stopped``'s only past both
+    opening hands (``names``: user id -> name of the tables' players)."""
+    await play_out(bw, played.match_id, (names[played.a], names[played.b]), max_clicks=2000)
+    await play_out(
+        bw,
+        stopped.match_id,
+        (names[stopped.a], names[stopped.b]),
+        until=lambda labels: "Keep" not in labels and "Mulligan" not in labels,
+        max_clicks=2000,
+    )
 
 
 def random_policy(rng: random.Random):
@@ -128,13 +149,7 @@ async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWor
     store = TournamentStore(cup.db.backend)
     players = PLAYERS[:4]
     names = {cup.world.user(n).id: n for n in players}
-    record = await olga.slash(
-        cup.channel, "bingo tournament create", name="Order Cup", minutes=30, rounds=2
-    )
-    signup = await record.wait_for_response()
-    for name in players:
-        assert (await cup.driver(name).click(signup, "Join")).acknowledged
-    assert (await olga.slash(cup.channel, "bingo tournament start")).acknowledged
+    await start_tournament(cup, players, name="Order Cup", minutes=30, rounds=2)
     (tournament,) = await store.open_of_guild(cup.world.guild.id)
 
     def channel() -> list[Message]:
@@ -186,14 +201,7 @@ async def test_round_posts_end_in_order_and_results_offer_no_rematch(cup: BotWor
 
     # Round 2: one table played out, the other ended by the organizer mid-game.
     played, stopped = second_tables
-    await play_out(cup, played.match_id, (names[played.a], names[played.b]), max_clicks=2000)
-    await play_out(
-        cup,
-        stopped.match_id,
-        (names[stopped.a], names[stopped.b]),
-        until=lambda labels: "Keep" not in labels and "Mulligan" not in labels,
-        max_clicks=2000,
-    )
+    await play_one_stop_other(cup, names, played, stopped)
     assert (await olga.slash(cup.channel, "bingo tournament end-round")).acknowledged
     final = await cup.emu.wait_for(
         lambda: next((m for m in channel() if "final standings" in m.content), None),
@@ -269,13 +277,7 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
             await emulator.wait_for_commands()
             first = BotWorld(emulator, world, bot, db)
             store = TournamentStore(db.backend)
-            record = await olga.slash(
-                first.channel, "bingo tournament create", name="Restart Cup", minutes=30, rounds=2
-            )
-            signup = await record.wait_for_response()
-            for name in players:
-                assert (await world.driver(name).click(signup, "Join")).acknowledged
-            assert (await olga.slash(first.channel, "bingo tournament start")).acknowledged
+            await start_tournament(first, players, name="Restart Cup", minutes=30, rounds=2)
             (tournament,) = await store.open_of_guild(world.guild.id)
 
             async def round_tables(number: int):
@@ -284,15 +286,8 @@ async def test_a_restart_in_the_middle_of_a_round(emulator: Emulator, tmp_path: 
 
             done, playing = await eventually(lambda: round_tables(1), "round 1")
             assert done.b is not None and playing.b is not None, "4 players: no bye"
-            await play_out(first, done.match_id, (names[done.a], names[done.b]), max_clicks=2000)
             # The other table is past its opening hands when the bot stops.
-            await play_out(
-                first,
-                playing.match_id,
-                (names[playing.a], names[playing.b]),
-                until=lambda labels: "Keep" not in labels and "Mulligan" not in labels,
-                max_clicks=2000,
-            )
+            await play_one_stop_other(first, names, done, playing)
 
             async def recorded():
                 tables = await round_tables(1)

@@ -19,7 +19,7 @@ import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 import pytest
@@ -35,6 +35,20 @@ log = logging.getLogger(__name__)
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
+@asynccontextmanager
+async def started_emulator(**options: Any) -> AsyncIterator[Emulator]:
+    """An ``Emulator(**options)`` started on a free port; stopped on the way out, then
+    failing if ``emu.problems`` is not empty: tests that provoke problems on purpose
+    should consume them with ``emu.take_problems()``."""
+    emu = Emulator(**options)
+    await emu.start()
+    try:
+        yield emu
+    finally:
+        await emu.stop()
+    emu.assert_no_problems()
+
+
 @pytest_asyncio.fixture
 async def emulator() -> AsyncIterator[Emulator]:
     """A started Emulator on a free port; stopped afterwards.
@@ -42,13 +56,8 @@ async def emulator() -> AsyncIterator[Emulator]:
     Teardown fails the test if ``emu.problems`` is not empty: tests that provoke problems on
     purpose should consume them with ``emu.take_problems()``.
     """
-    emu = Emulator()
-    await emu.start()
-    try:
+    async with started_emulator() as emu:
         yield emu
-    finally:
-        await emu.stop()
-    emu.assert_no_problems()
 
 
 @dataclass

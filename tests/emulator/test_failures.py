@@ -14,6 +14,7 @@ from discord import app_commands
 
 from emulator import Emulator
 from emulator.permissions import MENTION_EVERYONE
+from emulator_driver import UserDriver
 from tests.emulator.fixtures import World, running_client
 
 
@@ -128,6 +129,12 @@ async def fbot(emulator: Emulator, world: World) -> AsyncIterator[FaultBot]:
         yield client
 
 
+async def _post(alice: UserDriver, world: World, fbot: FaultBot, text: str) -> None:
+    """``/post text`` by ``alice`` in the world's channel, once the bot has handled it."""
+    await alice.slash(world.channel, "post", text=text)
+    await world.emu.wait_for(lambda: fbot.seen.get("post_done"))
+
+
 def _posts(method: str, path: str) -> bool:
     return method == "POST" and re.fullmatch(r"/channels/\d+/messages", path) is not None
 
@@ -137,8 +144,7 @@ async def test_revoked_send_messages_forbids_new_posts_only(
     emulator: Emulator, world: World, fbot: FaultBot
 ) -> None:
     alice = world.driver("alice")
-    await alice.slash(world.channel, "post", text="before")
-    await emulator.wait_for(lambda: fbot.seen.get("post_done"))
+    await _post(alice, world, fbot, "before")
     emulator.revoke_send_messages(world.channel)
     await emulator.wait_for(
         lambda: (
@@ -162,8 +168,7 @@ async def test_revoked_send_messages_forbids_new_posts_only(
     assert len(fbot.errors) == 1
     emulator.restore_send_messages(world.channel)
     fbot.seen.pop("post_done")
-    await alice.slash(world.channel, "post", text="again")
-    await emulator.wait_for(lambda: fbot.seen.get("post_done"))
+    await _post(alice, world, fbot, "again")
     assert len(fbot.errors) == 1
     assert alice.last_message(world.channel).content == "again"
 
@@ -172,8 +177,7 @@ async def test_deleted_channel_is_unknown_and_dispatched(
     emulator: Emulator, world: World, fbot: FaultBot
 ) -> None:
     alice = world.driver("alice")
-    await alice.slash(world.channel, "post", text="hello")
-    await emulator.wait_for(lambda: fbot.seen.get("post_done"))
+    await _post(alice, world, fbot, "hello")
     posted = fbot.seen["posted"]
     emulator.delete_channel(world.channel)
     await emulator.wait_for(lambda: fbot.seen.get("deleted_channel") == world.channel.id)
@@ -200,14 +204,12 @@ async def test_fail_route_transient_and_lasting(
 
     lasting = emulator.fail_route(_posts, status=503)  # discord.py does not retry a 503
     fbot.seen.pop("post_done")
-    await alice.slash(world.channel, "post", text="lost")
-    await emulator.wait_for(lambda: fbot.seen.get("post_done"))
+    await _post(alice, world, fbot, "lost")
     assert [(e.status, type(e)) for e in fbot.errors] == [(503, discord.DiscordServerError)]
     assert lasting.active and len(lasting.failed) == 1
     lasting.stop()
     fbot.seen.pop("post_done")
-    await alice.slash(world.channel, "post", text="back")
-    await emulator.wait_for(lambda: fbot.seen.get("post_done"))
+    await _post(alice, world, fbot, "back")
     assert alice.last_message(world.channel).content == "back"
 
 

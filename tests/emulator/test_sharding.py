@@ -14,7 +14,7 @@ import pytest_asyncio
 
 from emulator import Emulator
 from emulator_driver import UserDriver
-from tests.emulator.fixtures import running_client
+from tests.emulator.fixtures import running_client, started_emulator
 
 
 class ShardClient(discord.AutoShardedClient):
@@ -46,13 +46,8 @@ class ShardClient(discord.AutoShardedClient):
 
 @pytest_asyncio.fixture
 async def emu() -> AsyncIterator[Emulator]:
-    emu = Emulator(shard_count=2)
-    await emu.start()
-    try:
+    async with started_emulator(shard_count=2) as emu:
         yield emu
-    finally:
-        await emu.stop()
-    emu.assert_no_problems()
 
 
 def test_guilds_land_on_the_shard_asked_for() -> None:

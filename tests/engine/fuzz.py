@@ -102,6 +102,12 @@ class FuzzReport:
     hidden_changed: int = 0  # hidden_info checks where the redeal changed hidden cards
     elapsed: float = 0.0
 
+    def saw(self, kind: str, **settings: object) -> None:
+        """Count one ``kind`` run (``bingo``, ``practice``) with each of ``settings``,
+        as ``"<kind>:<setting>=<value>"`` in :attr:`settings_seen`."""
+        for name, value in settings.items():
+            self.settings_seen[f"{kind}:{name}={value}"] += 1
+
     @property
     def ok(self) -> bool:
         return self.failure_count == 0
@@ -191,11 +197,15 @@ class Fuzzer:
             "timeout_rate": timeout_rate,
             "resign_rate": resign_rate,
         }
-        for key in ("free_first", "sequential", "forest_any_pile"):
-            report.settings_seen[f"bingo:{key}={getattr(options, key)}"] += 1
-        report.settings_seen[f"bingo:rule={options.mulligan_rule.value}"] += 1
-        report.settings_seen[f"bingo:timeouts={timeout_rate > 0}"] += 1
-        report.settings_seen[f"bingo:resigns={resign_rate > 0}"] += 1
+        report.saw(
+            "bingo",
+            free_first=options.free_first,
+            sequential=options.sequential,
+            forest_any_pile=options.forest_any_pile,
+            rule=options.mulligan_rule.value,
+            timeouts=timeout_rate > 0,
+            resigns=resign_rate > 0,
+        )
         report.matches += 1
         state: BingoState | None = None
         applied = 0
@@ -262,9 +272,8 @@ class Fuzzer:
         )
         seed = rng.getrandbits(63)
         settings = {"preset": preset, "options": options.to_json()}
-        report.settings_seen[f"practice:rule={options.rule.value}"] += 1
-        report.settings_seen[f"practice:preset={preset}"] += 1
-        report.settings_seen[f"practice:free_first={options.free_first}"] += 1
+        rule, free_first = options.rule.value, options.free_first
+        report.saw("practice", rule=rule, preset=preset, free_first=free_first)
         report.deals += 1
         state: PracticeState | None = None
         applied = 0

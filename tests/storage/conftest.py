@@ -78,7 +78,9 @@ def require_postgres() -> str:
     return url
 
 
-async def _run_on_server(url: str, statement: str) -> None:
+async def run_on_server(url: str, statement: str) -> None:
+    """Execute one SQL ``statement`` on the PostgreSQL server at ``url`` (a connection of
+    its own, closed after)."""
     import asyncpg
 
     conn = await asyncpg.connect(url, timeout=10)
@@ -93,11 +95,11 @@ def pg_schema_url() -> Iterator[str]:
     """A URL for a fresh, empty PostgreSQL schema of this test (dropped afterwards)."""
     url = require_postgres()
     schema = f"run_{secrets.token_hex(6)}"
-    asyncio.run(_run_on_server(url, f'CREATE SCHEMA "{schema}"'))
+    asyncio.run(run_on_server(url, f'CREATE SCHEMA "{schema}"'))
     try:
         yield with_search_path(url, schema)
     finally:
-        asyncio.run(_run_on_server(url, f'DROP SCHEMA "{schema}" CASCADE'))
+        asyncio.run(run_on_server(url, f'DROP SCHEMA "{schema}" CASCADE'))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,17 @@ async def finish_cas(
         ended_at=300.0,
         log=None if log is None else lambda old: [*old, *log],
     )
+
+
+async def assert_racing_finishes_count_once(db: Database, other: Database) -> None:
+    """Finish one new match twice at once, through ``db`` and ``other`` (the same
+    database, or another process's connection to it), with opposite winners: exactly
+    one finish is applied, and the players' stats count the match once."""
+    match_id = await new_match(db, (1, 2))
+    results = await asyncio.gather(
+        finish(db, match_id, winner=1, loser=2), finish(other, match_id, winner=2, loser=1)
+    )
+    assert sorted(results) == [False, True]
+    one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
+    assert one is not None and two is not None
+    assert (one.played, two.played, one.wins + two.wins) == (1, 1, 1)

@@ -12,7 +12,12 @@ from bot.config import ConfigError, Settings
 from bot.storage import ChallengeLimitError, Database, DatabaseError, DeckLimitError, sql
 from bot.storage.backend import lock_id, postgres_ddl, postgres_params, redact_url
 from tests.storage import conftest
-from tests.storage.helpers import CHANNEL, GUILD, finish, new_match
+from tests.storage.helpers import (
+    CHANNEL,
+    GUILD,
+    assert_racing_finishes_count_once,
+    new_match,
+)
 
 # --- translation ----------------------------------------------------------------------
 
@@ -122,14 +127,7 @@ async def test_a_decision_raced_by_two_processes_is_stored_once(
 
 
 async def test_a_finish_raced_by_two_processes_counts_once(db: Database, other: Database) -> None:
-    match_id = await new_match(db, (1, 2))
-    results = await asyncio.gather(
-        finish(db, match_id, winner=1, loser=2), finish(other, match_id, winner=2, loser=1)
-    )
-    assert sorted(results) == [False, True]
-    one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
-    assert one is not None and two is not None
-    assert (one.played, two.played, one.wins + two.wins) == (1, 1, 1)
+    await assert_racing_finishes_count_once(db, other)
 
 
 async def test_challenge_bounds_hold_across_processes(db: Database, other: Database) -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 import math
 from pathlib import Path
 
 import pytest
 
 from bot.storage import Database
-from tests.storage.helpers import CHANNEL, GUILD, draw, finish, new_match, play
+from tests.storage.helpers import (
+    CHANNEL,
+    GUILD,
+    assert_racing_finishes_count_once,
+    draw,
+    finish,
+    new_match,
+    play,
+)
 
 STATE = {
     "turn": 3,
@@ -218,14 +225,7 @@ async def test_finish_match_twice_counts_once(db: Database) -> None:
 
 async def test_concurrent_finishes_count_once(db: Database) -> None:
     """Racing finishes (e.g. a resign and a timeout) update stats exactly once."""
-    match_id = await new_match(db, (1, 2))
-    results = await asyncio.gather(
-        finish(db, match_id, winner=1, loser=2), finish(db, match_id, winner=2, loser=1)
-    )
-    assert sorted(results) == [False, True]
-    one, two = await db.player_stats(GUILD, 1), await db.player_stats(GUILD, 2)
-    assert one is not None and two is not None
-    assert one.played == two.played == 1 and one.wins + two.wins == 1
+    await assert_racing_finishes_count_once(db, db)
 
 
 async def test_draw_counts_for_both_players(db: Database) -> None:

@@ -183,6 +183,16 @@ async def _records(db: Database, *members: int) -> dict[int, object]:
     return out
 
 
+def _assert_same_records(after: dict[int, object], before: dict[int, object]) -> None:
+    """Each member's stats and rated match count as ``before``, and their rating the same
+    up to float rounding (a replay of the same matches)."""
+    for member, record in before.items():
+        stats, (mu, sigma, matches), _ = after[member]  # type: ignore[misc]
+        stats_before, (mu0, sigma0, matches0), _ = record  # type: ignore[misc]
+        assert stats == stats_before and matches == matches0
+        assert (mu, sigma) == (pytest.approx(mu0, abs=1e-9), pytest.approx(sigma0, abs=1e-9))
+
+
 async def test_erasure_leaves_every_opponents_record_and_rating_as_it_was(db: Database) -> None:
     """Her win over bob, her loss to carol and a drawn match stay in their records (wins,
     losses, ratings, standings), all-time and per season; only her own rows go."""
@@ -245,12 +255,7 @@ async def test_erasure_leaves_every_opponents_record_and_rating_as_it_was(db: Da
 
     # A later recompute replays her matches under the pseudonym: the same numbers.
     assert await db.recompute_ratings(GUILD) == 5
-    again = await _records(db, BOB, CAROL)
-    for member in (BOB, CAROL):
-        stats, (mu, sigma, matches), _ = again[member]  # type: ignore[misc]
-        stats_before, (mu0, sigma0, matches0), _ = before[member]  # type: ignore[misc]
-        assert stats == stats_before and matches == matches0
-        assert (mu, sigma) == (pytest.approx(mu0, abs=1e-9), pytest.approx(sigma0, abs=1e-9))
+    _assert_same_records(await _records(db, BOB, CAROL), before)
     assert await db.backend.fetchval("SELECT COUNT(*) FROM ratings WHERE user_id < 0", ()) == 0
 
 
@@ -305,12 +310,7 @@ async def test_records_an_older_erasure_took_come_back_once(db: Database) -> Non
         (GUILD + 1, CAROL),
     )
     assert sorted(await db.restore_erased_records()) == [GUILD, GUILD + 1]
-    after = await _records(db, BOB, CAROL)
-    for member in (BOB, CAROL):
-        stats, (mu, sigma, matches), _ = after[member]  # type: ignore[misc]
-        stats_before, (mu0, sigma0, matches0), _ = before[member]  # type: ignore[misc]
-        assert stats == stats_before and matches == matches0
-        assert (mu, sigma) == (pytest.approx(mu0, abs=1e-9), pytest.approx(sigma0, abs=1e-9))
+    _assert_same_records(await _records(db, BOB, CAROL), before)
     count = "SELECT COUNT(*) FROM ratings WHERE user_id < 0"
     assert await db.backend.fetchval(count, ()) == 0
     assert await db.restore_erased_records() == []  # once

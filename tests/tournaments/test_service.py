@@ -126,6 +126,17 @@ async def started(service: TournamentService, tournament: Tournament) -> Tournam
     return now
 
 
+async def running(
+    store: TournamentStore, players: list[int], host: FakeHost | None = None, **changes: Any
+) -> tuple[FakeHost, TournamentService, Tournament]:
+    """``(host, service, tournament)``: ``players`` signed up (``changes`` to the
+    tournament's settings, as :func:`signed_up`) and round 1 started on ``host`` (a
+    fresh :class:`FakeHost` by default)."""
+    host = FakeHost() if host is None else host
+    service = runner(store, host)
+    return host, service, await started(service, await signed_up(store, players, **changes))
+
+
 async def win_all(service: TournamentService, host: FakeHost, since: int, winners: set[int]):
     """Finish every match started from ``host.started[since:]``: a player of ``winners``
     wins, else side a wins."""
@@ -151,9 +162,7 @@ async def test_close_signup_fixes_rounds_and_runs_once(store: TournamentStore) -
 async def test_a_round_starts_a_match_per_table_and_a_bye_without_one(
     store: TournamentStore,
 ) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:5]))
+    host, service, tournament = await running(store, P[:5])
     assert tournament.status == "swiss" and tournament.current_round == 1
     assert len(host.started) == 2
     ((number, kind, tables, deadline, threads),) = host.pairings
@@ -178,8 +187,7 @@ async def test_results_advance_rounds_and_finish_with_standings(
 ) -> None:
     host = FakeHost()
     host.threads = False
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4], host)
     assert tournament.rounds == 2
     champion = P[0]
     first = host.match_of(champion)[0]
@@ -211,9 +219,7 @@ async def test_results_advance_rounds_and_finish_with_standings(
 async def test_no_result_counts_for_nobody_and_unknown_matches_are_ignored(
     store: TournamentStore,
 ) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:2]))
+    host, service, tournament = await running(store, P[:2])
     ((match_id, _),) = host.started
     await service.match_finished(match_id, None, Outcome.NO_RESULT)
     assert (await store.tables(tournament.id))[0].outcome is None
@@ -224,9 +230,7 @@ async def test_no_result_counts_for_nobody_and_unknown_matches_are_ignored(
 
 
 async def test_the_organizer_reports_and_ends_the_round(store: TournamentStore) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4])
     match_a, (a, b) = host.started[0]
     table = await service.report(tournament, b, "win")
     assert table is not None and table.match_id == match_a
@@ -250,9 +254,7 @@ async def test_the_organizer_reports_and_ends_the_round(store: TournamentStore) 
 
 
 async def test_a_dropped_player_is_not_paired_again(store: TournamentStore) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4])
     assert await service.drop(tournament, P[3]) and not await service.drop(tournament, P[3])
     assert not await service.drop(tournament, 424242)
     await win_all(service, host, 0, set())
@@ -266,17 +268,14 @@ async def test_a_table_whose_match_cannot_start_waits_for_the_organizer(
 ) -> None:
     host = FakeHost()
     host.fail_for = {P[0]}
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4], host)
     assert len(host.started) == 1 and len(host.pairings) == 1
     stuck = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
     assert stuck.match_id is None and stuck.outcome is None
 
 
 async def test_the_cut_follows_the_swiss_rounds(store: TournamentStore) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4], rounds=1, cut=8))
+    host, service, tournament = await running(store, P[:4], rounds=1, cut=8)
     await win_all(service, host, 0, set())
     cut = await store.get(tournament.id)
     assert cut is not None and cut.status == "cut" and cut.current_round == 2
@@ -291,9 +290,7 @@ async def test_the_cut_follows_the_swiss_rounds(store: TournamentStore) -> None:
 
 
 async def test_catch_up_records_what_finished_while_down(store: TournamentStore) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:2]))
+    host, service, tournament = await running(store, P[:2])
     ((match_id, (a, _)),) = host.started
     host.finished[match_id] = (a, "win")
     restarted = runner(store, host)
@@ -311,8 +308,7 @@ async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
     starts when any match ends and both players are free."""
     host = FakeHost()
     host.playing = {P[0]}
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4], host)
     assert len(host.started) == 1, "only the other table started"
     waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
     assert waiting.match_id is None and waiting.outcome is None
@@ -333,8 +329,7 @@ async def test_a_table_still_waiting_at_time_is_the_busy_player_s_loss(
 ) -> None:
     host = FakeHost()
     host.playing = {P[0]}
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4], host)
     assert await service.end_round(tournament) == 2
     waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
     loser_side = "a" if waiting.a == P[0] else "b"
@@ -344,9 +339,7 @@ async def test_a_table_still_waiting_at_time_is_the_busy_player_s_loss(
 
 
 async def test_removing_a_player_is_a_loss_and_a_drop(store: TournamentStore) -> None:
-    host = FakeHost()
-    service = runner(store, host)
-    tournament = await started(service, await signed_up(store, P[:4]))
+    host, service, tournament = await running(store, P[:4])
     match_id, (a, b) = host.started[0]
     assert await service.remove(tournament, a)
     table = next(x for x in await store.tables(tournament.id) if x.match_id == match_id)

@@ -28,55 +28,57 @@ SET status = 'finished', deadline = NULL, result = NULL, winner_id = NULL, loser
 WHERE id = ? AND status = 'active'
 """
 
-SELECT_MATCH = """
+#: What :func:`bot.storage.matches.match_of` reads: every column of a match row.
+_SELECT_MATCH_COLUMNS = """
 SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
        version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
        winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches WHERE id = ?
 """
+
+SELECT_MATCH = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches WHERE id = ?
+"""
+)
 
 COUNT_ACTIVE_MATCHES_BY_GUILD = """
 SELECT guild_id, COUNT(*) AS n FROM matches WHERE status = 'active' GROUP BY guild_id
 """
 
-SELECT_ACTIVE_MATCHES = """
-SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches WHERE status = 'active'
+SELECT_ACTIVE_MATCHES = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches WHERE status = 'active'
 ORDER BY id
 """
+)
 
-SELECT_FINISHED_MATCHES_SINCE = """
-SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches
+SELECT_FINISHED_MATCHES_SINCE = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches
 WHERE status = 'finished' AND ended_at >= ?
 ORDER BY id
 """
+)
 
-SELECT_UNANNOUNCED_MATCHES = """
-SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches
+SELECT_UNANNOUNCED_MATCHES = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches
 WHERE status = 'finished' AND (reason IS NULL OR reason <> 'broken') AND announced = 0
 ORDER BY id
 """
+)
 
 SET_MATCH_ANNOUNCED = "UPDATE matches SET announced = 1 WHERE id = ?"
 SELECT_MATCH_ANNOUNCED = "SELECT status, reason, announced FROM matches WHERE id = ?"
 
-SELECT_ACTIVE_MATCH_OF = """
-SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches
+SELECT_ACTIVE_MATCH_OF = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches
 WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
 ORDER BY id
 LIMIT 1
 """
+)
 
 SELECT_ACTIVE_MATCH_ANYWHERE = """
 SELECT id FROM matches
@@ -85,16 +87,15 @@ ORDER BY id
 LIMIT 1
 """
 
-SELECT_RECENT_MATCHES = """
-SELECT id, guild_id, channel_id, player0_id, player1_id, seed, options, decisions, state,
-       version, status, ui, log, config, deadline, board_message_id, started_at, ended_at, result,
-       winner_id, loser_id, reason, turns, ai_seat, ai_level
-FROM matches
+SELECT_RECENT_MATCHES = (
+    _SELECT_MATCH_COLUMNS
+    + """FROM matches
 WHERE guild_id = ? AND status = 'finished' AND (reason IS NULL OR reason <> 'broken')
   AND (player0_id = ? OR player1_id = ?)
 ORDER BY ended_at DESC, id DESC
 LIMIT ?
 """
+)
 
 # --- matches: compare-and-set commits and matches against the bot -----------------
 # Used by bot.storage.match_store (the match runtime's store). ``log = coalesce(?, log)``:

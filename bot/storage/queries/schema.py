@@ -86,27 +86,8 @@ CREATE TABLE players (
 PRAGMA user_version = 1;
 """
 
-# Version 2: saved decks (per user, usable in every server), the Scryfall card-type
-# cache, per-server mulligan practice statistics, practice deals in progress, and the
-# users whose DMs were found closed (so the bot does not retry into 403s).
-MIGRATION_2 = """
-CREATE TABLE decks (
-    user_id    INTEGER NOT NULL,
-    name       TEXT    NOT NULL COLLATE NOCASE CHECK (length(name) > 0),
-    cards      TEXT    NOT NULL DEFAULT '[]',
-    commander  TEXT    NOT NULL DEFAULT '[]',
-    created_at REAL    NOT NULL,
-    updated_at REAL    NOT NULL,
-    PRIMARY KEY (user_id, name)
-);
-
-CREATE TABLE card_types (
-    name       TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
-    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
-    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
-    checked_at REAL    NOT NULL
-);
-
+# Version 2's tables that read the same in both dialects.
+_MIGRATION_2_BOTH = """
 CREATE TABLE mulligan_stats (
     guild_id   INTEGER NOT NULL,
     user_id    INTEGER NOT NULL,
@@ -133,13 +114,40 @@ CREATE TABLE practice_sessions (
     created_at REAL    NOT NULL,
     updated_at REAL    NOT NULL
 );
+"""
 
+# Version 2: saved decks (per user, usable in every server), the Scryfall card-type
+# cache, per-server mulligan practice statistics, practice deals in progress, and the
+# users whose DMs were found closed (so the bot does not retry into 403s).
+MIGRATION_2 = (
+    """
+CREATE TABLE decks (
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL COLLATE NOCASE CHECK (length(name) > 0),
+    cards      TEXT    NOT NULL DEFAULT '[]',
+    commander  TEXT    NOT NULL DEFAULT '[]',
+    created_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, name)
+);
+
+CREATE TABLE card_types (
+    name       TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
+    is_land    INTEGER NOT NULL CHECK (is_land IN (0, 1)),
+    found      INTEGER NOT NULL CHECK (found IN (0, 1)),
+    checked_at REAL    NOT NULL
+);
+"""
+    + _MIGRATION_2_BOTH
+    + """
 PRAGMA user_version = 2;
 """
+)
 
 # PostgreSQL has no COLLATE NOCASE: deck and card names are unique case-insensitively
 # through unique indexes on lower(name), and every query compares lower(name) = lower(?).
-_MIGRATION_2_POSTGRESQL = """
+_MIGRATION_2_POSTGRESQL = (
+    """
 CREATE TABLE decks (
     user_id    INTEGER NOT NULL,
     name       TEXT    NOT NULL CHECK (length(name) > 0),
@@ -159,34 +167,9 @@ CREATE TABLE card_types (
 );
 
 CREATE UNIQUE INDEX card_types_by_name ON card_types (lower(name));
-
-CREATE TABLE mulligan_stats (
-    guild_id   INTEGER NOT NULL,
-    user_id    INTEGER NOT NULL,
-    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
-    mulligans  INTEGER NOT NULL DEFAULT 0 CHECK (mulligans >= 0),
-    keeps      INTEGER NOT NULL DEFAULT 0 CHECK (keeps >= 0),
-    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
-    agreed     INTEGER NOT NULL DEFAULT 0 CHECK (agreed >= 0 AND agreed <= rated),
-    kept_sizes TEXT    NOT NULL DEFAULT '{}',
-    PRIMARY KEY (guild_id, user_id)
-);
-
-CREATE TABLE dm_closed (
-    user_id   INTEGER PRIMARY KEY,
-    closed_at REAL    NOT NULL
-);
-
-CREATE TABLE practice_sessions (
-    id         INTEGER PRIMARY KEY,
-    guild_id   INTEGER NOT NULL,
-    user_id    INTEGER NOT NULL,
-    state      TEXT    NOT NULL,
-    version    INTEGER NOT NULL,
-    created_at REAL    NOT NULL,
-    updated_at REAL    NOT NULL
-);
 """
+    + _MIGRATION_2_BOTH
+)
 
 # Version 3: matches against the bot. ``ai_seat`` (0 or 1) is the seat the bot plays and
 # ``ai_level`` its level; both NULL for a match between two members. Such matches never
