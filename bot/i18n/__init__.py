@@ -24,7 +24,7 @@ import logging
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
@@ -42,9 +42,25 @@ def language_of(locale: object) -> str:
     """The catalog language for a Discord locale (``discord.Locale`` or its string, e.g.
     ``"it"``, ``"en-US"``, ``"en-GB"``) or a catalog code; :data:`DEFAULT` for anything
     else (``None`` included)."""
+    try:
+        return _LANGUAGE_OF[locale]
+    except (KeyError, TypeError):  # not seen yet, or not hashable
+        pass
     code = str(getattr(locale, "value", locale) or "").lower()
     base = code.split("-", 1)[0]
-    return base if base in LANGUAGES else DEFAULT
+    language = base if base in LANGUAGES else DEFAULT
+    # discord.Locale by name: this module does not import discord (docs/architecture.md)
+    if isinstance(locale, str | None) or type(locale).__name__ == "Locale":
+        if len(_LANGUAGE_OF) < _LANGUAGES_KEPT:
+            _LANGUAGE_OF[locale] = language
+    return language
+
+
+#: :func:`language_of` of the locales seen so far (``None``, strings, ``discord.Locale``
+#: members: values whose language never changes), at most :data:`_LANGUAGES_KEPT` of
+#: them. Every line of text the bot renders asks for its language first.
+_LANGUAGE_OF: dict[object, str] = {}
+_LANGUAGES_KEPT = 1024
 
 
 def catalog_files(language: str) -> list[Path]:
@@ -77,6 +93,8 @@ def t(locale: object, key: str, /, **args: Any) -> str:
     panels repeat most of their lines from one version to the next).
     """
     language = language_of(locale)
+    if not args:
+        return _formatted(language, key, ())
     try:
         return _formatted(language, key, tuple(sorted(args.items())))
     except TypeError:  # an argument that cannot be a cache key: format it afresh
@@ -131,12 +149,17 @@ def join_list(locale: object, items: Iterable[str], /, *, choice: bool = False) 
     in Italian, ``"a、b、c"`` in Japanese; with ``choice``, a list to pick one from
     (``"a, b, or c"``, ``"a、b、またはc"``); ``""`` when empty. Every list the bot joins in
     running text goes through here, never ``", ".join``."""
-    shown = list(items)
+    shown = tuple(items)
     if not shown:
         return ""
-    if choice:
-        return str(format_list(shown, style="or", locale=language_of(locale)))
-    return str(format_list(shown, style="standard", locale=language_of(locale)))
+    return _joined(language_of(locale), shown, "or" if choice else "standard")
+
+
+@lru_cache(maxsize=FORMATTED)
+def _joined(language: str, items: tuple[str, ...], style: Literal["standard", "or"]) -> str:
+    """Babel's ``format_list``, kept like :func:`t`'s lines (boards join the same few
+    lists of lands and names from one version to the next)."""
+    return str(format_list(list(items), style=style, locale=language))
 
 
 def sentences(locale: object, *parts: str) -> str:

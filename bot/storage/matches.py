@@ -24,6 +24,11 @@ from bot.storage.stats import AiLevel, count_result
 
 log = logging.getLogger(__name__)
 
+#: How many matches' last committed public log :meth:`MatchRowStore.save_match_cas`
+#: keeps in memory (a live match's log is a few kilobytes; the matches live at once in
+#: one process fit many times over).
+LOGS_KEPT = 4096
+
 MatchStatus = Literal["active", "finished"]
 #: The ``result`` column: :attr:`Outcome.WIN` or :attr:`Outcome.DRAW` (NULL for
 #: :attr:`Outcome.NO_RESULT`, stopped from outside). :class:`Outcome` (the engine's) is
@@ -429,12 +434,35 @@ class MatchRowStore(StorageBase):
         ]
         if log is None:
             return await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
-        async with self.backend.transaction() as tx:
-            row = await tx.fetchone(sql.SELECT_MATCH_LOG, (match_id,))
-            if row is None or row["status"] != "active" or row["version"] != expected_version:
-                return False
-            params[4] = encode_json(log(json.loads(row["log"])))
-            return await tx.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
+        logs = self._logs()
+        known = logs.pop(match_id, None)
+        if known is not None and known[0] == expected_version:
+            # The log this process stored with ``expected_version``: if the row is still
+            # there, it still holds it (only these commits write ``log``, each with a new
+            # version), so one compare-and-set UPDATE does what the transaction does.
+            params[4] = text = encode_json(log(json.loads(known[1])))
+            saved = await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
+        else:
+            async with self.backend.transaction() as tx:
+                row = await tx.fetchone(sql.SELECT_MATCH_LOG, (match_id,))
+                if row is None or row["status"] != "active" or row["version"] != expected_version:
+                    return False
+                params[4] = text = encode_json(log(json.loads(row["log"])))
+                saved = await tx.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
+        if saved:
+            logs[match_id] = (version, text)
+            while len(logs) > LOGS_KEPT:
+                del logs[next(iter(logs))]  # the match committed longest ago
+        return saved
+
+    def _logs(self) -> dict[int, tuple[int, str]]:
+        """The public log (JSON text) each match was last committed with by this process,
+        and at which version: match id → ``(version, log)``, oldest commit first (at most
+        :data:`LOGS_KEPT`; see :meth:`save_match_cas`)."""
+        logs: dict[int, tuple[int, str]] | None = self.__dict__.get("_committed_logs")
+        if logs is None:
+            logs = self.__dict__["_committed_logs"] = {}
+        return logs
 
     async def finish_match_cas(
         self,
@@ -503,6 +531,7 @@ class MatchRowStore(StorageBase):
             match_id,
             expected_version,
         ]
+        self._logs().pop(match_id, None)
         async with self.backend.transaction() as tx:
             row = await tx.fetchone(sql.SELECT_MATCH_FOR_FINISH, (match_id,))
             if row is None or row["status"] != "active" or row["version"] != expected_version:

@@ -28,7 +28,7 @@ import hashlib
 import io
 import json
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
@@ -593,6 +593,13 @@ ALT_TEXT_LIMIT = 1024
 
 
 def _counts_text(language: str, counts: Sequence[int]) -> str:
+    return _counts_words(language, tuple(counts))
+
+
+@lru_cache(maxsize=4096)
+def _counts_words(language: str, counts: tuple[int, ...]) -> str:
+    """:func:`_counts_text`, kept: a board's alt text says two territories and two
+    discard piles, most of them as they were at the board's previous version."""
     parts = [
         t(language, "board-alt-count", land=_land(language, k), n=counts[k])
         for k in range(KINDS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 import discord
 
@@ -52,6 +53,7 @@ def shorten(text: str, limit: int) -> str:
     return text[: limit - 1] + ELLIPSIS
 
 
+@lru_cache(maxsize=4096)
 def echo(text: str, limit: int = limits.CONTENT) -> str:
     """Member-supplied ``text`` made safe to show: markdown and mentions escaped, control
     characters made visible, then shortened to at most ``limit`` characters (the room of
@@ -59,6 +61,9 @@ def echo(text: str, limit: int = limits.CONTENT) -> str:
 
     The escaping is done before shortening, and never cut in half: the result is at most
     ``limit`` characters and shows exactly what the member typed, up to the "…".
+
+    Pure, so the last results are kept: boards and panels echo the same two players'
+    names on every version.
 
     Raises:
         ValueError: ``limit`` is less than 1.

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,6 +100,34 @@ async def test_save_match_is_durable(db_target: str | Path) -> None:
     assert match is not None
     assert (match.state, match.decisions, match.version) == ({"turn": 2}, ["keep"], 1)
     assert (match.deadline, match.ui, match.log) == (None, {}, [{"type": "turn"}])
+
+
+async def test_public_log_grows_across_processes(db_target: str | Path) -> None:
+    """Each commit extends the public log stored at the version it expects, also when
+    another process (another connection) committed the match in between: the log one
+    process keeps of its own commits never replaces the stored one."""
+
+    def add(event: str) -> Callable[[list[Any]], list[Any]]:
+        return lambda old: [*old, {"type": event}]
+
+    first, second = await Database.open(db_target), await Database.open(db_target)
+    try:
+        match_id = await new_match(first)
+        common = {"decisions": [], "deadline": None}
+        assert await first.save_match_cas(match_id, 0, state={}, version=1, log=add("a"), **common)
+        assert await first.save_match_cas(match_id, 1, state={}, version=2, log=add("b"), **common)
+        assert await second.save_match_cas(match_id, 2, state={}, version=3, log=add("c"), **common)
+        assert await first.save_match_cas(match_id, 3, state={}, version=4, log=add("d"), **common)
+        assert not await first.save_match_cas(
+            match_id, 3, state={}, version=4, log=add("lost"), **common
+        )
+        assert await first.save_match_cas(match_id, 4, state={}, version=5, log=add("e"), **common)
+        match = await second.get_match(match_id)
+    finally:
+        await first.close()
+        await second.close()
+    assert match is not None and match.version == 5
+    assert [entry["type"] for entry in match.log] == ["a", "b", "c", "d", "e"]
 
 
 async def test_save_match_leaves_finished_matches_alone(db: Database) -> None:
