@@ -43,12 +43,14 @@ directly: asyncpg's prepared-statement cache is used as is.
 - Errors: a constraint violation raises :class:`IntegrityError` on both; a write that
   gave up waiting for another connection's lock raises :class:`StorageBusy` (nothing of
   it was written).
-- Reads on SQLite: one-statement ``SELECT`` queries outside a transaction run on a second,
-  read-only connection. In WAL mode a reader never waits for a writer ("Write-Ahead
-  Logging", sqlite.org/wal.html: "readers do not block writers and a writer does not
-  block readers"), so a read is not queued behind a write that waits up to the busy
-  timeout for another process's lock (aiosqlite runs one connection's statements one at
-  a time, on one thread).
+- Reads on SQLite: aiosqlite runs one connection's statements one at a time, on one
+  thread, so a read queued behind a write that waits (up to the busy timeout) for another
+  process's lock would wait as long. While the writer is stuck so (no statement finished
+  for :data:`STUCK_SECONDS`), one-statement ``SELECT`` queries outside a transaction run
+  on a second, read-only connection: in WAL mode a reader never waits for a writer
+  ("Write-Ahead Logging", sqlite.org/wal.html: "readers do not block writers and a
+  writer does not block readers"). Otherwise they queue on the writer as before, so a
+  read sees every write this process queued before it.
 """
 
 from __future__ import annotations
@@ -59,9 +61,10 @@ import hashlib
 import logging
 import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
@@ -224,28 +227,60 @@ def is_postgres_url(target: object) -> bool:
 # --- SQLite --------------------------------------------------------------------------
 
 
+class _Progress:
+    """Whether the writer connection is stuck: statements are queued on it and none has
+    finished for :data:`STUCK_SECONDS` (one of them waits for another process's lock, up
+    to the busy timeout). Times from ``time.monotonic``."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.last = 0.0
+
+    @contextmanager
+    def running(self) -> Iterator[None]:
+        if self.in_flight == 0:
+            self.last = time.monotonic()  # an idle writer was not stuck
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            self.last = time.monotonic()
+
+    def stuck(self) -> bool:
+        return self.in_flight > 0 and time.monotonic() - self.last >= STUCK_SECONDS
+
+
+#: Seconds without a finished statement, statements queued, after which SQLite's writer
+#: counts as stuck behind another process's lock, and plain queries go to the read-only
+#: connection instead of queueing behind it (:meth:`SqliteBackend._read_session`).
+STUCK_SECONDS = 0.25
+
+
 class _SqliteSession(Session):
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, progress: _Progress | None = None) -> None:
         self._conn = conn
+        self._progress = progress or _Progress()
 
     async def execute(self, statement: str, params: Sequence[Any] = ()) -> int:
-        with _integrity():
+        with self._progress.running(), _integrity():
             cursor = await self._conn.execute(statement, params)
         return max(cursor.rowcount, 0)
 
     async def executemany(self, statement: str, rows: Iterable[Sequence[Any]]) -> None:
-        with _integrity():
+        with self._progress.running(), _integrity():
             await self._conn.executemany(statement, list(rows))
 
     async def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
-        with _integrity():  # one trip to aiosqlite's thread, not three
+        # one trip to aiosqlite's thread, not three
+        with self._progress.running(), _integrity():
             return list(await self._conn.execute_fetchall(statement, params))
 
 
 class SqliteBackend(Backend):
     """One aiosqlite connection (the single writer) in autocommit mode, and in WAL mode a
-    second, read-only one (``reader``) for plain queries outside transactions (see the
-    module docstring). Transactions run
+    second, read-only one (``reader``) for plain queries outside transactions while the
+    writer is stuck behind another process's lock (see the module docstring). Transactions run
     one at a time under an :class:`asyncio.Lock`, and a one-statement call waits while
     one is open, so a transaction is never interleaved with another coroutine's
     statements; one-statement calls outside transactions are pipelined
@@ -262,33 +297,33 @@ class SqliteBackend(Backend):
         self.reader: aiosqlite.Connection | None = None
         self._reads: _SqliteSession | None = None
         self._lock = asyncio.Lock()
-        self._session = _SqliteSession(conn)
+        self._progress = _Progress()
+        self._session = _SqliteSession(conn, self._progress)
         if reader is not None:
             self.use_reader(reader)
 
     @asynccontextmanager
     async def transaction(self, *lock_keys: LockKey) -> AsyncIterator[Session]:
+        session = self._session
         async with self._lock:
-            with _integrity():
-                await self.conn.execute("BEGIN IMMEDIATE")
+            await session.execute("BEGIN IMMEDIATE")
             try:
-                yield self._session
+                yield session
             except BaseException:
                 try:
-                    await self.conn.execute("ROLLBACK")
+                    await session.execute("ROLLBACK")
                 except sqlite3.Error:
                     log.exception("Rolling back a failed transaction on %s failed", self.path)
                 raise
             try:
-                with _integrity():
-                    await self.conn.execute("COMMIT")
+                await session.execute("COMMIT")
             except BaseException:
                 # A COMMIT that failed (busy) leaves the transaction open: end it, so
                 # that nothing of it is applied and the connection takes the next one.
                 if self.conn.in_transaction:
                     try:
-                        await self.conn.execute("ROLLBACK")
-                    except sqlite3.Error:
+                        await session.execute("ROLLBACK")
+                    except (sqlite3.Error, StorageBusy):
                         log.exception("Rolling back after a failed COMMIT on %s", self.path)
                 raise
 
@@ -299,10 +334,12 @@ class SqliteBackend(Backend):
         self._reads = _SqliteSession(reader)
 
     def _read_session(self, statement: str) -> Session | None:
-        """The read-only connection's session for ``statement`` if it is a plain query
-        (``SELECT`` or ``WITH``, no ``RETURNING``), else ``None`` (it may write: the
-        writer runs it)."""
-        if self._reads is None:
+        """The read-only connection's session for ``statement`` when the writer is stuck
+        (:class:`_Progress`) and ``statement`` is a plain query (``SELECT`` or ``WITH``, no
+        ``RETURNING``); else ``None``: the writer runs it, after what this process queued
+        before it, so a read sees this process's earlier writes (as a transaction's
+        read-modify-write elsewhere in the bot expects)."""
+        if self._reads is None or not self._progress.stuck():
             return None
         head = statement.lstrip()[:6].upper()
         if head != "SELECT" and not head.startswith("WITH"):
