@@ -18,7 +18,7 @@ from typing import Any, Literal, NotRequired, TypedDict, Unpack, get_args
 
 from bot.engine.outcome import Outcome
 from bot.storage import sql
-from bot.storage.backend import Row, record_of
+from bot.storage.backend import Backend, Row, record_of
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.stats import AiLevel, count_result
 
@@ -159,6 +159,10 @@ def _match_params(
 
 class MatchRowStore(StorageBase):
     """Creating, reading and compare-and-set writing of match rows."""
+
+    def __init__(self, backend: Backend) -> None:
+        super().__init__(backend)
+        self._committed_logs: dict[int, tuple[int, str]] = {}
 
     async def create_match(
         self,
@@ -459,10 +463,7 @@ class MatchRowStore(StorageBase):
         """The public log (JSON text) each match was last committed with by this process,
         and at which version: match id → ``(version, log)``, oldest commit first (at most
         :data:`LOGS_KEPT`; see :meth:`save_match_cas`)."""
-        logs: dict[int, tuple[int, str]] | None = self.__dict__.get("_committed_logs")
-        if logs is None:
-            logs = self.__dict__["_committed_logs"] = {}
-        return logs
+        return self._committed_logs
 
     async def finish_match_cas(
         self,
