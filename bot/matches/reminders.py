@@ -12,9 +12,9 @@ message is the *forfeit warning* (:data:`FORFEIT`) instead of the plain reminder
 and an agent's decision get none.
 
 **Not while the member is there.** Any interaction of that member in that match while
-the decision waits (a click, ``/bingo hand``, "Show my hand") cancels its reminder
-(:meth:`Reminders.seen`); their own decision moves the match on, and the next decision
-starts afresh.
+the decision waits (a click that takes no decision, ``/bingo hand``, "Show my hand")
+cancels its reminder (:meth:`Reminders.seen`); their own decision moves the match on,
+and the next decision starts afresh, with its own reminder.
 
 **Exactly once, across restarts and processes.** The reminder is *claimed* in the store
 before it is sent (:meth:`ReminderStore.claim_reminder`: one row per match and member,
@@ -283,20 +283,31 @@ class Reminders:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    async def seen(self, match_id: int, user_id: int) -> bool:
-        """``user_id`` interacted in match ``match_id``: if the decision waiting is theirs,
-        it gets no reminder (cancelled here, and claimed as :data:`SEEN` in the store
-        when they have reminders on, so another process or a restart does not send it
-        either). Returns whether a reminder was cancelled."""
-        reminder = self.armed.get(match_id)
-        if reminder is None or reminder.user_id != user_id:
+    def seen(self, match: Match[Any], user_id: int, version: int) -> bool:
+        """``user_id`` interacted in ``match`` while it was at ``version``: if the
+        decision waiting there is theirs, it gets no reminder. Cancelled here at once,
+        and claimed as :data:`SEEN` in the store in the background when they have
+        reminders on (so another process or a restart does not send it either). A click
+        that took the decision moved the match on: nothing to cancel then. Returns
+        whether the decision was theirs."""
+        state = match.state
+        player = state.current_player()
+        if state.version != version or player is None:
             return False
-        self.disarm(match_id)
-        if await self.enabled(user_id):
-            await self.store.claim_reminder(
-                match_id, user_id, reminder.version, SEEN, self.clock()
-            )
+        if match.seats[player].user_id != user_id or match.seats[player].is_agent:
+            return False
+        armed = self.armed.get(match.id)
+        if armed is not None and armed.version == version:
+            self.disarm(match.id)
+        self._spawn(self._claim_seen(match.id, user_id, version))
         return True
+
+    async def _claim_seen(self, match_id: int, user_id: int, version: int) -> None:
+        try:
+            if await self.enabled(user_id):
+                await self.store.claim_reminder(match_id, user_id, version, SEEN, self.clock())
+        except Exception:
+            log.exception("Could not store that match %s's reminder was not needed", match_id)
 
     # -- firing ------------------------------------------------------------------------
 

@@ -20,6 +20,12 @@ TIMING = Timing(turn_seconds=100, counter_seconds=40, choice_seconds=60, agent_p
 START = 1_000_000.0
 
 
+async def settle() -> None:
+    """Let the reminders' background work (tidying, claims) run."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = START
@@ -245,8 +251,13 @@ async def test_the_members_own_interaction_cancels_the_reminder_even_after_a_res
     await w.start()
     other = BOB if w.decider() == ALICE else ALICE
     await w.wait(5)
-    assert not await w.reminders.seen(1, other), "the other player's click changes nothing"
-    assert await w.reminders.seen(1, w.decider())
+    version = w.match.state.version
+    assert not w.reminders.seen(w.match, other, version), "the other player's changes nothing"
+    assert not w.reminders.seen(w.match, w.decider(), version - 1), "an older version's"
+    assert 1 in w.reminders.armed
+    assert w.reminders.seen(w.match, w.decider(), version)
+    assert 1 not in w.reminders.armed
+    await settle()
     assert w.store.marks[1, w.decider()]["kind"] == SEEN
     assert await w.wait(30) == 0 and w.sent == []
     await w.restart()
@@ -289,11 +300,9 @@ async def test_a_thread_reminder_is_deleted_once_its_decision_is_taken_and_forgo
     assert len(w.sent) == 1 and await w.store.reminder_posts(1)
     await w.decide()
     await w.recorder.wait_for(DecisionApplied)
-    for _ in range(3):
-        await asyncio.sleep(0)
+    await settle()
     assert w.tidied == [(500, 601)]
     result = await w.runtime.resign(1, ALICE)
     assert result.applied
-    for _ in range(3):
-        await asyncio.sleep(0)
+    await settle()
     assert w.store.marks == {} and w.timers.jobs == {}
