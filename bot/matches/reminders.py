@@ -118,7 +118,9 @@ class ReminderStore(Protocol):
 class Timers(Protocol):
     """What :class:`Reminders` uses of :class:`bot.matches.Scheduler`."""
 
-    def schedule(self, key: Hashable, when: float, callback: Callable[[], Awaitable[object]]) -> None: ...
+    def schedule(
+        self, key: Hashable, when: float, callback: Callable[[], Awaitable[object]]
+    ) -> None: ...
 
     def cancel(self, key: Hashable) -> bool: ...
 

@@ -59,8 +59,8 @@ from ._leaderboard import (
     show_leaderboard,
 )
 from ._matches import MatchService
-from ._reminders import reminders_command
 from ._moderation import Moderation, ModGroup, moderation_settings_command
+from ._reminders import reminders_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of

@@ -5,7 +5,6 @@ it, that a restart sends a due one once and never twice, and the forfeit warning
 from __future__ import annotations
 
 import asyncio
-
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
@@ -292,7 +291,7 @@ async def test_no_reminder_once_the_decision_is_taken_in_another_process() -> No
     assert w.sent == []
 
 
-async def test_a_thread_reminder_is_deleted_once_its_decision_is_taken_and_forgotten_at_the_end() -> None:
+async def test_a_thread_reminder_goes_once_its_decision_is_taken_and_all_at_the_end() -> None:
     w = World(thread=True)
     w.store.on.update({ALICE, BOB})
     await w.start()
