@@ -25,8 +25,8 @@ and nothing was claimed for it; one claimed but not sent (the process died betwe
 two) is never sent: at most once, never twice.
 
 The cog gives the two things it knows how to do (``send``: deliver a reminder, by DM or
-in the match's thread when the member's DMs are closed; ``tidy``: delete a reminder it
-posted in a thread once its decision is taken) and reads nothing else of Discord.
+in the match's thread when the member's DMs are closed; ``tidy``: delete a reminder
+once its decision is taken) and reads nothing else of Discord.
 """
 
 from __future__ import annotations
@@ -125,8 +125,8 @@ class Timers(Protocol):
     def cancel(self, key: Hashable) -> bool: ...
 
 
-#: ``send(match, reminder)``: deliver it; returns ``(channel_id, message_id)`` of a post
-#: to delete once its decision is taken (a reminder in the match's thread), else ``None``.
+#: ``send(match, reminder)``: deliver it; returns ``(channel_id, message_id)`` of the
+#: message to delete once its decision is taken, or ``None`` (nothing to delete).
 Send = Callable[[Match[Any], Reminder], Awaitable[tuple[int, int] | None]]
 #: ``tidy(channel_id, message_id)``: delete a post ``send`` returned.
 Tidy = Callable[[int, int], Awaitable[object]]
@@ -174,7 +174,7 @@ class Reminders:
         self.monotonic = monotonic
         #: match id -> the reminder armed for it (the pending decision's).
         self.armed: dict[int, Reminder] = {}
-        #: match id -> thread posts not tidied yet: ``(user_id, version, channel, message)``.
+        #: match id -> reminders not deleted yet: ``(user_id, version, channel, message)``.
         self.posts: dict[int, list[tuple[int, int, int, int]]] = {}
         #: user id -> (reminders on, ``monotonic()`` when read).
         self._prefs: dict[int, tuple[bool, float]] = {}
@@ -228,7 +228,7 @@ class Reminders:
     async def restore(self, matches: list[Match[Any]]) -> int:
         """At start-up: arm the reminder of every restored match (one due while the bot
         was down fires at once; the claim keeps it from going twice) and delete the
-        thread reminders of decisions already taken. Returns how many were armed."""
+        reminders of decisions already taken. Returns how many were armed."""
         armed = 0
         for match in matches:
             try:
@@ -246,7 +246,7 @@ class Reminders:
 
     def on_event(self, event: MatchEvent) -> None:
         """After every commit: arm the next decision's reminder; in the background,
-        delete thread reminders of decisions now taken and, once a match is over, forget
+        delete the reminders of decisions now taken and, once a match is over, forget
         its reminders. Never waits for a request (a runtime listener must be quick)."""
         if isinstance(event, MatchFinished):
             self.disarm(event.match_id)
@@ -345,7 +345,7 @@ class Reminders:
         return True
 
     async def _tidy(self, match_id: int, version: int | None) -> None:
-        """Delete the thread reminders of match ``match_id`` older than ``version``
+        """Delete the reminders of match ``match_id`` older than ``version``
         (``None``: all of them)."""
         posts = self.posts.get(match_id)
         if not posts:

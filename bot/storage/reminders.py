@@ -7,7 +7,8 @@ Tables (ids BIGINT snowflakes, times DOUBLE PRECISION Unix seconds):
   off, the default; ``off`` deletes the row).
 - ``reminder_marks``: per match and member, the newest decision (``version``) whose
   reminder was claimed: ``kind`` ``reminder`` or ``forfeit`` (sent; ``channel_id`` and
-  ``message_id`` name a post in the match's thread to delete later) or ``seen``
+  ``message_id`` name the message, a DM or a post in the match's thread, to delete once
+  the decision is taken) or ``seen``
   (cancelled by the member's own interaction). A claim only moves a row to a newer
   version (compare-and-set), so two processes, or one before and after a restart, never
   both send the reminder of one decision. A match's rows go when it ends.
@@ -84,12 +85,12 @@ class ReminderStore:
     async def reminder_posted(
         self, match_id: int, user_id: int, version: int, channel_id: int, message_id: int
     ) -> None:
-        """The reminder claimed at ``version`` was posted as ``message_id`` in
-        ``channel_id`` (the match's thread): delete it once the decision is taken."""
+        """The reminder claimed at ``version`` was sent as ``message_id`` in ``channel_id``
+        (a DM channel or the match's thread): delete it once the decision is taken."""
         await self.backend.execute(SET_POST, (channel_id, message_id, match_id, user_id, version))
 
     async def reminder_posts(self, match_id: int) -> list[tuple[int, int, int, int]]:
-        """The thread posts of ``match_id``'s reminders still recorded, as ``(user_id,
+        """The messages of ``match_id``'s reminders still recorded, as ``(user_id,
         version, channel_id, message_id)``."""
         rows = await self.backend.fetchall(SELECT_POSTS, (match_id,))
         return [

@@ -4,11 +4,13 @@ When they fall due, and that each waiting decision gets at most one, is
 :mod:`bot.matches.reminders` (no Discord there); this module is what a member sees. A
 reminder is one DM, in the member's private language, naming the match, the opponent,
 when the time runs out (a Discord timestamp, ``<t:…:R>``, shown in the reader's own
-clock and language) and a link to their panel. A member whose DMs are closed (the
+clock and language) and a link to their panel (a masked link, Discord "Message
+Formatting": a bare message link is long, and wraps badly on a phone). A member whose DMs are closed (the
 match's ``Display.dm_closed``, or the DM refused now with 403/50007) is reminded in the
 match's thread instead, mentioned as the closed-DM pings mention them (Discord "Message
-Formatting"; ``allowed_mentions`` names them alone), in the server's language; that post
-is deleted once the decision is taken, as the pings are. The forfeit warning says how
+Formatting"; ``allowed_mentions`` names them alone), in the server's language. Either
+is deleted once the decision is taken, as superseded panels and pings are: a member's
+DMs keep one panel per match, not a trail of reminders. The forfeit warning says how
 many turns in a row they timed out and that this one would forfeit (RULES §1.8).
 
 Every reminder goes through the outbox (:mod:`bot.outbox`) at ``PUBLIC`` priority, so it
@@ -109,8 +111,8 @@ class TurnReminders:
     # -- delivery ----------------------------------------------------------------------
 
     async def _send(self, match: LiveMatch, reminder: Reminder) -> tuple[int, int] | None:
-        """Deliver ``reminder``: by DM, else in the match's thread (returned, to be
-        deleted once the decision is taken)."""
+        """Deliver ``reminder``: by DM, else in the match's thread; returns the message
+        ``(channel_id, message_id)``, deleted once the decision is taken."""
         table = table_of(match)
         seat = reminder.seat
         deadline = f"<t:{int(reminder.deadline) + 1}:R>"
@@ -119,7 +121,10 @@ class TurnReminders:
             language = panel_language(table, seat)
             panel = table.display.panels[seat]
             link = (
-                DM_LINK.format(channel=panel.channel, message=panel.message)
+                t(
+                    language, "reminders-panel-link",
+                    url=DM_LINK.format(channel=panel.channel, message=panel.message),
+                )  # fmt: skip
                 if panel is not None and not panel.ephemeral and panel.message
                 else t(language, "reminders-hand")
             )
@@ -129,8 +134,8 @@ class TurnReminders:
                 deadline=deadline, link=link, n=timeouts,
             )  # fmt: skip
             sent = await self.outbox.dm(reminder.user_id, content=text, priority=Priority.PUBLIC)
-            if sent.ok:
-                return None
+            if sent.ok and sent.value is not None:
+                return (sent.value.channel.id, sent.value.id)
             if sent.status is not SendStatus.DM_CLOSED:
                 log.warning("Reminder of match %s not sent: %s", match.id, sent.status)
                 return None

@@ -1,7 +1,7 @@
 """Your-turn reminders through the emulator, with real slash commands and clicks: a member
-who turned them on gets one DM when a decision of theirs has waited half its timer; a
-member with them off gets none; their own interaction cancels it; with closed DMs it comes
-in the match's thread and goes once the decision is taken. Short timers (``BINGO_*``)."""
+who turned them on gets one DM when a decision of theirs has waited half its timer, deleted
+once they decided; a member with them off gets none; their own interaction cancels it;
+with closed DMs it comes in the match's thread, and goes too once the decision is taken. Short timers (``BINGO_*``)."""
 
 from __future__ import annotations
 
@@ -60,12 +60,14 @@ async def test_one_reminder_at_half_the_timer_and_none_with_reminders_off(bingo)
     )
     [reminder] = found
     assert f"BingoMagic #{match_id} against alice" in reminder.content, reminder.content
-    assert "https://discord.com/channels/@me/" in reminder.content
+    assert "[Go to your panel](https://discord.com/channels/@me/" in reminder.content
     await asyncio.sleep(1.5)
     assert len(reminders(bob.dm_messages())) == 1, "one reminder per waiting decision"
     await decide(bingo, bob, "Keep")
+    await bingo.emu.wait_for(
+        lambda: not reminders(bob.dm_messages()), message="the reminder deleted once decided"
+    )
     assert reminders(alice.dm_messages()) == []
-    assert "BingoMagic #" not in "".join(m.content for m in reminders(alice.dm_messages()))
 
 
 @pytest.mark.parametrize("bot_env", [TIMERS], indirect=True)

@@ -24,13 +24,14 @@ reminders-off = Your-turn reminders are **off**: no message when a decision of y
 
 ## The reminders (private: the member's language; in the thread: the server's)
 
-# Where the panel is when no DM panel can be linked.
-reminders-hand = `/bingo hand`
-reminders-dm = ⏰ Still your decision in BingoMagic #{ $id } against { $other }: time runs out { $deadline }. Your panel: { $link }
+# Where the panel is: a link to the DM panel, or the command that shows it.
+reminders-hand = Your panel: `/bingo hand`
+reminders-panel-link = [Go to your panel]({ $url })
+reminders-dm = ⏰ Still your decision in BingoMagic #{ $id } against { $other }: time runs out { $deadline }. { $link }
 reminders-forfeit-dm =
     ⚠️ BingoMagic #{ $id } against { $other }: you ran out of time on { $n ->
         [one] { $n } turn
        *[other] { $n } turns
-    } in a row. If this one runs out too ({ $deadline }), you forfeit the match. Your panel: { $link }
+    } in a row. If this one runs out too ({ $deadline }), you forfeit the match. { $link }
 reminders-thread = { $user }, ⏰ still your decision in BingoMagic #{ $id }: time runs out { $deadline }. Press **Show my hand** on the board.
 reminders-forfeit-thread = { $user }, ⚠️ if this turn of BingoMagic #{ $id } runs out too ({ $deadline }), you forfeit the match. Press **Show my hand** on the board.

@@ -24,12 +24,13 @@ reminders-off = I promemoria del turno sono **disattivi**: nessun messaggio quan
 
 ## I promemoria (in privato: la lingua del membro; nel thread: quella del server)
 
-reminders-hand = `/bingo mano`
-reminders-dm = ⏰ Tocca ancora a te in BingoMagic #{ $id } contro { $other }: il tempo scade { $deadline }. Il tuo pannello: { $link }
+reminders-hand = Il tuo pannello: `/bingo mano`
+reminders-panel-link = [Vai al tuo pannello]({ $url })
+reminders-dm = ⏰ Tocca ancora a te in BingoMagic #{ $id } contro { $other }: il tempo scade { $deadline }. { $link }
 reminders-forfeit-dm =
     ⚠️ BingoMagic #{ $id } contro { $other }: il tempo ti è scaduto per { $n ->
         [one] { $n } turno
        *[other] { $n } turni di fila
-    }. Se scade anche questo ({ $deadline }), perdi la partita. Il tuo pannello: { $link }
+    }. Se scade anche questo ({ $deadline }), perdi la partita. { $link }
 reminders-thread = { $user }, ⏰ tocca ancora a te in BingoMagic #{ $id }: il tempo scade { $deadline }. Premi **Mostra la mia mano** sul tabellone.
 reminders-forfeit-thread = { $user }, ⚠️ se scade anche questo turno di BingoMagic #{ $id } ({ $deadline }), perdi la partita. Premi **Mostra la mia mano** sul tabellone.

@@ -20,8 +20,9 @@ reminders-off = 手番のリマインダーは**オフ**です：判断を待た
 
 ## リマインダー（非公開：メンバーの言語、スレッド：サーバーの言語）
 
-reminders-hand = `/bingo 手札`
-reminders-dm = ⏰ { $other }とのBingoMagic #{ $id }で、まだあなたの判断を待っています。{ $deadline }に時間切れになります。あなたのパネル：{ $link }
-reminders-forfeit-dm = ⚠️ { $other }とのBingoMagic #{ $id }：あなたは{ $n }ターン連続で時間切れになっています。このターンも時間切れになると（{ $deadline }）、対戦に負けます。あなたのパネル：{ $link }
+reminders-hand = あなたのパネル：`/bingo 手札`
+reminders-panel-link = [パネルへ移動]({ $url })
+reminders-dm = ⏰ { $other }とのBingoMagic #{ $id }で、まだあなたの判断を待っています。{ $deadline }に時間切れになります。{ $link }
+reminders-forfeit-dm = ⚠️ { $other }とのBingoMagic #{ $id }：あなたは{ $n }ターン連続で時間切れになっています。このターンも時間切れになると（{ $deadline }）、対戦に負けます。{ $link }
 reminders-thread = { $user }、⏰ BingoMagic #{ $id }でまだあなたの判断を待っています。{ $deadline }に時間切れになります。盤面の**手札を見る**を押してください。
 reminders-forfeit-thread = { $user }、⚠️ BingoMagic #{ $id }でこのターンも時間切れになると（{ $deadline }）、対戦に負けます。盤面の**手札を見る**を押してください。

@@ -26,12 +26,13 @@ reminders-off = Przypomnienia o twojej decyzji są **wyłączone**: żadnej wiad
 
 ## Przypomnienia (prywatnie: w języku gracza; w wątku: w języku serwera)
 
-reminders-hand = `/bingo ręka`
-reminders-dm = ⏰ Nadal czekamy na twoją decyzję w BingoMagic #{ $id } (przeciwnik: { $other }): czas mija { $deadline }. Twój panel: { $link }
+reminders-hand = Twój panel: `/bingo ręka`
+reminders-panel-link = [Przejdź do swojego panelu]({ $url })
+reminders-dm = ⏰ Nadal czekamy na twoją decyzję w BingoMagic #{ $id } (przeciwnik: { $other }): czas mija { $deadline }. { $link }
 reminders-forfeit-dm =
     ⚠️ BingoMagic #{ $id } (przeciwnik: { $other }): czas minął ci już w { $n ->
         [one] { $n } kolejce
        *[other] { $n } kolejkach z rzędu
-    }. Jeśli i teraz minie ({ $deadline }), przegrywasz mecz. Twój panel: { $link }
+    }. Jeśli i teraz minie ({ $deadline }), przegrywasz mecz. { $link }
 reminders-thread = { $user }, ⏰ nadal czekamy na twoją decyzję w BingoMagic #{ $id }: czas mija { $deadline }. Naciśnij **Pokaż moją rękę** na planszy.
 reminders-forfeit-thread = { $user }, ⚠️ jeśli i w tej kolejce BingoMagic #{ $id } czas minie ({ $deadline }), przegrywasz mecz. Naciśnij **Pokaż moją rękę** na planszy.
