@@ -5,16 +5,17 @@ When they fall due, and that each waiting decision gets at most one, is
 reminder is one DM, in the member's private language, naming the match, the opponent,
 when the time runs out (a Discord timestamp, ``<t:…:R>``, shown in the reader's own
 clock and language) and a link to their panel (a masked link, Discord "Message
-Formatting": a bare message link is long, and wraps badly on a phone). A member whose DMs are closed (the
-match's ``Display.dm_closed``, or the DM refused now with 403/50007) is reminded in the
-match's thread instead, mentioned as the closed-DM pings mention them (Discord "Message
-Formatting"; ``allowed_mentions`` names them alone), in the server's language. Either
-is deleted once the decision is taken, as superseded panels and pings are: a member's
-DMs keep one panel per match, not a trail of reminders. The forfeit warning says how
-many turns in a row they timed out and that this one would forfeit (RULES §1.8).
+Formatting": a bare message link is long, and wraps badly on a phone). A member whose
+DMs are closed (the match's ``Display.dm_closed``, or the DM refused now with 403/50007)
+is reminded in the match's thread instead, mentioned as the closed-DM pings mention them
+(Discord "Message Formatting"; ``allowed_mentions`` names them alone), in the server's
+language. Either is deleted once the decision is taken, as superseded panels and pings
+are: a member's DMs keep one panel per match, not a trail of reminders. The forfeit
+warning says how many turns in a row they timed out and that this one would forfeit
+(RULES §1.8).
 
 Every reminder goes through the outbox (:mod:`bot.outbox`) at ``PUBLIC`` priority, so it
-counts in the rate-limit budget and never holds up a panel (``TURN``); a thread reminder's
+counts in the rate-limit budget and never holds up a panel (``TURN``); a reminder's
 deletion is ``TIDY``.
 """
 
@@ -122,7 +123,8 @@ class TurnReminders:
             panel = table.display.panels[seat]
             link = (
                 t(
-                    language, "reminders-panel-link",
+                    language,
+                    "reminders-panel-link",
                     url=DM_LINK.format(channel=panel.channel, message=panel.message),
                 )  # fmt: skip
                 if panel is not None and not panel.ephemeral and panel.message

@@ -1,7 +1,8 @@
 """Your-turn reminders through the emulator, with real slash commands and clicks: a member
 who turned them on gets one DM when a decision of theirs has waited half its timer, deleted
 once they decided; a member with them off gets none; their own interaction cancels it;
-with closed DMs it comes in the match's thread, and goes too once the decision is taken. Short timers (``BINGO_*``)."""
+with closed DMs it comes in the match's thread, and goes too once the decision is taken.
+Short timers (``BINGO_*``)."""
 
 from __future__ import annotations
 

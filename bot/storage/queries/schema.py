@@ -690,8 +690,8 @@ WHERE ended_at IS NOT NULL
 # Your-turn reminders (bot/matches/reminders.py, bot/storage/reminders.py): who turned
 # them on (``reminder_prefs``: a row means on), and per match and member the newest
 # decision (``version``) whose reminder was claimed: sent (``kind`` 'reminder' or
-# 'forfeit', with its message, to delete once the decision is taken) or cancelled by the member's own
-# interaction ('seen'). Rows of a match go when it ends.
+# 'forfeit', with its message, to delete once the decision is taken) or cancelled by
+# the member's own interaction ('seen'). Rows of a match go when it ends.
 MIGRATION_REMINDERS = """
 CREATE TABLE reminder_prefs (
     user_id    BIGINT PRIMARY KEY,
