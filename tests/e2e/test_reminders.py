@@ -11,6 +11,7 @@ import asyncio
 import pytest
 
 from emulator.models import Message
+from tests.emulator.fixtures import build_world
 
 from .helpers import (
     board,
@@ -18,6 +19,8 @@ from .helpers import (
     enabled_buttons,
     find_seed,
     private,
+    running_bot,
+    settings_for,
     start_match,
     thread_of_match,
     wait_prompt,
@@ -113,3 +116,34 @@ async def test_closed_dms_get_the_reminder_in_the_match_thread(bingo) -> None:
     await bob.click(panel, "Keep")
     await bingo.emu.wait_for(lambda: not posted(), message="the reminder deleted")
     assert len(posted(include_deleted=True)) == 1
+
+
+async def test_a_reminder_due_while_the_bot_was_down_comes_once_after_restarts(
+    emulator, tmp_path
+) -> None:
+    """bob (reminders on) has a decision waiting when the bot stops, before its reminder
+    is due; past half its timer the next process starts and sends it, once; a third
+    process, the decision still waiting, sends nothing more (the reminder was recorded)."""
+    world = build_world(emulator, users=("alice", "bob", "carol"))
+    # Long enough that the decision still waits through two restarts (its time-out would
+    # take the decision, and delete its reminder).
+    seconds = 30
+    timers = {name: str(seconds) for name in TIMERS}
+    settings = settings_for(emulator, tmp_path / "bingomagic.db", **timers)
+    bob = world.driver("bob")
+    async with running_bot(emulator, world, settings) as first:
+        await turn_on(first, "bob")
+        await start_match(first, seed=BOB_STARTS)
+        await wait_prompt(first, bob, "Keep")
+        assert reminders(bob.dm_messages()) == []
+    await asyncio.sleep(seconds / 2)
+    async with running_bot(emulator, world, settings) as second:
+        await second.emu.wait_for(
+            lambda: reminders(bob.dm_messages()), timeout=seconds / 2, message="the reminder"
+        )
+        await asyncio.sleep(0.5)
+    assert len(reminders(bob.dm_messages())) == 1
+    async with running_bot(emulator, world, settings) as third:
+        await asyncio.sleep(1.0)
+        assert len(reminders(bob.dm_messages())) == 1, "never twice"
+        await decide(third, bob, "Keep")
