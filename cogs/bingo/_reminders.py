@@ -135,7 +135,12 @@ class TurnReminders:
                 language, key, id=str(match.id), other=table.shown_names[1 - seat],
                 deadline=deadline, link=link, n=timeouts,
             )  # fmt: skip
-            sent = await self.outbox.dm(reminder.user_id, content=text, priority=Priority.PUBLIC)
+            # Not the newest DM as the panels see it: the member's next click on the panel
+            # above it is still answered on that panel (``PanelCourier._watching``), and
+            # the reminder goes once that decision is taken.
+            sent = await self.outbox.dm(
+                reminder.user_id, content=text, priority=Priority.PUBLIC, newest=False
+            )
             if sent.ok and sent.value is not None:
                 return (sent.value.channel.id, sent.value.id)
             if sent.status is not SendStatus.DM_CLOSED:
