@@ -111,7 +111,8 @@ class PrivacyStore(StorageBase):
         :func:`iso_day`; ``now``: Unix seconds):
 
         ``format``, ``user_id``, ``exported_at``, ``settings`` (``language``, ``tips``,
-        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``,
+        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``, ``turn_reminders``
+        (``/bingo reminders``),
         ``challenges_off_in_servers`` (``server_id``, ``since``), ``blocked_members``
         (``id``, ``name`` None here: the cog fills in the names it knows,
         ``blocked_at``)), ``servers`` (one per server: ``server_id``, ``results``,
@@ -122,7 +123,9 @@ class PrivacyStore(StorageBase):
         ``server_id``, ``status``, ``started_at``, ``ended_at``, ``season``, ``turns``,
         ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
         ``opponent``), ``decks``, ``practice_sessions``, ``challenges``,
-        ``challenge_cooldowns``. Every object about a server has its ``server_id``.
+        ``challenge_cooldowns``, ``turn_reminders`` (per match in progress, the last
+        decision whose reminder was sent or cancelled: ``match_id``, ``version``,
+        ``kind``, ``at``). Every object about a server has its ``server_id``.
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -210,6 +213,7 @@ class PrivacyStore(StorageBase):
                 "quick_counter": bool(prefs.get("quick_counter", 0)),
                 "dms_closed": bool(rows["dm_closed"]),
                 "screen_reader_mode": bool(prefs.get("accessible", 0)),
+                "turn_reminders": bool(rows["reminder_prefs"]),
                 "challenges_off_in_servers": [
                     {"server_id": str(r["guild_id"]), "since": iso_time(r["updated_at"])}
                     for r in rows["challenge_optouts"]
@@ -230,6 +234,11 @@ class PrivacyStore(StorageBase):
                     "until": iso_time(r["until_at"]),
                 }
                 for r in rows["challenge_cooldowns"]
+            ],
+            "turn_reminders": [
+                {"match_id": r["match_id"], "version": r["version"], "kind": r["kind"]}
+                | {"at": iso_time(r["at"])}
+                for r in rows["reminder_marks"]
             ],
             "servers": [servers[g] for g in sorted(servers)],
             "matches": matches,

@@ -60,6 +60,7 @@ from ._leaderboard import (
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
+from ._reminders import reminders_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
@@ -102,6 +103,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
         group.add_command(SeasonGroup(bot))
+        group.add_command(reminders_command(self.service.reminders))
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,

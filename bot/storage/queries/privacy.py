@@ -26,6 +26,8 @@ MEMBER_ROWS = {
     "challenge_cooldowns": (
         "SELECT * FROM challenge_cooldowns WHERE challenger_id = ? OR opponent_id = ?"
     ),
+    "reminder_prefs": "SELECT * FROM reminder_prefs WHERE user_id = ?",
+    "reminder_marks": "SELECT * FROM reminder_marks WHERE user_id = ?",
 }
 
 #: Statements erasing a member's own rows (parameter: user_id).
@@ -47,6 +49,8 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM challenge_blocks WHERE blocked_id = ?",
     "DELETE FROM challenge_cooldowns WHERE challenger_id = ?",
     "DELETE FROM challenge_cooldowns WHERE opponent_id = ?",
+    "DELETE FROM reminder_prefs WHERE user_id = ?",
+    "DELETE FROM reminder_marks WHERE user_id = ?",
 )
 
 DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR opponent_id = ?"
@@ -169,6 +173,7 @@ PURGE_GUILD = (
     "DELETE FROM challenge_cooldowns WHERE guild_id = ?",
     "DELETE FROM moderation_settings WHERE guild_id = ?",
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
+    "DELETE FROM reminder_marks WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM matches WHERE guild_id = ?",
     "DELETE FROM players WHERE guild_id = ?",
     "DELETE FROM bot_records WHERE guild_id = ?",
