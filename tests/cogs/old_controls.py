@@ -27,6 +27,7 @@ from bot.ui.controls import (
     DecisionButton,
     EraseButton,
     HelpButton,
+    KeyMomentButton,
     LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
@@ -121,4 +122,6 @@ ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
         {"after": 2, "answer": "yes", "name": "Spring: the second one"},
     ),
     ("bingo:season:0:no", SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
+    # Added with the analysis's key moments.
+    ("bingo:km:9:13", KeyMomentButton, {"match_id": 9, "decision": 13}),
 ]
