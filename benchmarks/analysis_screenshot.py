@@ -6,11 +6,12 @@ Starts the playground (:class:`bot.playground.launcher.Playground`, its data in 
 directory), opens its page in Debian's Chromium (``/usr/bin/chromium``, ``CHROMIUM``
 overrides it; never a download) as alice, who plays a match against the bot from her DM
 (:func:`tests.e2e.helpers.simple_policy`), then asks ``/bingo analyse match:`` in #general
-and screenshots its private answer (both players' accuracy and grade counts, and the
-win-chance chart) at a 1280x900 window. ``--worlds`` sets ``BINGO_ANALYSIS_WORLDS``
-(default the bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40; the whole run takes 10 to
-30 s on 2 cores, the bot pausing 0.2 s before its moves). The page is in English (the
-clicks read English labels). The match is not seeded, so each run shows another match.
+and screenshots its private answer (both players' accuracy, average loss and grade
+counts, each player's key moments in words with their buttons, and the win-chance
+chart) at a 1280x900 window. ``--worlds`` sets ``BINGO_ANALYSIS_WORLDS`` (default the
+bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40; the whole run takes 10 to 30 s on 2
+cores, the bot pausing 0.2 s before its moves). The page is in English (the clicks read
+English labels). The match is not seeded, so each run shows another match.
 Prints the match id and the seconds taken. Not a test: nothing here is collected by pytest.
 """
 

@@ -390,24 +390,10 @@ def contexts(
     decision up to a resignation or an abandon (included), from one replay of the
     match.  Raises :class:`bot.engine.IllegalActionError` when the history does not
     fit the match."""
-    opts = _options(options)
-    state, _ = BingoState.new(seed, opts)
+    state, _ = BingoState.new(seed, _options(options))
     found = []
     for index, (player, action) in enumerate(history):
-        current = state.current_player()
-        obs = state.observation(current) if current is not None else None
-        found.append(
-            DecisionContext(
-                index=index,
-                player=current,
-                turn=state.turn,
-                decision=str.__str__(state.decision()),
-                legal=tuple(state.legal_actions()),
-                active=state.active,
-                pending_land=state.pending_land,
-                scry_card=obs["scry_card"] if obs is not None else None,
-            )
-        )
+        found.append(_context(state, index))
         if action == TIMEOUT:  # RULES §1.8
             state.apply_timeout()
         elif action in _NOT_CHOICES or state.result is not None:
@@ -415,3 +401,32 @@ def contexts(
         else:
             state.apply_fast(action, player)
     return found
+
+
+def context_at(
+    seed: int, options: dict[str, Any] | None, history: list[list[Any]], index: int
+) -> DecisionContext:
+    """:func:`contexts` of decision ``index`` alone (a replay up to it).  Raises
+    ``ValueError`` for an index outside the history and
+    :class:`bot.engine.IllegalActionError` when the history does not fit the match."""
+    if not 0 <= index < len(history):
+        raise ValueError(f"decision {index} is outside 0..{len(history) - 1}")
+    return _context(BingoState.replay(seed, _options(options), history[:index]), index)
+
+
+def _context(state: BingoState, index: int) -> DecisionContext:
+    current = state.current_player()
+    decision = str.__str__(state.decision())
+    scry = None
+    if decision == "scry" and current is not None and state.mulligans is not None:
+        scry = state.mulligans.scry_card(state, current)
+    return DecisionContext(
+        index=index,
+        player=current,
+        turn=state.turn,
+        decision=decision,
+        legal=tuple(state.legal_actions()),
+        active=state.active,
+        pending_land=state.pending_land,
+        scry_card=scry,
+    )

@@ -230,8 +230,7 @@ def key_moment_page(
     and the choices that player had with their chances (the one played and the best
     marked). Raises ``KeyError`` when ``decisions`` has no decision ``index``."""
     found = {d.index: d for d in decisions}[index]
-    contexts = match_contexts(record)
-    context = contexts[index]
+    context = analysis.context_at(record.seed, record.options or None, record.decisions, index)
     raw = player_names(record, lang)
     names = [echo(n, limits.MEMBER_NAME) for n in raw]
     labels = [shorten(n, limits.MEMBER_NAME_LABEL) for n in raw]
@@ -277,6 +276,7 @@ class AnalysisService:
         privately like a replay, and when the match has no stored analysis of this
         version (:data:`bot.ai.analysis.VERSION`) grading that decision."""
         ctx = Reply(interaction)
+        await ctx.defer()  # a replay, its words and its picture: over 3 s on a busy machine
         lang = await ctx.private()
         record = await replayable(self.bot.db, ctx, control.match_id)
         if record is None:
@@ -299,7 +299,10 @@ class AnalysisService:
         """The analysis of finished match ``match_id`` of this server, privately:
         read back if stored, else computed now with a progress line. Refused privately
         like a replay (unknown here, still being played, broken), and when the member or
-        the server already has as many analyses running as allowed."""
+        the server already has as many analyses running as allowed. Deferred at once:
+        even a stored analysis takes a replay of the match and a chart to draw, which
+        can pass 3 s on a busy machine (the first follow-up replaces the "thinking")."""
+        await ctx.defer()
         lang = await ctx.private()
         db = self.bot.db
         record = await replayable(db, ctx, match_id)

@@ -41,7 +41,7 @@ import discord
 
 from bot import limits
 from bot.ai.analysis import VERSION as ANALYSIS_VERSION
-from bot.ai.analysis import DecisionAnalysis, contexts
+from bot.ai.analysis import DecisionAnalysis, context_at
 from bot.engine import BingoOptions, BingoState
 from bot.engine import events as ev
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
@@ -183,7 +183,7 @@ def replay_page(
     embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
     note = (notes or {}).get(step - 1)
     if note is not None:
-        context = contexts(record.seed, record.options or None, record.decisions)[step - 1]
+        context = context_at(record.seed, record.options or None, record.decisions, step - 1)
         embed.add_field(
             name=t(lang, "analysis-field"),
             value=decision_note(note, context, names, lang)[: limits.FIELD_VALUE],

@@ -163,11 +163,9 @@ def test_two_blunders_cannot_read_as_ninety() -> None:
     drops = [0.12, 0.13, 0.11, 0.30, 0.45] + [0.0] * 8
     grades = ["mistake"] * 3 + ["blunder"] * 2 + ["best"] * 8
     found = []
-    chance = 0.5
     for i, (drop, g) in enumerate(zip(drops, grades, strict=True)):
-        found.append(_decision(2 * i, 0, g, chance, chance - drop))
-        chance = max(0.05, chance - drop) if drop else chance
-        found.append(_decision(2 * i + 1, 1, "best", 1 - chance, 1 - chance))
+        found.append(_decision(2 * i, 0, g, 0.6, 0.6 - drop))
+        found.append(_decision(2 * i + 1, 1, "best", 0.4 + drop, 0.4 + drop))
     alice = summary(found, 0)
     assert alice.counts == {"best": 8, "inaccuracy": 0, "mistake": 3, "blunder": 2}
     assert alice.mean_loss == pytest.approx(100 * sum(drops) / 13)
