@@ -25,13 +25,13 @@ from PIL import Image, ImageDraw
 
 from .typeset import draw_text, fit, width
 
-WIDTH, HEIGHT = 800, 520
+WIDTH, HEIGHT = 800, 540
 #: The width Discord shows the picture at in an embed (half size) and the smallest text
 #: size wanted there (px).
 SHOWN_WIDTH, MIN_SHOWN_TEXT = 400, 11
 #: Text sizes (px in the picture): everything but the title, and the title (bold).
-FONT, TITLE_FONT = 28, 30
-RIGHT, TOP, BOTTOM = 30, 74, 150
+FONT, TITLE_FONT = 30, 32
+RIGHT, TOP, BOTTOM = 30, 78, 160
 BACKGROUND = (43, 45, 49)
 GRID = (88, 91, 98)
 TEXT = (230, 232, 235)
@@ -233,7 +233,7 @@ def _legend(
 ) -> None:
     """Row 1: whose errors the marks are (each player's shape and colour); row 2: the
     sizes by grade (in grey)."""
-    y1, y2 = bottom + 68, bottom + 112
+    y1, y2 = bottom + 72, bottom + 120
     x = 12.0
     lead = fit(texts.whose, FONT, WIDTH / 3)
     draw_text(image, (x, y1), lead, FONT, MUTED, anchor="lm")
@@ -244,14 +244,18 @@ def _legend(
         shown = fit(name, FONT, room)
         draw_text(image, (x + 36, y1), shown, FONT, TEXT, anchor="lm")
         x += 36 + width(shown, FONT) + 28
+    words = {g: texts.grades.get(g, g) for g in MARKED}
+    marks = sum(2 * RADIUS[g] + 10 + 30 for g in MARKED)
+    spare = WIDTH - 24 - marks - sum(width(w, FONT) for w in words.values())
+    if spare < 0:  # cut each word to its share of the room
+        room = (WIDTH - 24 - marks) / len(MARKED)
+        words = {g: fit(w, FONT, room) for g, w in words.items()}
     x = 12.0
     for grade in MARKED:
         r = RADIUS[grade]
-        colour = MUTED
         if grade == "inaccuracy":
-            draw.ellipse([(x, y2 - r), (x + 2 * r, y2 + r)], outline=colour, width=4)
+            draw.ellipse([(x, y2 - r), (x + 2 * r, y2 + r)], outline=MUTED, width=4)
         else:
-            draw.ellipse([(x, y2 - r), (x + 2 * r, y2 + r)], fill=colour)
-        word = fit(texts.grades.get(grade, grade), FONT, WIDTH / 3 - 2 * r - 30)
-        draw_text(image, (x + 2 * r + 10, y2), word, FONT, TEXT, anchor="lm")
-        x += 2 * r + 10 + width(word, FONT) + 30
+            draw.ellipse([(x, y2 - r), (x + 2 * r, y2 + r)], fill=MUTED)
+        draw_text(image, (x + 2 * r + 10, y2), words[grade], FONT, TEXT, anchor="lm")
+        x += 2 * r + 10 + width(words[grade], FONT) + 30
