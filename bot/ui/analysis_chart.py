@@ -1,8 +1,9 @@
 """The win-chance chart of a match's analysis (docs/analysis.md), drawn with Pillow.
 
-800 × 520 px. Discord shows an embed's picture about 400 px wide (half size; less on a
-narrow phone), so every text is drawn at :data:`FONT` px or more, at least
-:data:`MIN_SHOWN_TEXT` px once shown :data:`SHOWN_WIDTH` px wide; lines are 4 px. The
+800 × 540 px. Discord shows an embed's picture at most 400 px wide (half size), and
+about 300 px on a 400 px phone, so every text is drawn at :data:`FONT` px or more: at
+least :data:`MIN_SHOWN_TEXT` px once shown :data:`SHOWN_WIDTH` px wide (16 px), 12 px at
+300 px; lines are 4 px. The
 fonts are the shipped ones (:mod:`bot.ui.typeset`, any script).
 
 What is drawn: the first player's estimated chance to win after each graded decision
@@ -30,7 +31,7 @@ WIDTH, HEIGHT = 800, 540
 #: size wanted there (px).
 SHOWN_WIDTH, MIN_SHOWN_TEXT = 400, 11
 #: Text sizes (px in the picture): everything but the title, and the title (bold).
-FONT, TITLE_FONT = 30, 32
+FONT, TITLE_FONT = 32, 34
 RIGHT, TOP, BOTTOM = 30, 78, 160
 BACKGROUND = (43, 45, 49)
 GRID = (88, 91, 98)

@@ -132,6 +132,8 @@ def _fit_lines(lines: list[str]) -> str:
     for line in lines:
         joined = f"{text}\n\n{line}" if text else line
         if len(joined) > limits.FIELD_VALUE:
+            if not text:
+                return shorten(line, limits.FIELD_VALUE)
             room = limits.FIELD_VALUE - len(text) - 2
             return f"{text}\n\n{shorten(line, room)}" if room > 1 else text
         text = joined

@@ -217,3 +217,15 @@ def test_a_replay_step_names_who_draws_for_any_reader() -> None:
         for number in range(1, len(record.decisions) + 1):
             embed, *_ = replay_page(record, number, lang)
             assert own not in embed_text(embed), (lang, number)
+
+
+def test_long_names_keep_the_answer_within_discords_limits() -> None:
+    """Names of 64 characters (the most a name is shown with): every field within 1024
+    characters, the whole embed within 6000 (Discord's "Embed Limits")."""
+    record = _record(3)
+    decisions = _graded(record)
+    names = ["a" * 64, "b" * 64]
+    for lang in LANGUAGES:
+        embed = summary_embed(record, decisions, match_contexts(record), names, lang)
+        assert all(len(f.value or "") <= 1024 for f in embed.fields)
+        assert len(embed) <= 6000
