@@ -22,6 +22,7 @@ from bot.ui.controls import (
     AnalysisButton,
     ChallengeButton,
     DecisionButton,
+    KeyMomentButton,
     LeaderboardButton,
     PlayAgainButton,
     RematchButton,
@@ -116,6 +117,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
         controls.register(AnalysisButton, self.analyses.on_button)
         controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
+        controls.register(KeyMomentButton, self.analyses.on_key_moment)
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(AccessibleButton, partial(accessible_on, service))

@@ -108,4 +108,6 @@ ADDED: list[tuple[str, type[controls.Control[Any]], dict[str, Any]]] = [
         {"after": 2, "answer": "yes", "name": "Spring: the second one"},
     ),
     ("bingo:season:0:no", controls.SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
+    # Added with the analysis's key moments.
+    ("bingo:km:9:13", controls.KeyMomentButton, {"match_id": 9, "decision": 13}),
 ]
