@@ -601,6 +601,7 @@ class PracticeService:
         coach_text: str | None = None,
         locale: object = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
-        note = None if state.is_over else mulligan_note(state, locale)
+        # The coach on the mulligan just taken, while the hand it led to is weighed.
+        note = mulligan_note(state, locale) if state.decision() == "declare" else None
         embed = hand_embed(state, coach_text, locale, note=note)
         return embed, practice_view(session_id, state, locale)
