@@ -83,10 +83,10 @@ def land_words(
     advice: LandAdvice, state: PracticeState, locale: object = None, *, day: bool = False
 ) -> str:
     """The land-drop coach's ``advice`` on ``state``'s kept hand in ``locale``'s
-    language (English by default).  Rated: what decides the verdict
+    language (English by default).  Rated: the verdict, what decides it
     (:func:`decides_line`: the hand, its figure, what a mulligan instead gives up), then
-    the mulligan's figure and the verdict; not rated: the figure and why there is no
-    verdict.  Then the next draws.  ``day``: for the hand of the day, no verdict
+    the mulligan's figure with the policy after it spelled out; not rated: the figure
+    and why there is no verdict.  Then the next draws.  ``day``: for the hand of the day, no verdict
     sentence and no next draws (its result words them itself)."""
     play = play_or_draw(state.options.on_the_play)
     if advice.keep is None:  # a deck no bigger than its hand: nothing to draw on the draw
@@ -108,17 +108,18 @@ def land_words(
             lines.append(t(locale, "mulligan-coach-unrated-1994"))
         elif advice.unrated == "no-mulligan":
             lines.append(t(locale, "mulligan-coach-unrated"))
-    else:
-        decides = decides_line(advice, state, locale)
-        head = t(locale, "mulligan-coach-head")
-        verdict = "" if day else t(locale, f"mulligan-coach-{advice.comparison}")
-        lines = [
-            decides if day else sentences(locale, head, decides),
+    else:  # the verdict first, then what decides it, then the mulligan's figure
+        verdict = t(locale, f"mulligan-coach-{advice.comparison}")
+        lines = [] if day else [sentences(locale, t(locale, "mulligan-coach-head"), verdict)]
+        lines.append(decides_line(advice, state, locale))
+        lines.append(
             t(
-                locale, "mulligan-coach-instead", percent=percent(advice.instead, locale),
-                verdict=verdict,
-            ).rstrip(),
-        ]  # fmt: skip
+                locale,
+                "mulligan-coach-instead",
+                policy=t(locale, "mulligan-coach-policy"),
+                percent=percent(advice.instead, locale),
+            )
+        )
     if not day:
         lines.append(next_draws_line(state, locale))
     return "\n".join(lines)
@@ -238,6 +239,7 @@ def mulligan_note(state: PracticeState, locale: object = None) -> str | None:
         keep=percent(advice.keep, locale),
         mulligan=mulligan_phrase(advice, state, locale, done=True),
         instead=percent(advice.instead, locale),
+        policy=t(locale, "mulligan-coach-policy"),
         verdict=t(locale, MULLIGAN_VERDICTS[comparison]),
     )
 

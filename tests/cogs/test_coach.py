@@ -133,11 +133,13 @@ def test_a_rated_keep_says_what_decides_it(locale: str) -> None:
     assert advice.lands == 2 and advice.mulligan_to == 6 and advice.comparison
     lines = land_words(advice, state, locale).splitlines()
     head, tail = DECIDES[locale]
-    line = lines[0]
-    assert line.startswith(t(locale, "mulligan-coach-head")) and head in line
-    assert f"**{percent(advice.keep, locale)}**" in line and line.endswith(tail)
-    assert f"**{percent(advice.instead, locale)}**" in lines[1]
-    assert t(locale, f"mulligan-coach-{advice.comparison}") in lines[1]
+    verdict = t(locale, f"mulligan-coach-{advice.comparison}")
+    assert lines[0].startswith(t(locale, "mulligan-coach-head")) and lines[0].endswith(verdict)
+    line = lines[1]
+    assert line.startswith(head) and line.endswith(tail)
+    assert f"**{percent(advice.keep, locale)}**" in line
+    assert f"**{percent(advice.instead, locale)}**" in lines[2]
+    assert t(locale, "mulligan-coach-policy") in lines[2], "the policy after it, spelled out"
 
 
 @pytest.mark.parametrize(
@@ -164,7 +166,7 @@ def test_the_counts_follow_each_languages_plural_rules(
     def words(cards: int, lands: int) -> str:
         spells = ((3, cards - lands),) if cards > lands else ()
         advice = LandAdvice(cards, COACH_TURNS, half, half, lands, spells, max(0, cards - 1))
-        return land_words(advice, state, locale).splitlines()[0]
+        return land_words(advice, state, locale).splitlines()[1]
 
     assert one in words(1, 1) and few in words(2, 2) and many in words(5, 5)
     assert none in words(7, 0)
@@ -228,7 +230,7 @@ def test_the_given_up_spells_read_as_a_list_and_presets_as_a_count() -> None:
     """Names joined as a sentence ("A and B"); a preset's stand-in "Spell" cards are
     counted instead; a free mulligan costs no card; a hand of lands gives up no spell."""
     state = _burn_keep(1)
-    line = land_words(land_advice(state), state, "en").splitlines()[0]
+    line = land_words(land_advice(state), state, "en").splitlines()[1]
     assert "costs a card and gives up this hand's 2× Goblin Guide and 5× Lava Spike." in line
     preset, _ = PracticeState.new(5, PRESETS["commander"], PracticeOptions(free_first=True))
     preset.apply("keep")
@@ -261,16 +263,19 @@ def test_a_partial_paris_mulligan_counts_what_the_policy_sets_aside_among_like_c
 
 
 NOTES = {
-    "en": ("**Coach, on your mulligan:** keeping those 7 cards (2 lands) would have made every "
-           "land drop through turn 4 on the play", "your mulligan to 6 cost a card and gave up "
-           "that hand's Goblin Guide and 4× Lava Spike, for"),
-    "it": ("**Allenatore, sul tuo mulligan:** tenendo quelle 7 carte (2 terre) avresti giocato "
-           "una terra a ogni turno fino al turno 4 se inizi tu", "il tuo mulligan a 6 è costato "
-           "una carta e ha rinunciato a Goblin Guide e 4× Lava Spike di quella mano, per il"),
-    "pl": ("**Trener o twoim mulliganie:** zatrzymanie tamtych 7 kart (2 lądy) dawałoby ląd w "
-           "każdej kolejce aż do kolejki 4 (gdy zaczynasz)", "twój mulligan do 6 kart kosztował "
-           "kartę i oddał z tamtej ręki Goblin Guide i 4× Lava Spike, co ze standardową"),
-    "ja": ("**コーチ（あなたのマリガンについて）**：その7枚（土地2枚）をキープしていれば、"
+    "en": ("**Coach, on your mulligan:** {verdict} Kept, those 7 cards (2 lands) would have "
+           "made every land drop through turn 4 on the play",
+           "your mulligan to 6 cost a card and gave up that hand's Goblin Guide and 4× Lava "
+           "Spike, for"),
+    "it": ("**Allenatore, sul tuo mulligan:** {verdict} Tenendo quelle 7 carte (2 terre) "
+           "avresti giocato una terra a ogni turno fino al turno 4 se inizi tu",
+           "il tuo mulligan a 6 è costato una carta e ha rinunciato a Goblin Guide e 4× Lava "
+           "Spike di quella mano, per il"),
+    "pl": ("**Trener o twoim mulliganie:** {verdict} Zatrzymanie tamtych 7 kart (2 lądy) "
+           "dawałoby ląd w każdej kolejce aż do kolejki 4 (gdy zaczynasz)",
+           "twój mulligan do 6 kart kosztował kartę i oddał z tamtej ręki Goblin Guide i 4× "
+           "Lava Spike, co daje"),
+    "ja": ("**コーチ（あなたのマリガンについて）**：{verdict}その7枚（土地2枚）をキープしていれば、"
            "先攻で4ターン目まで",
            "マリガンで6枚にしたので、カードが1枚減り、"
            "その手札のGoblin Guide、4× Lava Spikeを手放しました。"),
@@ -288,10 +293,11 @@ def test_a_mulligan_says_what_decided_it(locale: str) -> None:
     advice = mulligan_advice(state)
     assert note is not None and advice is not None and advice.comparison == "mulligan-better"
     head, clause = NOTES[locale]
-    assert note.startswith(head) and clause in note
+    verdict = t(locale, "mulligan-coach-mulligan-was-better")
+    assert note.startswith(head.replace("{verdict}", verdict)) and clause in note
     assert f"**{percent(advice.keep, locale)}**" in note
     assert f"**{percent(advice.instead, locale)}**" in note
-    assert note.endswith(t(locale, "mulligan-coach-mulligan-was-better"))
+    assert t(locale, "mulligan-coach-policy") in note
 
 
 def test_a_london_mulligan_after_another_counts_the_bottom_and_a_bad_one_says_so() -> None:
@@ -300,10 +306,10 @@ def test_a_london_mulligan_after_another_counts_the_bottom_and_a_bad_one_says_so
     state = _burn(6)  # 5 lands and 2 spells: a fine 7
     state.apply("mulligan")
     note = mulligan_note(state, "en")
-    assert note is not None and note.endswith("❌ Keeping would have done better.")
+    assert note is not None and "mulligan:** ❌ Keeping would have done better. Kept, those" in note
     state.apply("mulligan")
     note = mulligan_note(state, "en")
-    assert note is not None and "cards (" in note and "and putting 1 card on the bottom" in note
+    assert note is not None and "Kept (putting 1 card on the bottom), those 7 cards (" in note
 
 
 def test_the_note_stands_above_the_prompt_of_the_next_hand() -> None:

@@ -71,15 +71,18 @@ async def assert_coached(bw, message, rule: MulliganRule, rated: bool = True) ->
         assert "**What decides it:**" not in text and advice.instead is None
         assert "so this keep is not rated" in text
         return
-    decides = text.splitlines()[0]
-    assert decides.startswith("**Coach.** **What decides it:** keeping these ")
+    verdict, decides = text.splitlines()[:2]
+    assert verdict in ("**Coach.** ✅ Keeping was the better choice.",
+                       "**Coach.** ✅ Keeping was exactly as good as a mulligan.",
+                       "**Coach.** ❌ A mulligan would have done better.")  # fmt: skip
+    assert decides.startswith("**What decides it:** keeping these ")
     assert f"{cards} cards ({lands_words(lands)})" in decides
     assert f"every land drop through turn 4 {play} **{percent(advice.keep)}**" in decides
     mulligan = "sets aside" if rule is MulliganRule.PARTIAL_PARIS else "gives up"
     assert f"a mulligan to {advice.mulligan_to} " in decides and mulligan in decides
-    assert advice.instead is not None and (
-        f"Mulliganing instead and then following the standard policy: "
-        f"**{percent(advice.instead)}**" in text
+    assert advice.instead is not None and text.splitlines()[2] == (
+        "Mulliganing instead (then keeping as the coach does: 7 cards with 2–5 lands, 6 or 5 "
+        f"with 2–4, any 4 or fewer): **{percent(advice.instead)}**."
     )
     assert sum(mark in text for mark in ("✅", "❌")) == 1, "one verdict"
     assert ("and scrying 1" in decides) is (rule is MulliganRule.VANCOUVER and cards < 7)
@@ -93,7 +96,15 @@ async def assert_mulligan_coached(bw, message, before: int, given: str = "gave u
     advice = mulligan_advice(state)
     assert advice is not None and advice.keep is not None and advice.instead is not None
     note, prompt = text.split("\n\n")
-    assert note.startswith(f"**Coach, on your mulligan:** keeping those {advice.cards} cards (")
+    verdict = {
+        "mulligan-better": "✅ The mulligan was the better choice.",
+        "tie": "✅ The mulligan was exactly as good as keeping.",
+        "keep-better": "❌ Keeping would have done better.",
+    }[advice.comparison or ""]
+    assert note.startswith(
+        f"**Coach, on your mulligan:** {verdict} Kept"
+    )  # fmt: skip
+    assert f" those {advice.cards} cards (" in note
     assert f"({lands_words(before)})" in note and advice.lands == before
     assert f"**{percent(advice.keep)}**" in note and f"**{percent(advice.instead)}**" in note
     assert f"mulligan to {advice.mulligan_to} " in note and given in note

@@ -70,31 +70,32 @@ mulligan-coach-spells = { $count ->
         [one] { $count } spell
        *[other] { $count } spells
     }
-# The figure of a mulligan instead of the keep, then the standard policy (docs/RULES.md
-# §4), and the verdict (mulligan-coach-keep-better …; empty for the hand of the day).
-mulligan-coach-instead = Mulliganing instead and then following the standard policy: **{ $percent }**. { $verdict }
+# The figure of a mulligan instead of the keep, then the standard policy ($policy: the
+# keep thresholds of docs/RULES.md §4, bot/engine/odds.py LondonPolicy).
+mulligan-coach-instead = Mulliganing instead ({ $policy }): **{ $percent }**.
+mulligan-coach-policy = then keeping as the coach does: 7 cards with 2–5 lands, 6 or 5 with 2–4, any 4 or fewer
 # After a mulligan, above the next hand: the hand given up ($cards, $lands), keeping it
 # ($then "bottom": and putting $bottom cards on the bottom, London; "scry": Vancouver's
 # scry 1), that figure $keep, the mulligan taken ($mulligan, $done "yes"), its figure
-# $instead with the standard policy after it, and the verdict on the mulligan.
-mulligan-coach-on-mulligan = **Coach, on your mulligan:** keeping { $cards ->
+# $instead with the standard policy ($policy) after it; the verdict on it comes first.
+mulligan-coach-on-mulligan = **Coach, on your mulligan:** { $verdict } Kept{ $then ->
+        [bottom] {" "}(putting { $bottom ->
+            [one] { $bottom } card
+           *[other] { $bottom } cards
+        } on the bottom)
+        [scry] {" "}(then scrying 1: a land stays on top, a spell goes to the bottom)
+       *[none] {""}
+    }, { $cards ->
         [one] that card
        *[other] those { $cards } cards
     } ({ $lands ->
         [0] no land
         [one] { $lands } land
        *[other] { $lands } lands
-    }){ $then ->
-        [bottom] {" "}and putting { $bottom ->
-            [one] { $bottom } card
-           *[other] { $bottom } cards
-        } on the bottom
-        [scry] {" "}and scrying 1 (a land stays on top, a spell goes to the bottom)
-       *[none] {""}
-    } would have made every land drop through turn { $turns } { $play ->
+    }) would have made every land drop through turn { $turns } { $play ->
         [play] on the play
        *[draw] on the draw
-    } **{ $keep }** of the time; { $mulligan }, for **{ $instead }** with the standard policy after it. { $verdict }
+    } **{ $keep }** of the time; { $mulligan }, for **{ $instead }** ({ $policy }).
 mulligan-coach-mulligan-was-better = ✅ The mulligan was the better choice.
 mulligan-coach-mulligan-was-tie = ✅ The mulligan was exactly as good as keeping.
 mulligan-coach-mulligan-was-worse = ❌ Keeping would have done better.

@@ -60,8 +60,9 @@ mulligan-coach-spells = { $count ->
         [one] { $count } magia
        *[other] { $count } magie
     }
-mulligan-coach-instead = Facendo invece mulligan e poi seguendo la strategia standard: **{ $percent }**. { $verdict }
-mulligan-coach-on-mulligan = **Allenatore, sul tuo mulligan:** tenendo { $cards ->
+mulligan-coach-instead = Facendo invece mulligan ({ $policy }): **{ $percent }**.
+mulligan-coach-policy = poi tenendo come fa l'allenatore: 7 carte con 2–5 terre, 6 o 5 con 2–4, sempre con 4 o meno
+mulligan-coach-on-mulligan = **Allenatore, sul tuo mulligan:** { $verdict } Tenendo { $cards ->
         [one] quella carta
        *[other] quelle { $cards } carte
     } ({ $lands ->
@@ -78,7 +79,7 @@ mulligan-coach-on-mulligan = **Allenatore, sul tuo mulligan:** tenendo { $cards 
     } avresti giocato una terra a ogni turno fino al turno { $turns } { $play ->
         [play] se inizi tu
        *[draw] se inizia l'avversario
-    } nel **{ $keep }** dei casi; { $mulligan }, per il **{ $instead }** seguendo poi la strategia standard. { $verdict }
+    } nel **{ $keep }** dei casi; { $mulligan }, per il **{ $instead }** ({ $policy }).
 mulligan-coach-mulligan-was-better = ✅ Il mulligan era la scelta migliore.
 mulligan-coach-mulligan-was-tie = ✅ Il mulligan valeva esattamente quanto tenere.
 mulligan-coach-mulligan-was-worse = ❌ Tenere sarebbe andato meglio.

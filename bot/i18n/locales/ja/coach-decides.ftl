@@ -42,8 +42,9 @@ mulligan-coach-aside-lands = 土地のうち{ $count }枚
 mulligan-coach-aside-spells = 呪文のうち{ $count }枚
 mulligan-coach-lands = 土地{ $count }枚
 mulligan-coach-spells = 呪文{ $count }枚
-mulligan-coach-instead = 代わりにマリガンし、その後は標準的な方針に従うと：**{ $percent }**。{ $verdict }
-mulligan-coach-on-mulligan = **コーチ（あなたのマリガンについて）**：その{ $cards }枚（{ $lands ->
+mulligan-coach-instead = 代わりにマリガンすると（{ $policy }）：**{ $percent }**。
+mulligan-coach-policy = その後はコーチと同じ基準でキープ：7枚なら土地2～5枚、6枚か5枚なら2～4枚、4枚以下なら常にキープ
+mulligan-coach-on-mulligan = **コーチ（あなたのマリガンについて）**：{ $verdict }その{ $cards }枚（{ $lands ->
         [0] 土地なし
        *[other] 土地{ $lands }枚
     }）をキープ{ $then ->
@@ -53,7 +54,7 @@ mulligan-coach-on-mulligan = **コーチ（あなたのマリガンについて�
     }いれば、{ $play ->
         [play] 先攻
        *[draw] 後攻
-    }で{ $turns }ターン目まで毎ターン土地を置ける確率は**{ $keep }**でした。{ $mulligan }。その後標準的な方針に従うと**{ $instead }**です。{ $verdict }
+    }で{ $turns }ターン目まで毎ターン土地を置ける確率は**{ $keep }**でした。{ $mulligan }。その場合は**{ $instead }**です（{ $policy }）。
 mulligan-coach-mulligan-was-better = ✅ マリガンのほうが良い選択でした。
 mulligan-coach-mulligan-was-tie = ✅ マリガンはキープとまったく同じくらい良い選択でした。
 mulligan-coach-mulligan-was-worse = ❌ キープのほうが良い結果でした。

@@ -90,8 +90,9 @@ mulligan-coach-spells = { $count ->
         [many] { $count } czarów
        *[other] { $count } czaru
     }
-mulligan-coach-instead = Gdy zamiast tego robisz mulligana, a potem stosujesz standardową strategię: **{ $percent }**. { $verdict }
-mulligan-coach-on-mulligan = **Trener o twoim mulliganie:** zatrzymanie { $cards ->
+mulligan-coach-instead = Gdy zamiast tego robisz mulligana ({ $policy }): **{ $percent }**.
+mulligan-coach-policy = potem zatrzymując rękę tak jak trener: 7 kart z 2–5 lądami, 6 lub 5 z 2–4, zawsze przy 4 lub mniej
+mulligan-coach-on-mulligan = **Trener o twoim mulliganie:** { $verdict } Zatrzymanie { $cards ->
         [one] tamtej { $cards } karty
        *[other] tamtych { $cards } kart
     } ({ $lands ->
@@ -110,7 +111,7 @@ mulligan-coach-on-mulligan = **Trener o twoim mulliganie:** zatrzymanie { $cards
     } dawałoby ląd w każdej kolejce aż do kolejki { $turns } { $play ->
         [play] (gdy zaczynasz)
        *[draw] (gdy grasz jako drugi)
-    } w **{ $keep }** przypadków; { $mulligan }, co ze standardową strategią potem daje **{ $instead }**. { $verdict }
+    } w **{ $keep }** przypadków; { $mulligan }, co daje **{ $instead }** ({ $policy }).
 mulligan-coach-mulligan-was-better = ✅ Mulligan był lepszym wyborem.
 mulligan-coach-mulligan-was-tie = ✅ Mulligan był dokładnie tak dobry jak zatrzymanie ręki.
 mulligan-coach-mulligan-was-worse = ❌ Zatrzymanie ręki dałoby lepszy wynik.
