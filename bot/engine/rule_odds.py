@@ -43,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 from .mulligan import MulliganRule
 from .odds import DEFAULT_POLICY, LondonPolicy, land_distribution, land_drops_for_hand
@@ -291,7 +292,25 @@ class _PartialParis:
     def _float_draws(
         self, state: _State, out_lands: int, out_spells: int
     ) -> list[tuple[float, _State]]:
-        return [(float(p), after) for p, after in self.draws(state, out_lands, out_spells)]
+        """:meth:`draws` in floating point, for the search (no Fraction arithmetic)."""
+        size, in_hand, pile_lands, pile_spells, taken = state
+        draw = out_lands + out_spells - (0 if self.free_first and not taken else 1)
+        library = self.deck_size - size - pile_lands - pile_spells
+        library_lands = self.lands - in_hand - pile_lands
+        if not 0 <= draw <= library:
+            raise ValueError(f"{draw} draws from a library of {library} cards")
+        left, kept_lands = size - out_lands - out_spells, in_hand - out_lands
+        piles = (pile_lands + out_lands, pile_spells + out_spells)
+        total = comb(library, draw)
+        weights = [
+            (comb(library_lands, drawn) * comb(library - library_lands, draw - drawn), drawn)
+            for drawn in range(draw + 1)
+        ]
+        return [
+            (weight / total, (left + draw, kept_lands + drawn, *piles, True))
+            for weight, drawn in weights
+            if weight
+        ]
 
     def _value(self, state: _State) -> float:
         if self.keeps(state[0], state[1]):

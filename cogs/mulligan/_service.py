@@ -253,6 +253,26 @@ def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None
     return land_words(advice, state, locale), advice.agreed
 
 
+#: Seconds the land-drop coach's words may take before a click is acknowledged first
+#: (:meth:`PracticeService.act`; Discord waits 3 s for an interaction's first answer).
+WORDS_BUDGET = 1.5
+
+
+def land_coach_words(
+    state: PracticeState, locale: object = None
+) -> tuple[str | None, bool | None, str | None]:
+    """What the hand shows after a decision, in ``locale``'s language: ``(the coach's
+    words on a kept hand, whether it agrees with keeping, the coach on the mulligan
+    just taken)``; the words ``None`` until the hand is kept, the note ``None`` but
+    while the hand a mulligan led to is weighed (:func:`mulligan_note`).  CPU-bound for
+    a moment (exact figures): the service runs it in a thread."""
+    if state.is_over:
+        text, agreed = coach(state, locale)
+        return text, agreed, None
+    note = mulligan_note(state, locale) if state.decision() == "declare" else None
+    return None, None, note
+
+
 def next_draws_line(state: PracticeState, locale: object = None) -> str:
     """The kept hand's next three draws, named as members may see them."""
     draws = [card_name(state, k, locale) for k in state.next_draws(3)]
@@ -521,8 +541,10 @@ class PracticeService:
         two concurrent clicks, in any processes, exactly one is applied; the other is
         answered privately with :data:`~bot.interactions.NOT_CURRENT`).  A kept
         BingoMagic hand first shows :func:`~._coach.estimating`, then the coach's
-        estimate, computed in a thread.  The hand is redrawn in the clicker's language
-        (it is private to them).
+        estimate, computed in a thread; any other hand shows the land-drop coach's words
+        (:func:`land_coach_words`: on a kept hand, or on the mulligan just taken), also
+        computed in a thread.  The hand is redrawn in the clicker's language (it is
+        private to them).
         """
         owned = await self._own_deal(ctx, session_id)
         if owned is None:
@@ -541,9 +563,21 @@ class PracticeService:
             embed, view = self._render(session_id, state, coach_text, locale)
             await ctx.edit(embed=embed, view=view)
             return
-        coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id, locale)
-        embed, view = self._render(session_id, state, coach_text, locale)
-        await ctx.edit_message(embed=embed, view=view)
+        # The land-drop coach's exact figures take milliseconds, a few hundred on a busy
+        # machine: off the event loop, and past WORDS_BUDGET the click is acknowledged
+        # first (Discord waits 3 s for the first answer), the hand edited when ready.
+        words = asyncio.ensure_future(asyncio.to_thread(land_coach_words, state, locale))
+        done, _ = await asyncio.wait({words}, timeout=WORDS_BUDGET)
+        if not done:
+            await ctx.defer(thinking=False)
+        coach_text, agreed, note = await words
+        if state.is_over:
+            await self._record(state, record.guild_id, record.user_id, agreed)
+        embed, view = self._render(session_id, state, coach_text, locale, note)
+        if done:
+            await ctx.edit_message(embed=embed, view=view)
+        else:
+            await ctx.edit(embed=embed, view=view)
 
     async def delete_expired(self, now: float | None = None) -> int:
         """Delete the deals (finished or abandoned) untouched for
@@ -558,16 +592,6 @@ class PracticeService:
                 limits.PRACTICE_RETENTION_DAYS,
             )
         return deleted
-
-    async def _finish_if_kept(
-        self, state: PracticeState, guild_id: int, user_id: int, locale: str
-    ) -> str | None:
-        """Once the hand is kept: record the stats, return the coach's words."""
-        if not state.is_over:
-            return None
-        text, agreed = coach(state, locale)
-        await self._record(state, guild_id, user_id, agreed)
-        return text
 
     async def _finish_bingo(
         self, state: PracticeState, guild_id: int, user_id: int, locale: str
@@ -602,8 +626,7 @@ class PracticeService:
         state: PracticeState,
         coach_text: str | None = None,
         locale: object = None,
+        note: str | None = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
-        # The coach on the mulligan just taken, while the hand it led to is weighed.
-        note = mulligan_note(state, locale) if state.decision() == "declare" else None
         embed = hand_embed(state, coach_text, locale, note=note)
         return embed, practice_view(session_id, state, locale)

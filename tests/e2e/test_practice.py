@@ -12,6 +12,7 @@ from bot import limits
 from bot.ai.coach import land_advice, mulligan_advice
 from bot.engine import MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
+from cogs.mulligan import _service as service_module
 from cogs.mulligan._render import percent
 from cogs.mulligan._service import bingo_coach_text
 from cogs.mulligan._views import AgainButton, practice_view
@@ -156,6 +157,27 @@ async def test_vancouver_flow_with_scry(bingo) -> None:
     assert "The top card of your library is" in description(message)
     await alice.click(message, "Bottom")
     await assert_coached(bingo, await refresh(bingo, message), MulliganRule.VANCOUVER)
+
+
+async def test_slow_coach_words_acknowledge_the_click_first(bingo, monkeypatch) -> None:
+    """When the coach's figures take longer than the budget, the click is acknowledged
+    at once and the hand edited when they are ready: nothing is lost."""
+    monkeypatch.setattr(service_module, "WORDS_BUDGET", 0.0)
+    alice, message = await deal(bingo, rule="paris", private=True)
+    lands = lands_shown(message)
+    record = await alice.click(message, "Mulligan")
+    assert record.acknowledged
+    message = await bingo.emu.wait_for(
+        lambda: "on your mulligan" in description(m := bingo.emu.messages[message.id]) and m,
+        message="the coach on the mulligan",
+    )
+    await assert_mulligan_coached(bingo, message, lands)
+    await alice.click(message, "Keep")
+    message = await bingo.emu.wait_for(
+        lambda: "**Coach.**" in description(m := bingo.emu.messages[message.id]) and m,
+        message="the coach on the keep",
+    )
+    await assert_coached(bingo, message, MulliganRule.PARIS)
 
 
 async def test_paris_flow(bingo) -> None:

@@ -231,3 +231,12 @@ def test_impossible_hands_and_set_asides_are_refused() -> None:
         )
     with pytest.raises(ValueError, match="not a hand"):
         rule_odds.keep_figure(MulliganRule.PARIS, 60, 24, 7, 7, 8)
+
+
+def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m benchmarks.rule_odds --deals 1`` returns 0 and times every rule."""
+    from benchmarks import rule_odds as bench
+
+    assert bench.main(["--deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(rule.value in out for rule in MulliganRule) and "ms max" in out
