@@ -183,9 +183,7 @@ def _g(phi: float) -> float:
     return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
 
 
-def glicko2(
-    player: Glicko, games: list[tuple[Glicko, float]], tau: float = GLICKO_TAU
-) -> Glicko:
+def glicko2(player: Glicko, games: list[tuple[Glicko, float]], tau: float = GLICKO_TAU) -> Glicko:
     """``player``'s rating after one rating period with ``games`` (each the opponent's
     rating before the period and ``player``'s score: 1 win, ½ draw, 0 loss), by
     Glickman's algorithm (steps 1-8; the volatility by the Illinois method, step 5.1-5.5,
@@ -213,9 +211,9 @@ def glicko2(
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (
-            2.0 * (phi * phi + v + ex) ** 2
-        ) - (x - a) / (tau * tau)
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
 
     big_a = a
     if delta * delta > phi * phi + v:

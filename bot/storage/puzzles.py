@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.ratings import Glicko, rate_attempt
@@ -36,6 +37,22 @@ MATCH = "match"
 SELFPLAY = "selfplay"
 #: Where a member's next puzzle came from (:meth:`PuzzleStore.next_puzzle`).
 KINDS = ("own", "server", "selfplay")
+#: The puzzles of the bot's matches against itself that ship with it (made by
+#: ``python -m benchmarks.puzzles --write``; docs/puzzles.md).
+SELFPLAY_FILE = Path(__file__).parent / "data" / "selfplay_puzzles.json"
+
+
+def read_selfplay_file(path: Path = SELFPLAY_FILE) -> list[dict[str, Any]]:
+    """The entries of the shipped self-play puzzles (``puzzles`` of the JSON file at
+    ``path``; see :meth:`PuzzleStore.load_selfplay`); none when the file is missing.
+    Raises ``ValueError`` for a file that is not such JSON."""
+    if not path.is_file():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    entries = data.get("puzzles") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ValueError(f"{path} holds no list of puzzles")
+    return entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +400,10 @@ class PuzzleStore(StorageBase):
         (with its match) gets another."""
         async with self.backend.transaction(("puzzle-day", guild_id, day)) as tx:
             row = await tx.fetchone(sql.SELECT_DAY_PUZZLE, (guild_id, day))
-            if row is not None and await tx.fetchone(sql.SELECT_PUZZLE, (row["puzzle_id"],)) is None:
+            if (
+                row is not None
+                and await tx.fetchone(sql.SELECT_PUZZLE, (row["puzzle_id"],)) is None
+            ):
                 await tx.execute(sql.DELETE_DAY_PUZZLE, (guild_id, day))
                 row = None
             if row is None:
@@ -439,4 +459,6 @@ __all__ = [
     "PuzzlePlayer",
     "PuzzleRecord",
     "PuzzleStore",
+    "SELFPLAY_FILE",
+    "read_selfplay_file",
 ]

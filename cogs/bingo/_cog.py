@@ -24,6 +24,10 @@ from bot.ui.controls import (
     DecisionButton,
     LeaderboardButton,
     PlayAgainButton,
+    PuzzleButton,
+    PuzzleDayButton,
+    PuzzleNextButton,
+    PuzzleReplayButton,
     RematchButton,
     ReplayButton,
     SeasonStartButton,
@@ -60,6 +64,7 @@ from ._leaderboard import (
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
+from ._puzzles import PuzzleService
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
@@ -89,6 +94,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         self.bot = bot
         self.service = MatchService(bot)
         self.analyses = AnalysisService(bot)
+        self.puzzles = PuzzleService(bot)
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
@@ -121,13 +127,19 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
         controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
+        controls.register(PuzzleButton, self.puzzles.on_answer)
+        controls.register(PuzzleReplayButton, self.puzzles.on_replay)
+        controls.register(PuzzleNextButton, self.puzzles.on_next)
+        controls.register(PuzzleDayButton, self.puzzles.on_day_button)
         await service.start()
+        await self.puzzles.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
+        await self.puzzles.stop()
         await self.service.stop()
 
     @commands.Cog.listener()
@@ -169,6 +181,24 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
         await self.analyses.show(Reply(interaction), match)
+
+    @commands.Cog.listener()
+    async def on_bingo_analysis_stored(self, match_id: int) -> None:
+        """A match's analysis was stored: mine its puzzles in the background
+        (``cogs.bingo._puzzles``)."""
+        self.puzzles.request_mining(match_id)
+
+    @works_anywhere
+    @app_commands.command(
+        name="puzzle",
+        description="A puzzle from a real match: find the best move (only you see it).",
+    )
+    @app_commands.describe(daily="The server's puzzle of the day instead of your next puzzle")
+    async def puzzle(self, interaction: discord.Interaction, daily: bool = False) -> None:
+        """A puzzle privately: the member's own mistakes first, then the server's, then
+        the bot's self-play ones; ``daily``: the server's puzzle of the day
+        (``cogs.bingo._puzzles``)."""
+        await self.puzzles.offer(Reply(interaction), daily)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."

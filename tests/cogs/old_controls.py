@@ -30,6 +30,10 @@ from bot.ui.controls import (
     LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
+    PuzzleButton,
+    PuzzleDayButton,
+    PuzzleNextButton,
+    PuzzleReplayButton,
     RematchButton,
     ReplayButton,
     RulesButton,
@@ -121,4 +125,12 @@ ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
         {"after": 2, "answer": "yes", "name": "Spring: the second one"},
     ),
     ("bingo:season:0:no", SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
+    # Added with /bingo puzzle (the strings this version posts).
+    ("bingo:pz:7:0:place:2", PuzzleButton, {"puzzle_id": 7, "day": 0, "action": "place:2"}),
+    ("bingo:pz:7:20600:pass", PuzzleButton, {"puzzle_id": 7, "day": 20600, "action": "pass"}),
+    ("bingo:pzr:7:60:o", PuzzleReplayButton, {"puzzle_id": 7, "step": 60, "direction": "o"}),
+    ("bingo:pzr:7:3:p", PuzzleReplayButton, {"puzzle_id": 7, "step": 3, "direction": "p"}),
+    ("bingo:pzn:0:0:next", PuzzleNextButton, {"puzzle_id": 0, "day": 0, "what": "next"}),
+    ("bingo:pzn:7:20600:again", PuzzleNextButton, {"puzzle_id": 7, "day": 20600, "what": "again"}),
+    ("bingo:pzd:5:20600", PuzzleDayButton, {"guild_id": 5, "day": 20600}),
 ]

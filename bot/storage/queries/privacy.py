@@ -96,7 +96,9 @@ ORDER BY ended_at, id
 # The member's matches against the bot are their own practice: deleted with them
 # (their analyses and puzzles first: a puzzle goes with its match, with the answers to it
 # and the days that showed it). Parameters: user_id, user_id.
-_BOT_MATCHES = "SELECT id FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)"
+_BOT_MATCHES = (
+    "SELECT id FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)"
+)
 _BOT_MATCH_PUZZLES = f"SELECT id FROM puzzles WHERE match_id IN ({_BOT_MATCHES})"  # noqa: S608
 DELETE_MEMBER_BOT_MATCHES = (
     f"DELETE FROM puzzle_attempts WHERE puzzle_id IN ({_BOT_MATCH_PUZZLES})",  # noqa: S608
