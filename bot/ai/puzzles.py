@@ -183,23 +183,39 @@ def _undecided(gap: float, noise: float) -> bool:
     return gap - Z * noise < GAP <= gap + Z * noise
 
 
-def mine_position(
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """Every legal action's chance for the deciding player (``chances``, 0..1, in the
+    order of ``legal_actions``; ``decision``: the engine's decision name), the ``best``
+    action, its closest ``rival`` (the other action whose interval's lower end is the
+    lowest), the ``gap`` between them, its standard error ``noise`` and the ``worlds``
+    per action (:func:`estimate`)."""
+
+    decision: str
+    chances: dict[str, float] = field(hash=False)
+    best: str
+    rival: str
+    gap: float
+    noise: float
+    worlds: int
+
+
+def estimate(
     state: BingoState,
     player: int,
     chosen: str,
     key: str,
     options: BingoOptions,
-    index: int = 0,
     worlds: int = DEFAULT_WORLDS,
-) -> MinedPuzzle | None:
-    """The puzzle of ``player``'s decision in ``state`` (not changed), or ``None`` when
-    the best move is not clearly better than every other (the rule of the module
-    docstring) or is the ``chosen`` action.  Only ``state.observation(player)`` and the
-    shape of ``state`` are read (:func:`bot.ai.estimator.determinize`), never its hidden
-    cards; ``key`` seeds every simulation (the same key and observation give the same
-    puzzle).  ``index`` is recorded in the puzzle.  CPU-bound: ``worlds`` × legal
-    actions playouts per batch, up to :data:`MAX_BATCHES` batches.  Raises
-    ``ValueError`` when ``player`` does not decide now or as
+) -> Estimate | None:
+    """Every legal action of ``player``'s decision in ``state`` (not changed) played
+    out in the same sampled worlds (see the module docstring), in batches of ``worlds``
+    until the rule is decided (:func:`_undecided`) or :data:`MAX_BATCHES`; ``None`` with
+    fewer than two legal actions.  A tie for best goes to an action other than
+    ``chosen`` (the move played), then to the first in order.  Only
+    ``state.observation(player)`` and the shape of ``state`` are read
+    (:func:`bot.ai.estimator.determinize`), never its hidden cards; ``key`` seeds every
+    simulation.  Raises ``ValueError`` when ``player`` does not decide now or as
     :func:`~bot.ai.estimator.determinize`."""
     if state.current_player() != player:
         raise ValueError(f"player {player} does not decide now")
@@ -228,19 +244,38 @@ def mine_position(
         gap, noise = bounds[rival]
         if best == chosen or not _undecided(gap, noise):
             break
-    if best == chosen or not is_puzzle(gap, noise):
+    return Estimate(decision, chances, best, rival, gap, noise, len(samples[best]))
+
+
+def mine_position(
+    state: BingoState,
+    player: int,
+    chosen: str,
+    key: str,
+    options: BingoOptions,
+    index: int = 0,
+    worlds: int = DEFAULT_WORLDS,
+) -> MinedPuzzle | None:
+    """The puzzle of ``player``'s decision in ``state`` (not changed), or ``None`` when
+    the best move is not clearly better than every other (:func:`is_puzzle` of the
+    :func:`estimate`) or is the ``chosen`` action (the move played).  ``index`` is
+    recorded in the puzzle; the rest as :func:`estimate` (the same key and observation
+    give the same puzzle).  CPU-bound: ``worlds`` × legal actions playouts per batch, up
+    to :data:`MAX_BATCHES` batches."""
+    found = estimate(state, player, chosen, key, options, worlds)
+    if found is None or found.best == chosen or not is_puzzle(found.gap, found.noise):
         return None
     return MinedPuzzle(
         index=index,
         player=player,
-        decision=decision,
+        decision=found.decision,
         chosen=chosen,
-        best=best,
-        rival=rival,
-        chances=chances,
-        gap=gap,
-        noise=noise,
-        worlds=len(samples[best]),
+        best=found.best,
+        rival=found.rival,
+        chances=found.chances,
+        gap=found.gap,
+        noise=found.noise,
+        worlds=found.worlds,
     )
 
 
@@ -297,6 +332,7 @@ def selfplay(seed: int, levels: tuple[str, str] = ("medium", "easy")) -> list[li
 __all__ = [
     "CANDIDATE_GRADES",
     "DEFAULT_WORLDS",
+    "Estimate",
     "GAP",
     "MAX_BATCHES",
     "VERSION",
@@ -304,6 +340,7 @@ __all__ = [
     "MinedPuzzle",
     "candidates",
     "chance",
+    "estimate",
     "gap_bound",
     "is_puzzle",
     "mine_decision",
