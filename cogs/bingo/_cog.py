@@ -193,12 +193,17 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="puzzle",
         description="A puzzle from a real match: find the best move (only you see it).",
     )
-    @app_commands.describe(daily="The server's puzzle of the day instead of your next puzzle")
-    async def puzzle(self, interaction: discord.Interaction, daily: bool = False) -> None:
+    async def puzzle(self, interaction: discord.Interaction) -> None:
         """A puzzle privately: the member's own mistakes first, then the server's, then
-        the bot's self-play ones; ``daily``: the server's puzzle of the day
-        (``cogs.bingo._puzzles``)."""
-        await self.puzzles.offer(Reply(interaction), daily)
+        the bot's self-play ones (``cogs.bingo._puzzles``)."""
+        await self.puzzles.offer(Reply(interaction), daily=False)
+
+    @app_commands.command(
+        name="daily-puzzle", description="This server's puzzle of the day (only you see it)."
+    )
+    async def daily_puzzle(self, interaction: discord.Interaction) -> None:
+        """The server's puzzle of the day, privately (``cogs.bingo._puzzles``)."""
+        await self.puzzles.offer(Reply(interaction), daily=True)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."

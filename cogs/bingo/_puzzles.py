@@ -11,8 +11,8 @@ itself that ship with it (``bot/storage/data/selfplay_puzzles.json``, made by
 ``python -m benchmarks.puzzles --write``) are loaded once.
 
 **Answering.** ``/bingo puzzle`` offers the member's own mistakes first, then the
-server's puzzles, then the self-play ones (:meth:`PuzzleStore.next_puzzle`); ``daily``:
-the server's puzzle of the day instead. The puzzle is the position as the player to
+server's puzzles, then the self-play ones (:meth:`PuzzleStore.next_puzzle`); ``/bingo
+daily-puzzle`` the server's puzzle of the day. The puzzle is the position as the player to
 move saw it: their view (:func:`bot.matches.player_view`: their hand, both territories
 and discard piles, the sizes of the other hand and of the library), the public board
 picture, and one button per legal action, labelled as the match panels label them
@@ -78,7 +78,7 @@ from cogs.reply import Reply
 
 from ._analysis_text import action_words, stored_notes
 from ._history import REPLAY_FILE, player_names, replay_page, replayable
-from ._render import action_label, event_line, prompt_text
+from ._render import action_label, event_line, prompt_text, rules_text
 from ._views import DANGER, PRIMARY, ROW_WIDTH
 
 if TYPE_CHECKING:
@@ -117,9 +117,13 @@ def position(record: PuzzleRecord) -> tuple[BingoState, list[Event]]:
 
 
 def selfplay_names(record: PuzzleRecord, lang: str) -> list[str]:
-    """The seats' names of a self-play puzzle's match: the bot at each seat's level."""
+    """The seats' names of a self-play puzzle's match: the bot at each seat's level
+    ("Easy bot", "Medium bot"), numbered when both seats have the same level."""
     levels = record.levels or ["medium", "medium"]
-    return [t(lang, "puzzle-bot-name", level=level) for level in levels]
+    names = [t(lang, "puzzle-bot-name", level=level) for level in levels]
+    if names[0] == names[1]:
+        names = [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+    return names
 
 
 def _author(record: PuzzleRecord, kind: str, day: int, lang: str) -> str:
@@ -304,27 +308,23 @@ def answer_page(
         value="\n".join(chances)[: limits.FIELD_VALUE],
         inline=False,
     )
-    embed.add_field(
-        name="\u200b",
-        value=t(
-            lang,
-            "puzzle-chances-note",
-            name=echo(raw_names[player], limits.MEMBER_NAME),
-            worlds=mined.worlds,
-        )[: limits.FIELD_VALUE],
-        inline=False,
-    )
     solved_count = record.solved + int(attempt.first and solved)
     attempts = record.attempts + int(attempt.first)
-    embed.set_footer(
-        text=t(
-            lang,
-            "puzzle-rating-of-puzzle",
-            rating=str(round(attempt.puzzle_rating)),
-            solved=solved_count,
-            attempts=attempts,
-        )
+    note = t(
+        lang,
+        "puzzle-chances-note",
+        name=shorten(raw_names[player], limits.MEMBER_NAME),
+        worlds=mined.worlds,
     )
+    rating = t(
+        lang,
+        "puzzle-rating-of-puzzle",
+        rating=str(round(attempt.puzzle_rating)),
+        solved=solved_count,
+        attempts=attempts,
+    )
+    embed.set_footer(text=f"{note}\n{rating}")
+    embed.set_image(url=f"attachment://{PICTURE_FILE}")  # the puzzle's picture, kept
     buttons: list[discord.ui.Item[Any]] = [
         PuzzleReplayButton(record.id, record.index, "o", lang),
         PuzzleNextButton(0, 0, "next", lang),
@@ -358,6 +358,10 @@ def selfplay_replay(record: PuzzleRecord, step: int, lang: str) -> Shown:
     step = max(0, min(step, total))
     embed, _, png, alt = replay_page(match, step, lang)
     embed.title = t(lang, "puzzle-replay-selfplay-title")
+    options = BingoOptions.from_json(record.options) if record.options else BingoOptions()
+    embed.set_footer(
+        text=t(lang, "puzzle-replay-footer", id=record.id, rules=rules_text(options, lang))
+    )
     embed.set_image(url=f"attachment://{PICTURE_FILE}")
     view = view_of(
         PuzzleReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
@@ -469,15 +473,13 @@ class PuzzleService:
     # -- answering ---------------------------------------------------------------------
 
     async def offer(self, ctx: Reply, daily: bool) -> None:
-        """``/bingo puzzle [daily]``: the member's next puzzle (or the server's puzzle
-        of the day), privately."""
+        """``/bingo puzzle``: the member's next puzzle, privately; ``daily``: ``/bingo
+        daily-puzzle``, the server's puzzle of the day (a server-only command)."""
         lang = await ctx.private()
         guild_id = ctx.guild_id if in_server(ctx.interaction) else None
-        if daily and guild_id is None:
-            return await ctx.tell("puzzle-day-needs-server")
         await ctx.defer()
         if daily:
-            assert guild_id is not None
+            assert guild_id is not None  # a server-only command (cogs.contexts)
             shown = await self._daily_page(ctx, guild_id, self.today(), lang)
             if shown is None:
                 return await ctx.tell("puzzle-none-today")
@@ -549,7 +551,7 @@ class PuzzleService:
         kind = "own" if record.user_id == ctx.user_id else self._kind(record, ctx.user_id, 0)
         names = await self.names(record, lang)
         shown = answer_page(record, names, mined, attempt, kind, control.day, today, lang)
-        await ctx.edit(embed=shown.embed, view=shown.view, attachments=[])
+        await ctx.edit(embed=shown.embed, view=shown.view)  # the picture stays
 
     async def on_next(
         self, interaction: discord.Interaction[Any], control: PuzzleNextButton

@@ -3,9 +3,9 @@
 cmd-bingo-puzzle =
     .name = puzzle
     .description = A puzzle from a real match: find the best move (only you see it).
-cmd-bingo-puzzle-daily =
-    .name = daily
-    .description = The server's puzzle of the day instead of your next puzzle
+cmd-bingo-daily-puzzle =
+    .name = daily-puzzle
+    .description = This server's puzzle of the day (only you see it).
 
 puzzle-title = 🧩 Puzzle #{ $id }: find the best move
 puzzle-from-own = From your match #{ $match }: learn from your mistakes
@@ -13,7 +13,11 @@ puzzle-from-server = From match #{ $match } of this server
 puzzle-from-selfplay = From a match I played against myself
 puzzle-from-daily = Puzzle of the day · { $date }
 puzzle-seat = You play as **{ $name }**.
-puzzle-bot-name = BingoMagic ({ $level })
+puzzle-bot-name = { $level ->
+    [easy] Easy bot
+    [hard] Hard bot
+   *[medium] Medium bot
+}
 puzzle-turn = Turn { $turn }.
 puzzle-mulligans = Mulligans, before the first turn.
 puzzle-last = Just before: { $line }
@@ -61,11 +65,11 @@ puzzle-button-replay = Replay the match
 puzzle-button-next = Next puzzle
 puzzle-button-again = Try again
 puzzle-button-solve = Solve it
+puzzle-replay-footer = Puzzle #{ $id } · { $rules }
 puzzle-replay-selfplay-title = Replay: a match I played against myself
 puzzle-none = No puzzle left for you right now: every puzzle you can get here is answered. New ones come from analysed matches (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-none-today = This server has no puzzle of the day yet: puzzles come from analysed matches (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-gone = This puzzle is gone: its match was deleted.
-puzzle-day-over = That day is over: today's puzzle is one `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True` away.
-puzzle-day-needs-server = The puzzle of the day belongs to a server: use `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True` in one.
+puzzle-day-over = That day is over: today's puzzle is one `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }` away.
 puzzle-post-title = 🧩 Puzzle of the day · { $date }
 puzzle-post-text = One position from a real match: find the best move. Press **Solve it**: only you see the puzzle and your answer. Your first answer today counts for your puzzle rating and streak.

@@ -3,9 +3,9 @@
 cmd-bingo-puzzle =
     .name = puzzle
     .description = Un puzzle da una partita vera: trova la mossa migliore (lo vedi solo tu).
-cmd-bingo-puzzle-daily =
-    .name = del_giorno
-    .description = Il puzzle del giorno del server invece del tuo prossimo puzzle
+cmd-bingo-daily-puzzle =
+    .name = puzzle-del-giorno
+    .description = Il puzzle del giorno di questo server (lo vedi solo tu).
 
 puzzle-title = 🧩 Puzzle #{ $id }: trova la mossa migliore
 puzzle-from-own = Dalla tua partita #{ $match }: impara dai tuoi errori
@@ -13,7 +13,11 @@ puzzle-from-server = Dalla partita #{ $match } di questo server
 puzzle-from-selfplay = Da una partita che ho giocato contro me stesso
 puzzle-from-daily = Puzzle del giorno · { $date }
 puzzle-seat = Giochi come **{ $name }**.
-puzzle-bot-name = BingoMagic ({ $level })
+puzzle-bot-name = { $level ->
+    [easy] Bot facile
+    [hard] Bot difficile
+   *[medium] Bot medio
+}
 puzzle-turn = Turno { $turn }.
 puzzle-mulligans = Mulligan, prima del primo turno.
 puzzle-last = Appena prima: { $line }
@@ -61,11 +65,11 @@ puzzle-button-replay = Rivedi la partita
 puzzle-button-next = Prossimo puzzle
 puzzle-button-again = Riprova
 puzzle-button-solve = Risolvilo
+puzzle-replay-footer = Puzzle #{ $id } · { $rules }
 puzzle-replay-selfplay-title = Replay: una partita che ho giocato contro me stesso
 puzzle-none = Per ora non ci sono altri puzzle per te: hai risposto a tutti quelli disponibili qui. I nuovi nascono dalle partite analizzate (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-none-today = Questo server non ha ancora un puzzle del giorno: i puzzle nascono dalle partite analizzate (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-gone = Questo puzzle non c'è più: la sua partita è stata eliminata.
-puzzle-day-over = Quel giorno è finito: il puzzle di oggi è a un `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True` di distanza.
-puzzle-day-needs-server = Il puzzle del giorno appartiene a un server: usa `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True` in un server.
+puzzle-day-over = Quel giorno è finito: il puzzle di oggi è a un `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }` di distanza.
 puzzle-post-title = 🧩 Puzzle del giorno · { $date }
 puzzle-post-text = Una posizione da una partita vera: trova la mossa migliore. Premi **Risolvilo**: il puzzle e la tua risposta li vedi solo tu. La tua prima risposta di oggi conta per il tuo punteggio e la tua serie.

@@ -3,9 +3,9 @@
 cmd-bingo-puzzle =
     .name = パズル
     .description = 実際の対戦から作ったパズル：最善手を見つけましょう（あなただけに表示）。
-cmd-bingo-puzzle-daily =
-    .name = 今日
-    .description = 次のパズルの代わりに、サーバーの今日のパズル
+cmd-bingo-daily-puzzle =
+    .name = 今日のパズル
+    .description = このサーバーの今日のパズル（あなただけに表示）。
 
 puzzle-title = 🧩 パズル #{ $id }：最善手を見つけよう
 puzzle-from-own = あなたの対戦 #{ $match }から：ミスから学ぶ
@@ -13,7 +13,11 @@ puzzle-from-server = このサーバーの対戦 #{ $match }から
 puzzle-from-selfplay = 私が自分自身と対戦した試合から
 puzzle-from-daily = 今日のパズル · { $date }
 puzzle-seat = あなたは**{ $name }**として考えます。
-puzzle-bot-name = BingoMagic（{ $level }）
+puzzle-bot-name = { $level ->
+    [easy] ボット（簡単）
+    [hard] ボット（難しい）
+   *[medium] ボット（普通）
+}
 puzzle-turn = ターン{ $turn }。
 puzzle-mulligans = マリガン中（最初のターンの前）。
 puzzle-last = 直前：{ $line }
@@ -43,11 +47,11 @@ puzzle-button-replay = 対戦のリプレイ
 puzzle-button-next = 次のパズル
 puzzle-button-again = もう一度
 puzzle-button-solve = 解く
+puzzle-replay-footer = パズル #{ $id } · { $rules }
 puzzle-replay-selfplay-title = リプレイ：私が自分自身と対戦した試合
 puzzle-none = 今はあなたに出せるパズルがありません：ここで出せるパズルにはすべて答えました。新しいパズルは分析した対戦から作られます（`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`）。
 puzzle-none-today = このサーバーにはまだ今日のパズルがありません：パズルは分析した対戦から作られます（`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`）。
 puzzle-gone = このパズルはもうありません：元の対戦が削除されました。
-puzzle-day-over = その日は終わりました：今日のパズルは`/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True`で解けます。
-puzzle-day-needs-server = 今日のパズルはサーバーごとのものです：サーバーで`/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True`を使ってください。
+puzzle-day-over = その日は終わりました：今日のパズルは`/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }`で解けます。
 puzzle-post-title = 🧩 今日のパズル · { $date }
 puzzle-post-text = 実際の対戦の局面です：最善手を見つけましょう。**解く**を押すと、パズルとあなたの答えはあなただけに表示されます。今日の最初の答えがパズルレーティングと連続記録に数えられます。

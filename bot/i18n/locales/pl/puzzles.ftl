@@ -3,9 +3,9 @@
 cmd-bingo-puzzle =
     .name = zadanie
     .description = Zadanie z prawdziwego meczu: znajdź najlepszy ruch (widzisz je tylko ty).
-cmd-bingo-puzzle-daily =
-    .name = dnia
-    .description = Zadanie dnia tego serwera zamiast twojego następnego zadania
+cmd-bingo-daily-puzzle =
+    .name = zadanie-dnia
+    .description = Zadanie dnia tego serwera (widzisz je tylko ty).
 
 puzzle-title = 🧩 Zadanie #{ $id }: znajdź najlepszy ruch
 puzzle-from-own = Z twojego meczu #{ $match }: ucz się na swoich błędach
@@ -13,7 +13,11 @@ puzzle-from-server = Z meczu #{ $match } na tym serwerze
 puzzle-from-selfplay = Z meczu, który rozegrałem sam ze sobą
 puzzle-from-daily = Zadanie dnia · { $date }
 puzzle-seat = Grasz jako **{ $name }**.
-puzzle-bot-name = BingoMagic ({ $level })
+puzzle-bot-name = { $level ->
+    [easy] Bot łatwy
+    [hard] Bot trudny
+   *[medium] Bot średni
+}
 puzzle-turn = Kolejka { $turn }.
 puzzle-mulligans = Mulligany, przed pierwszą kolejką.
 puzzle-last = Tuż przedtem: { $line }
@@ -68,11 +72,11 @@ puzzle-button-replay = Powtórka meczu
 puzzle-button-next = Następne zadanie
 puzzle-button-again = Spróbuj ponownie
 puzzle-button-solve = Rozwiąż
+puzzle-replay-footer = Zadanie #{ $id } · { $rules }
 puzzle-replay-selfplay-title = Powtórka: mecz, który rozegrałem sam ze sobą
 puzzle-none = Na razie nie ma dla ciebie więcej zadań: odpowiedziano na wszystkie dostępne tutaj. Nowe powstają z przeanalizowanych meczów (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-none-today = Ten serwer nie ma jeszcze zadania dnia: zadania powstają z przeanalizowanych meczów (`/{ cmd-bingo.name } { cmd-bingo-analyse.name }`).
 puzzle-gone = Tego zadania już nie ma: jego mecz został usunięty.
-puzzle-day-over = Ten dzień już się skończył: dzisiejsze zadanie znajdziesz przez `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True`.
-puzzle-day-needs-server = Zadanie dnia należy do serwera: użyj `/{ cmd-bingo.name } { cmd-bingo-puzzle.name } { cmd-bingo-puzzle-daily.name }:True` na serwerze.
+puzzle-day-over = Ten dzień już się skończył: dzisiejsze zadanie znajdziesz przez `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }`.
 puzzle-post-title = 🧩 Zadanie dnia · { $date }
 puzzle-post-text = Pozycja z prawdziwego meczu: znajdź najlepszy ruch. Naciśnij **Rozwiąż**: zadanie i twoją odpowiedź widzisz tylko ty. Twoja pierwsza dzisiejsza odpowiedź liczy się do rankingu zadań i serii.
