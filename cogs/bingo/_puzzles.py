@@ -51,6 +51,7 @@ from bot.engine.daily import daily_seed, day_of, seconds_to_next_day, utc_date_t
 from bot.engine.events import Event, Turn
 from bot.i18n import t
 from bot.matches import player_view, public_view
+from bot.ratings import Glicko
 from bot.storage.daily import DailyStore
 from bot.storage.matches import MatchRecord
 from bot.storage.puzzles import (
@@ -135,6 +136,18 @@ def _author(record: PuzzleRecord, kind: str, day: int, lang: str) -> str:
     return t(lang, key, match=record.match_id or 0)
 
 
+#: A rating deviation above this marks a rating as provisional ("1662?"), as lichess
+#: marks one (its threshold for a provisional rating).
+PROVISIONAL_RD = 110.0
+
+
+def rating_text(rating: Glicko) -> str:
+    """A rating as shown: rounded, with ``?`` while it is provisional (its deviation
+    above :data:`PROVISIONAL_RD`: a few answers only)."""
+    shown = str(round(rating.rating))
+    return f"{shown}?" if rating.rd > PROVISIONAL_RD else shown
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A message: its embed, view and picture (PNG bytes and alt text)."""
@@ -158,13 +171,15 @@ def puzzle_page(
     standing: PuzzlePlayer,
     today: int,
     lang: str,
+    answered: bool = False,
 ) -> Shown:
     """The puzzle to answer, in ``lang``: what the player to move saw then (their view,
     never the other hand or the library) with one button per legal move, the reader in
     that player's seat. ``raw_names``: the two seats' names as stored (not escaped);
     ``kind``: where it came from (``own``, ``server``, ``selfplay``); ``day``: the UTC
     day of a puzzle of the day, else 0; ``standing``: the reader's rating and streak as
-    of ``today``."""
+    of ``today``; ``answered``: the reader answered it before (a new answer is not
+    rated, and the page says so)."""
     state, events = position(record)
     player = record.player
     view = player_view(state, player)
@@ -181,6 +196,8 @@ def puzzle_page(
     ]
     if said:
         lines.append(t(lang, "puzzle-last", line=" · ".join(said[-2:])))
+    if answered:
+        lines.append(t(lang, "puzzle-answered-before"))
     embed = discord.Embed(
         title=t(lang, "puzzle-title", id=record.id),
         description="\n".join(lines)[: limits.EMBED_DESCRIPTION],
@@ -217,7 +234,7 @@ def puzzle_page(
         text=t(
             lang,
             "puzzle-footer",
-            rating=str(round(standing.rating.rating)),
+            rating=rating_text(standing.rating),
             streak=standing.current_streak(today),
         )
     )
@@ -279,7 +296,7 @@ def answer_page(
                 lang,
                 "puzzle-rating-change",
                 before=str(round(attempt.rating_before)),
-                after=str(round(attempt.rating_after)),
+                after=rating_text(attempt.player.rating),
                 delta=f"{delta:+d}",
             )
         )
@@ -515,8 +532,9 @@ class PuzzleService:
     ) -> Shown:
         standing = await self.store.player(user_id)
         names = await self.names(record, lang)
+        answered = await self.store.attempt_of(record.id, user_id) is not None
         return await asyncio.to_thread(
-            puzzle_page, record, names, kind, day, standing, self.today(), lang
+            puzzle_page, record, names, kind, day, standing, self.today(), lang, answered
         )
 
     def _kind(self, record: PuzzleRecord, user_id: int, day: int) -> str:

@@ -196,6 +196,10 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
         lambda: (m := bingo.emu.messages[shown.id]).embeds and "find" in embed_title(m) and m,
         message="the puzzle again",
     )
+    assert (
+        "You answered this puzzle before: this answer is not rated."
+        in again.embeds[0]["description"]
+    )
     await carol.click(again, label[mined.best])
     retried = await bingo.emu.wait_for(
         lambda: (
@@ -227,7 +231,9 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     assert "Streak: 1 day in a row with a puzzle solved (best: 1)." in text
     standing = await store.player(record.player_ids[player])
     assert standing.rating.rating > 1500 and standing.solved == 1 and standing.streak == 1
-    assert f"Your puzzle rating: 1500 → **{round(standing.rating.rating)}** (+" in text
+    assert (
+        f"Your puzzle rating: 1500 → **{round(standing.rating.rating)}?** (+" in text
+    )  # provisional
     assert enabled_buttons(solved) == ["Replay the match", "Next puzzle"]
 
     replay = await driver.click(solved, "Replay the match")

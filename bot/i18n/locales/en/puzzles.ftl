@@ -21,6 +21,7 @@ puzzle-bot-name = { $level ->
 puzzle-turn = Turn { $turn }.
 puzzle-mulligans = Mulligans, before the first turn.
 puzzle-last = Just before: { $line }
+puzzle-answered-before = You answered this puzzle before: this answer is not rated.
 puzzle-hand = Your hand
 puzzle-table = Table
 puzzle-table-you = You: { $territory } · discard pile { $discard }

@@ -21,6 +21,7 @@ puzzle-bot-name = { $level ->
 puzzle-turn = Turno { $turn }.
 puzzle-mulligans = Mulligan, prima del primo turno.
 puzzle-last = Appena prima: { $line }
+puzzle-answered-before = Hai già risposto a questo puzzle: questa risposta non conta per il punteggio.
 puzzle-hand = La tua mano
 puzzle-table = Tavolo
 puzzle-table-you = Tu: { $territory } · scarti { $discard }

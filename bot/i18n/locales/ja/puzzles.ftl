@@ -21,6 +21,7 @@ puzzle-bot-name = { $level ->
 puzzle-turn = ターン{ $turn }。
 puzzle-mulligans = マリガン中（最初のターンの前）。
 puzzle-last = 直前：{ $line }
+puzzle-answered-before = このパズルには以前答えています：今回の答えはレーティングに反映されません。
 puzzle-hand = あなたの手札
 puzzle-table = 場
 puzzle-table-you = あなた：{ $territory } · 墓地 { $discard }

@@ -21,6 +21,7 @@ puzzle-bot-name = { $level ->
 puzzle-turn = Kolejka { $turn }.
 puzzle-mulligans = Mulligany, przed pierwszą kolejką.
 puzzle-last = Tuż przedtem: { $line }
+puzzle-answered-before = To zadanie było już przez ciebie rozwiązywane: ta odpowiedź nie wpływa na ranking.
 puzzle-hand = Twoja ręka
 puzzle-table = Stół
 puzzle-table-you = Ty: { $territory } · stos odrzuconych { $discard }
