@@ -74,3 +74,4 @@ puzzle-gone = This puzzle is gone: its match was deleted.
 puzzle-day-over = That day is over: today's puzzle is one `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }` away.
 puzzle-post-title = 🧩 Puzzle of the day · { $date }
 puzzle-post-text = One position from a real match: find the best move. Press **Solve it**: only you see the puzzle and your answer. Your first answer today counts for your puzzle rating and streak.
+privacy-export-about-puzzles = puzzles: your puzzle rating (Glicko-2: rating, 1500 at first; rd, how unsure it is, 350 at first; volatility), the puzzles you answered and solved, your streak of days with a puzzle solved, each answer (the move you chose, whether it was the best, your rating before and after) and the puzzles made of your own decisions (their match and step).

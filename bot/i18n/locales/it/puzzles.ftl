@@ -74,3 +74,4 @@ puzzle-gone = Questo puzzle non c'è più: la sua partita è stata eliminata.
 puzzle-day-over = Quel giorno è finito: il puzzle di oggi è a un `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }` di distanza.
 puzzle-post-title = 🧩 Puzzle del giorno · { $date }
 puzzle-post-text = Una posizione da una partita vera: trova la mossa migliore. Premi **Risolvilo**: il puzzle e la tua risposta li vedi solo tu. La tua prima risposta di oggi conta per il tuo punteggio e la tua serie.
+privacy-export-about-puzzles = puzzles: il tuo punteggio nei puzzle (Glicko-2: rating, 1500 all'inizio; rd, quanto è incerto, 350 all'inizio; volatility), i puzzle a cui hai risposto e quelli risolti, la tua serie di giorni con un puzzle risolto, ogni risposta (la mossa scelta, se era la migliore, il punteggio prima e dopo) e i puzzle nati dalle tue decisioni (la loro partita e il passo).

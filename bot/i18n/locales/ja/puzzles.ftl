@@ -56,3 +56,4 @@ puzzle-gone = このパズルはもうありません：元の対戦が削除さ
 puzzle-day-over = その日は終わりました：今日のパズルは`/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }`で解けます。
 puzzle-post-title = 🧩 今日のパズル · { $date }
 puzzle-post-text = 実際の対戦の局面です：最善手を見つけましょう。**解く**を押すと、パズルとあなたの答えはあなただけに表示されます。今日の最初の答えがパズルレーティングと連続記録に数えられます。
+privacy-export-about-puzzles = puzzles：あなたのパズルレーティング（Glicko-2。ratingは最初1500、rdはその不確かさで最初350、volatility）、答えたパズルと解いたパズルの数、パズルを解いた日の連続記録、それぞれの答え（選んだ手、最善だったか、前後のレーティング）、あなた自身の判断から作られたパズル（その対戦と手の番号）。

@@ -81,3 +81,4 @@ puzzle-gone = Tego zadania już nie ma: jego mecz został usunięty.
 puzzle-day-over = Ten dzień już się skończył: dzisiejsze zadanie znajdziesz przez `/{ cmd-bingo.name } { cmd-bingo-daily-puzzle.name }`.
 puzzle-post-title = 🧩 Zadanie dnia · { $date }
 puzzle-post-text = Pozycja z prawdziwego meczu: znajdź najlepszy ruch. Naciśnij **Rozwiąż**: zadanie i twoją odpowiedź widzisz tylko ty. Twoja pierwsza dzisiejsza odpowiedź liczy się do rankingu zadań i serii.
+privacy-export-about-puzzles = puzzles: twój ranking zadań (Glicko-2: rating, na początku 1500; rd, jego niepewność, na początku 350; volatility), zadania, na które odpowiedziano i które rozwiązano, seria dni z rozwiązanym zadaniem, każda odpowiedź (wybrany ruch, czy był najlepszy, ranking przed i po) oraz zadania powstałe z twoich decyzji (ich mecz i krok).
