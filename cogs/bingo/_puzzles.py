@@ -401,9 +401,6 @@ class PuzzleService:
         self._queue: asyncio.Queue[int] = asyncio.Queue()
         self._queued: set[int] = set()
         self._tasks: list[asyncio.Task[None]] = []
-        #: Set whenever the mining queue is empty and no match is being mined (tests).
-        self.idle = asyncio.Event()
-        self.idle.set()
         self._wake = asyncio.Event()
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -437,7 +434,6 @@ class PuzzleService:
         """Mine match ``match_id`` (its analysis was just stored) soon, in the background."""
         if match_id not in self._queued:
             self._queued.add(match_id)
-            self.idle.clear()
             self._queue.put_nowait(match_id)
 
     async def _mine_forever(self) -> None:
@@ -454,8 +450,6 @@ class PuzzleService:
                 log.exception("Mining the puzzles of match %s failed", match_id)
             finally:
                 self._queued.discard(match_id)
-                if self._queue.empty():
-                    self.idle.set()
 
     async def mine(self, match_id: int) -> list[int]:
         """Mine the stored analysis of match ``match_id``: each decision graded a mistake
@@ -472,9 +466,13 @@ class PuzzleService:
         found: list[NewPuzzle] = []
         candidates = puzzles.candidates(stored)
         for index in candidates:
-            mined = await loop.run_in_executor(
-                self.bot.ai_pool, puzzles.mine_decision, seed, options, history, index, worlds
-            )
+            try:
+                mined = await loop.run_in_executor(
+                    self.bot.ai_pool, puzzles.mine_decision, seed, options, history, index, worlds
+                )
+            except ValueError:  # a position the estimator cannot sample (Partial Paris)
+                log.info("Decision %s of match %s cannot be mined", index, match_id)
+                continue
             if mined is not None:
                 found.append(NewPuzzle(mined.index, mined.player, mined.to_json(), puzzles.VERSION))
         ids = await self.store.save_mined(match_id, puzzles.VERSION, found, time.time())

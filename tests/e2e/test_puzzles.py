@@ -5,6 +5,7 @@ with /bingo puzzle and its buttons."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -244,6 +245,39 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     assert embed_field(page, f"Step {index} of {len(record.decisions)}") is not None
     assert enabled_buttons(page) == ["Previous", "Next", "Analysis"]
     assert (await store.player(bingo.world.user(other).id)).attempts == 0
+
+    # /privacy export holds the puzzle rating, the answer and the puzzle of their decision;
+    # /privacy delete erases them, and the puzzle goes with them (bob's match stays)
+    exported = await driver.slash(bingo.channel, "privacy export")
+    assert exported.acknowledged
+    sent = await driver.wait_for_message(
+        bingo.channel, lambda m: any(a["filename"].endswith(".json") for a in m.attachments)
+    )
+    data = json.loads(bingo.emu.attachment_data[int(sent.attachments[0]["id"])])
+    mine = data["puzzles"]
+    assert mine["rating"]["rating"] == pytest.approx(standing.rating.rating)
+    assert mine["streak"]["days"] == 1 and mine["solved"] == 1
+    [answered] = mine["answers"]
+    assert (answered["puzzle_id"], answered["answer"], answered["solved"]) == (
+        puzzle.id,
+        mined.best,
+        True,
+    )
+    assert {"puzzle_id": puzzle.id, "match_id": match_id, "step": index + 1}.items() <= (
+        next(p for p in mine["from_your_matches"] if p["puzzle_id"] == puzzle.id).items()
+    )
+    asked = await driver.slash(bingo.channel, "privacy delete")
+    confirm = await asked.wait_for_response()
+    await driver.click(confirm, confirm.components[0]["components"][0]["label"])
+    await eventually(
+        lambda: _gone(store, puzzle.id), what="the puzzle erased with its member's data"
+    )
+    assert (await store.player(record.player_ids[player])).attempts == 0
+    assert await store.attempt_of(puzzle.id, bingo.world.user("carol").id) is None
+
+
+async def _gone(store: PuzzleStore, puzzle_id: int) -> bool:
+    return await store.puzzle(puzzle_id) is None
 
 
 async def test_a_self_play_puzzle_in_a_dm_answered_after_a_restart(emulator, tmp_path) -> None:
