@@ -34,13 +34,17 @@ code):
 ``bingo:ts:<tournament>:<page>:<p|n>``           :class:`StandingsButton`: a page
 ``privacy:erase:<user>:<yes|no>``                :class:`EraseButton`: ``/privacy delete``
 ``bingo:season:<after>:<yes|no>[:<name>]``       :class:`SeasonStartButton`: a new season
+``bingo:pz:<puzzle>:<day>:<action>``             :class:`PuzzleButton`: a puzzle's answer
+``bingo:pzr:<puzzle>:<step>:<o|p|n>``            :class:`PuzzleReplayButton`: its match
+``bingo:pzn:<puzzle>:<day>:<next|again>``        :class:`PuzzleNextButton`: on to another
+``bingo:pzd:<guild>:<day>``                      :class:`PuzzleDayButton`: the day's puzzle
 ===============================================  ============================================
 
 Actions inside ``bingo:m`` are read and written only by
 :class:`bot.engine.actions.Action`.
 
 The module is longer than 600 lines on purpose: it is the one place that lists every
-control (23 small classes, each its template, fields and parse), so that a template is
+control (one small class per kind, each its template, fields and parse), so that a template is
 never defined twice and a reader sees every ``custom_id`` the bot has ever posted.
 
 **Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
@@ -759,6 +763,132 @@ class SeasonStartButton(
         return cls(int(found["after"]), found["answer"], found["name"] or "")
 
 
+# -- puzzles ---------------------------------------------------------------------------------
+
+
+class PuzzleButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:pz:(?P<puzzle>\d+):(?P<day>\d+):(?P<action>[a-z_]+(?::\d+)?)",
+):
+    """One legal move of a puzzle (``cogs.bingo._puzzles``): clicking it answers the
+    puzzle with ``action``. ``day``: the UTC day number of a puzzle of the day (its
+    answer counts only that day), 0 for any other puzzle. The label and emoji are the
+    caller's (the match panels' own, ``cogs.bingo._render.action_label``)."""
+
+    where = "bingo puzzle"
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        day: int,
+        action: str,
+        label: str = "…",
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            _button(
+                f"bingo:pz:{puzzle_id}:{day}:{action}", label, emoji=emoji, style=style, row=row
+            )
+        )
+        self.puzzle_id = puzzle_id
+        self.day = day
+        self.action = action
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["day"]), found["action"])
+
+
+class PuzzleReplayButton(
+    PageButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
+):
+    """Under a puzzle's answer, "Replay the match" (``o``: opens the replay of the match
+    the puzzle came from at the puzzle's step, as a new private message); Previous
+    (``p``) and Next (``n``) in the replay of a self-play puzzle's match, which has no
+    match number of its own, showing step ``step``."""
+
+    where = "bingo puzzle replay"
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        step: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"bingo:pzr:{puzzle_id}:{step}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
+        if direction == "o":
+            self.item.label = t(locale, "puzzle-button-replay")
+            self.item.emoji = "🎞️"
+            self.item.style = discord.ButtonStyle.primary
+        self.puzzle_id = puzzle_id
+        self.step = step
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["step"]), found["dir"])
+
+
+class PuzzleNextButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:pzn:(?P<puzzle>\d+):(?P<day>\d+):(?P<what>next|again)",
+):
+    """Under a puzzle's answer: "Next puzzle" (``next``: the member's next one, on the
+    same message) or "Try again" (``again``: puzzle ``puzzle`` once more, unrated;
+    ``day`` as in :class:`PuzzleButton`)."""
+
+    where = "bingo puzzle next"
+
+    def __init__(self, puzzle_id: int, day: int, what: str, locale: object = None) -> None:
+        again = what == "again"
+        super().__init__(
+            _button(
+                f"bingo:pzn:{puzzle_id}:{day}:{what}",
+                t(locale, "puzzle-button-again" if again else "puzzle-button-next"),
+                emoji="🔁" if again else "🧩",
+                style=discord.ButtonStyle.secondary if again else discord.ButtonStyle.success,
+            )
+        )
+        self.puzzle_id = puzzle_id
+        self.day = day
+        self.what = what
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["day"]), found["what"])
+
+
+class PuzzleDayButton(
+    Control[discord.ui.Button[Any]], template=r"bingo:pzd:(?P<guild>\d+):(?P<day>\d+)"
+):
+    """ "Solve it" under a server's public post of the puzzle of the day: the puzzle,
+    privately to whoever clicks, while ``day`` (a UTC day number) lasts."""
+
+    where = "bingo puzzle of the day"
+
+    def __init__(self, guild_id: int, day: int, locale: object = None) -> None:
+        super().__init__(
+            _button(
+                f"bingo:pzd:{guild_id}:{day}",
+                t(locale, "puzzle-button-solve"),
+                emoji="🧩",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        self.guild_id = guild_id
+        self.day = day
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["guild"]), int(found["day"]))
+
+
 # -- the guide -----------------------------------------------------------------------------
 
 
@@ -812,6 +942,10 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     LeaderboardButton,
     StandingsButton,
     SeasonStartButton,
+    PuzzleButton,
+    PuzzleReplayButton,
+    PuzzleNextButton,
+    PuzzleDayButton,
 )
 #: The kinds the privacy cog answers.
 PRIVACY_KINDS: tuple[type[Control[Any]], ...] = (EraseButton,)
