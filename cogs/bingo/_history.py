@@ -48,7 +48,7 @@ from bot.matches import public_view
 from bot.storage import Rating
 from bot.storage.privacy import ERASED_NAME, is_erased
 from bot.storage.tournaments import TournamentStore
-from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
+from bot.ui.board_image import board_inputs, drawn_board, last_move
 from bot.ui.controls import (
     AnalysisButton,
     RematchButton,
@@ -148,12 +148,11 @@ def player_names(record: MatchRecord, lang: str) -> list[str]:
 
 def replay_page(
     record: MatchRecord, step: int, lang: str, notes: dict[int, DecisionAnalysis] | None = None
-) -> tuple[discord.Embed, discord.ui.View, dict[str, Any], str]:
+) -> tuple[discord.Embed, discord.ui.View, dict[str, Any]]:
     """Step ``step`` of a finished match, in ``lang``: the board embed (both hands shown:
-    the match is over), Previous / Next / Analysis, the inputs of the board picture
-    (:func:`~bot.ui.board_image.board_inputs`, drawn by
-    :func:`~bot.ui.board_image.render_board`) and its alt text
-    (:func:`~bot.ui.board_image.board_alt_text`). ``notes``: the match's stored
+    the match is over), Previous / Next / Analysis, and the inputs of the board picture
+    (:func:`~bot.ui.board_image.board_inputs`; :func:`~bot.ui.board_image.drawn_board`
+    draws it and its alt text). ``notes``: the match's stored
     analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
     its grade, and the better move for an inaccuracy or worse."""
     state, events = replay_step(record, step)
@@ -195,7 +194,7 @@ def replay_page(
         ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
         AnalysisButton(record.id, lang),
     )
-    return embed, buttons, inputs, board_alt_text(inputs)
+    return embed, buttons, inputs
 
 
 async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | None:
@@ -230,14 +229,15 @@ async def _page(
     :data:`REPLAY_DRAW_WAIT` (the process is starting, or busy with boards) is drawn in a
     thread instead, so that the page still answers its click at once."""
     notes = stored_notes(await bot.db.analysis(record.id, ANALYSIS_VERSION))
-    embed, view, inputs, alt = await asyncio.to_thread(replay_page, record, step, lang, notes)
-    png: bytes | None = None
+    embed, view, inputs = await asyncio.to_thread(replay_page, record, step, lang, notes)
+    drawn: tuple[bytes, str] | None = None
     if bot.render_pool is not None:
-        job = asyncio.get_running_loop().run_in_executor(bot.render_pool, render_board, inputs)
+        job = asyncio.get_running_loop().run_in_executor(bot.render_pool, drawn_board, inputs)
         with contextlib.suppress(TimeoutError):
-            png = await asyncio.wait_for(job, REPLAY_DRAW_WAIT)
-    if png is None:
-        png = await asyncio.to_thread(render_board, inputs)
+            drawn = await asyncio.wait_for(job, REPLAY_DRAW_WAIT)
+    if drawn is None:
+        drawn = await asyncio.to_thread(drawn_board, inputs)
+    png, alt = drawn
     return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
