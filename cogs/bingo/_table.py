@@ -106,7 +106,7 @@ class MatchTable:
     #: The panels lane (:meth:`Delivery.kick`); the board lane also redraws when set.
     panel_lane: Lane = field(default_factory=Lane)
     force_board: bool = False
-    drawing: asyncio.Future[bytes] | None = None
+    drawing: asyncio.Future[tuple[bytes, str]] | None = None
     drawn: Board | None = None
     #: ``time.monotonic()`` when the board was last brought up to date.
     board_at: float = float("-inf")
