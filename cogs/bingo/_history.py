@@ -27,7 +27,6 @@ tournament pairs its players.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import time
@@ -43,12 +42,11 @@ from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
 from bot.engine.outcome import Reason
 from bot.i18n import t
-from bot.interactions import within_ack_deadline
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.storage.privacy import ERASED_NAME, is_erased
 from bot.storage.tournaments import TournamentStore
-from bot.ui.board_image import board_inputs, drawn_board, last_move
+from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
 from bot.ui.controls import (
     AnalysisButton,
     RematchButton,
@@ -148,11 +146,10 @@ def player_names(record: MatchRecord, lang: str) -> list[str]:
 
 def replay_page(
     record: MatchRecord, step: int, lang: str, notes: dict[int, DecisionAnalysis] | None = None
-) -> tuple[discord.Embed, discord.ui.View, dict[str, Any]]:
+) -> tuple[discord.Embed, discord.ui.View, bytes, str]:
     """Step ``step`` of a finished match, in ``lang``: the board embed (both hands shown:
-    the match is over), Previous / Next / Analysis, and the inputs of the board picture
-    (:func:`~bot.ui.board_image.board_inputs`; :func:`~bot.ui.board_image.drawn_board`
-    draws it and its alt text). ``notes``: the match's stored
+    the match is over), Previous / Next / Analysis, the board picture (PNG bytes) and its
+    alt text (:func:`~bot.ui.board_image.board_alt_text`). ``notes``: the match's stored
     analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
     its grade, and the better move for an inaccuracy or worse."""
     state, events = replay_step(record, step)
@@ -189,12 +186,13 @@ def replay_page(
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
     last = last_move([event.for_viewer(None).to_json() for event in events])
     inputs = board_inputs(record.id, view, raw_names, last, lang)
+    picture = render_board(inputs)
     buttons = view_of(
         ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
         ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
         AnalysisButton(record.id, lang),
     )
-    return embed, buttons, inputs
+    return embed, buttons, picture, board_alt_text(inputs)
 
 
 async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | None:
@@ -214,30 +212,11 @@ async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | N
     return record
 
 
-#: Seconds a replay page waits for its picture from the render process before drawing it
-#: in a thread (:func:`_page`); well within the 2 s before a click is deferred
-#: (:data:`bot.interactions.DEFER_AFTER_SECONDS`).
-REPLAY_DRAW_WAIT = 0.5
-
-
 async def _page(
-    bot: BingoBot, record: MatchRecord, step: int, lang: str
+    db: Database, record: MatchRecord, step: int, lang: str
 ) -> tuple[discord.Embed, discord.ui.View, discord.File]:
-    """:func:`replay_page` off the event loop (a thread), its picture drawn where the
-    boards of live matches are (``bot.render_pool``: a process, which leaves the bot's own
-    CPU to interactions). A picture that has not come back within
-    :data:`REPLAY_DRAW_WAIT` (the process is starting, or busy with boards) is drawn in a
-    thread instead, so that the page still answers its click at once."""
-    notes = stored_notes(await bot.db.analysis(record.id, ANALYSIS_VERSION))
-    embed, view, inputs = await asyncio.to_thread(replay_page, record, step, lang, notes)
-    drawn: tuple[bytes, str] | None = None
-    if bot.render_pool is not None:
-        job = asyncio.get_running_loop().run_in_executor(bot.render_pool, drawn_board, inputs)
-        with contextlib.suppress(TimeoutError):
-            drawn = await asyncio.wait_for(job, REPLAY_DRAW_WAIT)
-    if drawn is None:
-        drawn = await asyncio.to_thread(drawn_board, inputs)
-    png, alt = drawn
+    notes = stored_notes(await db.analysis(record.id, ANALYSIS_VERSION))
+    embed, view, png, alt = await asyncio.to_thread(replay_page, record, step, lang, notes)
     return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
@@ -249,9 +228,7 @@ async def show_replay(bot: BingoBot, ctx: Reply, match_id: int) -> None:
     if record is None:
         return
     try:
-        embed, view, picture = await within_ack_deadline(
-            ctx.interaction, _page(bot, record, 0, lang)
-        )
+        embed, view, picture = await _page(bot.db, record, 0, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", match_id)
         return await ctx.tell("replay-broken", id=match_id)
@@ -274,16 +251,11 @@ async def on_replay_button(
         return
     step = min(control.step, len(record.decisions))
     try:
-        embed, view, picture = await within_ack_deadline(
-            interaction, _page(bot, record, step, lang)
-        )
+        embed, view, picture = await _page(bot.db, record, step, lang)
     except Exception:
         log.exception("Match %s cannot be replayed", control.match_id)
         return await ctx.tell("replay-broken", id=control.match_id)
-    if ctx.is_done():  # deferred while the picture was drawn
-        await ctx.edit(embed=embed, view=view, attachments=[picture])
-    else:
-        await ctx.edit_message(embed=embed, view=view, attachments=[picture])
+    await ctx.edit_message(embed=embed, view=view, attachments=[picture])
 
 
 # -- rematch -----------------------------------------------------------------------------------
