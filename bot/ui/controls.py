@@ -54,6 +54,15 @@ parsed into its kind's fields and handed to that handler through
 never time out (``timeout=None``, :func:`view_of`): a decision stops working when the
 match's version moves on, not when a timer in this process fires.
 
+The router, not discord.py's view store, dispatches the clicks
+(:meth:`ControlRouter.route`, called from the client's ``on_interaction`` event):
+registered as dynamic items, every click would first have discord.py rebuild a whole
+``View`` of the clicked message (``ViewStore.schedule_dynamic_item_call`` calls
+``View.from_message``) only to find the clicked item in it, the largest part of a click's
+own cost. A control therefore tells discord.py it is not dispatchable
+(:meth:`Control.is_dispatchable`), so that a message sent with controls is not kept in
+the view store either (``ViewStore.add_view``).
+
 The labels are looked up here (``t``) from the catalog keys each kind uses, in the
 ``locale`` the caller gives (the reader's for private panels, the server's for public
 posts); a decision's label comes from its caller (``cogs.bingo._render.action_label``).
@@ -105,37 +114,29 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     ) -> Self:
         return cls.parse(match)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        router = getattr(interaction.client, "controls", None)
-        if isinstance(router, ControlRouter):
-            work = router.dispatch(interaction, self)
-        else:
-            work = _unrouted(self)
-        await run_guarded(interaction, work, where=f"{self.where} {self.custom_id}")
+    def is_dispatchable(self) -> bool:
+        """``False``: discord.py's view store leaves controls alone (it neither keeps a
+        view of them per message nor dispatches their clicks); :class:`ControlRouter`
+        answers them (see the module docstring). The wrapped item itself stays
+        dispatchable, as ``DynamicItem`` requires."""
+        return False
 
-
-async def _unrouted(control: Control[Any]) -> None:
-    raise RuntimeError(f"no control router answers {control.custom_id}")
+    def clicked(self, data: dict[str, Any]) -> None:
+        """Take what a click on this control carries besides its ``custom_id``
+        (``data``: the interaction's data, Discord "Message Component Data Structure");
+        nothing for a button."""
 
 
 class ControlRouter:
-    """The handler of every kind of control, registered by the cogs at load.
+    """The handler of every kind of control, registered by the cogs at load, and the
+    dispatch of every click on a control (:meth:`route`)."""
 
-    ``add_items``: called with a kind the first time it is registered, so that discord.py
-    dispatches its clicks (``discord.Client.add_dynamic_items``); ``None`` in tests.
-    """
-
-    def __init__(self, add_items: Callable[[type[Control[Any]]], None] | None = None) -> None:
+    def __init__(self) -> None:
         self._handlers: dict[type[Control[Any]], Handler[Any]] = {}
-        self._added: set[type[Control[Any]]] = set()
-        self._add_items = add_items
 
     def register(self, kind: type[ControlT], handler: Handler[ControlT]) -> None:
         """Answer clicks on controls of ``kind`` with ``handler`` (replacing any)."""
         self._handlers[kind] = handler
-        if kind not in self._added and self._add_items is not None:
-            self._add_items(kind)
-        self._added.add(kind)
 
     def unregister(self, *kinds: type[Control[Any]]) -> None:
         """Forget the handlers of ``kinds`` (their cog is unloading): later clicks on them
@@ -157,6 +158,17 @@ class ControlRouter:
         if handler is None:
             raise RuntimeError(f"no handler for {type(control).__name__}: its cog is not loaded")
         await handler(interaction, control)
+
+    async def route(self, interaction: discord.Interaction[Any], control: Control[Any]) -> None:
+        """Answer a click on ``control`` (:func:`parse` of the clicked ``custom_id``, which
+        the clicked message shows): the control takes the click's data
+        (:meth:`Control.clicked`: a select's chosen values), then its kind's handler runs
+        under :func:`bot.interactions.run_guarded` (an error is answered privately with
+        an error id, never raised)."""
+        data: Any = interaction.data or {}
+        control.clicked(data)
+        where = f"{control.where} {control.custom_id}"
+        await run_guarded(interaction, self.dispatch(interaction, control), where=where)
 
 
 def parse(custom_id: str) -> Control[Any] | None:
@@ -527,11 +539,19 @@ class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
             options=options or [discord.SelectOption(label="…", value="0:0")],
         )
 
+    #: The values of the options the member chose (:meth:`clicked`); none until then.
+    chosen: tuple[str, ...] = ()
+
+    def clicked(self, data: dict[str, Any]) -> None:
+        """Keep the chosen options' values (``data["values"]``, Discord "Message Component
+        Data Structure": "values of the select menu options the user selected")."""
+        self.chosen = tuple(str(value) for value in data.get("values") or ())
+
     @property
     def actions(self) -> list[str]:
         """What the chosen options mean, as practice actions (``bot.engine.practice``):
         ``bottom:K`` / ``aside:K`` per chosen copy, then ``aside_done`` for a set-aside."""
-        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in self.item.values]
+        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in self.chosen]
         if self.step == "aside":
             actions.append("aside_done")
         return actions
