@@ -188,9 +188,7 @@ class QueueService:
         released = await self.store.release_stale_pairs(now - limits.QUEUE_PAIR_TIMEOUT_SECONDS)
         if released:
             log.warning("Released %s queue member(s) whose match was never stored", released)
-        adopted = await self.store.adopt_stale(
-            self.owner, now, now - limits.QUEUE_STALE_SECONDS
-        )
+        adopted = await self.store.adopt_stale(self.owner, now, now - limits.QUEUE_STALE_SECONDS)
         if adopted:
             log.info("Took over %s queue member(s) from a stopped process", len(adopted))
             self.members.update(e.user_id for e in adopted)
@@ -251,6 +249,11 @@ class QueueService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def drain(self) -> None:
+        """Wait for the pairings started by :meth:`join` to finish."""
+        while self._pairing:
+            await asyncio.gather(*self._pairing, return_exceptions=True)
 
     def _background(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(work, name="bingo-queue-pair")

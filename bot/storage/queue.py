@@ -99,7 +99,8 @@ WHERE status = 'paired' AND match_id IS NULL AND paired_at < ?
 # two user ids.
 SET_PAIRED = """
 UPDATE queue_entries
-SET status = 'paired', partner_id = CASE WHEN user_id = ? THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END,
+SET status = 'paired',
+    partner_id = CASE WHEN user_id = ? THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END,
     pair_token = ?, paired_at = ?
 WHERE user_id IN (?, ?) AND status = 'waiting'
 """
@@ -107,6 +108,7 @@ SET_MATCHED = """
 UPDATE queue_entries SET status = 'matched', ended_at = ?
 WHERE user_id IN (?, ?) AND status = 'paired' AND pair_token = ?
 """
+SELECT_PAIR_STATE = "SELECT status, pair_token FROM queue_entries WHERE user_id IN (?, ?)"
 SET_MATCH_ID = "UPDATE queue_entries SET match_id = ? WHERE user_id IN (?, ?) AND pair_token = ?"
 UNPAIR = """
 UPDATE queue_entries SET status = 'waiting', partner_id = NULL, pair_token = NULL,
@@ -618,10 +620,7 @@ LIMIT ?{self._locking}
             raise ValueError(f"{player_ids} are not the pair {(a, b)}")
         keys = [("member", a), ("member", b)]
         async with self.backend.transaction(*keys) as tx:
-            rows = await tx.fetchall(
-                f"SELECT status, pair_token FROM queue_entries WHERE user_id IN (?, ?){self._update}",
-                (a, b),
-            )
+            rows = await tx.fetchall(f"{SELECT_PAIR_STATE}{self._update}", (a, b))
             if len(rows) != 2 or any(
                 (r["status"], r["pair_token"]) != ("paired", pair.token) for r in rows
             ):
