@@ -123,10 +123,12 @@ class QueueService:
         channel_id: int | None,
         name: str,
         language: str | None,
+        pair: bool = True,
     ) -> QueueEntry:
         """Queue ``user_id`` (from ``guild_id``/``channel_id``; ``None``: a DM) with their
         queue rating; this process shows their waiting message. Pairing them is tried at
-        once, in the background (:meth:`try_pair`).
+        once, in the background (:meth:`try_pair`), unless ``pair`` is false (then call
+        :meth:`pair_soon` once their waiting message is shown).
 
         Raises:
             bot.storage.queue.JoinRefused: they play a match, or are queuing already.
@@ -138,8 +140,13 @@ class QueueService:
             skill=skill, now=now, owner=self.owner,
         )  # fmt: skip
         self.members.add(user_id)
-        self._background(self.try_pair(user_id))
+        if pair:
+            self.pair_soon(user_id)
         return entry
+
+    def pair_soon(self, user_id: int) -> None:
+        """Try to pair ``user_id`` now, in the background (:meth:`try_pair`)."""
+        self._background(self.try_pair(user_id))
 
     async def leave(self, user_id: int) -> bool:
         """Take ``user_id`` out of the queue if they are waiting: ``True`` if they were."""
@@ -243,12 +250,17 @@ class QueueService:
             await asyncio.sleep(self.pass_seconds)
 
     async def stop(self) -> None:
-        """Stop the passes and the pairings in flight (entries stay queued: another
-        process, or this one started again, takes them over)."""
+        """Stop the passes and the pairings in flight. The entries stay queued, and are
+        handed over at once: another process (or this one started again) takes them over
+        at its next pass."""
         tasks = [t for t in (self._task, *self._pairing) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            await self.store.hand_over(self.owner)
+        except Exception:
+            log.exception("Could not hand this process's queue members over")
 
     async def drain(self) -> None:
         """Wait for the pairings started by :meth:`join` to finish."""

@@ -85,6 +85,9 @@ WHERE status IN ('waiting', 'paired') AND (owner IS NULL OR owner <> ?)
   AND (seen_at IS NULL OR seen_at < ?)
 RETURNING {_ENTRY}
 """
+HAND_OVER = """
+UPDATE queue_entries SET seen_at = NULL WHERE owner = ? AND status IN ('waiting', 'paired')
+"""
 SET_PANEL = "UPDATE queue_entries SET panel_channel = ?, panel_message = ? WHERE user_id = ?"
 SET_OFFERED = """
 UPDATE queue_entries SET offered_at = ?
@@ -180,6 +183,10 @@ UPDATE match_boards SET result_posted = 1, thread_close_at = ?
 WHERE match_id = ? AND place = ? AND result_posted = 0
 """
 SET_BOARD_CLOSED = "UPDATE match_boards SET thread_closed = 1 WHERE match_id = ? AND place = ?"
+SELECT_ACTIVE_BOARDS = """
+SELECT DISTINCT match_id FROM match_boards
+WHERE match_id IN (SELECT id FROM matches WHERE status = 'active') ORDER BY match_id
+"""
 SELECT_UNFINISHED_BOARDS = f"""
 SELECT {_BOARD} FROM match_boards
 WHERE (result_posted = 0 OR (kind = 'ladder' AND thread_closed = 0 AND channel_id IS NOT NULL))
@@ -446,6 +453,26 @@ class QueueStore:
         now ``owner``'s to show; the old one cannot be edited)."""
         rows = await self.backend.fetchall(ADOPT, (owner, now, owner, stale_before))
         return [_entry(row) for row in rows]
+
+    async def hand_over(self, owner: str) -> int:
+        """``owner`` stops: its members may be taken over at once (:meth:`adopt_stale`)."""
+        return await self.backend.execute(HAND_OVER, (owner,))
+
+    async def add_boards(self, match_id: int, boards: Iterable[BoardPlace]) -> None:
+        """Give match ``match_id`` public ``boards`` besides its channel's (a match
+        against the bot played in DMs: the member's DM board)."""
+        async with self.backend.transaction() as tx:
+            for board in boards:
+                await tx.execute(
+                    INSERT_BOARD,
+                    (match_id, board.place, board.kind, board.user_id, board.guild_id,
+                     board.parent_id, board.channel_id, board.language),
+                )  # fmt: skip
+
+    async def active_boards(self) -> list[int]:
+        """Ids of the active matches that have public boards besides their channel's."""
+        rows = await self.backend.fetchall(SELECT_ACTIVE_BOARDS)
+        return [int(row[0]) for row in rows]
 
     async def release_stale_pairs(self, before: float) -> int:
         """Put back to waiting every pair made before ``before`` whose match was never

@@ -24,6 +24,7 @@ from bot.ui.controls import (
     DecisionButton,
     LeaderboardButton,
     PlayAgainButton,
+    QueueButton,
     RematchButton,
     ReplayButton,
     SeasonStartButton,
@@ -60,6 +61,7 @@ from ._leaderboard import (
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
+from ._queue import RankedQueue, ladder_settings_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
@@ -98,6 +100,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         group.add_command(self.tournament_group)
         moderation = Moderation(self.service, self.tournament_group.tournaments)
         settings.add_command(moderation_settings_command(moderation))
+        #: The ranked queue across servers (``._queue``).
+        self.ranked = RankedQueue(self.service)
+        settings.add_command(ladder_settings_command(self.ranked))
         group.add_command(ModGroup(moderation))
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
@@ -121,13 +126,16 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
         controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
+        controls.register(QueueButton, self.ranked.on_button)
         await service.start()
+        await self.ranked.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
+        await self.ranked.stop()
         await self.service.stop()
 
     @commands.Cog.listener()
@@ -143,7 +151,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """Update both members' ratings after a match between members with a result
         (exactly once per match, however often its end is announced)."""
         await rate_finished(self.bot.db, event.match_id)
+        await self.ranked.rate(event.match_id)  # a queue match: its queue ratings too
 
+    @works_anywhere
     @app_commands.command(
         name="replay", description="Step through a finished BingoMagic match of this server."
     )
@@ -157,6 +167,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         with both hands shown."""
         await show_replay(self.bot, Reply(interaction), match)
 
+    @works_anywhere
     @app_commands.command(
         name="analyse", description="Grade every decision of a finished BingoMagic match."
     )
@@ -227,6 +238,16 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         if level is not None:
             return await ctx.tell("bingo-level-member")
         await self.service.challenges.challenge(ctx, opponent, options)
+
+    @works_anywhere
+    @app_commands.command(
+        name="queue",
+        description="Ranked queue: play the member with the closest rating, from any server.",
+    )
+    async def queue(self, interaction: discord.Interaction) -> None:
+        """The ranked queue across servers (``._queue``, docs/queue.md): the member waits,
+        privately, for the queuing member with the closest queue rating, anywhere."""
+        await self.ranked.join(Reply(interaction))
 
     @works_anywhere
     @app_commands.command(name="language", description="The language I use with you privately.")
@@ -305,6 +326,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         on = None if mode in (None, "a11y_show") else mode == "a11y_on"
         await set_accessible(self.service, Reply(interaction), on)
 
+    @works_anywhere
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.service.resign(Reply(interaction))

@@ -30,6 +30,8 @@ from bot.ui.controls import (
     LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
+    QueueButton,
+    QueueOp,
     RematchButton,
     ReplayButton,
     RulesButton,
@@ -121,4 +123,7 @@ ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
         {"after": 2, "answer": "yes", "name": "Spring: the second one"},
     ),
     ("bingo:season:0:no", SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
+    # Added with the ranked queue (its waiting message).
+    ("bingo:q:leave", QueueButton, {"op": QueueOp.LEAVE}),
+    ("bingo:q:bot", QueueButton, {"op": QueueOp.BOT}),
 ]
