@@ -125,9 +125,7 @@ def waiting_message(
     embed.add_field(
         name=t(language, "queue-field-since"), value=f"<t:{int(entry.joined_at)}:R>", inline=True
     )
-    embed.set_footer(
-        text=t(language, "queue-footer", minutes=int(limits.QUEUE_MAX_SECONDS // 60))
-    )
+    embed.set_footer(text=t(language, "queue-footer", minutes=int(limits.QUEUE_MAX_SECONDS // 60)))
     if entry.status != "waiting":
         return embed, None
     buttons = [QueueButton(QueueOp.LEAVE, language)]
@@ -370,12 +368,18 @@ class RankedQueue:
         if guild is not None and guild.get_member(user_id) is not None:
             return True
         http = self.bot.http
+
+        async def look_up() -> bool:
+            try:
+                await http.get_member(guild_id, user_id)
+            except discord.NotFound:  # 10007 Unknown Member: an answer, not a failure
+                return False
+            return True
+
         found = await self.outbox.call(
-            lambda: http.get_member(guild_id, user_id),
-            what=f"is {user_id} in {guild_id}",
-            bucket=("fetch-member", guild_id),
+            look_up, what=f"is {user_id} in {guild_id}", bucket=("fetch-member", guild_id)
         )
-        return found.ok
+        return bool(found.ok and found.value)
 
     def _permissions(self, venue: Venue) -> discord.Permissions:
         """The bot's permissions in the venue's ladder channel as cached; when it is not

@@ -6,6 +6,7 @@ with them; a ladder channel shows the match's board in a thread."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,18 +52,31 @@ class TwoServers:
         return self.bw.bot.get_cog("Bingo").ranked
 
 
-@pytest_asyncio.fixture
-async def servers(emulator: Emulator, tmp_path: Path) -> AsyncIterator[TwoServers]:
+def two_servers(emulator: Emulator) -> tuple[World, Channel]:
+    """ "First" (alice, carol, #general) and "Second" (bob, #lobby)."""
     world = build_world(emulator, users=("alice", "carol"), guild_name="First")
     guild = emulator.create_guild("Second")
     lobby = emulator.create_text_channel(guild, "lobby")
     bob = emulator.create_user("bob")
     emulator.add_member(guild, bob)
     world.users["bob"] = bob
-    settings = settings_for(emulator, tmp_path / "queue.db")
+    return world, lobby
+
+
+@asynccontextmanager
+async def started(emulator: Emulator, world: World, lobby: Channel, path: Path):
+    """The bot on the database at ``path``, its queue passing every 0.2 s."""
+    settings = settings_for(emulator, path)
     async with running_bot(emulator, world, settings) as bw:
         bw.bot.get_cog("Bingo").ranked.service.pass_seconds = 0.2
         yield TwoServers(bw, lobby)
+
+
+@pytest_asyncio.fixture
+async def servers(emulator: Emulator, tmp_path: Path) -> AsyncIterator[TwoServers]:
+    world, lobby = two_servers(emulator)
+    async with started(emulator, world, lobby, tmp_path / "queue.db") as two:
+        yield two
 
 
 async def queue(two: TwoServers, name: str, channel: Channel | None) -> Message:
@@ -194,28 +208,87 @@ async def test_members_of_two_servers_are_paired_and_play_in_their_dms(servers) 
     assert await two.bw.db.backend.fetchval("SELECT COUNT(*) FROM matches") == 1
 
 
-async def test_a_ladder_channel_shows_the_board_and_hosts_shared_members(servers) -> None:
-    """The first server sets a ladder channel: alice and carol (both its members) queue,
-    and their match is played in a thread there; bob's server has none."""
+async def test_a_ladder_channel_hosts_shared_members_and_shows_the_others(servers) -> None:
+    """The first server sets a ladder channel. alice and carol (both its members) queue,
+    alice from her DM: their match is played in a thread there. Then alice (from the
+    first server) and bob (the second's) queue: they share no server, so they play in
+    their DMs, and the first server's ladder channel shows the board in a thread of its
+    own, up to the result; ``/bingo resign`` works from a DM."""
     two = servers
     ladder = two.emu.create_text_channel(two.bw.world.guild, "ladder")
     make_admin(two.bw, "alice")
-    alice = two.driver("alice")
+    alice, bob, carol = two.driver("alice"), two.driver("bob"), two.driver("carol")
     answer = await alice.slash(two.bw.channel, "bingo settings ladder", channel=ladder)
     assert "gets a thread in" in (await answer.wait_for_response()).text
     await queue(two, "carol", two.bw.channel)
-    alice_wait = await queue(two, "alice", None)  # from her DM: still a member of First
+    alice_wait = await queue(two, "alice", None)
     await eventually(
         lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired"
     )
     assert "The board is in <#" in waiting_text(two, alice_wait)
     [thread] = two.emu.threads_of(ladder)
-    assert thread.name.startswith("BingoMagic #")
-    board = await two.emu.wait_for(
-        lambda: next((m for m in alice.messages(thread) if BOARD_TITLE.match(embed_title(m))), None),
-        message="the board in the ladder thread",
+    first = await two.emu.wait_for(lambda: _board_in(carol, thread), message="the thread's board")
+    first_id = _match_id(first)
+    assert not dm_boards(alice, first_id), "a match in a thread has no DM board"
+    resigned = await carol.slash(None, "bingo resign")
+    assert "resigned" in (await resigned.wait_for_response()).text.lower()
+
+    await queue(two, "bob", two.second)
+    alice_wait = await queue(two, "alice", two.bw.channel)
+    await eventually(
+        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired again"
     )
-    assert board.embeds and not dm_boards(alice, int(BOARD_TITLE.match(embed_title(board)).group(1)))
+    assert "Your hand and the board are in your DMs" in waiting_text(two, alice_wait)
+    second = await two.emu.wait_for(
+        lambda: next((t for t in two.emu.threads_of(ladder) if t.id != thread.id), None),
+        message="the ladder thread of the second match",
+    )
+    spectators = await two.emu.wait_for(lambda: _board_in(carol, second), message="ladder board")
+    match_id = _match_id(spectators)
+    assert match_id != first_id and dm_boards(alice, match_id) and dm_boards(bob, match_id)
+    assert "'s hand" not in str(spectators.embeds), "the public view only"
+    await bob.slash(None, "bingo resign")
+    posted = await two.emu.wait_for(
+        lambda: next((m for m in carol.messages(second) if f"#{match_id}," in m.content), None),
+        message="the result in the ladder thread",
+    )
+    assert "alice" in posted.content
+    await two.emu.wait_for(lambda: dm_result(alice, match_id) and dm_result(bob, match_id))
+
+
+def _board_in(driver: UserDriver, channel: Channel) -> Message | None:
+    return next((m for m in driver.messages(channel) if BOARD_TITLE.match(embed_title(m))), None)
+
+
+def _match_id(board: Message) -> int:
+    found = BOARD_TITLE.match(embed_title(board))
+    assert found is not None
+    return int(found.group(1))
+
+
+async def test_a_restart_keeps_the_queue(emulator: Emulator, tmp_path: Path) -> None:
+    """alice queues; the bot stops and starts again: she is still in the queue, told so
+    by a DM that replaces her waiting message (with Leave), and paired when bob queues."""
+    world, lobby = two_servers(emulator)
+    path = tmp_path / "queue.db"
+    async with started(emulator, world, lobby, path) as two:
+        await queue(two, "alice", two.bw.channel)
+    async with started(emulator, world, lobby, path) as two:
+        alice = two.driver("alice")
+
+        def told():
+            for message in alice.dm_messages():
+                if "still in the queue" in waiting_text(two, message):
+                    return message
+            return None
+
+        note = await two.emu.wait_for(told, message="alice told she is still queuing")
+        assert enabled_buttons(note) == ["Leave the queue"]
+        await queue(two, "bob", two.second)
+        await eventually(
+            lambda: _async(lambda: "Opponent found" in waiting_text(two, note)),
+            "alice's DM saying she was paired",
+        )
 
 
 async def _async(check):
