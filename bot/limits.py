@@ -173,9 +173,15 @@ QUEUE_STALE_SECONDS = 30.0
 QUEUE_PAIR_TIMEOUT_SECONDS = 60.0
 #: The closest members within the gap a pairing looks at (locked together on PostgreSQL).
 QUEUE_CANDIDATES = 24
+#: Least seconds between two edits of the board in a player's DM (a queue match played
+#: in DMs). Their hand panel, edited at once after every change, already shows their hand,
+#: both territories and what is asked; the board adds the log and the picture. Together
+#: with :data:`LADDER_BOARD_SECONDS` it keeps a queue match's four boards (two DMs, two
+#: ladder threads) within a request per decision (docs/queue.md, "Measured").
+DM_BOARD_SECONDS = 4.0
 #: Least seconds between two edits of a ladder board in a server's ladder channel (the
-#: spectators' copy; the players' own board is edited every ``BINGO_BOARD_EDIT_SECONDS``).
-LADDER_BOARD_SECONDS = 6.0
+#: spectators' copy). The final board and the result are never held back.
+LADDER_BOARD_SECONDS = 12.0
 
 # -- Hand of the day (/mulligan daily) ---------------------------------------------------
 

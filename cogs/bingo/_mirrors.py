@@ -126,7 +126,7 @@ class BoardMirrors:
         scheduler: Scheduler,
         *,
         render: Executor | None = None,
-        dm_seconds: float = 1.5,
+        dm_seconds: float = limits.DM_BOARD_SECONDS,
         ladder_seconds: float = limits.LADDER_BOARD_SECONDS,
         close_seconds: float = limits.THREAD_CLOSE_SECONDS,
     ) -> None:

@@ -87,6 +87,13 @@ class Venue:
     language: str | None
 
 
+def paced(board_seconds: float, least: float) -> float:
+    """The least seconds between two edits of a queue match's other boards: ``least``
+    (:data:`bot.limits.DM_BOARD_SECONDS`, :data:`bot.limits.LADDER_BOARD_SECONDS`), or
+    none when the bot shows every change of a board (``BINGO_BOARD_EDIT_SECONDS`` 0)."""
+    return 0.0 if board_seconds <= 0 else max(board_seconds, least)
+
+
 # -- what the waiting message says ------------------------------------------------------
 
 
@@ -157,7 +164,8 @@ class RankedQueue:
         self.service = QueueService(self.store, self)
         self.mirrors = BoardMirrors(
             bot, bot.db, bot.runtime, bot.outbox, bot.scheduler, render=bot.render_pool,
-            dm_seconds=bot.settings.board_edit_seconds,
+            dm_seconds=paced(bot.settings.board_edit_seconds, limits.DM_BOARD_SECONDS),
+            ladder_seconds=paced(bot.settings.board_edit_seconds, limits.LADDER_BOARD_SECONDS),
             close_seconds=bot.settings.thread_close_seconds,
         )  # fmt: skip
         #: user id -> the waiting message this process shows them.

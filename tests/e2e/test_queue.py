@@ -183,6 +183,10 @@ async def test_members_of_two_servers_are_paired_and_play_in_their_dms(servers) 
 
     for driver in (alice, bob):
         await two.emu.wait_for(lambda d=driver: dm_boards(d, match_id), message="a DM board")
+    # One match at a time across servers: the queue match holds alice in her server too.
+    refused = await carol.slash(two.bw.channel, "bingo challenge", opponent=alice.user)
+    answer = await refused.wait_for_response()
+    assert answer.ephemeral and "alice is already in a match" in answer.text
     await play_in_dms(two, match_id, ("alice", "bob"))
     for driver in (alice, bob):
         [board] = dm_boards(driver, match_id)

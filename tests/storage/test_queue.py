@@ -300,3 +300,30 @@ def test_the_published_schedule() -> None:
     assert limits.QUEUE_WIDEN_SECONDS == 20.0
     assert [policy.window(2.0, t) for t in (0, 19.9, 20, 45, 60)] == [2.0, 2.0, 4.0, 6.0, 8.0]
     assert policy.window(0.3, 0) == 1.0
+
+
+async def test_export_and_erasure_cover_the_queue(db: Database) -> None:
+    """``/privacy export`` shows a member's place in the queue and queue rating;
+    ``/privacy delete`` removes them and the board in their DMs, and their id from the
+    partner's row."""
+    store = QueueStore(db.backend)
+    await queue(store, ALICE, 25.0)
+    await queue(store, BOB, 25.0)
+    found = await pair(store, ALICE)
+    assert found is not None
+    match_id = await store.create_match(
+        found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0,
+        boards=[BoardPlace.dm(ALICE, None), BoardPlace.dm(BOB, None)], **columns(),
+    )  # fmt: skip
+    assert isinstance(match_id, int)
+    assert await finish(db, match_id, winner=ALICE, loser=BOB)
+    await store.rate_match(match_id, T0)
+    exported = await db.export_member(ALICE, T0)
+    assert exported["queue"]["latest_entry"]["status"] == "matched"
+    assert exported["queue"]["rating"]["wins"] == 1
+    assert exported["queue"]["boards_in_your_dms"] == [match_id]
+    await db.erase_member(ALICE)
+    assert await store.entry(ALICE) is None and await store.queue_rating(ALICE) is None
+    assert [b.place for b in await store.boards(match_id)] == [f"dm:{BOB}"]
+    bob = await store.entry(BOB)
+    assert bob is not None and bob.partner_id is None

@@ -58,6 +58,8 @@ queue-ladder-show = Ladder channel: { $channel }. Queue matches of this server's
 queue-ladder-none = No ladder channel is set: queue matches of this server's members show no board here. Set one with `/bingo settings ladder channel:`.
 queue-ladder-permissions = I can't open threads in { $channel }: I need { $missing } there.
 
+settings-field-ladder = Ladder channel (ranked queue)
+
 ## Commands
 
 cmd-bingo-queue =

@@ -58,6 +58,8 @@ queue-ladder-show = Canale della classifica: { $channel }. Le partite della coda
 queue-ladder-none = Nessun canale della classifica: le partite della coda dei membri di questo server non mostrano il tabellone qui. Impostalo con `/bingo settings ladder channel:`.
 queue-ladder-permissions = Non posso aprire thread in { $channel }: lì mi serve { $missing }.
 
+settings-field-ladder = Canale della classifica (coda classificata)
+
 ## Comandi
 
 cmd-bingo-queue =

@@ -51,6 +51,8 @@ queue-ladder-show = ラダーチャンネル：{ $channel }。このサーバー
 queue-ladder-none = ラダーチャンネルは未設定です：このサーバーのメンバーのキュー対戦のボードはここに表示されません。`/bingo settings ladder channel:` で設定できます。
 queue-ladder-permissions = { $channel } でスレッドを作れません。そこで次の権限が必要です：{ $missing }。
 
+settings-field-ladder = ラダーチャンネル（ランク戦）
+
 ## コマンド
 
 cmd-bingo-queue =

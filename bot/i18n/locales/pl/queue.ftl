@@ -61,6 +61,8 @@ queue-ladder-show = Kanał drabinki: { $channel }. Mecze z kolejki członków te
 queue-ladder-none = Nie ustawiono kanału drabinki: mecze z kolejki członków tego serwera nie pokazują tu planszy. Ustaw go: `/bingo settings ladder channel:`.
 queue-ladder-permissions = Nie mogę otwierać wątków w { $channel }: potrzebuję tam uprawnień: { $missing }.
 
+settings-field-ladder = Kanał drabinki (kolejka rankingowa)
+
 ## Polecenia
 
 cmd-bingo-queue =
