@@ -104,7 +104,7 @@ class QueueService:
         self.members: set[int] = set()
         self.pass_seconds = limits.QUEUE_PASS_SECONDS
         self._task: asyncio.Task[None] | None = None
-        self._pairing: set[asyncio.Task[None]] = set()
+        self._pairing: set[asyncio.Task[object]] = set()
 
     # -- members ---------------------------------------------------------------------
 
@@ -228,8 +228,8 @@ class QueueService:
         shown = [e for e in entries.values() if e.owner == self.owner]
         await self.host.refresh(shown, count, now)
         for user_id in list(self.members):
-            entry = entries.get(user_id)
-            if entry is None or entry.owner != self.owner or not entry.queuing:
+            current = entries.get(user_id)
+            if current is None or current.owner != self.owner or not current.queuing:
                 self.members.discard(user_id)
 
     # -- running ---------------------------------------------------------------------

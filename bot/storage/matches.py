@@ -221,7 +221,7 @@ class MatchRowStore(StorageBase):
             The new match id, or the busy members' ids in the order of ``members``
             (nothing stored).
         """
-        keys = [("member", guild_id, m) for m in sorted(members)]
+        keys: list[tuple[str | int, ...]] = [("member", guild_id, m) for m in sorted(members)]
         keys += [("member", m) for m in sorted(members)]
         async with self.backend.transaction(*keys) as tx:
             busy = [

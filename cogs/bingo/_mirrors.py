@@ -250,11 +250,11 @@ class BoardMirrors:
             if due > 0:
                 wait = due if wait is None else min(wait, due)
                 continue
-            board = await self._show(board, shown)
-            if board is not None and shown.over and not board.result_posted:
-                board = await self._post_result(board, shown)
-            if board is not None:
-                places[index] = board
+            showing = await self._show(board, shown)
+            if showing is not None and shown.over and not showing.result_posted:
+                showing = await self._post_result(showing, shown)
+            if showing is not None:
+                places[index] = showing
         if wait is not None:
             self._later(shown.match_id, wait)
         if shown.over and all(b.result_posted for b in places):

@@ -40,6 +40,7 @@ from bot.outbox import Priority
 from bot.queue import QueueService
 from bot.queue import policy as rule
 from bot.storage.base import NO_SERVER
+from bot.storage.stats import AiLevel
 from bot.storage.queue import BoardPlace, JoinRefused, Pair, QueueEntry, QueueStore
 from bot.ui.controls import QueueButton, QueueOp, view_of
 from bot.ui.text import echo
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: The level of the bot offered to a member who waited long enough.
-BOT_LEVEL = "medium"
+BOT_LEVEL: AiLevel = "medium"
 COLOUR = discord.Colour.blurple()
 
 
