@@ -283,7 +283,11 @@ class PlaygroundWeb:
             "bot": user_json(emu.bot_user),
             "guild": {"id": str(guild.id), "name": guild.name},
             "channels": [self.channel_json(ch, tab.user) for ch in channels],
-            "members": [user_json(u) for u in [emu.bot_user, *self.members.values()]],
+            "members": [
+                user_json(u)
+                for u in [emu.bot_user, *self.members.values()]
+                if u.id in guild.members or u.id == emu.bot_user.id
+            ],
             "guild_roles": self.guild_roles(guild),
             "member_roles": self.member_roles(guild),
             "member_names": list(self.members),

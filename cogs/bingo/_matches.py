@@ -53,6 +53,7 @@ from bot.matches import (
 )
 from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
+from cogs.contexts import in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -551,7 +552,8 @@ class MatchService:
         match_id = await live_match_id(self.db, ctx.interaction)
         match = await self.get(match_id) if match_id is not None else None
         if match is None:
-            return await ctx.tell(NOT_IN_A_MATCH)
+            here = in_server(ctx.interaction)
+            return await ctx.tell(NOT_IN_A_MATCH if here else "anywhere-no-match")
         if match.lock.locked():
             await ctx.defer()
         result = await self.runtime.resign(match.id, ctx.user_id)

@@ -51,6 +51,8 @@ from ._threads import ARCHIVED_THREAD, PUBLIC_THREAD, thread_name
 if TYPE_CHECKING:
     from bot.storage import Database, MatchRecord
 
+    from ._ports import MatchSetup
+
 log = logging.getLogger(__name__)
 
 
@@ -79,6 +81,16 @@ class Shown:
             match.id, match.state.version, public_view(match.state), table.display.names,
             list(match.log), match.deadline, seats,
             (config.languages[0], config.languages[1]), config.language, match,
+        )  # fmt: skip
+
+    @classmethod
+    def dealt(cls, match_id: int, setup: MatchSetup, players: tuple[int, int]) -> Shown:
+        """A new match's first state, before it begins (``setup``: as stored)."""
+        config = setup.config
+        return cls(
+            match_id, setup.state.version, public_view(setup.state), setup.display.names,
+            list(setup.log), setup.deadline, players,
+            (config.languages[0], config.languages[1]), config.language,
         )  # fmt: skip
 
     @classmethod
@@ -174,9 +186,16 @@ class BoardMirrors:
             )
             self._lanes[match.id] = task
 
-    def added(self, match_id: int, boards: Sequence[BoardPlace]) -> None:
-        """``match_id`` was just stored with ``boards`` (saves reading them)."""
-        self._boards[match_id] = list(boards)
+    async def post_dm_boards(self, shown: Shown) -> None:
+        """Post the DM boards of a match about to begin (``shown``: its first state), so
+        that each player's board sits above their first hand panel. The ladder boards
+        follow in the match's lane."""
+        places = await self._places(shown.match_id)
+        for index, board in enumerate(places):
+            if board.kind == "dm" and board.message_id is None:
+                posted = await self._show(board, shown)
+                if posted is not None:
+                    places[index] = posted
 
     async def close(self) -> None:
         """Stop showing (a restart shows what is missing, :meth:`restore`)."""
@@ -431,6 +450,7 @@ class BoardMirrors:
                     turns=shown.view.turn)  # fmt: skip
         if board.kind == "dm":
             assert board.user_id is not None
+            content = f"{content}\n{t(language, 'queue-again')}"
             sent = await self.outbox.dm(board.user_id, content=content, priority=Priority.RESULT)
         else:
             assert board.channel_id is not None

@@ -40,8 +40,8 @@ from bot.outbox import Priority
 from bot.queue import QueueService
 from bot.queue import policy as rule
 from bot.storage.base import NO_SERVER
-from bot.storage.stats import AiLevel
 from bot.storage.queue import BoardPlace, JoinRefused, Pair, QueueEntry, QueueStore
+from bot.storage.stats import AiLevel
 from bot.ui.controls import QueueButton, QueueOp, view_of
 from bot.ui.text import echo
 from cogs.contexts import in_server, manager_language
@@ -49,7 +49,7 @@ from cogs.languages import guild_language
 from cogs.reply import Reply
 
 from ._display import Display
-from ._mirrors import BoardMirrors
+from ._mirrors import BoardMirrors, Shown
 from ._threads import missing_thread_permissions
 
 if TYPE_CHECKING:
@@ -296,7 +296,12 @@ class RankedQueue:
         if match_id is None:
             return await ctx.tell("queue-busy")
         await self.store.add_boards(match_id, [BoardPlace.dm(ctx.user_id, language)])
-        await self.matches.begin(setup, match_id, NO_SERVER, NO_SERVER, players, level=BOT_LEVEL)
+        try:
+            await self.mirrors.post_dm_boards(Shown.dealt(match_id, setup, players))
+        finally:
+            await self.matches.begin(
+                setup, match_id, NO_SERVER, NO_SERVER, players, level=BOT_LEVEL
+            )
         await ctx.edit(embed=ended_message(language, "queue-bot-started", id=match_id), view=None)
 
     # -- the host of the queue service ---------------------------------------------------
@@ -348,6 +353,8 @@ class RankedQueue:
                 thread = await self.matches.open_thread(
                     setup, match_id, venue.channel_id, self._permissions(venue)
                 )
+            else:  # each player's board first, above their first hand panel
+                await self.mirrors.post_dm_boards(Shown.dealt(match_id, setup, players))
         finally:
             await self.matches.begin(setup, match_id, guild_id, channel_id, players, level=None)
         for seat, entry in enumerate(seats):

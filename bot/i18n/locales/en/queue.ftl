@@ -41,6 +41,7 @@ queue-expired = { $minutes ->
 queue-dropped = Your place in the queue was dropped. Try again with `/bingo queue`.
 queue-bot-here = You left the queue to play me.
 queue-bot-started = You're playing me instead: BingoMagic #{ $id }. Your hand and the board are in your DMs.
+queue-again = Play another ranked match: `/bingo queue`.
 
 ## Refusals (private)
 

@@ -41,6 +41,7 @@ queue-expired = { $minutes ->
 queue-dropped = Il tuo posto in coda è stato annullato. Riprova con `/bingo queue`.
 queue-bot-here = Sei uscito dalla coda per giocare contro di me.
 queue-bot-started = Giochi contro di me: BingoMagic #{ $id }. La tua mano e il tabellone sono nei tuoi messaggi diretti.
+queue-again = Un'altra partita classificata: `/bingo queue`.
 
 ## Rifiuti (privati)
 

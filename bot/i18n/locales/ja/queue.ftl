@@ -34,6 +34,7 @@ queue-expired = { $minutes } 分以内に相手が見つからなかったため
 queue-dropped = キューの順番が取り消されました。`/bingo queue` でもう一度どうぞ。
 queue-bot-here = 私と対戦するため、キューから抜けました。
 queue-bot-started = 代わりに私と対戦します：BingoMagic #{ $id }。手札とボードはDMにあります。
+queue-again = もう一度ランク戦をするには `/bingo queue`。
 
 ## お断り（あなただけに表示）
 

@@ -44,6 +44,7 @@ queue-expired = { $minutes ->
 queue-dropped = Twoje miejsce w kolejce zostało anulowane. Spróbuj ponownie: `/bingo queue`.
 queue-bot-here = Opuszczasz kolejkę, żeby zagrać ze mną.
 queue-bot-started = Grasz ze mną: BingoMagic #{ $id }. Twoja ręka i plansza są w twoich wiadomościach prywatnych.
+queue-again = Kolejny mecz rankingowy: `/bingo queue`.
 
 ## Odmowy (prywatne)
 
