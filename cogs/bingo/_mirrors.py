@@ -169,6 +169,8 @@ class BoardMirrors:
     # -- entry points ----------------------------------------------------------------
 
     def _on_event(self, event: MatchEvent) -> None:
+        if self._boards.get(event.match_id) == []:
+            return  # a match with no other board (read once): nothing to do
         match = self.runtime.lookup(event.match_id)
         if match is not None:
             self.kick(match)
@@ -300,6 +302,7 @@ class BoardMirrors:
         self.scheduler.schedule(key, time.time() + seconds, again)
 
     def _forget(self, match_id: int) -> None:
+        self._boards.pop(match_id, None)
         for key in [k for k in self._pictures if k[0] == match_id]:
             del self._pictures[key]
         for key in [k for k in self._edited if k[0] == match_id]:

@@ -295,6 +295,26 @@ async def test_a_restart_keeps_the_queue(emulator: Emulator, tmp_path: Path) -> 
         )
 
 
+async def test_closed_dms_are_checked_before_queuing(servers) -> None:
+    """carol's DMs were found closed: ``/bingo queue`` tries one DM and, refused, says
+    why privately; once she opens them, the same command queues her."""
+    two = servers
+    carol = two.driver("carol")
+    two.emu.set_dms_closed(carol.user)
+    await two.bw.db.mark_dm_closed(carol.user.id, 1.0)
+    record = await carol.slash(two.bw.channel, "bingo queue")
+    answer = await record.wait_for_response()
+    assert answer.ephemeral and "can't DM you" in answer.text
+    assert (await two.ranked.store.entry(carol.user.id)) is None
+    two.emu.set_dms_closed(carol.user, False)
+    waiting = await queue(two, "carol", two.bw.channel)
+    await eventually(
+        lambda: _async(lambda: "Looking for an opponent" in waiting_text(two, waiting)),
+        "carol's waiting message",
+    )
+    assert any("your hand will come here" in m.content for m in carol.dm_messages())
+
+
 async def _async(check):
     return check()
 
