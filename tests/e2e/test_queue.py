@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot import limits
 from emulator.models import Channel, Message
 from emulator.server import Emulator
 from emulator_driver.driver import UserDriver
@@ -313,6 +314,74 @@ async def test_closed_dms_are_checked_before_queuing(servers) -> None:
         "carol's waiting message",
     )
     assert any("your hand will come here" in m.content for m in carol.dm_messages())
+
+
+async def test_after_a_wait_the_bot_is_offered(servers) -> None:
+    """bob queues from his DM and nobody comes: after the documented wait his waiting
+    message offers the bot; he takes it, leaves the queue, and plays the bot in his DMs
+    (the board above his panel there); resigning from the DM ends it."""
+    two = servers
+    bob = two.driver("bob")
+    waiting = await queue(two, "bob", None)
+    assert enabled_buttons(waiting) == ["Leave the queue"]
+    # the wait, without waiting: his entry joined the queue long enough ago
+    await two.bw.db.backend.execute(
+        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
+        (limits.QUEUE_BOT_OFFER_SECONDS + 1, bob.user.id),
+    )
+    await eventually(
+        lambda: _async(
+            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
+        ),
+        "the offer of the bot",
+    )
+    assert "You can play me instead" in waiting_text(two, waiting)
+    click = await bob.click(two.emu.messages[waiting.id], "Play the bot instead")
+    assert click.acknowledged
+    await eventually(
+        lambda: _async(lambda: "You're playing me instead" in waiting_text(two, waiting)),
+        "the waiting message saying so",
+    )
+    match_id = await two.bw.db.backend.fetchval(
+        "SELECT id FROM matches WHERE ai_level IS NOT NULL AND guild_id = 0"
+    )
+    assert match_id is not None
+    await two.emu.wait_for(lambda: dm_boards(bob, match_id), message="bob's DM board")
+    entry = await two.ranked.store.entry(bob.user.id)
+    assert entry is not None and entry.status == "bot"
+    resigned = await (await bob.slash(None, "bingo resign")).wait_for_response()
+    assert "resigned" in resigned.text.lower()
+    await two.emu.wait_for(lambda: dm_result(bob, match_id), message="the result in his DMs")
+
+
+async def test_the_bot_offered_in_a_server_plays_there(servers) -> None:
+    """alice queued in the first server's #general: the bot she takes instead plays her
+    there, announced in the channel as any match against the bot."""
+    two = servers
+    alice, carol = two.driver("alice"), two.driver("carol")
+    waiting = await queue(two, "alice", two.bw.channel)
+    await two.bw.db.backend.execute(
+        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
+        (limits.QUEUE_BOT_OFFER_SECONDS + 1, alice.user.id),
+    )
+    await eventually(
+        lambda: _async(
+            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
+        ),
+        "the offer of the bot",
+    )
+    click = await alice.click(two.emu.messages[waiting.id], "Play the bot instead")
+    assert click.acknowledged
+    post = await two.emu.wait_for(
+        lambda: next((m for m in carol.messages(two.bw.channel) if "begins" in m.content), None),
+        message="the match against the bot, announced",
+    )
+    assert "@" in post.content or str(alice.user.id) in post.content
+    await eventually(
+        lambda: _async(lambda: "You left the queue to play me" in waiting_text(two, waiting)),
+        "the waiting message saying so",
+    )
+    await alice.slash(two.bw.channel, "bingo resign")
 
 
 async def _async(check):
