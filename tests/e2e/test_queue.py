@@ -168,12 +168,12 @@ async def test_members_of_two_servers_are_paired_and_play_in_their_dms(servers) 
 
     alice_wait = await queue(two, "alice", two.bw.channel)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)),
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)),
         "alice's waiting message saying she was paired",
     )
     assert "bob" in waiting_text(two, alice_wait) and "DMs" in waiting_text(two, alice_wait)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, bob_wait)), "bob's too"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, bob_wait)), "bob's too"
     )
     record = await two.bw.db.backend.fetchone(
         "SELECT id, guild_id, kind, player0_id, player1_id FROM matches"
@@ -228,7 +228,7 @@ async def test_a_ladder_channel_hosts_shared_members_and_shows_the_others(server
     await queue(two, "carol", two.bw.channel)
     alice_wait = await queue(two, "alice", None)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)), "paired"
     )
     assert "The board is in <#" in waiting_text(two, alice_wait)
     [thread] = two.emu.threads_of(ladder)
@@ -241,7 +241,7 @@ async def test_a_ladder_channel_hosts_shared_members_and_shows_the_others(server
     await queue(two, "bob", two.second)
     alice_wait = await queue(two, "alice", two.bw.channel)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired again"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)), "paired again"
     )
     assert "Your hand and the board are in your DMs" in waiting_text(two, alice_wait)
     second = await two.emu.wait_for(
@@ -291,7 +291,7 @@ async def test_a_restart_keeps_the_queue(emulator: Emulator, tmp_path: Path) -> 
         assert enabled_buttons(note) == ["Leave the queue"]
         await queue(two, "bob", two.second)
         await eventually(
-            lambda: _async(lambda: "Opponent found" in waiting_text(two, note)),
+            lambda: _async(lambda: "You're playing" in waiting_text(two, note)),
             "alice's DM saying she was paired",
         )
 
