@@ -319,11 +319,14 @@ class Outbox(Pacer):
         *,
         force: bool = False,
         priority: Priority = Priority.TURN,
+        newest: bool = True,
         **kwargs: Any,
     ) -> Sent[Any]:
         """DM ``user_id`` (``send(**kwargs)``), following the closed-DM policy; bucket
         ``("post", dm_channel_id)``, counted as kind "dm". ``priority`` TURN by default (a
         DM is what its member acts on): pass PUBLIC for notices nobody waits for.
+        ``newest`` False: the DM does not become :meth:`last_dm` (a short-lived notice,
+        deleted soon, that should not stop a panel above it from being edited in place).
 
         Without ``force``, a user remembered as closed is skipped (``DM_CLOSED``, no
         request). A 403/50007 marks them closed. ``force`` (the user asked): try anyway,
@@ -352,7 +355,8 @@ class Outbox(Pacer):
         elif sent.status is SendStatus.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)
         elif sent.ok:
-            self._last_dm[user_id] = getattr(sent.value, "id", None)
+            if newest:
+                self._last_dm[user_id] = getattr(sent.value, "id", None)
             if force:
                 await self.reopen_dms(user_id)
         return sent

@@ -111,7 +111,8 @@ class PrivacyStore(StorageBase):
         :func:`iso_day`; ``now``: Unix seconds):
 
         ``format``, ``user_id``, ``exported_at``, ``settings`` (``language``, ``tips``,
-        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``,
+        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``, ``turn_reminders``
+        (``/bingo reminders``),
         ``challenges_off_in_servers`` (``server_id``, ``since``), ``blocked_members``
         (``id``, ``name`` None here: the cog fills in the names it knows,
         ``blocked_at``)), ``servers`` (one per server: ``server_id``, ``results``,
@@ -123,9 +124,11 @@ class PrivacyStore(StorageBase):
         ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
         ``opponent``), ``queue`` (``latest_entry``: the member's latest place in the ranked
         queue, ``rating``: their queue rating, ``boards_in_your_dms``: the matches whose
-        board was shown in their DMs), ``decks``, ``practice_sessions``,
-        ``challenges``, ``challenge_cooldowns``. Every object about a server has its
-        ``server_id`` (``"0"``: a match of no server, played in DMs).
+        board was shown in their DMs), ``decks``, ``practice_sessions``, ``challenges``,
+        ``challenge_cooldowns``, ``turn_reminders`` (per match in progress, the last
+        decision whose reminder was sent or cancelled: ``match_id``, ``version``,
+        ``kind``, ``at``). Every object about a server has its ``server_id`` (``"0"``: a
+        match of no server, played in DMs).
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -213,6 +216,7 @@ class PrivacyStore(StorageBase):
                 "quick_counter": bool(prefs.get("quick_counter", 0)),
                 "dms_closed": bool(rows["dm_closed"]),
                 "screen_reader_mode": bool(prefs.get("accessible", 0)),
+                "turn_reminders": bool(rows["reminder_prefs"]),
                 "challenges_off_in_servers": [
                     {"server_id": str(r["guild_id"]), "since": iso_time(r["updated_at"])}
                     for r in rows["challenge_optouts"]
@@ -233,6 +237,11 @@ class PrivacyStore(StorageBase):
                     "until": iso_time(r["until_at"]),
                 }
                 for r in rows["challenge_cooldowns"]
+            ],
+            "turn_reminders": [
+                {"match_id": r["match_id"], "version": r["version"], "kind": r["kind"]}
+                | {"at": iso_time(r["at"])}
+                for r in rows["reminder_marks"]
             ],
             "servers": [servers[g] for g in sorted(servers)],
             "queue": _queue_of(rows["queue_entries"], rows["queue_ratings"])

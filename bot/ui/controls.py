@@ -18,6 +18,8 @@ code):
 ``bingo:r:<match>``                              :class:`RematchButton`
 ``bingo:an:<match>``                             :class:`AnalysisButton`: a match's analysis
 ``bingo:aw:<match>:<step>``                      :class:`WorstMoveButton`: its replay step
+``bingo:km:<match>:<decision>``                  :class:`KeyMomentButton`: the position
+                                                 before a key moment, with its choices
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
 ``bingo:sr:<match>``                             :class:`AccessibleButton`: screen-reader mode
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
@@ -40,7 +42,7 @@ Actions inside ``bingo:m`` are read and written only by
 :class:`bot.engine.actions.Action`.
 
 The module is longer than 600 lines on purpose: it is the one place that lists every
-control (22 small classes, each its template, fields and parse), so that a template is
+control (23 small classes, each its template, fields and parse), so that a template is
 never defined twice and a reader sees every ``custom_id`` the bot has ever posted.
 
 **Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
@@ -405,6 +407,33 @@ class WorstMoveButton(
     @classmethod
     def parse(cls, found: re.Match[str]) -> Self:
         return cls(int(found["match"]), int(found["step"]))
+
+
+class KeyMomentButton(
+    Control[discord.ui.Button[Any]], template=r"bingo:km:(?P<match>\d+):(?P<decision>\d+)"
+):
+    """Under an analysis: key moment ``label`` (its number, player and turn), the
+    replay at the position before decision ``decision`` (0-based) with the choices its
+    player had, in a new private message (``cogs.bingo._analysis``)."""
+
+    where = "bingo key moment"
+
+    def __init__(self, match_id: int, decision: int, label: str = "…", row: int | None = None):
+        super().__init__(
+            _button(
+                f"bingo:km:{match_id}:{decision}",
+                label,
+                emoji="🔎",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
+        self.match_id = match_id
+        self.decision = decision
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["match"]), int(found["decision"]))
 
 
 class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
@@ -812,6 +841,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     SignupButton,
     AnalysisButton,
     WorstMoveButton,
+    KeyMomentButton,
     LeaderboardButton,
     StandingsButton,
     SeasonStartButton,

@@ -22,6 +22,7 @@ from bot.ui.controls import (
     AnalysisButton,
     ChallengeButton,
     DecisionButton,
+    KeyMomentButton,
     LeaderboardButton,
     PlayAgainButton,
     QueueButton,
@@ -62,6 +63,7 @@ from ._leaderboard import (
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._queue import RankedQueue, ladder_settings_command
+from ._reminders import reminders_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
@@ -107,6 +109,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
         group.add_command(SeasonGroup(bot))
+        group.add_command(reminders_command(self.service.reminders))
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
@@ -119,6 +122,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
         controls.register(AnalysisButton, self.analyses.on_button)
         controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
+        controls.register(KeyMomentButton, self.analyses.on_key_moment)
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(AccessibleButton, partial(accessible_on, service))

@@ -360,8 +360,10 @@ class BoardMirrors:
         files: dict[str, Any] = {"file": upload} if upload is not None else {}
         if board.kind == "dm":
             assert board.user_id is not None
+            # Not the newest DM as the panels see it: the player's next click on the
+            # panel below it is still answered on that panel (``PanelCourier._watching``).
             sent = await self.outbox.dm(board.user_id, embed=embed, priority=Priority.PUBLIC,
-                                        **files)  # fmt: skip
+                                        newest=False, **files)  # fmt: skip
         else:
             assert board.channel_id is not None
             sent = await self.outbox.send(board.channel_id, embed=embed, **files)
@@ -454,7 +456,9 @@ class BoardMirrors:
         if board.kind == "dm":
             assert board.user_id is not None
             content = f"{content}\n{t(language, 'queue-again')}"
-            sent = await self.outbox.dm(board.user_id, content=content, priority=Priority.RESULT)
+            sent = await self.outbox.dm(
+                board.user_id, content=content, priority=Priority.RESULT, newest=False
+            )
         else:
             assert board.channel_id is not None
             sent = await self.outbox.send(board.channel_id, content=content,

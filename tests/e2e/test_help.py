@@ -140,7 +140,7 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] not in bob[0]["footer"]["text"]
     assert _headings(bob) == [
         "BingoMagic",
-        "BingoMagic (continued)",  # its commands need more than one field
+        "BingoMagic (continued)",
         "Seasons",
         "Tournaments",
         "Mulligan practice",

@@ -26,6 +26,8 @@ MEMBER_ROWS = {
     "challenge_cooldowns": (
         "SELECT * FROM challenge_cooldowns WHERE challenger_id = ? OR opponent_id = ?"
     ),
+    "reminder_prefs": "SELECT * FROM reminder_prefs WHERE user_id = ?",
+    "reminder_marks": "SELECT * FROM reminder_marks WHERE user_id = ?",
     "queue_entries": "SELECT * FROM queue_entries WHERE user_id = ?",
     "queue_ratings": "SELECT * FROM queue_ratings WHERE user_id = ?",
     "match_boards": "SELECT * FROM match_boards WHERE user_id = ?",
@@ -50,6 +52,8 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM challenge_blocks WHERE blocked_id = ?",
     "DELETE FROM challenge_cooldowns WHERE challenger_id = ?",
     "DELETE FROM challenge_cooldowns WHERE opponent_id = ?",
+    "DELETE FROM reminder_prefs WHERE user_id = ?",
+    "DELETE FROM reminder_marks WHERE user_id = ?",
     # The ranked queue (docs/queue.md): their place, their queue rating, the board in
     # their DMs (its channel id leads to them), and their id as a partner in others' rows.
     "DELETE FROM queue_entries WHERE user_id = ?",
@@ -178,6 +182,7 @@ PURGE_GUILD = (
     "DELETE FROM challenge_cooldowns WHERE guild_id = ?",
     "DELETE FROM moderation_settings WHERE guild_id = ?",
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
+    "DELETE FROM reminder_marks WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_boards WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     # The ranked queue (docs/queue.md): the server's ladder channel and its ladder boards;
     # entries queued from it forget it (a member still waiting keeps their place).

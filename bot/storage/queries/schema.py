@@ -687,6 +687,29 @@ WHERE ended_at IS NOT NULL
     AND tournament_id IN (SELECT id FROM tournaments WHERE status IN ('finished', 'cancelled'));
 """
 
+# Your-turn reminders (bot/matches/reminders.py, bot/storage/reminders.py): who turned
+# them on (``reminder_prefs``: a row means on), and per match and member the newest
+# decision (``version``) whose reminder was claimed: sent (``kind`` 'reminder' or
+# 'forfeit', with its message, to delete once the decision is taken) or cancelled by
+# the member's own interaction ('seen'). Rows of a match go when it ends.
+MIGRATION_REMINDERS = """
+CREATE TABLE reminder_prefs (
+    user_id    BIGINT PRIMARY KEY,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE reminder_marks (
+    match_id   BIGINT NOT NULL,
+    user_id    BIGINT NOT NULL,
+    version    INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('reminder', 'forfeit', 'seen')),
+    at         DOUBLE PRECISION NOT NULL,
+    channel_id BIGINT,
+    message_id BIGINT,
+    PRIMARY KEY (match_id, user_id)
+);
+"""
+
 # The ranked queue across servers (bot/storage/queue.py, docs/queue.md). Self-contained:
 # it only adds.
 #
@@ -797,6 +820,7 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_ANALYSES,
     MIGRATION_SEASONS,
     MIGRATION_ROUND_POSTS,
+    MIGRATION_REMINDERS,
     MIGRATION_QUEUE,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
