@@ -375,6 +375,7 @@ class AnalysisService:
         await self.bot.db.save_analysis(
             record.id, analysis.VERSION, worlds, [d.to_json() for d in decisions], time.time()
         )
+        self.bot.dispatch("bingo_analysis_stored", record.id)  # puzzles: cogs.bingo._puzzles
         await self._send_result(ctx, record, decisions, names, new=False)
 
     async def _send_result(

@@ -38,7 +38,7 @@ from bot.i18n import t
 from bot.matches import MatchEvent, MatchRuntime, PublicView, Scheduler, public_view
 from bot.outbox import Outbox, Priority, SendStatus
 from bot.storage.queue import BoardPlace, QueueStore
-from bot.ui.board_image import board_alt_text, board_inputs, board_key, last_move, render_board
+from bot.ui.board_image import board_inputs, board_key, drawn_board, last_move
 from bot.ui.text import echo
 
 from ._accessible import accessible_board
@@ -160,8 +160,8 @@ class BoardMirrors:
         self._live: dict[int, LiveMatch] = {}
         #: (match id, place) -> ``time.monotonic()`` of its last edit.
         self._edited: dict[tuple[int, str], float] = {}
-        #: (match id, language) -> (picture key, PNG).
-        self._pictures: dict[tuple[int, str | None], tuple[str, bytes]] = {}
+        #: (match id, language) -> (picture key, PNG, alt text).
+        self._pictures: dict[tuple[int, str | None], tuple[str, bytes, str]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
         self._unsubscribe = runtime.subscribe(self._on_event)
@@ -331,9 +331,8 @@ class BoardMirrors:
         key = board_key(inputs)
         upload = None
         if key != board.image_key or board.message_id is None:
-            png = await self._picture(shown.match_id, language, key, inputs)
-            upload = discord.File(io.BytesIO(png), filename=BOARD_FILE,
-                                  description=board_alt_text(inputs))  # fmt: skip
+            png, alt = await self._picture(shown.match_id, language, key, inputs)
+            upload = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
         self._edited[(board.match_id, board.place)] = time.monotonic()
         if board.message_id is not None and board.channel_id is not None:
             files: dict[str, Any] = {"attachments": [upload]} if upload is not None else {}
@@ -346,10 +345,9 @@ class BoardMirrors:
                 return board
             if sent.status is not SendStatus.MESSAGE_GONE:
                 return self._failed(board, sent)
-            upload = upload or discord.File(
-                io.BytesIO(await self._picture(shown.match_id, language, key, inputs)),
-                filename=BOARD_FILE,
-            )
+            if upload is None:
+                png, alt = await self._picture(shown.match_id, language, key, inputs)
+                upload = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
         return await self._post(board, embed, upload, key)
 
     async def _post(
@@ -403,14 +401,16 @@ class BoardMirrors:
 
     async def _picture(
         self, match_id: int, language: str | None, key: str, inputs: dict[str, Any]
-    ) -> bytes:
-        """The board's picture of ``key`` in ``language``, drawn once in the render pool."""
+    ) -> tuple[bytes, str]:
+        """The board's picture of ``key`` in ``language`` and its alt text, drawn once in
+        the render pool (:func:`bot.ui.board_image.drawn_board`)."""
         cached = self._pictures.get((match_id, language))
         if cached is not None and cached[0] == key:
-            return cached[1]
-        png = await asyncio.get_running_loop().run_in_executor(self.render, render_board, inputs)
-        self._pictures[(match_id, language)] = (key, png)
-        return png
+            return cached[1], cached[2]
+        loop = asyncio.get_running_loop()
+        png, alt = await loop.run_in_executor(self.render, drawn_board, inputs)
+        self._pictures[(match_id, language)] = (key, png, alt)
+        return png, alt
 
     async def _open_thread(self, board: BoardPlace, shown: Shown) -> BoardPlace | None:
         """The ladder board's thread in its server's ladder channel (once: another

@@ -110,6 +110,30 @@ ADDED: list[tuple[str, type[controls.Control[Any]], dict[str, Any]]] = [
     ("bingo:season:0:no", controls.SeasonStartButton, {"after": 0, "answer": "no", "name": ""}),
     # Added with the analysis's key moments.
     ("bingo:km:9:13", controls.KeyMomentButton, {"match_id": 9, "decision": 13}),
+    # Added with /bingo puzzle (the strings this version posts).
+    (
+        "bingo:pz:7:0:place:2",
+        controls.PuzzleButton,
+        {"puzzle_id": 7, "day": 0, "action": "place:2"},
+    ),
+    (
+        "bingo:pz:7:20600:pass",
+        controls.PuzzleButton,
+        {"puzzle_id": 7, "day": 20600, "action": "pass"},
+    ),
+    (
+        "bingo:pzr:7:60:o",
+        controls.PuzzleReplayButton,
+        {"puzzle_id": 7, "step": 60, "direction": "o"},
+    ),
+    ("bingo:pzr:7:3:p", controls.PuzzleReplayButton, {"puzzle_id": 7, "step": 3, "direction": "p"}),
+    ("bingo:pzn:0:0:next", controls.PuzzleNextButton, {"puzzle_id": 0, "day": 0, "what": "next"}),
+    (
+        "bingo:pzn:7:20600:again",
+        controls.PuzzleNextButton,
+        {"puzzle_id": 7, "day": 20600, "what": "again"},
+    ),
+    ("bingo:pzd:5:20600", controls.PuzzleDayButton, {"guild_id": 5, "day": 20600}),
     # Added with the ranked queue (its waiting message).
     ("bingo:q:leave", controls.QueueButton, {"op": controls.QueueOp.LEAVE}),
     ("bingo:q:bot", controls.QueueButton, {"op": controls.QueueOp.BOT}),

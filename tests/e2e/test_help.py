@@ -140,7 +140,7 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] not in bob[0]["footer"]["text"]
     assert _headings(bob) == [
         "BingoMagic",
-        "BingoMagic (continued)",
+        "BingoMagic (continued)",  # more than one field's 1,024 characters
         "Seasons",
         "Tournaments",
         "Mulligan practice",
@@ -162,13 +162,8 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] in carol[0]["footer"]["text"]
     headings = _headings(carol)
     assert len(headings) == len(set(headings)), headings
-    assert headings[:5] == [
-        "BingoMagic",
-        "BingoMagic (continued)",
-        "Seasons",
-        "Tournaments",
-        "Server settings",
-    ]
+    sections = [heading for heading in headings if not heading.endswith(" (continued)")]
+    assert sections[:4] == ["BingoMagic", "Seasons", "Tournaments", "Server settings"]
 
     role = bingo.emu.create_role(guild, "Referees")
     await ConsentStore(bingo.db.backend).set_moderation(guild.id, role.id, None, 0.0)

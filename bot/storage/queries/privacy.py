@@ -17,6 +17,10 @@ MEMBER_ROWS = {
     "practice_sessions": "SELECT * FROM practice_sessions WHERE user_id = ?",
     "daily_answers": "SELECT * FROM daily_answers WHERE user_id = ?",
     "daily_streaks": "SELECT * FROM daily_streaks WHERE user_id = ?",
+    "puzzle_players": "SELECT * FROM puzzle_players WHERE user_id = ?",
+    "puzzle_attempts": "SELECT * FROM puzzle_attempts WHERE user_id = ? ORDER BY answered_at",
+    # the puzzles made of the member's own decisions (docs/puzzles.md)
+    "puzzles": "SELECT * FROM puzzles WHERE user_id = ? ORDER BY id",
     "departed_members": "SELECT * FROM departed_members WHERE user_id = ?",
     "tournament_players": "SELECT * FROM tournament_players WHERE user_id = ?",
     "challenges": "SELECT * FROM challenges WHERE challenger_id = ? OR opponent_id = ?",
@@ -33,8 +37,15 @@ MEMBER_ROWS = {
     "match_boards": "SELECT * FROM match_boards WHERE user_id = ?",
 }
 
-#: Statements erasing a member's own rows (parameter: user_id).
+#: Statements erasing a member's own rows (parameter: user_id). The puzzles made of their
+#: decisions go, with everyone's answers to them and the days that showed them
+#: (docs/puzzles.md), before their own answers and puzzle rating.
 DELETE_MEMBER_ROWS = (
+    "DELETE FROM puzzle_attempts WHERE puzzle_id IN (SELECT id FROM puzzles WHERE user_id = ?)",
+    "DELETE FROM puzzle_days WHERE puzzle_id IN (SELECT id FROM puzzles WHERE user_id = ?)",
+    "DELETE FROM puzzles WHERE user_id = ?",
+    "DELETE FROM puzzle_attempts WHERE user_id = ?",
+    "DELETE FROM puzzle_players WHERE user_id = ?",
     "DELETE FROM user_prefs WHERE user_id = ?",
     "DELETE FROM dm_closed WHERE user_id = ?",
     "DELETE FROM players WHERE user_id = ?",
@@ -96,8 +107,17 @@ ORDER BY ended_at, id
 """
 
 # The member's matches against the bot are their own practice: deleted with them
-# (their analyses first). Parameters: user_id, user_id.
+# (their analyses and puzzles first: a puzzle goes with its match, with the answers to it
+# and the days that showed it). Parameters: user_id, user_id.
+_BOT_MATCHES = (
+    "SELECT id FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)"
+)
+_BOT_MATCH_PUZZLES = f"SELECT id FROM puzzles WHERE match_id IN ({_BOT_MATCHES})"  # noqa: S608
 DELETE_MEMBER_BOT_MATCHES = (
+    f"DELETE FROM puzzle_attempts WHERE puzzle_id IN ({_BOT_MATCH_PUZZLES})",  # noqa: S608
+    f"DELETE FROM puzzle_days WHERE puzzle_id IN ({_BOT_MATCH_PUZZLES})",  # noqa: S608
+    f"DELETE FROM puzzles WHERE match_id IN ({_BOT_MATCHES})",  # noqa: S608
+    f"DELETE FROM puzzle_mined WHERE match_id IN ({_BOT_MATCHES})",  # noqa: S608
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches"
     " WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?))",
     "DELETE FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)",
@@ -181,6 +201,11 @@ PURGE_GUILD = (
     "DELETE FROM challenge_optouts WHERE guild_id = ?",
     "DELETE FROM challenge_cooldowns WHERE guild_id = ?",
     "DELETE FROM moderation_settings WHERE guild_id = ?",
+    "DELETE FROM puzzle_attempts WHERE puzzle_id IN (SELECT id FROM puzzles WHERE guild_id = ?)",
+    "DELETE FROM puzzle_days WHERE puzzle_id IN (SELECT id FROM puzzles WHERE guild_id = ?)",
+    "DELETE FROM puzzle_days WHERE guild_id = ?",
+    "DELETE FROM puzzles WHERE guild_id = ?",
+    "DELETE FROM puzzle_mined WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM reminder_marks WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_boards WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
