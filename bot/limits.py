@@ -146,6 +146,43 @@ TOURNAMENT_CUT = 8
 #: Discord keeps refusing this long no longer holds the tournament up).
 TOURNAMENT_RESULTS_WAIT_SECONDS = 60.0
 
+# -- The ranked queue across servers (/bingo queue, docs/queue.md) ------------------------
+
+#: Seconds between two widenings of a queuing member's allowed rating gap: it is
+#: ``sigma`` (at least :data:`QUEUE_SIGMA_FLOOR`) times ``1 + floor(wait / this)``.
+QUEUE_WIDEN_SECONDS = 20.0
+#: The least ``sigma`` a member's allowed gap counts (a settled rating still finds
+#: opponents within a point at once).
+QUEUE_SIGMA_FLOOR = 1.0
+#: Seconds of waiting after which a member is offered a match against the bot instead
+#: (they stay in the queue until they take it).
+QUEUE_BOT_OFFER_SECONDS = 120.0
+#: Most seconds one stays in the queue: then the entry ends and they are told (within the
+#: 15 minutes an interaction's token lets the bot edit the waiting message).
+QUEUE_MAX_SECONDS = 600.0
+#: Seconds between two pairing passes of a process over every member queuing (a member
+#: is also tried at once when they join).
+QUEUE_PASS_SECONDS = 2.0
+#: Seconds between two refreshes of a waiting message (how many are queuing, the gap).
+QUEUE_PANEL_SECONDS = 5.0
+#: Seconds without a sign of life from the process showing a member's waiting message
+#: after which another process takes the member over (the first stopped).
+QUEUE_STALE_SECONDS = 30.0
+#: Seconds a pair may wait for its match to be stored before both go back to waiting
+#: (the process that paired them stopped in between).
+QUEUE_PAIR_TIMEOUT_SECONDS = 60.0
+#: The closest members within the gap a pairing looks at (locked together on PostgreSQL).
+QUEUE_CANDIDATES = 24
+#: Least seconds between two edits of the board in a player's DM (a queue match played
+#: in DMs). Their hand panel, edited at once after every change, already shows their hand,
+#: both territories and what is asked; the board adds the log and the picture. Together
+#: with :data:`LADDER_BOARD_SECONDS` it keeps a queue match's four boards (two DMs, two
+#: ladder threads) within a request per decision (docs/queue.md, "Measured").
+DM_BOARD_SECONDS = 4.0
+#: Least seconds between two edits of a ladder board in a server's ladder channel (the
+#: spectators' copy). The final board and the result are never held back.
+LADDER_BOARD_SECONDS = 12.0
+
 # -- Hand of the day (/mulligan daily) ---------------------------------------------------
 
 #: Seconds an answer waits before the day's public post shows the new count: a burst of

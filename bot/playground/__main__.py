@@ -1,6 +1,7 @@
 """``python -m bot.playground``: play with the bot in a browser, with no Discord account.
 
-Starts a local Discord (one server, ``#general``, members alice, bob and carol), runs the bot
+Starts a local Discord (one server, ``#general``, members alice, bob and carol; a second one,
+``#lobby``, with dave), runs the bot
 against it as its own process (``python -m bot``), serves the page and prints its address.
 Stats and saved decks are kept in ``data/playground/`` (``--fresh`` starts over). Ctrl+C stops
 everything, the bot included. Exit status 0 after a clean stop, 1 if the bot failed to start.
@@ -19,6 +20,7 @@ from bot.playground.launcher import (
     DEFAULT_DATA_DIR,
     DEFAULT_PORT,
     MEMBERS,
+    SECOND_MEMBERS,
     Playground,
     PlaygroundOptions,
     listen_error,
@@ -74,7 +76,8 @@ async def run(options: PlaygroundOptions) -> int:
         for notice in playground.web.notices if playground.web else []:
             print(f"note: {notice}", flush=True)
         print(
-            f"Open it in a browser; add ?member=bob (or {', '.join(MEMBERS)}) to be someone "
+            f"Open it in a browser; add ?member=bob (or {', '.join(MEMBERS + SECOND_MEMBERS)}) "
+            "to be someone "
             "else in another tab. Ctrl+C stops everything.",
             flush=True,
         )

@@ -3,7 +3,9 @@
 :class:`Playground` is what ``python -m bot.playground`` runs; tests start it in-process too.
 The world is one server ("BingoMagic Playground") with ``#general`` and the members alice, bob
 and carol (alice owns the server; carol has the "Moderators" role, with no permission of its
-own: ``/bingo settings moderation role:`` makes it BingoMagic's moderator role). Its ids are
+own: ``/bingo settings moderation role:`` makes it BingoMagic's moderator role), and a second
+server ("Second Playground", ``#lobby``) whose only member, its owner, is dave: members of
+two servers for the ranked queue (``/bingo queue``). Its ids are
 fixed, so that stats and saved decks kept in ``data/playground/`` belong to the same members
 and server from one run to the next.
 
@@ -36,6 +38,11 @@ BOT_NAME = "BingoMagic"
 GUILD_NAME = "BingoMagic Playground"
 CHANNEL_NAME = "general"
 MEMBERS = ("alice", "bob", "carol")
+#: A second server, whose only member (its owner) is dave: for the ranked queue across
+#: servers (``/bingo queue``, docs/queue.md). He shares no server with the others.
+SECOND_GUILD_NAME = "Second Playground"
+SECOND_CHANNEL_NAME = "lobby"
+SECOND_MEMBERS = ("dave",)
 #: A role of the server (no permissions), and who has it.
 MODERATOR_ROLE_NAME = "Moderators"
 MODERATOR_ROLE_MEMBERS = ("carol",)
@@ -54,7 +61,9 @@ BOT_ID = _BASE + 1
 GUILD_ID = _BASE + 2
 CHANNEL_ID = _BASE + 3
 MODERATOR_ROLE_ID = _BASE + 4
-MEMBER_IDS = {name: _BASE + 11 + i for i, name in enumerate(MEMBERS)}
+MEMBER_IDS = {name: _BASE + 11 + i for i, name in enumerate(MEMBERS + SECOND_MEMBERS)}
+SECOND_GUILD_ID = _BASE + 5
+SECOND_CHANNEL_ID = _BASE + 6
 
 ROOT = Path(__file__).resolve().parents[2]
 #: errno of "address already in use": POSIX, and Windows' WSAEADDRINUSE.
@@ -163,7 +172,15 @@ class Playground:
         for name, user in self.members.items():
             roles = [moderators] if name in MODERATOR_ROLE_MEMBERS else []
             emu.add_member(guild, user, roles=roles)
-        self.web = PlaygroundWeb(emu, guild, channel, self.members, notices=ignored_secrets())
+        elsewhere = {}
+        for name in SECOND_MEMBERS:
+            user = self.members[name] = emu.create_user(name, id=MEMBER_IDS[name])
+            second = emu.create_guild(SECOND_GUILD_NAME, owner=user, id=SECOND_GUILD_ID)
+            lobby = emu.create_text_channel(second, SECOND_CHANNEL_NAME, id=SECOND_CHANNEL_ID)
+            elsewhere[user.id] = (second, lobby)
+        self.web = PlaygroundWeb(
+            emu, guild, channel, self.members, notices=ignored_secrets(), elsewhere=elsewhere
+        )
         emu.extra_routes.extend(self.web.routes())
         emu.message_listeners.append(self.web.on_message)
         emu.channel_listeners.append(self.web.on_channel)

@@ -97,11 +97,15 @@ class PlaygroundWeb:
         members: dict[str, User],
         *,
         notices: list[str] | None = None,
+        elsewhere: dict[int, tuple[Guild, Channel]] | None = None,
     ) -> None:
         self.emu = emu
         self.guild = guild
         self.channel = channel
         self.members = members
+        #: user id -> the server (and its first channel) of a member who is not in
+        #: ``guild`` (the playground's second server); everyone else's is ``guild``.
+        self.elsewhere = dict(elsewhere or {})
         self.notices = list(notices or [])
         self.tabs: set[Tab] = set()
         self._status: dict[str, Any] = {}
@@ -248,11 +252,15 @@ class PlaygroundWeb:
                 return
 
     # ================================================================ what a member sees
+    def home(self, user: User) -> tuple[Guild, Channel]:
+        """The server ``user`` sees in the page, and its first channel."""
+        return self.elsewhere.get(user.id, (self.guild, self.channel))
+
     def channels_for(self, user: User) -> list[Channel]:
-        """The server's text channels, each followed by its threads (oldest first), then the
-        member's DM with the bot."""
+        """The member's server's text channels, each followed by its threads (oldest
+        first), then the member's DM with the bot."""
         found: list[Channel] = []
-        for cid in self.guild.channel_ids:
+        for cid in self.home(user)[0].channel_ids:
             found.append(self.emu.channels[cid])
             found.extend(self.emu.threads_of(cid))
         return [*found, self.emu.dm_channel(user)]
@@ -262,6 +270,7 @@ class PlaygroundWeb:
         emu = self.emu
         driver = UserDriver(emu, tab.user)
         channels = self.channels_for(tab.user)
+        guild, channel = self.home(tab.user)
         messages = [
             self.message_json(m, tab.user)
             for ch in channels
@@ -272,13 +281,19 @@ class PlaygroundWeb:
             "op": "ready",
             "me": user_json(tab.user),
             "bot": user_json(emu.bot_user),
-            "guild": {"id": str(self.guild.id), "name": self.guild.name},
+            "guild": {"id": str(guild.id), "name": guild.name},
             "channels": [self.channel_json(ch, tab.user) for ch in channels],
-            "members": [user_json(u) for u in [emu.bot_user, *self.members.values()]],
-            "guild_roles": self.guild_roles(),
-            "member_roles": self.member_roles(),
+            "members": [
+                user_json(u)
+                for u in [emu.bot_user, *self.members.values()]
+                if u.id in guild.members or u.id == emu.bot_user.id
+            ],
+            "guild_roles": self.guild_roles(guild),
+            "member_roles": self.member_roles(guild),
             "member_names": list(self.members),
-            "roles": {name: self.role_of(user) for name, user in self.members.items()},
+            "roles": {
+                name: self.role_of(user, guild, channel) for name, user in self.members.items()
+            },
             "locale": tab.locale,
             "locales": LOCALES,
             "notices": self.notices,
@@ -289,29 +304,37 @@ class PlaygroundWeb:
             **self.status(),
         }
 
-    def role_of(self, user: User) -> str:
-        """``"owner"`` (owns the server), ``"moderator"`` (Manage Server or Administrator in
-        #general: the bot's settings and tournaments are theirs) or ``"member"``."""
-        if self.guild.owner_id == user.id:
+    def role_of(
+        self, user: User, guild: Guild | None = None, channel: Channel | None = None
+    ) -> str:
+        """``"owner"`` (owns the server, the playground's first one by default),
+        ``"moderator"`` (Manage Server or Administrator in its first channel: the bot's
+        settings and tournaments are theirs), ``"member"``, or ``"elsewhere"`` (not a
+        member of it)."""
+        guild, channel = guild or self.guild, channel or self.channel
+        if user.id not in guild.members:
+            return "elsewhere"
+        if guild.owner_id == user.id:
             return "owner"
-        if self.emu.permissions_for(user, self.channel) & (MANAGE_GUILD | ADMINISTRATOR):
+        if self.emu.permissions_for(user, channel) & (MANAGE_GUILD | ADMINISTRATOR):
             return "moderator"
         return "member"
 
-    def guild_roles(self) -> list[dict[str, Any]]:
+    def guild_roles(self, guild: Guild | None = None) -> list[dict[str, Any]]:
         """The server's roles as Discord's role picker lists them, highest first, @everyone
         last: ``[{"id", "name", "color", "managed"}]`` (``color`` 0 for none)."""
-        roles = sorted(self.guild.roles.values(), key=lambda r: (r.id != self.guild.id, r.position))
+        guild = guild or self.guild
+        roles = sorted(guild.roles.values(), key=lambda r: (r.id != guild.id, r.position))
         return [
             {"id": str(r.id), "name": r.name, "color": r.color, "managed": r.managed}
             for r in reversed(roles)
         ]
 
-    def member_roles(self) -> dict[str, list[str]]:
+    def member_roles(self, guild: Guild | None = None) -> dict[str, list[str]]:
         """User id -> the ids of their roles (without @everyone), for the page's members."""
         found = {}
         for user in [self.emu.bot_user, *self.members.values()]:
-            member = self.guild.members.get(user.id)
+            member = (guild or self.guild).members.get(user.id)
             if member is not None:
                 found[str(user.id)] = [str(r) for r in member.roles]
         return found

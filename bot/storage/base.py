@@ -10,6 +10,11 @@ import orjson
 
 from bot.storage.backend import Backend
 
+#: The ``guild_id`` (and ``channel_id``) of a match that belongs to no server: a queue
+#: match played in its players' DMs, or a match against the bot offered to a member who
+#: queued from a DM (docs/queue.md). It counts in no server's results or ratings.
+NO_SERVER = 0
+
 
 class StorageBase:
     """A group of storage methods over one :class:`Backend` (``self.backend``).

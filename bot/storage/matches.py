@@ -212,16 +212,19 @@ class MatchRowStore(StorageBase):
         self, guild_id: int, members: tuple[int, ...], insert: str, params: tuple[Any, ...]
     ) -> int | tuple[int, ...]:
         """Run ``insert`` (a ``matches`` INSERT ... RETURNING id) with ``params`` unless
-        one of ``members`` already plays an active match in ``guild_id``. The checks and
-        the insert are one transaction, serialized per member on PostgreSQL (keys
-        ``("member", guild_id, user_id)`` in sorted order), so two paths at once seat a
-        member in one match at most.
+        one of ``members`` already plays an active match in ``guild_id`` (or a queue
+        match, or a match of no server: those hold a member everywhere, docs/queue.md).
+        The checks and the insert are one transaction, serialized per member on
+        PostgreSQL (keys ``("member", guild_id, user_id)`` and ``("member", user_id)``,
+        the one the queue's insert takes too), so two paths at once seat a member in one
+        match at most.
 
         Returns:
             The new match id, or the busy members' ids in the order of ``members``
             (nothing stored).
         """
-        keys = [("member", guild_id, m) for m in sorted(members)]
+        keys: list[tuple[str | int, ...]] = [("member", guild_id, m) for m in sorted(members)]
+        keys += [("member", m) for m in sorted(members)]
         async with self.backend.transaction(*keys) as tx:
             busy = [
                 m

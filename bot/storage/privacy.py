@@ -122,12 +122,15 @@ class PrivacyStore(StorageBase):
         ``daily_answers``, ``daily_streak``, ``tournaments``), ``matches`` (``id``,
         ``server_id``, ``status``, ``started_at``, ``ended_at``, ``season``, ``turns``,
         ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
-        ``opponent``), ``decks``, ``practice_sessions``, ``challenges``,
+        ``opponent``), ``queue`` (``latest_entry``: the member's latest place in the ranked
+        queue, ``rating``: their queue rating, ``boards_in_your_dms``: the matches whose
+        board was shown in their DMs), ``decks``, ``practice_sessions``, ``challenges``,
         ``challenge_cooldowns``, ``turn_reminders`` (per match in progress, the last
         decision whose reminder was sent or cancelled: ``match_id``, ``version``,
         ``kind``, ``at``), ``puzzles`` (:func:`puzzle_export`: the puzzle rating and
         streak, every answer, the puzzles made of the member's decisions). Every object
-        about a server has its ``server_id``.
+        about a server has its ``server_id`` (``"0"``: a match of no server, played in
+        DMs).
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -243,6 +246,8 @@ class PrivacyStore(StorageBase):
                 for r in rows["reminder_marks"]
             ],
             "servers": [servers[g] for g in sorted(servers)],
+            "queue": _queue_of(rows["queue_entries"], rows["queue_ratings"])
+            | {"boards_in_your_dms": [r["match_id"] for r in rows["match_boards"]]},
             "matches": matches,
             "puzzles": puzzle_export(rows),
             "decks": [
@@ -462,6 +467,29 @@ def _json_object(text: str | None) -> dict[str, Any]:
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def _queue_of(entries: list[dict[str, Any]], ratings: list[dict[str, Any]]) -> dict[str, Any]:
+    """The member's place in the ranked queue (their latest) and their queue rating
+    (docs/queue.md), as exported."""
+    entry = entries[0] if entries else None
+    rating = ratings[0] if ratings else None
+    return {
+        "latest_entry": None
+        if entry is None
+        else {
+            "status": entry["status"],
+            "queued_from_server_id": None if entry["guild_id"] is None else str(entry["guild_id"]),
+            "name": entry["name"],
+            "joined_at": iso_time(entry["joined_at"]),
+            "ended_at": iso_time(entry["ended_at"]),
+            "match_id": entry["match_id"],
+        },
+        "rating": None
+        if rating is None
+        else _pick(rating, "mu", "sigma", "matches", "wins", "losses", "draws")
+        | {"last_played": iso_time(rating["last_played"])},
+    }
 
 
 def _match_for(row: Any, user_id: int) -> dict[str, Any]:

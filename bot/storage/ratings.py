@@ -13,7 +13,7 @@ from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row, Session, record_of
-from bot.storage.base import StorageBase
+from bot.storage.base import NO_SERVER, StorageBase
 from bot.storage.seasons import season_row, standing_of
 
 
@@ -93,8 +93,8 @@ async def rate_in(tx: Session, match_id: int, now: float) -> tuple[Rating, Ratin
         return None
     if await tx.execute(sql.SET_MATCH_RATED, (match_id,)) != 1:
         return None
-    if row["ai_level"] is not None or row["result"] is None:
-        return None
+    if row["ai_level"] is not None or row["result"] is None or row["guild_id"] == NO_SERVER:
+        return None  # a match of no server (docs/queue.md) is rated by the queue alone
     guild_id = row["guild_id"]
     players = (row["player0_id"], row["player1_id"])
     times = await tx.fetchone(sql.SELECT_MATCH_ENDED_AT, (match_id,))

@@ -11,7 +11,7 @@ from typing import Literal
 from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row, Session, record_of
-from bot.storage.base import StorageBase
+from bot.storage.base import NO_SERVER, StorageBase
 
 #: The bot's levels, as stored in ``matches.ai_level`` and ``bot_records``.
 AiLevel = Literal["easy", "medium", "hard"]
@@ -92,7 +92,10 @@ async def count_result(
     """Inside the transaction that finishes a match, count its result (RULES §1.8):
     between two members, ``players`` gets +1 win / +1 loss, or +1 draw each; against the
     bot (``ai_level`` set), only the member's ``bot_records`` row at that level changes.
-    ``winner_id``: the winner of a ``"win"`` (one of ``players``)."""
+    ``winner_id``: the winner of a ``"win"`` (one of ``players``). A match of no server
+    (:data:`bot.storage.base.NO_SERVER`) counts in no server's results."""
+    if guild_id == NO_SERVER:
+        return
     if ai_level is None:
         if result == Outcome.WIN:
             loser_id = players[1] if winner_id == players[0] else players[0]

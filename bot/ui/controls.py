@@ -23,6 +23,8 @@ code):
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
 ``bingo:sr:<match>``                             :class:`AccessibleButton`: screen-reader mode
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
+``bingo:q:<leave|bot>``                          :class:`QueueButton`: leave the ranked
+                                                 queue, or play the bot instead
 ``mull:a:<session>:<version>:<action>``          :class:`PracticeButton`: keep, mulligan, scry
 ``mull:s:<session>:<version>:<bottom|aside>``    :class:`CardSelect`: a practice hand's cards
 ``mull:again:<session>``                         :class:`AgainButton`: "Practice again"
@@ -491,6 +493,37 @@ class SignupButton(
     @classmethod
     def parse(cls, found: re.Match[str]) -> Self:
         return cls(int(found["tournament"]), found["op"])
+
+
+class QueueOp(StrEnum):
+    """What a button of the ranked queue's waiting message does."""
+
+    LEAVE = "leave"
+    BOT = "bot"
+
+
+class QueueButton(Control[discord.ui.Button[Any]], template=r"bingo:q:(?P<op>leave|bot)"):
+    """On a member's waiting message in the ranked queue (``/bingo queue``): leave the
+    queue, or, once offered, play the bot instead. It names no entry: a member has one
+    place in the queue at most, and a click acts on it as it is now."""
+
+    where = "bingo queue"
+
+    def __init__(self, op: QueueOp, locale: object = None) -> None:
+        leave = op is QueueOp.LEAVE
+        super().__init__(
+            _button(
+                f"bingo:q:{op.value}",
+                t(locale, "queue-button-leave" if leave else "queue-button-bot"),
+                emoji="🚪" if leave else "🤖",
+                style=discord.ButtonStyle.secondary if leave else discord.ButtonStyle.primary,
+            )
+        )
+        self.op = op
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(QueueOp(found["op"]))
 
 
 # -- mulligan practice and the hand of the day ---------------------------------------------
@@ -966,6 +999,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     PuzzleReplayButton,
     PuzzleNextButton,
     PuzzleDayButton,
+    QueueButton,
 )
 #: The kinds the privacy cog answers.
 PRIVACY_KINDS: tuple[type[Control[Any]], ...] = (EraseButton,)

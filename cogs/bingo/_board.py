@@ -17,6 +17,7 @@ from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.matches import MatchRuntime, PublicView, Scheduler, public_view
 from bot.outbox import Outbox, Priority, SendStatus
+from bot.storage.base import NO_SERVER
 from bot.ui.board_image import board_inputs, board_key, drawn_board, last_move
 
 from ._accessible import accessible_board
@@ -94,6 +95,9 @@ class BoardCourier:
         table = table_of(match)
         if table.gone is not None:
             return
+        if table.channel_id == NO_SERVER:
+            await self._announce_elsewhere(match)
+            return
         # A match that ends during this pass is shown (and announced) by the next one:
         # its end woke the lane, and the result never goes out before its board.
         over = match.state.is_over
@@ -102,6 +106,17 @@ class BoardCourier:
         drawing = table.drawing is not None or table.drawn is not None
         if table.gone is None and table.announce and over and not drawing:
             await self._announce(match, problems)  # after its board (a drawing comes back)
+
+    async def _announce_elsewhere(self, match: LiveMatch) -> None:
+        """A match of no server (played in its players' DMs, docs/queue.md) has no board
+        or result post here: its boards and result are in the DMs (``._mirrors``). Once
+        it is over it counts as announced."""
+        table = table_of(match)
+        if table.announce and match.state.is_over:
+            table.announce = False
+            await self.db.set_match_announced(match.id)
+            if self.on_announced is not None:
+                self.on_announced(match)
 
     # -- board and result --------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from bot.ui.controls import (
     PuzzleDayButton,
     PuzzleNextButton,
     PuzzleReplayButton,
+    QueueButton,
     RematchButton,
     ReplayButton,
     SeasonStartButton,
@@ -66,6 +67,7 @@ from ._leaderboard import (
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._puzzles import PuzzleService
+from ._queue import RankedQueue, ladder_settings_command
 from ._reminders import reminders_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
@@ -106,6 +108,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         group.add_command(self.tournament_group)
         moderation = Moderation(self.service, self.tournament_group.tournaments)
         settings.add_command(moderation_settings_command(moderation))
+        #: The ranked queue across servers (``._queue``).
+        self.ranked = RankedQueue(self.service)
+        settings.add_command(ladder_settings_command(self.ranked))
         group.add_command(ModGroup(moderation))
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
@@ -135,14 +140,17 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(PuzzleReplayButton, self.puzzles.on_replay)
         controls.register(PuzzleNextButton, self.puzzles.on_next)
         controls.register(PuzzleDayButton, self.puzzles.on_day_button)
+        controls.register(QueueButton, self.ranked.on_button)
         await service.start()
         await self.puzzles.start()
+        await self.ranked.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
 
     async def cog_unload(self) -> None:
         self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
+        await self.ranked.stop()
         await self.puzzles.stop()
         await self.service.stop()
 
@@ -159,7 +167,9 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """Update both members' ratings after a match between members with a result
         (exactly once per match, however often its end is announced)."""
         await rate_finished(self.bot.db, event.match_id)
+        await self.ranked.rate(event.match_id)  # a queue match: its queue ratings too
 
+    @works_anywhere
     @app_commands.command(
         name="replay", description="Step through a finished BingoMagic match of this server."
     )
@@ -173,6 +183,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         with both hands shown."""
         await show_replay(self.bot, Reply(interaction), match)
 
+    @works_anywhere
     @app_commands.command(
         name="analyse", description="Grade every decision of a finished BingoMagic match."
     )
@@ -268,6 +279,16 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         await self.service.challenges.challenge(ctx, opponent, options)
 
     @works_anywhere
+    @app_commands.command(
+        name="queue",
+        description="Ranked queue: play the member with the closest rating, from any server.",
+    )
+    async def queue(self, interaction: discord.Interaction) -> None:
+        """The ranked queue across servers (``._queue``, docs/queue.md): the member waits,
+        privately, for the queuing member with the closest queue rating, anywhere."""
+        await self.ranked.join(Reply(interaction))
+
+    @works_anywhere
     @app_commands.command(name="language", description="The language I use with you privately.")
     @app_commands.describe(language="A language, or automatic (your Discord language)")
     @app_commands.choices(
@@ -344,6 +365,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         on = None if mode in (None, "a11y_show") else mode == "a11y_on"
         await set_accessible(self.service, Reply(interaction), on)
 
+    @works_anywhere
     @app_commands.command(name="resign", description="Resign your BingoMagic match (you lose).")
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.service.resign(Reply(interaction))

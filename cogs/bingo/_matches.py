@@ -53,6 +53,7 @@ from bot.matches import (
 )
 from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
+from cogs.contexts import in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -562,12 +563,14 @@ class MatchService:
         self.delivery.panels.answered(match, player, version, view is not None, message)
 
     async def resign(self, ctx: Reply) -> None:
-        """``/bingo resign``: the member's match in this server ends; they lose."""
-        assert ctx.guild_id is not None
-        record = await self.db.active_match_of(ctx.guild_id, ctx.user_id)
-        match = await self.get(record.id) if record else None
+        """``/bingo resign``: the member's match ends; they lose. In a server, their
+        match there (or their queue match, which holds them everywhere); elsewhere (a
+        DM), their match in any server or in DMs (:func:`._anywhere.live_match_id`)."""
+        match_id = await live_match_id(self.db, ctx.interaction)
+        match = await self.get(match_id) if match_id is not None else None
         if match is None:
-            return await ctx.tell(NOT_IN_A_MATCH)
+            here = in_server(ctx.interaction)
+            return await ctx.tell(NOT_IN_A_MATCH if here else "anywhere-no-match")
         if match.lock.locked():
             await ctx.defer()
         result = await self.runtime.resign(match.id, ctx.user_id)

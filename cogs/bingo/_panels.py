@@ -17,6 +17,7 @@ import discord
 from bot.i18n import t
 from bot.matches import player_view
 from bot.outbox import Outbox, Priority, SendStatus, Sent, classify
+from bot.storage.base import NO_SERVER
 from bot.ui.controls import ReplayButton, view_of
 
 from ._accessible import accessible_panel
@@ -364,7 +365,7 @@ class PanelCourier:
                 check(match, sent, problems, channel=False)
                 return
         display.replace_panel(player, record)
-        if record.ephemeral and decides and notify:
+        if record.ephemeral and decides and notify and table.channel_id != NO_SERVER:
             sent = await self.outbox.send(
                 table.board_channel_id,
                 content=t(

@@ -31,6 +31,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.matches.reminders import FORFEIT, Reminder, Reminders
 from bot.outbox import Priority, SendStatus
+from bot.storage.base import NO_SERVER
 from bot.storage.reminders import ReminderStore
 from cogs.contexts import mode_choices, works_anywhere
 from cogs.reply import Reply
@@ -146,6 +147,8 @@ class TurnReminders:
             if sent.status is not SendStatus.DM_CLOSED:
                 log.warning("Reminder of match %s not sent: %s", match.id, sent.status)
                 return None
+        if table.channel_id == NO_SERVER:
+            return None  # a match played in DMs (docs/queue.md) has no thread to remind in
         language = match_language(table)
         key = "reminders-forfeit-thread" if reminder.kind == FORFEIT else "reminders-thread"
         text = t(

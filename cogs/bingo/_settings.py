@@ -30,6 +30,7 @@ from bot.i18n.commands import language_choices
 from bot.matches import Timing
 from bot.storage import GuildSettings
 from bot.storage.consent import ConsentStore, ModerationSettings
+from bot.storage.queue import QueueStore
 from cogs.contexts import ServerGroup, manager_language
 from cogs.reply import Reply
 
@@ -133,11 +134,13 @@ def settings_embed(
     lang: str,
     permissions: discord.Permissions | None = None,
     moderation: ModerationSettings | None = None,
+    ladder: int | None = None,
 ) -> discord.Embed:
     """The ``show`` form: every setting with its current value, in ``lang``; with
     ``permissions`` (the bot's in the channel asked from), also where matches started
     there are played: in threads, or in the channel and which permission it lacks; with
-    ``moderation``, the moderator role and the moderation log channel (or "not set")."""
+    ``moderation``, the moderator role and the moderation log channel (or "not set"), and
+    the ladder channel ``ladder`` (``/bingo settings ladder``, docs/queue.md)."""
     embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
     rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
     mulligan = attribute(lang, f"choice-{rule}", "name")
@@ -204,6 +207,12 @@ def settings_embed(
             ),
             inline=False,
         )
+    if moderation is not None:
+        embed.add_field(
+            name=t(lang, "settings-field-ladder"),
+            value=t(lang, "settings-not-set") if ladder is None else f"<#{ladder}>",
+            inline=False,
+        )
     if permissions is not None:
         embed.add_field(
             name=t(lang, "settings-field-place"), value=place_text(permissions, lang), inline=False
@@ -250,8 +259,11 @@ class SettingsGroup(ServerGroup):
             return await ctx.tell("settings-invalid")
         self.bot.languages.server_changed(new)
         moderation = await self.consent.moderation(ctx.guild_id)
+        ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
         lang = await ctx.private()
-        embed = settings_embed(new, self.bot.settings, ctx.guild, lang, moderation=moderation)
+        embed = settings_embed(
+            new, self.bot.settings, ctx.guild, lang, moderation=moderation, ladder=ladder
+        )
         await ctx.reply_private(t(lang, "settings-saved"), embed=embed)
 
     @app_commands.command(
@@ -264,6 +276,7 @@ class SettingsGroup(ServerGroup):
         assert ctx.guild_id is not None
         current = await self.bot.db.guild_settings(ctx.guild_id)
         moderation = await self.consent.moderation(ctx.guild_id)
+        ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
         await ctx.reply_private(
             embed=settings_embed(
                 current,
@@ -272,6 +285,7 @@ class SettingsGroup(ServerGroup):
                 await ctx.private(),
                 interaction.app_permissions,
                 moderation,
+                ladder,
             ),
         )
 

@@ -134,4 +134,7 @@ ADDED: list[tuple[str, type[controls.Control[Any]], dict[str, Any]]] = [
         {"puzzle_id": 7, "day": 20600, "what": "again"},
     ),
     ("bingo:pzd:5:20600", controls.PuzzleDayButton, {"guild_id": 5, "day": 20600}),
+    # Added with the ranked queue (its waiting message).
+    ("bingo:q:leave", controls.QueueButton, {"op": controls.QueueOp.LEAVE}),
+    ("bingo:q:bot", controls.QueueButton, {"op": controls.QueueOp.BOT}),
 ]

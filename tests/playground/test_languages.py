@@ -158,7 +158,7 @@ async def test_the_page_says_who_owns_and_moderates(open_tab, playground) -> Non
     await picture_keeps_the_newest_message_in_view(bob, playground)
     # the names alone in the selector (a role after each would be cut), the role below it
     options = await page.locator("#member-select option").all_inner_texts()
-    assert options == ["alice", "bob", "carol"]
+    assert options == ["alice", "bob", "carol", "dave"]
     hint = page.locator("#role-line")
     assert (await hint.locator(".my-role").inner_text()).startswith("member")
     assert "alice — server owner" in await hint.inner_text()

@@ -215,7 +215,8 @@ function renderMemberSelect() {
     return role ? `${name} — ${t(`role_${role}`)}` : name;
   };
   $("member-select").replaceChildren(...state.memberNames.map((name) => h("option", { value: name, selected: name === memberName }, name)));
-  const admins = state.memberNames.filter((name) => state.roles[name] && state.roles[name] !== "member");
+  // "elsewhere": a member of another server (dave's), neither admin nor member here
+  const admins = state.memberNames.filter((name) => state.roles[name] && !["member", "elsewhere"].includes(state.roles[name]));
   const owner = state.memberNames.find((name) => state.roles[name] === "owner") || admins[0];
   const line = $("role-line");
   const mine = state.roles[memberName];

@@ -71,10 +71,13 @@ ORDER BY id
 SET_MATCH_ANNOUNCED = "UPDATE matches SET announced = 1 WHERE id = ?"
 SELECT_MATCH_ANNOUNCED = "SELECT status, reason, announced FROM matches WHERE id = ?"
 
+# A queue match, and a match of no server (guild 0), hold their members in every server
+# (docs/queue.md, "One match at a time"): they are the member's match here too.
 SELECT_ACTIVE_MATCH_OF = (
     _SELECT_MATCH_COLUMNS
     + """FROM matches
-WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
+WHERE (guild_id = ? OR kind = 'queue' OR guild_id = 0) AND status = 'active'
+  AND (player0_id = ? OR player1_id = ?)
 ORDER BY id
 LIMIT 1
 """
@@ -115,7 +118,8 @@ RETURNING id
 # Parameters: guild_id, user_id, user_id.
 SELECT_ACTIVE_MATCH_ID_OF = """
 SELECT id FROM matches
-WHERE guild_id = ? AND status = 'active' AND (player0_id = ? OR player1_id = ?)
+WHERE (guild_id = ? OR kind = 'queue' OR guild_id = 0) AND status = 'active'
+  AND (player0_id = ? OR player1_id = ?)
 LIMIT 1
 """
 

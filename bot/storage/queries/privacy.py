@@ -32,6 +32,9 @@ MEMBER_ROWS = {
     ),
     "reminder_prefs": "SELECT * FROM reminder_prefs WHERE user_id = ?",
     "reminder_marks": "SELECT * FROM reminder_marks WHERE user_id = ?",
+    "queue_entries": "SELECT * FROM queue_entries WHERE user_id = ?",
+    "queue_ratings": "SELECT * FROM queue_ratings WHERE user_id = ?",
+    "match_boards": "SELECT * FROM match_boards WHERE user_id = ?",
 }
 
 #: Statements erasing a member's own rows (parameter: user_id). The puzzles made of their
@@ -62,6 +65,12 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM challenge_cooldowns WHERE opponent_id = ?",
     "DELETE FROM reminder_prefs WHERE user_id = ?",
     "DELETE FROM reminder_marks WHERE user_id = ?",
+    # The ranked queue (docs/queue.md): their place, their queue rating, the board in
+    # their DMs (its channel id leads to them), and their id as a partner in others' rows.
+    "DELETE FROM queue_entries WHERE user_id = ?",
+    "DELETE FROM queue_ratings WHERE user_id = ?",
+    "DELETE FROM match_boards WHERE kind = 'dm' AND user_id = ?",
+    "UPDATE queue_entries SET partner_id = NULL WHERE partner_id = ?",
 )
 
 DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR opponent_id = ?"
@@ -199,6 +208,13 @@ PURGE_GUILD = (
     "DELETE FROM puzzle_mined WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM reminder_marks WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
+    "DELETE FROM match_boards WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
+    # The ranked queue (docs/queue.md): the server's ladder channel and its ladder boards;
+    # entries queued from it forget it (a member still waiting keeps their place).
+    "DELETE FROM match_boards WHERE guild_id = ?",
+    "DELETE FROM ladder_settings WHERE guild_id = ?",
+    "DELETE FROM queue_entries WHERE guild_id = ? AND status NOT IN ('waiting', 'paired')",
+    "UPDATE queue_entries SET guild_id = NULL, channel_id = NULL WHERE guild_id = ?",
     "DELETE FROM matches WHERE guild_id = ?",
     "DELETE FROM players WHERE guild_id = ?",
     "DELETE FROM bot_records WHERE guild_id = ?",

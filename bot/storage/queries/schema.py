@@ -798,6 +798,98 @@ CREATE TABLE puzzle_days (
 );
 """
 
+# The ranked queue across servers (bot/storage/queue.py, docs/queue.md). Self-contained:
+# it only adds.
+#
+# ``matches.kind``: ``'queue'`` for a match the queue paired (a later global ladder
+# counts those), ``'casual'`` for every other (challenges, the bot, tournaments). A queue
+# match played in DMs, and a match against the bot offered to a member queuing from a
+# DM, belong to no server: ``guild_id`` and ``channel_id`` 0 (bot.storage.base.NO_SERVER).
+# ``queue_entries``: one row per member who queued (their latest entry), its status and,
+# once paired, the partner and the match. ``queue_ratings``: each member's rating from
+# queue matches only (openskill), the one the queue pairs by; ``queue_results``: the queue
+# matches already rated into it (once each). ``ladder_settings``: a server's ladder
+# channel. ``match_boards``: the public boards of a match besides the one in its own
+# channel or thread: the board in each player's DM (a queue match played in DMs) and in
+# a thread of the ladder channel of each player's server.
+MIGRATION_QUEUE = """
+ALTER TABLE matches ADD COLUMN kind TEXT NOT NULL DEFAULT 'casual'
+    CHECK (kind IN ('casual', 'queue'));
+
+CREATE INDEX matches_by_kind ON matches (kind, status);
+
+CREATE TABLE queue_entries (
+    user_id       INTEGER NOT NULL PRIMARY KEY,
+    guild_id      INTEGER,
+    channel_id    INTEGER,
+    name          TEXT    NOT NULL,
+    language      TEXT,
+    mu            REAL    NOT NULL,
+    sigma         REAL    NOT NULL CHECK (sigma > 0),
+    joined_at     REAL    NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'waiting'
+                  CHECK (status IN ('waiting', 'paired', 'matched', 'left', 'expired',
+                                    'dropped', 'bot')),
+    partner_id    INTEGER,
+    pair_token    TEXT,
+    paired_at     REAL,
+    match_id      INTEGER,
+    owner         TEXT,
+    seen_at       REAL,
+    panel_channel INTEGER,
+    panel_message INTEGER,
+    offered_at    REAL,
+    ended_at      REAL,
+    reason        TEXT
+);
+
+CREATE INDEX queue_by_status_mu ON queue_entries (status, mu);
+
+CREATE INDEX queue_by_owner ON queue_entries (owner, status);
+
+CREATE TABLE queue_ratings (
+    user_id       INTEGER NOT NULL PRIMARY KEY,
+    mu            REAL    NOT NULL,
+    sigma         REAL    NOT NULL CHECK (sigma > 0),
+    matches       INTEGER NOT NULL DEFAULT 0,
+    wins          INTEGER NOT NULL DEFAULT 0,
+    losses        INTEGER NOT NULL DEFAULT 0,
+    draws         INTEGER NOT NULL DEFAULT 0,
+    last_played   REAL    NOT NULL,
+    last_match_id INTEGER
+);
+
+CREATE TABLE queue_results (
+    match_id INTEGER NOT NULL PRIMARY KEY,
+    rated_at REAL    NOT NULL
+);
+
+CREATE TABLE ladder_settings (
+    guild_id   INTEGER NOT NULL PRIMARY KEY,
+    channel_id INTEGER,
+    updated_at REAL    NOT NULL
+);
+
+CREATE TABLE match_boards (
+    match_id        INTEGER NOT NULL,
+    place           TEXT    NOT NULL,
+    kind            TEXT    NOT NULL CHECK (kind IN ('dm', 'ladder')),
+    user_id         INTEGER,
+    guild_id        INTEGER,
+    parent_id       INTEGER,
+    channel_id      INTEGER,
+    message_id      INTEGER,
+    language        TEXT,
+    image_key       TEXT,
+    result_posted   INTEGER NOT NULL DEFAULT 0 CHECK (result_posted IN (0, 1)),
+    thread_close_at REAL,
+    thread_closed   INTEGER NOT NULL DEFAULT 0 CHECK (thread_closed IN (0, 1)),
+    PRIMARY KEY (match_id, place)
+);
+
+CREATE INDEX match_boards_unposted ON match_boards (result_posted, match_id);
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -818,5 +910,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_ROUND_POSTS,
     MIGRATION_REMINDERS,
     MIGRATION_PUZZLES,
+    MIGRATION_QUEUE,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
