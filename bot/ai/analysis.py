@@ -45,7 +45,7 @@ from typing import Any
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
-from .estimator import calibrate, determinize, finish
+from .estimator import calibrate, compare_actions
 from .heuristics import View, medium_action
 
 #: Sampled worlds per decision in the bot (each played after every legal action).
@@ -273,14 +273,7 @@ def analyse_decision(
     samples: dict[str, list[float]] = {a: [] for a in legal}
     over = dict.fromkeys(legal, True)  # the action ended the match in every world so far
     for _batch in range(MAX_BATCHES):
-        for _ in range(worlds):
-            world = determinize(state, player, rng, opts)
-            stream = rng.getrandbits(48)
-            for action in legal:
-                copy = world.clone()
-                copy.apply_fast(action)
-                over[action] = over[action] and copy.result is not None
-                samples[action].append(finish(copy, player, random.Random(stream)))
+        compare_actions(state, player, rng, worlds, opts, samples, over)
         n = len(samples[chosen])
         chances = {a: _chance(sum(v) / n, n, over[a]) for a, v in samples.items()}
         top = max(legal, key=lambda a: (chances[a], a == chosen))

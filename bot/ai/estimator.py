@@ -128,6 +128,32 @@ def playouts(
     return [finish(determinize(state, player, rng, options), player, rng) for _ in range(worlds)]
 
 
+def compare_actions(
+    state: BingoState,
+    player: int,
+    rng: random.Random,
+    worlds: int,
+    options: BingoOptions,
+    samples: dict[str, list[float]],
+    over: dict[str, bool],
+) -> None:
+    """One batch of common-random-number playouts of ``player``'s legal actions in
+    ``state`` (not changed): in each of ``worlds`` worlds sampled by :func:`determinize`,
+    every action of ``samples`` (its keys) is applied and :func:`finish`-ed with one
+    random stream shared by all the actions of that world.  Appends each action's
+    ``worlds`` scores (1.0, 0.5 or 0.0) to ``samples[action]`` and keeps
+    ``over[action]`` true only while the action has ended the match at once in every
+    world.  Raises ``ValueError`` as :func:`determinize`."""
+    for _ in range(worlds):
+        world = determinize(state, player, rng, options)
+        stream = rng.getrandbits(48)
+        for action, scores in samples.items():
+            copy = world.clone()
+            copy.apply_fast(action)
+            over[action] = over[action] and copy.result is not None
+            scores.append(finish(copy, player, random.Random(stream)))
+
+
 def estimate_position(
     state: BingoState, player: int, rng: random.Random, worlds: int, options: BingoOptions
 ) -> float:

@@ -41,7 +41,7 @@ from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
 from . import choose_action
-from .estimator import calibrate, determinize, finish
+from .estimator import calibrate, compare_actions
 
 #: The least gap in win chance (0..1) between the best move and every other move, at
 #: the lower end of its 95 % interval, for a decision to be a puzzle.
@@ -227,14 +227,7 @@ def estimate(
     samples: dict[str, list[float]] = {a: [] for a in legal}
     over = dict.fromkeys(legal, True)
     for _batch in range(MAX_BATCHES):
-        for _ in range(worlds):
-            world = determinize(state, player, rng, options)
-            stream = rng.getrandbits(48)
-            for action in legal:
-                copy = world.clone()
-                copy.apply_fast(action)
-                over[action] = over[action] and copy.result is not None
-                samples[action].append(finish(copy, player, random.Random(stream)))
+        compare_actions(state, player, rng, worlds, options, samples, over)
         chances = {a: chance(samples[a], over[a]) for a in legal}
         best = max(legal, key=lambda a: (chances[a], a != chosen))
         bounds = {
