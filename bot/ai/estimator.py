@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from bot.engine import BingoOptions, BingoState
 from bot.engine.mulligan import DONE
@@ -126,6 +127,25 @@ def playouts(
     :func:`determinize` from what ``player`` sees of ``state`` (which is not changed):
     ``worlds`` scores of 1.0, 0.5 or 0.0.  Raises ``ValueError`` as :func:`determinize`."""
     return [finish(determinize(state, player, rng, options), player, rng) for _ in range(worlds)]
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (at least one) and its standard error (0.5, the largest a
+    score in 0..1 can have, for one value)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.5
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def chance(samples: Sequence[float], over: bool) -> float:
+    """The calibrated chance of an action whose playouts scored ``samples`` (1 win,
+    ½ draw, 0 loss); ``over``: the action ended the match in every world, so the mean is
+    its exact result (:func:`calibrate` otherwise)."""
+    mean = sum(samples) / len(samples)
+    return mean if over else calibrate(mean, len(samples))
 
 
 def compare_actions(
