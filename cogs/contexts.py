@@ -19,6 +19,7 @@ ignored on subcommands).
   :class:`ServerGroup` is an ``app_commands.Group`` with it.
 - :func:`manages_server` and :func:`manager_language`: who may change a server's setup
   (Manage Server or Administrator), and the private refusal of anyone else.
+- :data:`RecordNumber` and :func:`mode_choices`: options several commands share.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import limits
 from cogs.reply import Reply
 
 #: The ``extras`` key of a subcommand that works outside a server.
@@ -120,3 +122,8 @@ def mode_choices(prefix: str, *modes: str) -> list[app_commands.Choice[str]]:
     """The choices of a command's ``mode`` option: each of ``modes`` (``"on"``,
     ``"off"`` ...) by that name, valued ``<prefix>_<mode>``."""
     return [app_commands.Choice(name=mode, value=f"{prefix}_{mode}") for mode in modes]
+
+
+#: A command option naming a stored record (a match's or a tournament's number): an
+#: integer Discord bounds to :data:`bot.limits.RECORD_NUMBER` before the bot sees it.
+RecordNumber = app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]

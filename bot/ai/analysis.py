@@ -45,7 +45,7 @@ from typing import Any
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
-from .estimator import calibrate, determinize, finish
+from .estimator import chance, compare_actions, mean_se
 from .heuristics import View, medium_action
 
 #: Sampled worlds per decision in the bot (each played after every legal action).
@@ -217,21 +217,6 @@ def _undecided(drop: float, noise: float) -> bool:
     return low <= 0 < high and high >= THRESHOLDS[-1][1]
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.5
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _chance(mean: float, worlds: int, over: bool) -> float:
-    """The calibrated chance of an action whose ``worlds`` playouts scored ``mean``;
-    ``over``: the action ended the match in every world, so ``mean`` is its result."""
-    return mean if over else calibrate(mean, worlds)
-
-
 def _calibrated_drop(
     best: float, after: float, raw_drop: float, raw_noise: float
 ) -> tuple[float, float]:
@@ -273,19 +258,11 @@ def analyse_decision(
     samples: dict[str, list[float]] = {a: [] for a in legal}
     over = dict.fromkeys(legal, True)  # the action ended the match in every world so far
     for _batch in range(MAX_BATCHES):
-        for _ in range(worlds):
-            world = determinize(state, player, rng, opts)
-            stream = rng.getrandbits(48)
-            for action in legal:
-                copy = world.clone()
-                copy.apply_fast(action)
-                over[action] = over[action] and copy.result is not None
-                samples[action].append(finish(copy, player, random.Random(stream)))
-        n = len(samples[chosen])
-        chances = {a: _chance(sum(v) / n, n, over[a]) for a, v in samples.items()}
+        compare_actions(state, player, rng, worlds, opts, samples, over)
+        chances = {a: chance(v, over[a]) for a, v in samples.items()}
         top = max(legal, key=lambda a: (chances[a], a == chosen))
         diffs = [b - c for b, c in zip(samples[top], samples[chosen], strict=True)]
-        raw_drop, raw_noise = _mean_se(diffs)
+        raw_drop, raw_noise = mean_se(diffs)
         drop, noise = _calibrated_drop(chances[top], chances[chosen], raw_drop, raw_noise)
         tied = raw_drop <= 0  # the playouts cannot tell them apart (or top is chosen)
         if tied or not _undecided(drop, noise):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from bot.engine import BingoOptions, BingoState
 from bot.engine.mulligan import DONE
@@ -126,6 +127,51 @@ def playouts(
     :func:`determinize` from what ``player`` sees of ``state`` (which is not changed):
     ``worlds`` scores of 1.0, 0.5 or 0.0.  Raises ``ValueError`` as :func:`determinize`."""
     return [finish(determinize(state, player, rng, options), player, rng) for _ in range(worlds)]
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (at least one) and its standard error (0.5, the largest a
+    score in 0..1 can have, for one value)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.5
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def chance(samples: Sequence[float], over: bool) -> float:
+    """The calibrated chance of an action whose playouts scored ``samples`` (1 win,
+    ½ draw, 0 loss); ``over``: the action ended the match in every world, so the mean is
+    its exact result (:func:`calibrate` otherwise)."""
+    mean = sum(samples) / len(samples)
+    return mean if over else calibrate(mean, len(samples))
+
+
+def compare_actions(
+    state: BingoState,
+    player: int,
+    rng: random.Random,
+    worlds: int,
+    options: BingoOptions,
+    samples: dict[str, list[float]],
+    over: dict[str, bool],
+) -> None:
+    """One batch of common-random-number playouts of ``player``'s legal actions in
+    ``state`` (not changed): in each of ``worlds`` worlds sampled by :func:`determinize`,
+    every action of ``samples`` (its keys) is applied and :func:`finish`-ed with one
+    random stream shared by all the actions of that world.  Appends each action's
+    ``worlds`` scores (1.0, 0.5 or 0.0) to ``samples[action]`` and keeps
+    ``over[action]`` true only while the action has ended the match at once in every
+    world.  Raises ``ValueError`` as :func:`determinize`."""
+    for _ in range(worlds):
+        world = determinize(state, player, rng, options)
+        stream = rng.getrandbits(48)
+        for action, scores in samples.items():
+            copy = world.clone()
+            copy.apply_fast(action)
+            over[action] = over[action] and copy.result is not None
+            scores.append(finish(copy, player, random.Random(stream)))
 
 
 def estimate_position(

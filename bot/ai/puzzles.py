@@ -41,7 +41,7 @@ from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
 from . import choose_action
-from .estimator import calibrate, determinize, finish
+from .estimator import chance, compare_actions, mean_se
 
 #: The least gap in win chance (0..1) between the best move and every other move, at
 #: the lower end of its 95 % interval, for a decision to be a puzzle.
@@ -138,24 +138,6 @@ class MinedPuzzle:
         )
 
 
-def _mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (0.5, the largest, for one value)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.5
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def chance(samples: Sequence[float], over: bool) -> float:
-    """The calibrated chance of an action whose playouts scored ``samples`` (1 win,
-    ½ draw, 0 loss); ``over``: the action ended the match in every world, so the mean is
-    its exact result (:func:`bot.ai.estimator.calibrate` otherwise)."""
-    mean = sum(samples) / len(samples)
-    return mean if over else calibrate(mean, len(samples))
-
-
 def gap_bound(
     best: Sequence[float], other: Sequence[float], best_over: bool, other_over: bool
 ) -> tuple[float, float]:
@@ -166,7 +148,7 @@ def gap_bound(
     (equal lengths, at least 1).  Raises ``ValueError`` for unequal lengths."""
     if len(best) != len(other) or not best:
         raise ValueError("paired samples need equal, non-zero lengths")
-    raw_gap, raw_noise = _mean_se([b - o for b, o in zip(best, other, strict=True)])
+    raw_gap, raw_noise = mean_se([b - o for b, o in zip(best, other, strict=True)])
     gap = chance(best, best_over) - chance(other, other_over)
     scale = gap / raw_gap if raw_gap > 0 else 1.0
     return gap, raw_noise * scale
@@ -227,14 +209,7 @@ def estimate(
     samples: dict[str, list[float]] = {a: [] for a in legal}
     over = dict.fromkeys(legal, True)
     for _batch in range(MAX_BATCHES):
-        for _ in range(worlds):
-            world = determinize(state, player, rng, options)
-            stream = rng.getrandbits(48)
-            for action in legal:
-                copy = world.clone()
-                copy.apply_fast(action)
-                over[action] = over[action] and copy.result is not None
-                samples[action].append(finish(copy, player, random.Random(stream)))
+        compare_actions(state, player, rng, worlds, options, samples, over)
         chances = {a: chance(samples[a], over[a]) for a in legal}
         best = max(legal, key=lambda a: (chances[a], a != chosen))
         bounds = {

@@ -121,15 +121,31 @@ def replay_step(record: MatchRecord, step: int) -> tuple[BingoState, list[Event]
     history = record.decisions
     if not 0 <= step <= len(history):
         raise ValueError(f"step {step} is outside 0..{len(history)}")
-    options = BingoOptions.from_json(record.options) if record.options else None
+    return state_after(record.seed, record.options, history, step, record.state.get("result"))
+
+
+def state_after(
+    seed: int,
+    options: dict[str, Any] | None,
+    history: list[list[Any]],
+    step: int,
+    result: dict[str, Any] | None = None,
+) -> tuple[BingoState, list[Event]]:
+    """The state of a stored match after the first ``step`` decisions of ``history``
+    (``[player, action]`` pairs; 0 <= ``step`` <= its length; 0: the deal), rebuilt
+    from ``seed`` and ``options`` (:meth:`BingoOptions.to_json`, empty or None for the
+    defaults), and the events of that step.  ``result``: the match's stored result,
+    whose reason and note an abandonment's events give.  Raises
+    :class:`bot.engine.IllegalActionError` when the decisions do not fit the match."""
+    opts = BingoOptions.from_json(options) if options else None
     if step == 0:
-        return BingoState.new(record.seed, options)
-    state = BingoState.replay(record.seed, options, history[: step - 1])
+        return BingoState.new(seed, opts)
+    state = BingoState.replay(seed, opts, history[: step - 1])
     player, action = history[step - 1]
     if action == RESIGN:
         events = state.resign(player)
     elif action == ABANDON:  # why (a moderator's words too) the stored result says
-        ending = record.state.get("result") or {}
+        ending = result or {}
         events = state.abandon(Reason(ending.get("reason", Reason.NO_RESULT)), ending.get("note"))
     elif action == TIMEOUT:
         events = state.apply_timeout()

@@ -23,7 +23,7 @@ from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.storage.consent import ConsentStore
 from bot.ui.text import echo
-from cogs.contexts import ServerGroup, manager_language
+from cogs.contexts import RecordNumber, ServerGroup, manager_language
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -222,7 +222,7 @@ class ModGroup(ServerGroup):
     async def end(
         self,
         interaction: discord.Interaction,
-        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
+        match: RecordNumber,
         reason: app_commands.Range[str, 1, limits.MOD_REASON],
     ) -> None:
         await self.moderation.end_match(Reply(interaction), match, reason)
@@ -245,8 +245,7 @@ class ModGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.moderation.remove_player(Reply(interaction), player, tournament)
 

@@ -17,7 +17,6 @@ from bot import limits
 from bot.ai.puzzles import MinedPuzzle
 from bot.engine import BingoOptions, BingoState
 from bot.engine.actions import Action
-from bot.engine.bingo import TIMEOUT
 from bot.engine.daily import utc_date_text
 from bot.engine.events import Event, Turn
 from bot.i18n import t
@@ -31,7 +30,7 @@ from bot.ui.lands import compact_line, counts_line
 from bot.ui.text import echo, shorten
 
 from ._analysis_text import action_words
-from ._history import replay_page
+from ._history import replay_page, state_after
 from ._render import action_label, event_line, prompt_text, rules_text
 from ._views import DANGER, PRIMARY, ROW_WIDTH
 
@@ -49,17 +48,7 @@ def position(record: PuzzleRecord) -> tuple[BingoState, list[Event]]:
     """The puzzle's position, rebuilt from its match's seed, options and decisions (the
     state before decision ``record.index``), and the events of the decision before it
     (none before the first)."""
-    options = BingoOptions.from_json(record.options) if record.options else BingoOptions()
-    history = record.history
-    if record.index == 0:
-        return BingoState.new(record.seed, options)
-    state = BingoState.replay(record.seed, options, history[: record.index - 1])
-    player, action = history[record.index - 1]
-    if action == TIMEOUT:
-        events = state.apply_timeout()
-    else:
-        events = state.apply(action, player=player)
-    return state, events
+    return state_after(record.seed, record.options, record.history, record.index)
 
 
 def selfplay_names(record: PuzzleRecord, lang: str) -> list[str]:

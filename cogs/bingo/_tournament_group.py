@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from cogs.contexts import ServerGroup
+from cogs.contexts import RecordNumber, ServerGroup
 from cogs.reply import Reply
 
 from ._settings import RULE_CHOICES, challenge_options
@@ -84,8 +84,7 @@ class TournamentGroup(ServerGroup):
     async def start(
         self,
         interaction: discord.Interaction,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.tournaments.begin(Reply(interaction), tournament)
 
@@ -94,8 +93,7 @@ class TournamentGroup(ServerGroup):
     async def standings(
         self,
         interaction: discord.Interaction,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.tournaments.show_standings(Reply(interaction), tournament)
 
@@ -119,8 +117,7 @@ class TournamentGroup(ServerGroup):
         interaction: discord.Interaction,
         player: discord.User,
         result: str,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.tournaments.report(Reply(interaction), player, result, tournament)
 
@@ -135,8 +132,7 @@ class TournamentGroup(ServerGroup):
         self,
         interaction: discord.Interaction,
         player: discord.User | None = None,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.tournaments.drop(Reply(interaction), player, tournament)
 
@@ -149,8 +145,7 @@ class TournamentGroup(ServerGroup):
     async def end_round(
         self,
         interaction: discord.Interaction,
-        tournament: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
-        | None = None,
+        tournament: RecordNumber | None = None,
     ) -> None:
         await self.tournaments.end_round(Reply(interaction), tournament)
 

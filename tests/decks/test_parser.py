@@ -164,24 +164,60 @@ def test_mtgo_blank_line_starts_sideboard() -> None:
     assert _names(deck.sideboard) == [(3, "Blood Moon"), (2, "Kozilek's Return")]
 
 
-def test_mtgo_sideboard_header() -> None:
-    """A ``SIDEBOARD:`` header (MTGO, Moxfield) starts the sideboard."""
-    deck = parse_decklist(MTGO_HEADER)
-    assert _names(deck.main) == [(4, "Goblin Guide"), (20, "Mountain")]
-    assert _names(deck.sideboard) == [(2, "Smash to Smithereens")]
-
-
-def test_moxfield_export() -> None:
-    """Moxfield: foil/etched markers, tags and odd collector numbers are dropped."""
-    deck = parse_decklist(MOXFIELD)
-    assert _names(deck.main) == [
-        (1, "Atraxa, Praetors' Voice"),
-        (1, "Sol Ring"),
-        (1, "Lim-Dûl's Vault"),
-        (1, "Command Tower"),
-        (4, "Island"),
-    ]
-    assert _names(deck.sideboard) == [(1, "Delver of Secrets // Insectile Aberration")]
+@pytest.mark.parametrize(
+    ("text", "main", "sideboard"),
+    [
+        # A ``SIDEBOARD:`` header (MTGO, Moxfield) starts the sideboard.
+        pytest.param(
+            MTGO_HEADER,
+            [(4, "Goblin Guide"), (20, "Mountain")],
+            [(2, "Smash to Smithereens")],
+            id="mtgo-sideboard-header",
+        ),
+        # Moxfield: foil/etched markers, tags and odd collector numbers are dropped.
+        pytest.param(
+            MOXFIELD,
+            [
+                (1, "Atraxa, Praetors' Voice"),
+                (1, "Sol Ring"),
+                (1, "Lim-Dûl's Vault"),
+                (1, "Command Tower"),
+                (4, "Island"),
+            ],
+            [(1, "Delver of Secrets // Insectile Aberration")],
+            id="moxfield",
+        ),
+        # MTGGoldfish: ``<variant>`` and ``[SET]`` are dropped; blank line → sideboard.
+        pytest.param(
+            MTGGOLDFISH,
+            [(4, "Lightning Bolt"), (4, "Ragavan, Nimble Pilferer"), (16, "Mountain")],
+            [(2, "Blood Moon")],
+            id="mtggoldfish",
+        ),
+        # Cockatrice: ``//`` comments are ignored and ``SB:`` lines are the sideboard.
+        pytest.param(
+            COCKATRICE,
+            [(4, "Lightning Bolt"), (20, "Mountain")],
+            [(2, "Pyroblast")],
+            id="cockatrice",
+        ),
+        # Forge .dck: [metadata] is skipped and [Main]/[Sideboard] are headers.
+        pytest.param(
+            FORGE,
+            [(4, "Lightning Bolt"), (20, "Mountain")],
+            [(2, "Smash to Smithereens")],
+            id="forge",
+        ),
+    ],
+)
+def test_an_export_s_main_deck_and_sideboard(
+    text: str, main: list[tuple[int, str]], sideboard: list[tuple[int, str]]
+) -> None:
+    """Each site's or program's export: its main deck and sideboard, with the site's own
+    markers dropped (see each case's comment)."""
+    deck = parse_decklist(text)
+    assert _names(deck.main) == main
+    assert _names(deck.sideboard) == sideboard
 
 
 def test_archidekt_export_main_deck() -> None:
@@ -196,31 +232,6 @@ def test_archidekt_categories_pick_sections() -> None:
     assert _names(deck.commander) == [(1, "Atraxa, Praetors' Voice")]
     assert _names(deck.sideboard) == [(1, "Negate")]
     assert _names(deck.maybeboard) == [(1, "Doubling Season")]
-
-
-def test_mtggoldfish_export() -> None:
-    """MTGGoldfish: ``<variant>`` and ``[SET]`` are dropped; blank line → sideboard."""
-    deck = parse_decklist(MTGGOLDFISH)
-    assert _names(deck.main) == [
-        (4, "Lightning Bolt"),
-        (4, "Ragavan, Nimble Pilferer"),
-        (16, "Mountain"),
-    ]
-    assert _names(deck.sideboard) == [(2, "Blood Moon")]
-
-
-def test_cockatrice_comments_and_sb_lines() -> None:
-    """Cockatrice: ``//`` comments are ignored and ``SB:`` lines are the sideboard."""
-    deck = parse_decklist(COCKATRICE)
-    assert _names(deck.main) == [(4, "Lightning Bolt"), (20, "Mountain")]
-    assert _names(deck.sideboard) == [(2, "Pyroblast")]
-
-
-def test_forge_sections() -> None:
-    """Forge .dck: [metadata] is skipped and [Main]/[Sideboard] are headers."""
-    deck = parse_decklist(FORGE)
-    assert _names(deck.main) == [(4, "Lightning Bolt"), (20, "Mountain")]
-    assert _names(deck.sideboard) == [(2, "Smash to Smithereens")]
 
 
 # --- names ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.ai.heuristics import need
 from bot.client import BingoBot
 from bot.config import Settings
 from bot.engine import BingoState
@@ -479,6 +480,59 @@ def find_seed(script: Callable[[BingoState], list[str] | None], tries: int = 200
         if script(state) is not None:
             return seed
     raise AssertionError("no seed fits the script")
+
+
+def simple_action(legal: list[str]) -> str:
+    """:func:`simple_policy` in engine actions (the panel lists them in this order)."""
+    return preferring(legal, ("keep", "allow", "scry_top"), lambda a: a.startswith("place:"))
+
+
+def blunder_now(state: BingoState) -> bool:
+    """The moment for a planted blunder: the player to place holds a land that wins at
+    once and the other hand is too small to counter it (RULES §1.3.3, §1.6)."""
+    if state.phase != "play" or state.step != "main":
+        return False
+    me = state.active
+    if sum(state.hands[1 - me]) >= 2:
+        return False
+    for k, n in enumerate(state.hands[me]):
+        if n:
+            after = list(state.territories[me])
+            after[k] += 1
+            if need(after) == 0:
+                return True
+    return False
+
+
+def plant_blunder(state: BingoState) -> int | None:
+    """Play ``state`` to its end by :func:`simple_action`, passing once at the first
+    :func:`blunder_now` moment: the pass's index in the history, or None when that
+    moment never came."""
+    planted = None
+    while state.result is None:
+        if planted is None and blunder_now(state):
+            planted = len(state.history)
+            state.apply("pass")
+            continue
+        state.apply(simple_action(state.legal_actions()))
+    return planted
+
+
+async def play_out_with_blunder(bw: BotWorld, match_id: int) -> int:
+    """:func:`play_out` the match by :func:`simple_policy`, but click "Pass" once at the
+    first :func:`blunder_now` moment; the index of that pass in the match's history."""
+    planted: list[int] = []
+
+    def policy(labels: list[str]) -> str:
+        state = bw.service.matches[match_id].state
+        if not planted and blunder_now(state) and "Pass" in labels:
+            planted.append(len(state.history))
+            return "Pass"
+        return simple_policy(labels)
+
+    await play_out(bw, match_id, policy=policy)
+    assert planted, "the blunder's moment never came"
+    return planted[0]
 
 
 async def eventually(check, what: str | None = None, timeout: float = 20.0):  # noqa: ASYNC109

@@ -219,3 +219,14 @@ def localized_nodes(command: dict) -> list[tuple[str, dict]]:
         stack += option.get("options") or []
         found += [("choice", c) for c in option.get("choices") or []]
     return found
+
+
+def assert_localized(commands: list[dict], language: str) -> None:
+    """Every node of ``commands`` that Discord localizes (:func:`localized_nodes`) has a
+    name in ``language``, and every one but a choice a description too."""
+    for command in commands:
+        for kind, node in localized_nodes(command):
+            where = f"/{command['name']} {kind} {node['name']}"
+            assert (node.get("name_localizations") or {}).get(language), where
+            if kind != "choice":
+                assert (node.get("description_localizations") or {}).get(language), where

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from bot.ai import analysis
-from bot.ai.heuristics import need
 from bot.engine import BingoState
 
 from .helpers import (
@@ -17,9 +16,8 @@ from .helpers import (
     embed_title,
     enabled_buttons,
     find_seed,
-    play_out,
-    preferring,
-    simple_policy,
+    plant_blunder,
+    play_out_with_blunder,
     start_match,
     wait_for_analysis,
 )
@@ -29,38 +27,10 @@ WORLDS = 8
 ANALYSIS_ENV = {**FAST_AI, "BINGO_ANALYSIS_WORLDS": str(WORLDS)}
 
 
-def _simple(legal: list[str]) -> str:
-    """:func:`simple_policy` in engine actions (the panel lists them in this order)."""
-    return preferring(legal, ("keep", "allow", "scry_top"), lambda a: a.startswith("place:"))
-
-
-def _blunder_now(state: BingoState) -> bool:
-    """The planted blunder's moment: the player to place holds a land that wins at once
-    and the other hand is too small to counter it (RULES §1.3.3, §1.6)."""
-    if state.phase != "play" or state.step != "main":
-        return False
-    me = state.active
-    if sum(state.hands[1 - me]) >= 2:
-        return False
-    for k, n in enumerate(state.hands[me]):
-        if n:
-            after = list(state.territories[me])
-            after[k] += 1
-            if need(after) == 0:
-                return True
-    return False
-
-
 def _script(state: BingoState) -> list[str] | None:
     """Play ``state`` by the simple policy, passing at the blunder's moment once; the
     match fits when that moment comes and the analysis grades it a blunder."""
-    planted = None
-    while state.result is None:
-        if planted is None and _blunder_now(state):
-            planted = len(state.history)
-            state.apply("pass")
-            continue
-        state.apply(_simple(state.legal_actions()))
+    planted = plant_blunder(state)
     if planted is None:
         return None
     found = analysis.analyse_decision(state.seed, None, state.history, planted, WORLDS)
@@ -79,17 +49,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     request reads the stored analysis."""
     seed = find_seed(_script, tries=400)
     match_id = await start_match(bingo, "alice", "bob", seed=seed)
-    planted: list[int] = []
-
-    def policy(labels: list[str]) -> str:
-        state = bingo.service.matches[match_id].state
-        if not planted and _blunder_now(state) and "Pass" in labels:
-            planted.append(len(state.history))
-            return "Pass"
-        return simple_policy(labels)
-
-    await play_out(bingo, match_id, policy=policy)
-    assert planted
+    planted = await play_out_with_blunder(bingo, match_id)
     carol = bingo.driver("carol")
     started = await carol.slash(bingo.channel, "bingo analyse", match=match_id)
     first = await started.wait_for_response()
@@ -109,7 +69,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     assert [d["index"] for d in stored] == points
     assert {d["player"] for d in stored} == {0, 1}
     assert all(d["grade"] in analysis.GRADES for d in stored)
-    blunder = next(d for d in stored if d["index"] == planted[0])
+    blunder = next(d for d in stored if d["index"] == planted)
     assert blunder["grade"] == "blunder" and blunder["chosen"] == "pass"
     who = record.ui["names"][blunder["player"]]
     counted = re.search(r"Blunder: (\d+)", embed_field(done, who) or "")
@@ -129,18 +89,18 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     assert embed_title(instant).startswith("Analysis of")
     labels = enabled_buttons(instant)
     assert labels[-1] == "Step through the match"
-    assert any(label.endswith(f"· {who}, turn {_turn(record, planted[0])}") for label in labels)
+    assert any(label.endswith(f"· {who}, turn {_turn(record, planted)}") for label in labels)
 
     # Its button: the position before the pass, in a new private message.
-    click = await carol.click(instant, custom_id=f"bingo:km:{match_id}:{planted[0]}")
+    click = await carol.click(instant, custom_id=f"bingo:km:{match_id}:{planted}")
     page = await click.wait_for_response()
     assert page.ephemeral and page.id != instant.id
     assert embed_title(bingo.emu.messages[instant.id]).startswith("Analysis of")  # still there
     total = len(record.decisions)
-    assert embed_field(page, f"Step {planted[0]} of {total}") is not None  # before the pass
+    assert embed_field(page, f"Step {planted} of {total}") is not None  # before the pass
     choices = page.embeds[0]["fields"][0]
     assert choices["name"].startswith("Key moment ")
-    assert choices["name"].endswith(f"Turn {_turn(record, planted[0])}: {who} to decide")
+    assert choices["name"].endswith(f"Turn {_turn(record, planted)}: {who} to decide")
     lines = choices["value"].splitlines()
     played = next(line for line in lines if line.startswith("➤"))
     assert "**Pass**" in played and played.endswith("played, blunder")
@@ -151,7 +111,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     # Next: the pass itself, with its grade in words.
     await carol.click(page, "Next")
     shown = bingo.emu.messages[page.id]
-    assert embed_field(shown, f"Step {planted[0] + 1} of {total}") is not None
+    assert embed_field(shown, f"Step {planted + 1} of {total}") is not None
     note = embed_field(shown, "Analysis")
     assert note is not None and note.startswith(words)
 

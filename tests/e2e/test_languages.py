@@ -51,12 +51,7 @@ async def test_an_italian_client_sees_italian_commands(english_server) -> None:
     bw = english_server
     raw = bw.emu.commands(bw.world.guild) + bw.emu.commands()
     assert {c["name"] for c in raw} >= {"bingo", "mulligan"}
-    for command in raw:
-        for kind, node in lang.localized_nodes(command):
-            where = f"/{command['name']} {kind} {node['name']}"
-            assert (node.get("name_localizations") or {}).get("it"), where
-            if kind != "choice":
-                assert (node.get("description_localizations") or {}).get("it"), where
+    lang.assert_localized(raw, "it")
 
     differ = [  # the English catalog mirrors what the cogs declare
         (key, attr, node[attr])

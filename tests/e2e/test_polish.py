@@ -60,12 +60,7 @@ async def test_a_polish_client_sees_polish_commands(english_server) -> None:
     Polish names and the bot answers in Polish."""
     bw = english_server
     raw = bw.emu.commands(bw.world.guild) + bw.emu.commands()
-    for command in raw:
-        for kind, node in lang.localized_nodes(command):
-            where = f"/{command['name']} {kind} {node['name']}"
-            assert (node.get("name_localizations") or {}).get("pl"), where
-            if kind != "choice":
-                assert (node.get("description_localizations") or {}).get("pl"), where
+    lang.assert_localized(raw, "pl")
     for language in [code for code in LANGUAGES if code != DEFAULT]:
         for group in [raw, *(g for c in raw for g in _siblings(c))]:
             names = [(n.get("name_localizations") or {}).get(language, n["name"]) for n in group]

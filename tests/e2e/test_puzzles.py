@@ -11,7 +11,6 @@ import re
 import pytest
 
 from bot.ai import analysis, puzzles
-from bot.ai.heuristics import need
 from bot.engine import BingoState
 from bot.engine.daily import SECONDS_PER_DAY, day_of
 from bot.storage.puzzles import PuzzleStore
@@ -27,11 +26,10 @@ from .helpers import (
     enabled_buttons,
     eventually,
     find_seed,
-    play_out,
-    preferring,
+    plant_blunder,
+    play_out_with_blunder,
     running_bot,
     settings_for,
-    simple_policy,
     start_match,
     wait_for_analysis,
 )
@@ -46,28 +44,6 @@ PUZZLE_ENV = {
 }
 
 
-def _simple(legal: list[str]) -> str:
-    """:func:`simple_policy` in engine actions (the panel lists them in this order)."""
-    return preferring(legal, ("keep", "allow", "scry_top"), lambda a: a.startswith("place:"))
-
-
-def _blunder_now(state: BingoState) -> bool:
-    """The planted blunder's moment: the player to place holds a land that wins at once
-    and the other hand is too small to counter it (RULES §1.3.3, §1.6)."""
-    if state.phase != "play" or state.step != "main":
-        return False
-    me = state.active
-    if sum(state.hands[1 - me]) >= 2:
-        return False
-    for k, n in enumerate(state.hands[me]):
-        if n:
-            after = list(state.territories[me])
-            after[k] += 1
-            if need(after) == 0:
-                return True
-    return False
-
-
 def _lost(found: puzzles.MinedPuzzle) -> float:
     return found.chances[found.best] - found.chances[found.chosen]
 
@@ -77,13 +53,7 @@ def _script(state: BingoState) -> list[str] | None:
     match fits when, as the bot will analyse and mine it, the pass is a puzzle, its
     player's costliest mistake (their first puzzle: learn from your mistakes) and the
     match's last puzzle (the server's first for a member with none of their own)."""
-    planted = None
-    while state.result is None:
-        if planted is None and _blunder_now(state):
-            planted = len(state.history)
-            state.apply("pass")
-            continue
-        state.apply(_simple(state.legal_actions()))
+    planted = plant_blunder(state)
     if planted is None:
         return None
     seed, history = state.seed, state.history
@@ -127,18 +97,7 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     # in a thread: the search takes seconds, and the bot shares this event loop
     seed = await asyncio.to_thread(find_seed, _script, 600)
     match_id = await start_match(bingo, "alice", "bob", seed=seed)
-    planted: list[int] = []
-
-    def policy(labels: list[str]) -> str:
-        state = bingo.service.matches[match_id].state
-        if not planted and _blunder_now(state) and "Pass" in labels:
-            planted.append(len(state.history))
-            return "Pass"
-        return simple_policy(labels)
-
-    await play_out(bingo, match_id, policy=policy)
-    assert planted
-    index = planted[0]
+    index = await play_out_with_blunder(bingo, match_id)
     record = await bingo.db.get_match(match_id)
     player = record.decisions[index][0]
     who = ("alice", "bob")[player]

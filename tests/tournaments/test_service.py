@@ -4,7 +4,7 @@ file holds the state, a fake host records the matches started and the posts made
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine.outcome import Outcome
 from bot.storage import Database
-from bot.storage.tournaments import Tournament, TournamentStore
+from bot.storage.tournaments import Table, Tournament, TournamentStore
 from bot.tournaments import Pairing, Standing
 from bot.tournaments.service import StartedMatch, TournamentService, round_seed
 
@@ -24,18 +24,22 @@ class FakeHost:
     """Records what the runner asks; match ids count up from 1000, each match in a
     thread whose id is the match id + 1 unless ``threads`` is off."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, *, fail_for: Iterable[int] = (), playing: Iterable[int] = (), threads: bool = True
+    ) -> None:
+        """``fail_for``: players whose match cannot start; ``playing``: players in a live
+        match elsewhere in the server; ``threads``: whether matches get a thread."""
         self.started: list[tuple[int, tuple[int, int]]] = []  # (match id, players)
         self.abandoned: list[int] = []
         self.pairings: list[tuple[int, str, list[Pairing], float, dict[int, int]]] = []
         self.finals: list[list[Standing]] = []
         self.finished: dict[int, tuple[int | None, str]] = {}
-        self.fail_for: set[int] = set()  # players whose match cannot start
-        self.playing: set[int] = set()  # players in a live match elsewhere in the server
+        self.fail_for = set(fail_for)  # players whose match cannot start
+        self.playing = set(playing)  # players in a live match elsewhere in the server
         self.late_starts: list[tuple[int, int, StartedMatch]] = []  # (round, table, match)
         self.ended: list[int] = []  # rounds shown ended (round_over)
         self.calls: list[str] = []  # what was shown, in order
-        self.threads = True
+        self.threads = threads
         self._next = 1000
 
     async def start_match(
@@ -145,6 +149,16 @@ async def win_all(service: TournamentService, host: FakeHost, since: int, winner
         await service.match_finished(match_id, winner, Outcome.WIN)
 
 
+async def round_tables(store: TournamentStore, tournament: Tournament, number: int) -> list[Table]:
+    """The stored tables of ``tournament``'s round ``number``."""
+    return [x for x in await store.tables(tournament.id) if x.round == number]
+
+
+async def table_of(store: TournamentStore, tournament: Tournament, player: int) -> Table:
+    """The first stored table of ``tournament`` at which ``player`` sits."""
+    return next(x for x in await store.tables(tournament.id) if player in (x.a, x.b))
+
+
 async def test_close_signup_fixes_rounds_and_runs_once(store: TournamentStore) -> None:
     host = FakeHost()
     service = runner(store, host)
@@ -169,7 +183,7 @@ async def test_a_round_starts_a_match_per_table_and_a_bye_without_one(
     assert (number, kind, deadline) == (1, "swiss", 1_000.0 + 1800.0)
     bye = [x for x in tables if x.b is None]
     assert len(bye) == 1
-    stored = [x for x in await store.tables(tournament.id) if x.round == 1]
+    stored = await round_tables(store, tournament, 1)
     for table in stored:
         if table.b is None:
             assert (table.outcome, table.source, table.match_id) == ("a", "bye", None)
@@ -185,9 +199,7 @@ async def test_a_round_starts_a_match_per_table_and_a_bye_without_one(
 async def test_results_advance_rounds_and_finish_with_standings(
     store: TournamentStore,
 ) -> None:
-    host = FakeHost()
-    host.threads = False
-    host, service, tournament = await running(store, P[:4], host)
+    host, service, tournament = await running(store, P[:4], FakeHost(threads=False))
     assert tournament.rounds == 2
     champion = P[0]
     first = host.match_of(champion)[0]
@@ -199,9 +211,9 @@ async def test_results_advance_rounds_and_finish_with_standings(
     assert len(host.pairings) == 2 and host.pairings[1][4] == {}
     # Round 2 pairs the two 1-0 players together (RULES §5).
     winners_one = {
-        x.a if x.outcome == "a" else x.b for x in await store.tables(tournament.id) if x.round == 1
+        x.a if x.outcome == "a" else x.b for x in await round_tables(store, tournament, 1)
     }
-    round_two = [x for x in await store.tables(tournament.id) if x.round == 2]
+    round_two = await round_tables(store, tournament, 2)
     assert any({x.a, x.b} == winners_one for x in round_two)
     await win_all(service, host, 2, {champion})
     done = await store.get(tournament.id)
@@ -258,7 +270,7 @@ async def test_a_dropped_player_is_not_paired_again(store: TournamentStore) -> N
     assert await service.drop(tournament, P[3]) and not await service.drop(tournament, P[3])
     assert not await service.drop(tournament, 424242)
     await win_all(service, host, 0, set())
-    round_two = [x for x in await store.tables(tournament.id) if x.round == 2]
+    round_two = await round_tables(store, tournament, 2)
     assert P[3] not in {p for x in round_two for p in (x.a, x.b)}
     assert [x.b for x in round_two].count(None) == 1  # three players: one bye
 
@@ -266,11 +278,9 @@ async def test_a_dropped_player_is_not_paired_again(store: TournamentStore) -> N
 async def test_a_table_whose_match_cannot_start_waits_for_the_organizer(
     store: TournamentStore,
 ) -> None:
-    host = FakeHost()
-    host.fail_for = {P[0]}
-    host, service, tournament = await running(store, P[:4], host)
+    host, service, tournament = await running(store, P[:4], FakeHost(fail_for={P[0]}))
     assert len(host.started) == 1 and len(host.pairings) == 1
-    stuck = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    stuck = await table_of(store, tournament, P[0])
     assert stuck.match_id is None and stuck.outcome is None
 
 
@@ -281,7 +291,7 @@ async def test_the_cut_follows_the_swiss_rounds(store: TournamentStore) -> None:
     assert cut is not None and cut.status == "cut" and cut.current_round == 2
     assert host.pairings[-1][1] == "cut" and len(host.pairings[-1][2]) == 2
     await win_all(service, host, 2, set())
-    final = [x for x in await store.tables(tournament.id) if x.round == 3]
+    final = await round_tables(store, tournament, 3)
     assert len(final) == 1 and host.pairings[-1][1] == "cut"
     champion = final[0].a
     await service.match_finished(final[0].match_id, champion, Outcome.WIN)  # type: ignore[arg-type]
@@ -306,18 +316,16 @@ async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
 ) -> None:
     """RULES §5.6: a player already in a live match is not seated; their table waits and
     starts when any match ends and both players are free."""
-    host = FakeHost()
-    host.playing = {P[0]}
-    host, service, tournament = await running(store, P[:4], host)
+    host, service, tournament = await running(store, P[:4], FakeHost(playing={P[0]}))
     assert len(host.started) == 1, "only the other table started"
-    waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    waiting = await table_of(store, tournament, P[0])
     assert waiting.match_id is None and waiting.outcome is None
     await service.match_finished(424242, None, Outcome.NO_RESULT)  # still busy: waits
     assert len(host.started) == 1 and host.late_starts == []
     host.playing.clear()
     await service.match_finished(424243, None, Outcome.NO_RESULT)  # their match ended
     assert len(host.started) == 2
-    started_now = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    started_now = await table_of(store, tournament, P[0])
     assert started_now.match_id == host.started[1][0]
     assert host.late_starts == [
         (1, started_now.table, StartedMatch(host.started[1][0], host.started[1][0] + 1))
@@ -327,11 +335,9 @@ async def test_a_busy_player_s_table_waits_then_starts_when_their_match_ends(
 async def test_a_table_still_waiting_at_time_is_the_busy_player_s_loss(
     store: TournamentStore,
 ) -> None:
-    host = FakeHost()
-    host.playing = {P[0]}
-    host, service, tournament = await running(store, P[:4], host)
+    host, service, tournament = await running(store, P[:4], FakeHost(playing={P[0]}))
     assert await service.end_round(tournament) == 2
-    waiting = next(x for x in await store.tables(tournament.id) if P[0] in (x.a, x.b))
+    waiting = await table_of(store, tournament, P[0])
     loser_side = "a" if waiting.a == P[0] else "b"
     assert waiting.outcome == ("b" if loser_side == "a" else "a") and waiting.source == "time"
     other = next(x for x in await store.tables(tournament.id) if P[0] not in (x.a, x.b))
