@@ -22,6 +22,7 @@ from bot.ui.controls import (
     AnalysisButton,
     ChallengeButton,
     DecisionButton,
+    LadderButton,
     LeaderboardButton,
     PlayAgainButton,
     QueueButton,
@@ -50,6 +51,7 @@ from ._history import (
     rate_finished,
     show_replay,
 )
+from ._ladder import LadderGroup, on_ladder_page
 from ._leaderboard import (
     BadSeason,
     SeasonGroup,
@@ -107,6 +109,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
         group.add_command(SeasonGroup(bot))
+        group.add_command(LadderGroup(bot))
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
@@ -127,6 +130,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
         controls.register(QueueButton, self.ranked.on_button)
+        controls.register(LadderButton, partial(on_ladder_page, self.bot))
         await service.start()
         await self.ranked.start()
         await self.tournament_group.tournaments.start()
