@@ -10,6 +10,7 @@ from bot import ladder as rules
 from bot import ratings as openskill
 from bot.storage import Database
 from bot.storage.base import NO_SERVER
+from bot.storage import ladder as ladder_module
 from bot.storage.ladder import LadderStore, NameTaken
 from bot.storage.queue import QueueStore
 
@@ -139,3 +140,20 @@ async def test_export_and_erasure(db: Database) -> None:
     assert [(r.name, r.mu, r.sigma) for r in after] == [
         (r.name, r.mu, r.sigma) for r in bob_before if r.name == "Bob"
     ]
+
+
+async def test_a_later_read_plays_only_new_matches_and_agrees(db: Database) -> None:
+    """The process keeps a season's table (``_TABLES``); a read after more matches ended
+    gives what a read from scratch gives."""
+    store = LadderStore(db.backend)
+    for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await store.join(uid, name, rules.name_key(name), S4.start)
+    window = (S4.start, S4.end)
+    await queue_match(db, ALICE, BOB, ALICE, S4.start + 10)
+    await store.ladder_standings(window, S4.start + 20)
+    await queue_match(db, BOB, CAROL, BOB, S4.start + 30)
+    await queue_match(db, CAROL, ALICE, None, S4.start + 40)
+    kept = await store.ladder_standings(window, S4.start + 50)
+    ladder_module._TABLES.clear()
+    fresh = await store.ladder_standings(window, S4.start + 50)
+    assert kept == fresh and [r.matches for r in fresh] == [2, 2, 2]

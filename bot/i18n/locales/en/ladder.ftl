@@ -38,6 +38,8 @@ ladder-name-characters = A ladder name may only hold letters, digits, spaces and
 ladder-name-letter = A ladder name needs at least one letter.
 ladder-name-taken = The name **{ $name }** is taken on the ladder (names that differ only in capitals, spaces or - . ' count as the same). Choose another.
 
+help-group-bingo-ladder = Global ladder (across servers)
+
 ## Commands
 
 cmd-bingo-ladder =

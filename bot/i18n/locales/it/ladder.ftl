@@ -38,6 +38,8 @@ ladder-name-characters = Un nome in classifica può contenere solo lettere, cifr
 ladder-name-letter = Un nome in classifica deve contenere almeno una lettera.
 ladder-name-taken = Il nome **{ $name }** è già preso in classifica (nomi che differiscono solo per maiuscole, spazi o - . ' contano come uguali). Scegline un altro.
 
+help-group-bingo-ladder = Classifica globale (tra server)
+
 ## Comandi
 
 cmd-bingo-ladder =

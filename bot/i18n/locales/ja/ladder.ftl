@@ -30,6 +30,8 @@ ladder-name-characters = ランキングの名前に使えるのは文字・数�
 ladder-name-letter = ランキングの名前には文字を 1 つ以上含めてください。
 ladder-name-taken = 名前 **{ $name }** はすでに使われています（大文字小文字・空白・- . ' だけが違う名前は同じとみなします）。別の名前を選んでください。
 
+help-group-bingo-ladder = グローバルランキング（全サーバー共通）
+
 ## コマンド
 
 cmd-bingo-ladder =

@@ -40,6 +40,8 @@ ladder-name-characters = Nazwa w rankingu może zawierać tylko litery, cyfry, s
 ladder-name-letter = Nazwa w rankingu musi zawierać co najmniej jedną literę.
 ladder-name-taken = Nazwa **{ $name }** jest już zajęta w rankingu (nazwy różniące się tylko wielkością liter, spacjami lub - . ' liczą się jako te same). Wybierz inną.
 
+help-group-bingo-ladder = Ranking globalny (między serwerami)
+
 ## Polecenia
 
 cmd-bingo-ladder =
