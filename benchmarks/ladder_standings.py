@@ -66,9 +66,8 @@ async def run(db: Database, matches: int, members: int, seed: int) -> None:
     all_time = time.perf_counter() - start
     print(f"{matches} queue matches, {members} members on the ladder ({db.backend.dialect})")
     print(f"season read, first of this process (every match rated): {cold * 1000:.0f} ms")
-    print(
-        f"season read again (median of 5): {statistics.median(times) * 1000:.0f} ms, {len(listed)} listed"
-    )
+    again = statistics.median(times) * 1000
+    print(f"season read again (median of 5): {again:.0f} ms, {len(listed)} listed")
     print(f"all-time read: {all_time * 1000:.0f} ms, {len(every)} listed")
 
 

@@ -7,6 +7,7 @@ Previous / Next."""
 from __future__ import annotations
 
 import re
+import time
 
 from bot import ladder as rules
 from bot.storage.base import NO_SERVER
@@ -46,7 +47,7 @@ async def private(bw: BotWorld, who: str, channel: Channel | None, command: str,
 
 async def test_members_who_joined_are_listed_after_a_queue_match(servers: TwoServers) -> None:
     two, bw = servers, servers.bw
-    alice, bob = two.driver("alice"), two.driver("bob")
+    alice = two.driver("alice")
     joined = await private(bw, "alice", bw.channel, "bingo ladder join", name="Alice  the Great")
     assert "You're on the global ladder as **Alice the Great**" in joined
     # From a DM too; a name like hers, a mention or markdown is refused, privately.
@@ -111,7 +112,7 @@ async def test_members_who_joined_are_listed_after_a_queue_match(servers: TwoSer
 async def test_pages_turn_with_previous_and_next(bingo: BotWorld) -> None:
     """23 members on the ladder with a queue match each: three pages of 10, turned in
     place by Previous and Next; the reader's own place shows below another page."""
-    db, now = bingo.db.backend, rules.season_at(__import__("time").time())
+    db, now = bingo.db.backend, rules.season_at(time.time())
     alice = bingo.driver("alice").user.id
     ids = [alice, *range(10_001, 10_023)]
     for i, uid in enumerate(ids):
@@ -131,16 +132,16 @@ async def test_pages_turn_with_previous_and_next(bingo: BotWorld) -> None:
     page = await show(bingo, "bob", bingo.channel)
     assert len(names(page)) == 10 and "Page 1 of 3" in page.embeds[0]["footer"]["text"]
     seen = list(names(page))
+
+    def footer() -> str:
+        return bingo.emu.messages[page.id].embeds[0]["footer"]["text"]
+
     for number in (2, 3):
-        await bingo.driver("bob").click(page, "Next")
+        await bingo.driver("bob").click(bingo.emu.messages[page.id], "Next")
         await eventually(
-            lambda n=number: _async(
-                lambda: f"Page {n} of 3" in bingo.emu.messages[page.id].embeds[0]["footer"]["text"]
-            ),
-            f"page {number}",
+            lambda n=number: _async(lambda: f"Page {n} of 3" in footer()), f"page {number}"
         )
-        page = bingo.emu.messages[page.id]
-        seen += names(page)
+        seen += names(bingo.emu.messages[page.id])
     assert sorted(seen) == sorted(f"Player {i:02d}" for i in range(23))
     await bingo.driver("bob").click(page, "Previous")
     await eventually(

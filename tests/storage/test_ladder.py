@@ -9,8 +9,8 @@ import pytest
 from bot import ladder as rules
 from bot import ratings as openskill
 from bot.storage import Database
-from bot.storage.base import NO_SERVER
 from bot.storage import ladder as ladder_module
+from bot.storage.base import NO_SERVER
 from bot.storage.ladder import LadderStore, NameTaken
 from bot.storage.queue import QueueStore
 
