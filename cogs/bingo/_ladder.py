@@ -62,7 +62,8 @@ def season_label(number: int | None, lang: str) -> str:
     if number is None:
         return t(lang, "ladder-all-time")
     season = rules.season(number)
-    return t(lang, "ladder-season", number=number, year=season.year, quarter=season.quarter)
+    # The year as text: Fluent would group its digits ("2,026").
+    return t(lang, "ladder-season", number=number, year=str(season.year), quarter=season.quarter)
 
 
 async def ladder_page(

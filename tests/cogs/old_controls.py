@@ -27,6 +27,7 @@ from bot.ui.controls import (
     DecisionButton,
     EraseButton,
     HelpButton,
+    LadderButton,
     LeaderboardButton,
     PlayAgainButton,
     PracticeButton,
@@ -126,4 +127,7 @@ ADDED: list[tuple[str, type[Control[Any]], dict[str, Any]]] = [
     # Added with the ranked queue (its waiting message).
     ("bingo:q:leave", QueueButton, {"op": QueueOp.LEAVE}),
     ("bingo:q:bot", QueueButton, {"op": QueueOp.BOT}),
+    # Added with the global ladder (its pages).
+    ("bingo:ld:4:1:n", LadderButton, {"season": 4, "page": 1, "direction": "n"}),
+    ("bingo:ld:a:0:p", LadderButton, {"season": None, "page": 0, "direction": "p"}),
 ]

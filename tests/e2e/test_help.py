@@ -142,6 +142,7 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
         "BingoMagic",
         "BingoMagic (continued)",  # its commands need more than one field
         "Seasons",
+        "Global ladder (across servers)",
         "Tournaments",
         "Mulligan practice",
         "Your decklists",
@@ -162,10 +163,11 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] in carol[0]["footer"]["text"]
     headings = _headings(carol)
     assert len(headings) == len(set(headings)), headings
-    assert headings[:5] == [
+    assert headings[:6] == [
         "BingoMagic",
         "BingoMagic (continued)",
         "Seasons",
+        "Global ladder (across servers)",
         "Tournaments",
         "Server settings",
     ]

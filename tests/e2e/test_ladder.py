@@ -63,7 +63,7 @@ async def test_members_who_joined_are_listed_after_a_queue_match(servers: TwoSer
     empty = await show(bw, "carol", bw.channel)
     assert not empty.ephemeral and names(empty) == []
     assert "Nobody on the ladder has played" in empty.embeds[0]["description"]
-    assert "You're not on the ladder" in (embed_field(empty, "Your place") or "")
+    assert "Join the ladder with" in (embed_field(empty, "Your place") or "")
 
     bob_wait = await queue(two, "bob", two.second)
     alice_wait = await queue(two, "alice", bw.channel)
@@ -83,14 +83,17 @@ async def test_members_who_joined_are_listed_after_a_queue_match(servers: TwoSer
     # Bob's server, alice's server and a DM all show the same ladder, by chosen names.
     in_second = await show(bw, "bob", two.second)
     assert sorted(names(in_second)) == ["Alice the Great", "Bobby"]
-    assert in_second.embeds[0]["author"]["name"].startswith("Ladder season ")
+    season = rules.season_at(time.time())
+    assert in_second.embeds[0]["author"]["name"] == (
+        f"Ladder season {season.number} · {season.year} Q{season.quarter}"
+    )
     if won["result"] != "draw":
         first = "Alice the Great" if won["winner_id"] == alice.user.id else "Bobby"
         assert names(in_second)[0] == first
     assert embed_field(in_second, "Your place") is None  # bob is on the page shown
     in_first = await show(bw, "carol", bw.channel)
     assert names(in_first) == names(in_second)
-    assert "You're not on the ladder" in (embed_field(in_first, "Your place") or "")
+    assert "Join the ladder with" in (embed_field(in_first, "Your place") or "")
     in_dm = await show(bw, "alice", None)
     assert names(in_dm) == names(in_second)
     all_time = await show(bw, "alice", None, season="all-time")

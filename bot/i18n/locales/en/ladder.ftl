@@ -10,9 +10,9 @@ ladder-line = **{ $rank }.** { $name } — { $ordinal } ({ $wins } W · { $losse
 })
 ladder-nobody = Nobody on the ladder has played a ranked queue match in this season yet. Join with `/bingo ladder join`, then play `/bingo queue`.
 ladder-your-place = Your place
-ladder-not-joined = You're not on the ladder. Join it with `/bingo ladder join name:`: only members who joined are listed, under the name they chose.
+ladder-not-joined = Join the ladder with `/bingo ladder join name:` to be listed: it lists the members who joined, under the name they chose.
 ladder-no-match = You're on the ladder, but you haven't played a ranked queue match in this season yet: `/bingo queue`.
-ladder-footer = Ratings (μ−3σ) from ranked queue matches only, across every server. Seasons are calendar quarters (UTC).
+ladder-footer = Ratings (μ−3σ) from ranked queue matches, across every server; casual matches and matches against the bot never count. Seasons are calendar quarters (UTC).
 ladder-season-ends = { $days ->
     [one] This season ends in { $days } day.
    *[other] This season ends in { $days } days.
@@ -34,9 +34,9 @@ ladder-name-long = That name is too long: use { $min } to { $max ->
     [one] { $max } character.
    *[other] { $max } characters.
 }
-ladder-name-characters = A ladder name may only hold letters, digits, spaces and - . ' (no mentions, emoji or formatting).
+ladder-name-characters = A ladder name may only hold letters, digits, spaces, hyphens (-), dots (.) and apostrophes ('): no mentions, emoji or formatting.
 ladder-name-letter = A ladder name needs at least one letter.
-ladder-name-taken = The name **{ $name }** is taken on the ladder (names that differ only in capitals, spaces or - . ' count as the same). Choose another.
+ladder-name-taken = The name **{ $name }** is taken on the ladder (names that differ only in capitals, spaces, hyphens, dots or apostrophes count as the same). Choose another.
 
 help-group-bingo-ladder = Global ladder (across servers)
 

@@ -10,9 +10,9 @@ ladder-line = **{ $rank }.** { $name } — { $ordinal } ({ $wins } V · { $losse
 })
 ladder-nobody = Nessuno in classifica ha ancora giocato una partita della coda classificata in questa stagione. Entra con `/bingo ladder join`, poi gioca con `/bingo queue`.
 ladder-your-place = La tua posizione
-ladder-not-joined = Non sei nella classifica globale. Entra con `/bingo ladder join name:`: compaiono solo i membri che sono entrati, con il nome che hanno scelto.
+ladder-not-joined = Entra nella classifica globale con `/bingo ladder join name:` per comparire: elenca i membri che sono entrati, con il nome che hanno scelto.
 ladder-no-match = Sei nella classifica globale, ma non hai ancora giocato una partita della coda classificata in questa stagione: `/bingo queue`.
-ladder-footer = Punteggi (μ−3σ) delle sole partite della coda classificata, in tutti i server. Le stagioni sono i trimestri solari (UTC).
+ladder-footer = Punteggi (μ−3σ) delle partite della coda classificata, in tutti i server; le partite amichevoli e quelle contro il bot non contano mai. Le stagioni sono i trimestri solari (UTC).
 ladder-season-ends = { $days ->
     [one] Questa stagione finisce tra { $days } giorno.
    *[other] Questa stagione finisce tra { $days } giorni.

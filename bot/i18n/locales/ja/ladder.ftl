@@ -9,9 +9,9 @@ ladder-line = **{ $rank }.** { $name } — { $ordinal }（{ $wins }勝 · { $los
 }）
 ladder-nobody = このシーズンにランク戦を戦ったランキング参加者はまだいません。`/bingo ladder join` で参加し、`/bingo queue` で対戦しましょう。
 ladder-your-place = あなたの順位
-ladder-not-joined = あなたはランキングに参加していません。`/bingo ladder join name:` で参加できます。参加したメンバーだけが、選んだ名前で表示されます。
+ladder-not-joined = `/bingo ladder join name:` でランキングに参加すると表示されます。参加したメンバーだけが、選んだ名前で表示されます。
 ladder-no-match = ランキングに参加していますが、このシーズンのランク戦はまだありません：`/bingo queue`。
-ladder-footer = レーティング（μ−3σ）はランク戦の対戦だけから、全サーバー共通で計算します。シーズンは暦の四半期（UTC）です。
+ladder-footer = レーティング（μ−3σ）はランク戦の対戦から、全サーバー共通で計算します。通常の対戦やボットとの対戦は数えません。シーズンは暦の四半期（UTC）です。
 ladder-season-ends = { $days ->
    *[other] このシーズンはあと { $days } 日で終わります。
 }

@@ -11,9 +11,9 @@ ladder-line = **{ $rank }.** { $name } — { $ordinal } ({ $wins } W · { $losse
 })
 ladder-nobody = Nikt z rankingu nie zagrał jeszcze w tym sezonie meczu z kolejki rankingowej. Dołącz przez `/bingo ladder join`, potem graj przez `/bingo queue`.
 ladder-your-place = Twoje miejsce
-ladder-not-joined = Nie jesteś w rankingu globalnym. Dołącz przez `/bingo ladder join name:`: wymienieni są tylko członkowie, którzy dołączyli, pod wybraną przez siebie nazwą.
+ladder-not-joined = Dołącz do rankingu przez `/bingo ladder join name:`, aby się w nim znaleźć: wymienia członków, którzy dołączyli, pod wybraną przez siebie nazwą.
 ladder-no-match = Jesteś w rankingu globalnym, ale nie zagrałeś jeszcze w tym sezonie meczu z kolejki rankingowej: `/bingo queue`.
-ladder-footer = Ocena (μ−3σ) tylko z meczów kolejki rankingowej, na wszystkich serwerach. Sezony to kwartały kalendarzowe (UTC).
+ladder-footer = Ocena (μ−3σ) z meczów kolejki rankingowej, na wszystkich serwerach; mecze towarzyskie i mecze z botem nigdy się nie liczą. Sezony to kwartały kalendarzowe (UTC).
 ladder-season-ends = { $days ->
     [one] Ten sezon kończy się za { $days } dzień.
     [few] Ten sezon kończy się za { $days } dni.
