@@ -6,11 +6,14 @@ Starts the playground (:class:`bot.playground.launcher.Playground`, its data in 
 directory), opens its page in Debian's Chromium (``/usr/bin/chromium``, ``CHROMIUM``
 overrides it; never a download) as alice, who plays a match against the bot from her DM
 (:func:`tests.e2e.helpers.simple_policy`), then asks ``/bingo analyse match:`` in #general
-and screenshots its private answer (both players' accuracy and grade counts, and the
-win-chance chart) at a 1280x900 window. ``--worlds`` sets ``BINGO_ANALYSIS_WORLDS``
-(default the bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40; the whole run takes 10 to
-30 s on 2 cores, the bot pausing 0.2 s before its moves). The page is in English (the
-clicks read English labels). The match is not seeded, so each run shows another match.
+and screenshots its private answer (both players' accuracy, average loss and grade
+counts, each player's key moments in words with their buttons, and the win-chance
+chart) at a 1280x900 window, made 2000 px tall for the picture (the answer is taller
+than 900 px, and the page scrolls its messages, not itself). ``--worlds`` sets
+``BINGO_ANALYSIS_WORLDS`` (default the bot's :data:`~bot.ai.analysis.DEFAULT_WORLDS`, 40;
+the whole run takes 10 to 30 s on 2 cores, the bot pausing 0.2 s before its moves). The
+page is in English (the clicks read English labels). The match is not seeded, so each run
+shows another match.
 Prints the match id and the seconds taken. Not a test: nothing here is collected by pytest.
 """
 
@@ -36,6 +39,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "analysis-playground.png"
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
+#: The window while the answer is photographed: tall enough for all of it.
+TALL: ViewportSize = {"width": 1280, "height": 2000}
 #: The result line in #general: "… (BingoMagic #12, …)".
 RESULT = re.compile(r"\(BingoMagic #(\d+),")
 
@@ -102,6 +107,7 @@ async def _play_and_shoot(browser: Browser, playground: Playground, out: Path) -
         timeout=240,
         what="the analysis",
     )
+    await page.set_viewport_size(TALL)
     message = page.locator(f'.message[data-id="{answer.id}"]')
     await message.locator("img").first.wait_for()
     await page.evaluate(

@@ -4,6 +4,7 @@
                               [--seed 1] [--think-min 0.5] [--think-max 2] [--think T]
                               [--ramp 30] [--seconds 0] [--no-limits] [--bot-root PATH]
                               [--bot-log FILE] [--pin] [--no-freeze]
+                              [--reminders] [--timers S]
 
 Starts the local Discord emulator (``bot.playground``), which enforces Discord's rate
 limits (global 50 requests/s per token, per-channel message buckets, DM-open and
@@ -28,6 +29,13 @@ of this environment reach the bot (for example ``BINGO_BOARD_EDIT_SECONDS``), an
 Python's own ``PYTHON*`` ones but ``PYTHONPATH`` (``PYTHONASYNCIODEBUG=1`` logs every step
 that held the bot's event loop over 100 ms).
 
+``--reminders``: every member turns your-turn reminders on (``/bingo reminders on``)
+before challenging, and the decision timers (``--timers``, default 8 s with
+``--reminders``, else 600 s) and think times (default 0.56 to 0.75 of the timers with
+``--reminders``) are such that members click after half the timer, so every decision
+waiting for a member gets its reminder; compare with the same ``--timers`` and think
+times without ``--reminders``. The reminders seen during play are counted, per decision.
+
 Prints, "play" being from when every match had begun to the end:
 
 * the acknowledgement latency of every interaction as the members see it (p50, p95, p99,
@@ -43,6 +51,7 @@ Prints, "play" being from when every match had begun to the end:
   result in the channel;
 * decisions (clicks acknowledged) per second during play, matches finished / started,
   matches per minute;
+* with ``--reminders``, the reminders members received during play, per decision;
 * REST requests per decision during play, by kind (interaction callbacks, interaction
   webhook edits and follow-ups, new DMs, channel and thread posts, message edits, deletes,
   DM opens, thread creates, thread updates, other), and those counted against the global
@@ -252,13 +261,17 @@ async def run(
     channels: int = 1,
     limits: bool = True,
     bot_root: str | Path | None = None,
+    reminders: bool = False,
+    timers: float | None = None,
 ) -> dict[str, float]:
     """Play ``matches`` matches at once on ``db`` ("sqlite" or "postgres") in ``channels``
     text channels, started over ``ramp`` seconds, each member clicking ``think_min`` to
     ``think_max`` seconds after their controls appear, to the end or for ``window`` seconds
     of play when it is not 0; with Discord's rate limits (``limits``) or none, the bot run
-    from ``bot_root`` (an absolute path; default: this checkout). Returns the figures
-    (seconds, KiB, counts) and prints them."""
+    from ``bot_root`` (an absolute path; default: this checkout); with ``reminders``, every
+    member turns your-turn reminders on first; ``timers``: every decision timer in seconds
+    (default 600: nobody times out). Returns the figures (seconds, KiB, counts) and prints
+    them."""
     if not 0 <= think_min <= think_max:
         raise ValueError(f"need 0 <= think_min <= think_max, got {think_min}, {think_max}")
     rng = random.Random(seed)
@@ -289,6 +302,9 @@ async def run(
             }
             if not limits:
                 env["DISCORD_OUTBOUND_PER_SECOND"] = str(UNLIMITED_PER_SECOND)
+            if timers is not None:
+                for kind in ("TURN", "COUNTER", "CHOICE"):
+                    env[f"BINGO_{kind}_SECONDS"] = f"{timers:g}"
             if db == "postgres":
                 await run_on_server(server, f'CREATE SCHEMA "{schema}"')
                 env["DATABASE_URL"] = _with_schema(server, schema)
@@ -308,6 +324,8 @@ async def run(
                 print(f"bot pid {process.pid}" + (f", run from {root}" if root else ""), flush=True)
                 if pin:
                     print(pin_bot(process.pid), flush=True)
+                if reminders:
+                    await _reminders_on(emu, rooms[0], list(drivers.values()))
                 play = await _play(
                     emu, rooms, users, drivers, rng, process.pid, (think_min, think_max),
                     window, ramp, freeze,
@@ -366,6 +384,8 @@ async def run(
         **_quantiles("board", play.board),
         **_quantiles("result", play.result),
         **requests,
+        "reminders": play.reminders,
+        "reminders_per_decision": play.reminders / max(play.decisions, 1),
     }
     print(
         f"{matches} matches on {db} in {len(rooms)} channel(s), think {think_min:g}-"
@@ -399,6 +419,8 @@ async def run(
     )
     print(f"matches per minute: {result['per_minute']:.0f}")
     per = max(play.decisions, 1)
+    if reminders or play.reminders:
+        print(f"reminders during play: {play.reminders} ({play.reminders / per:.3f} per decision)")
     print(
         "requests per decision: "
         + ", ".join(f"{kind} {requests[f'req_{kind}'] / per:.3f}" for kind in REQUEST_KINDS)
@@ -558,6 +580,8 @@ class _Table:
         #: member id -> index of their match among the challenges (0, 0, 1, 1, ...).
         self.pair_of = pair_of
         self.panels: dict[int, Message] = {}
+        #: message id -> when a your-turn reminder DM was first seen.
+        self.reminders: dict[int, float] = {}
         self.wake = {user_id: asyncio.Event() for user_id in pair_of}
         #: match id (BingoMagic #N) -> [(time, description + fields)] of every version of
         #: its board, in the order seen.
@@ -590,6 +614,9 @@ class _Table:
             return
         user_id = channel.recipient_id
         if user_id not in self.wake or message.deleted:
+            return
+        if not message.embeds and ("⏰" in message.content or "⚠️" in message.content):
+            self.reminders.setdefault(message.id, now)  # a your-turn reminder (first seen)
             return
         title = message.embeds[0].get("title", "") if message.embeds else ""
         if "'s hand" not in title:
@@ -708,6 +735,22 @@ async def _member(table: _Table, driver, rng: random.Random, think: tuple[float,
         wake.set()  # the panel may have moved on while this click was answered
 
 
+async def _reminders_on(emu: Emulator, channel, drivers: list[UserDriver]) -> None:
+    """Every member runs ``/bingo reminders on`` in ``channel`` (a few at a time, as the
+    interactions are answered), before any match."""
+    gate = asyncio.Semaphore(8)
+
+    async def one(driver: UserDriver) -> None:
+        async with gate:
+            record = await driver.slash(channel, "bingo reminders", mode="on")
+            reply = await record.wait_for_response()
+            if "**" not in reply.text:
+                raise RuntimeError(f"/bingo reminders on answered {reply.text!r}")
+
+    await asyncio.gather(*(one(driver) for driver in drivers))
+    print(f"reminders on for {len(drivers)} members", flush=True)
+
+
 async def _start(table: _Table, challenger, opponent, channel, delay: float) -> None:
     """After ``delay`` seconds, ``challenger`` challenges ``opponent`` in ``channel``, and
     ``opponent`` accepts as soon as the challenge is posted."""
@@ -745,6 +788,8 @@ class _Played(NamedTuple):
     #: The board lags of the clicks acknowledged in the first :data:`STARTING_SECONDS`.
     board_starting: list[float]
     result: list[float]
+    #: Your-turn reminder DMs seen during play.
+    reminders: int = 0
 
 
 async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freeze) -> _Played:
@@ -843,6 +888,7 @@ async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freez
         board=table.board_lags(),
         board_starting=table.board_lags(until=play_started + STARTING_SECONDS),
         result=table.result_lags(),
+        reminders=sum(play_started <= at <= ended for at in table.reminders.values()),
     )
 
 
@@ -913,12 +959,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="text channels the matches are spread over (round-robin)",
     )  # fmt: skip
     parser.add_argument(
-        "--think-min", type=float, default=0.5,
-        help="least seconds a member waits before each click (uniform up to --think-max)",
+        "--think-min", type=float, default=None,
+        help="least seconds a member waits before each click (uniform up to --think-max;"
+        " default 0.5)",
     )  # fmt: skip
     parser.add_argument(
-        "--think-max", type=float, default=2.0, help="most seconds a member waits before a click"
-    )
+        "--think-max", type=float, default=None,
+        help="most seconds a member waits before a click (default 2)",
+    )  # fmt: skip
     parser.add_argument(
         "--think", type=float,
         help="shorthand: --think-min 0.5 T --think-max 1.5 T (0: click at once)",
@@ -947,13 +995,33 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-freeze", dest="freeze", action="store_false",
         help="let this process's garbage collector walk the whole emulator (slow pauses)",
     )  # fmt: skip
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--reminders", action="store_true",
+        help="every member turns your-turn reminders on; think past half the timers",
+    )  # fmt: skip
+    parser.add_argument(
+        "--timers", type=float, default=None,
+        help="every decision timer, seconds (default 8 with --reminders, else 600)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.think is not None:
+        args.think_min, args.think_max = 0.5 * args.think, 1.5 * args.think
+    if args.reminders and args.timers is None:
+        args.timers = REMINDER_TIMERS
+    if args.think_min is None and args.think_max is None and args.timers is not None:
+        # past half the timer (the reminder), with room before the time-out
+        args.think_min, args.think_max = 0.56 * args.timers, 0.75 * args.timers
+    args.think_min = 0.5 if args.think_min is None else args.think_min
+    args.think_max = max(2.0, args.think_min) if args.think_max is None else args.think_max
+    return args
+
+
+#: The decision timers of ``--reminders`` (seconds): members think 0.56 to 0.75 of them.
+REMINDER_TIMERS = 8.0
 
 
 if __name__ == "__main__":
     args = parse()
-    if args.think is not None:
-        args.think_min, args.think_max = 0.5 * args.think, 1.5 * args.think
     asyncio.run(
         run(
             args.matches,
@@ -969,5 +1037,7 @@ if __name__ == "__main__":
             channels=args.channels,
             limits=args.limits,
             bot_root=Path(args.bot_root).resolve() if args.bot_root else None,
+            reminders=args.reminders,
+            timers=args.timers,
         )
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -30,6 +29,7 @@ from bot.storage import Database
 from bot.storage.leases import Leases
 from bot.storage.match_store import DatabaseMatchStore
 from bot.ui.controls import ControlRouter
+from bot.ui.controls import parse as parse_control
 from bot.workers import WorkerPool
 
 __all__ = ["BingoBot", "BingoTree", "ShardedBingoBot", "make_bot", "reply_private"]
@@ -186,7 +186,6 @@ class BingoBot(commands.Bot):
         self.instruments = instruments
         instruments.watch_gateway(self._connection.parsers)
         self._live_task: asyncio.Task[None] | None = None
-        self._control_templates: list[re.Pattern[str]] = []
         self.settings = settings
         self.db = db
         self.web: aiohttp.ClientSession | None = None
@@ -196,7 +195,7 @@ class BingoBot(commands.Bot):
         self.outbox.attach(instruments.trace)
         self.ai_pool: AIPool | None = None
         self.render_pool: WorkerPool | None = None
-        self.controls = ControlRouter(self.add_dynamic_items)
+        self.controls = ControlRouter()
 
     async def login(self, token: str) -> None:
         """Point discord.py at the configured endpoints, then log in over HTTP."""
@@ -335,21 +334,15 @@ class BingoBot(commands.Bot):
         if self.render_pool is not None:
             await self.render_pool.close()
 
-    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register restart-proof controls (see ``discord.Client.add_dynamic_items``),
-        remembering their templates for :meth:`on_interaction`."""
-        super().add_dynamic_items(*items)
-        for item in items:
-            self._control_templates.append(item.__discord_ui_compiled_template__)
-
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer a click on a control the message no longer shows.
+        """Answer a click on one of our controls (:mod:`bot.ui.controls`).
 
-        A member may click a button just as the bot edits its message: the click then
-        carries a custom_id that is not on the message Discord sends along, and
-        discord.py drops it silently ("This interaction failed"). Such a click of one of
-        our controls is answered privately with :data:`NOT_CURRENT`, like any other
-        out-of-date click; it changes nothing.
+        A click of a control the clicked message shows goes to :attr:`controls`
+        (:meth:`~bot.ui.controls.ControlRouter.route`). A member may also click a button
+        just as the bot edits its message: the click then carries a custom_id that is not
+        on the message Discord sends along; such a click is answered privately with
+        :data:`NOT_CURRENT`, like any other out-of-date click, and changes nothing. Other
+        interactions (slash commands, modals, other components) are discord.py's.
         """
         if interaction.type is not discord.InteractionType.component:
             return
@@ -358,14 +351,16 @@ class BingoBot(commands.Bot):
         custom_id = data.get("custom_id")
         if message is None or not isinstance(custom_id, str):
             return
-        if not any(template.fullmatch(custom_id) for template in self._control_templates):
+        control = parse_control(custom_id)
+        if control is None:
             return
         kind = data.get("component_type")
         if any(
             getattr(c, "custom_id", None) == custom_id and c.type.value == kind
             for c in _walk(message.components)
         ):
-            return  # on the message: discord.py dispatches it to the control
+            await self.controls.route(interaction, control)
+            return
         try:
             await reply_private(interaction, t(interaction.locale, NOT_CURRENT))
         except discord.HTTPException as error:

@@ -21,6 +21,7 @@
 | BINGO_AI_WORKERS        | ai_workers          | min(2, CPUs); 0 = threads |
 | BINGO_RENDER_WORKERS    | render_workers      | 1; 0 = a thread       |
 | BINGO_ANALYSIS_WORLDS   | analysis_worlds     | 40 (worlds per action of a match analysis) |
+| BINGO_PUZZLE_WORLDS     | puzzle_worlds       | 64 (worlds per action and batch of a puzzle) |
 | BINGO_BOARD_EDIT_SECONDS | board_edit_seconds | 1.5 (0 allowed)       |
 | BINGO_THREAD_CLOSE_SECONDS | thread_close_seconds | 600 (0 allowed)   |
 | BINGO_PANEL_ATTENTION_SECONDS | panel_attention_seconds | 20 (0 allowed) |
@@ -98,6 +99,9 @@ class Settings:
     #: Sampled worlds per legal action when a match is analysed (bot.ai.analysis; tests
     #: lower it to stay fast).
     analysis_worlds: int = 40
+    #: Sampled worlds per legal action and batch when a puzzle is mined (bot.ai.puzzles;
+    #: tests lower it to stay fast).
+    puzzle_worlds: int = 64
     #: Least seconds between two edits of a match's public board (0: every change).
     board_edit_seconds: float = 1.5
     #: Seconds after a match's result before its thread is archived and locked
@@ -193,6 +197,7 @@ class Settings:
             analysis_worlds=_positive_int(
                 "BINGO_ANALYSIS_WORLDS", get("BINGO_ANALYSIS_WORLDS"), 40
             ),
+            puzzle_worlds=_positive_int("BINGO_PUZZLE_WORLDS", get("BINGO_PUZZLE_WORLDS"), 64),
             board_edit_seconds=_seconds(
                 "BINGO_BOARD_EDIT_SECONDS", get("BINGO_BOARD_EDIT_SECONDS"), 1.5, zero=True
             ),

@@ -38,6 +38,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot import metrics
 from bot.pacing import (
@@ -213,11 +214,27 @@ class Outbox(Pacer):
         **kwargs: Any,
     ) -> Sent[Any]:  # fmt: skip
         """Edit message ``message_id`` of ``channel_id`` (``MESSAGE_GONE`` if deleted);
-        bucket ``("edit", channel_id)``."""
-        message = self.channel(channel_id).get_partial_message(message_id)
+        bucket ``("edit", channel_id)``. ``kwargs``: those of ``PartialMessage.edit``
+        (``content``, ``embed``, ``embeds``, ``attachments``, ``view``,
+        ``allowed_mentions``); ``Sent.value`` is the edited message as Discord returns it
+        (a dict, "Message Object"): no caller reads it, so discord.py's route
+        (``HTTPClient.edit_message``, which ``PartialMessage.edit`` calls) is used without
+        building a ``discord.Message`` of it, with the parameters ``PartialMessage.edit``
+        gives it (``handle_message_parameters``; the client's mention policy for new
+        content). A view of controls is never kept by discord.py
+        (:meth:`bot.ui.controls.Control.is_dispatchable`)."""
+        http = self.client.http
+        mentions = self.client.allowed_mentions
         fields = with_fresh_files(kwargs)
+
+        async def edit() -> Any:
+            message = fields()
+            previous = mentions if "content" in message else None
+            with handle_message_parameters(previous_allowed_mentions=previous, **message) as params:
+                return await http.edit_message(channel_id, message_id, params=params)
+
         return await self.call(
-            lambda: message.edit(**fields()),
+            edit,
             what=f"edit {channel_id}/{message_id}",
             priority=priority,
             bucket=("edit", channel_id),
@@ -319,11 +336,14 @@ class Outbox(Pacer):
         *,
         force: bool = False,
         priority: Priority = Priority.TURN,
+        newest: bool = True,
         **kwargs: Any,
     ) -> Sent[Any]:
         """DM ``user_id`` (``send(**kwargs)``), following the closed-DM policy; bucket
         ``("post", dm_channel_id)``, counted as kind "dm". ``priority`` TURN by default (a
         DM is what its member acts on): pass PUBLIC for notices nobody waits for.
+        ``newest`` False: the DM does not become :meth:`last_dm` (a short-lived notice,
+        deleted soon, that should not stop a panel above it from being edited in place).
 
         Without ``force``, a user remembered as closed is skipped (``DM_CLOSED``, no
         request). A 403/50007 marks them closed. ``force`` (the user asked): try anyway,
@@ -352,7 +372,8 @@ class Outbox(Pacer):
         elif sent.status is SendStatus.CHANNEL_GONE:
             self._dm_channels.pop(user_id, None)
         elif sent.ok:
-            self._last_dm[user_id] = getattr(sent.value, "id", None)
+            if newest:
+                self._last_dm[user_id] = getattr(sent.value, "id", None)
             if force:
                 await self.reopen_dms(user_id)
         return sent

@@ -4,10 +4,14 @@ sigma 25/3), one rating per server and member.
 Pure: no I/O, no Discord. A rating is shown as its *ordinal* ``mu - 3 sigma`` (a
 conservative estimate that starts at 0 and rises as a member wins and as the model
 grows sure of them).
+
+Puzzle ratings (``/bingo puzzle``, docs/puzzles.md) are Glicko-2 instead, as lichess
+rates its puzzles: :class:`Glicko`, :func:`glicko2` and :func:`rate_attempt` at the end.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -141,3 +145,113 @@ def standings(matches: list[Played]) -> dict[int, Standing]:
 def shown(standing_skill: Skill, last_played: float, now: float) -> Skill:
     """The skill shown at ``now``: grown by the idle time since ``last_played``."""
     return idle(standing_skill, now - last_played)
+
+
+# -- puzzles: Glicko-2 ------------------------------------------------------------------
+#
+# Puzzle ratings (docs/puzzles.md): a member and a puzzle each have a Glicko-2 rating, as
+# lichess rates its puzzles; an attempt is one game between them (solved: the member
+# wins). Glickman, "Example of the Glicko-2 system" (2012), steps 1-8.
+
+#: A new member's and a new puzzle's rating (Glickman's example's defaults).
+GLICKO_RATING = 1500.0
+GLICKO_RD = 350.0
+GLICKO_VOLATILITY = 0.06
+#: The system constant τ (how fast volatility moves; lichess's puzzles use 0.75).
+GLICKO_TAU = 0.75
+#: Bounds kept after each update: a rating deviation never below :data:`GLICKO_MIN_RD`
+#: (so a settled rating still moves) nor above the prior, a volatility never above
+#: :data:`GLICKO_MAX_VOLATILITY` (lichess's bound).
+GLICKO_MIN_RD = 60.0
+GLICKO_MAX_VOLATILITY = 0.1
+#: Glicko-2's scale factor between the Glicko scale and its own (173.7178).
+_SCALE = 400.0 / math.log(10.0)
+_EPSILON = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Glicko:
+    """A Glicko-2 rating on the Glicko scale: ``rating`` (1500 at first), ``rd`` (the
+    rating deviation, 350 at first) and ``volatility`` (0.06 at first)."""
+
+    rating: float = GLICKO_RATING
+    rd: float = GLICKO_RD
+    volatility: float = GLICKO_VOLATILITY
+
+
+def _g(phi: float) -> float:
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def glicko2(player: Glicko, games: list[tuple[Glicko, float]], tau: float = GLICKO_TAU) -> Glicko:
+    """``player``'s rating after one rating period with ``games`` (each the opponent's
+    rating before the period and ``player``'s score: 1 win, ½ draw, 0 loss), by
+    Glickman's algorithm (steps 1-8; the volatility by the Illinois method, step 5.1-5.5,
+    ε = 10⁻⁶), unbounded (:func:`rate_attempt` applies the bounds). No game: only the
+    deviation grows (step 6). Raises ``ValueError`` for a score outside 0..1 or a
+    ``tau`` not above 0."""
+    if tau <= 0 or any(not 0.0 <= score <= 1.0 for _, score in games):
+        raise ValueError("scores are 0..1 and tau is above 0")
+    mu = (player.rating - GLICKO_RATING) / _SCALE
+    phi = player.rd / _SCALE
+    sigma = player.volatility
+    if not games:
+        return Glicko(player.rating, math.sqrt(phi * phi + sigma * sigma) * _SCALE, sigma)
+    inverse_v = 0.0
+    total = 0.0
+    for opponent, score in games:
+        mu_j = (opponent.rating - GLICKO_RATING) / _SCALE
+        g = _g(opponent.rd / _SCALE)
+        expected = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
+        inverse_v += g * g * expected * (1.0 - expected)
+        total += g * (score - expected)
+    v = 1.0 / inverse_v
+    delta = v * total
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
+
+    big_a = a
+    if delta * delta > phi * phi + v:
+        big_b = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > _EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = big_c, f_c
+    new_sigma = math.exp(big_a / 2.0)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    new_mu = mu + new_phi * new_phi * total
+    return Glicko(new_mu * _SCALE + GLICKO_RATING, new_phi * _SCALE, new_sigma)
+
+
+def _bounded(rating: Glicko) -> Glicko:
+    return Glicko(
+        rating.rating,
+        min(max(rating.rd, GLICKO_MIN_RD), GLICKO_RD),
+        min(rating.volatility, GLICKO_MAX_VOLATILITY),
+    )
+
+
+def rate_attempt(solver: Glicko, puzzle: Glicko, solved: bool) -> tuple[Glicko, Glicko]:
+    """The member's and the puzzle's ratings after one attempt (one game each, from the
+    other's rating before it: solved, the member wins), within the bounds above:
+    ``(solver', puzzle')``."""
+    score = 1.0 if solved else 0.0
+    new_solver = glicko2(solver, [(puzzle, score)])
+    new_puzzle = glicko2(puzzle, [(solver, 1.0 - score)])
+    return _bounded(new_solver), _bounded(new_puzzle)

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from bot.engine import BingoOptions, BingoState, MulliganRule, odds
+from bot.engine import Action, BingoOptions, BingoState, MulliganRule, Verb, odds, rule_odds
 from bot.engine.cards import COPIES, KINDS, NAMES
 from bot.engine.daily import UNRATED, Verdict
 from bot.engine.practice import PracticeDeck, PracticeState
+from bot.engine.rule_odds import Aside
 
 from .estimator import calibrate, finish
 from .heuristics import View, medium_action
@@ -186,22 +187,35 @@ def _check(hand: list[int]) -> None:
 #: The land-drop coach's horizon: every land drop through this turn.
 COACH_TURNS = 4
 
+#: Why a land-drop figure has no verdict (:attr:`LandAdvice.unrated`): the library runs
+#: out before turn :data:`COACH_TURNS`; the rule allows no mulligan of the hand (an
+#: empty hand, London's last one taken); the 1994 rule's conditions are not met (a hand
+#: of both lands and spells, or its one mulligan taken).
+UNRATED_REASONS = ("library", "no-mulligan", "1994")
+
 
 @dataclass(frozen=True, slots=True)
 class LandAdvice:
-    """The land-drop coach on a kept hand of ``cards`` cards: ``keep``, the exact
-    chance of making every land drop through turn ``turns`` (:data:`COACH_TURNS`, or
-    the last turn the library supplies when it runs out sooner; ``turns`` 0 and
-    ``keep`` ``None``: nothing to draw, on the draw), and ``instead``, the chance after
-    mulliganing instead and following the default London policy (``None``: no opinion,
-    under another rule, with a shorter horizon, or with no mulligan left).
+    """The land-drop coach on a hand of ``cards`` cards, kept or mulliganed: ``keep``,
+    the exact chance of making every land drop through turn ``turns``
+    (:data:`COACH_TURNS`, or the last turn the library supplies when it runs out
+    sooner; ``turns`` 0 and ``keep`` ``None``: nothing to draw, on the draw) when
+    keeping it, and ``instead``, the chance when mulliganing it and then following the
+    standard policy under the deal's rule (:mod:`bot.engine.rule_odds`; ``None``: no
+    opinion, for the reason ``unrated`` gives, one of :data:`UNRATED_REASONS`).
 
-    What decides the verdict, for the words: ``lands``, the lands in the kept hand;
-    ``spells``, its other cards as ``(kind, copies)`` in kind order; ``mulligan_to``, the
-    hand size a mulligan instead leads to (the kept size again after a free first
-    mulligan, CR 103.5c; ``None`` when ``instead`` is).  Under London a mulligan shuffles
-    the whole hand away, so these spells are what it certainly gives up, with a card of
-    hand size unless the mulligan is free (RULES §2)."""
+    What decides the verdict, for the words: ``lands``, the hand's lands; ``spells``,
+    its other cards as ``(kind, copies)`` in kind order; ``mulligan_to``, the hand size
+    the mulligan leads to (``None`` when ``instead`` is).  Under every rule but Partial
+    Paris the mulligan shuffles the whole hand away, so these spells are what it
+    certainly gives up (``aside`` ``None``).  A Partial Paris mulligan sets only
+    ``aside`` (a :class:`~bot.engine.rule_odds.Aside` count of lands and spells) aside;
+    ``aside_cards`` names them by kind when they are known (the player's own choice, or
+    every spell of the hand), and is empty when the policy's choice among like cards is
+    only counted.  What keeping involves: ``bottom``, London cards still to put on the
+    bottom (a mulligan judged before its keep), by the policy's bottoming; ``scry``, the
+    Vancouver scry 1 of a hand below the starting size, counted as the figure prefers
+    (:func:`bot.engine.rule_odds.land_drops_after_scry`)."""
 
     cards: int
     turns: int
@@ -210,6 +224,11 @@ class LandAdvice:
     lands: int = 0
     spells: tuple[tuple[int, int], ...] = ()
     mulligan_to: int | None = None
+    aside: Aside | None = None
+    aside_cards: tuple[tuple[int, int], ...] = ()
+    unrated: str | None = None
+    bottom: int = 0
+    scry: bool = False
 
     @property
     def runs_out(self) -> bool:
@@ -243,40 +262,156 @@ class LandAdvice:
         return Verdict(self.keep >= self.instead, self.instead >= self.keep)
 
 
-def land_advice(state: PracticeState) -> LandAdvice:
-    """The land-drop coach on ``state``'s kept hand: figures from the hand and the cards
-    above the bottomed ones (:meth:`PracticeState.drawable_library`), compared under
-    London with mulliganing instead after ``state.mulligans_taken`` mulligans
-    (:func:`bot.engine.odds.mulligan_instead`)."""
+def _spells(state: PracticeState) -> tuple[tuple[int, int], ...]:
+    deck = state.deck
+    return tuple((k, n) for k, n in enumerate(state.hand) if n and not deck.is_land[k])
+
+
+def _pile(state: PracticeState, actions: list[str]) -> tuple[Aside, tuple[tuple[int, int], ...]]:
+    """The cards ``actions`` set aside (Partial Paris): counted, and by kind."""
+    counts = [0] * len(state.deck.names)
+    for text in actions:
+        action = Action.parse(text)
+        if action.verb is Verb.ASIDE and action.kind is not None:
+            counts[action.kind] += 1
+    lands = sum(n for k, n in enumerate(counts) if state.deck.is_land[k])
+    named = tuple((k, n) for k, n in enumerate(counts) if n)
+    return Aside(lands, sum(counts) - lands), named
+
+
+def _judge(
+    state: PracticeState,
+    keep: Fraction,
+    turns: int,
+    pile: Aside,
+    set_aside: tuple[tuple[int, int], ...] | None = None,
+) -> LandAdvice:
+    """The advice on the hand in view of ``state`` at its declaration (keep or
+    mulligan), ``keep`` its figure: the figure of a mulligan instead under the deal's
+    rule, with the cards it gives up.  ``pile``: Partial Paris, the cards set aside
+    before; ``set_aside``: the cards the mulligan set aside (default: the policy's)."""
     opts, deck = state.options, state.deck
-    cards = sum(state.hand)
-    size, lands = state.drawable_library()
-    in_hand = state.hand_lands()
-    spells = tuple((k, n) for k, n in enumerate(state.hand) if n and not deck.is_land[k])
-    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
-    if turns < 1:  # a deck no bigger than its hand: nothing to draw on the draw
-        return LandAdvice(cards, 0, None, lands=in_hand, spells=spells)
-    keep = odds.land_drops_for_hand(size, lands, in_hand, turns, opts.on_the_play)
-    if opts.rule is not MulliganRule.LONDON or turns < COACH_TURNS:
-        return LandAdvice(cards, turns, keep, lands=in_hand, spells=spells)
+    rule, cards, lands = opts.rule, sum(state.hand), state.hand_lands()
+    spells = _spells(state)
+    taken = state.mulligans_taken
+    bottom = state.mulligans.effective_mulligans(0) if rule is MulliganRule.LONDON else 0
+    scry = rule is MulliganRule.VANCOUVER and cards < deck.hand_size
+    base = LandAdvice(
+        cards, turns, keep, lands=lands, spells=spells, bottom=min(bottom, cards), scry=scry
+    )
+    if turns < COACH_TURNS:
+        return replace(base, unrated="library")
+    early_used = state.mulligans.early_used[0]
+    if rule is MulliganRule.EARLY_1994 and not rule_odds.early_1994_allows(
+        cards, lands, early_used
+    ):
+        return replace(base, unrated="1994")
+    aside: Aside | None = None
+    named: tuple[tuple[int, int], ...] = ()
     try:
-        instead = odds.mulligan_instead(
-            deck.size,
-            deck.lands,
-            state.mulligans_taken,
-            hand_size=deck.hand_size,
-            turns=COACH_TURNS,
-            on_the_play=opts.on_the_play,
-            free_first=opts.free_first,
-        )
-    except ValueError:
-        return LandAdvice(cards, turns, keep, lands=in_hand, spells=spells)
-    # The mulligans that count after one more (CR 103.5c: a free first one does not).
-    counted = state.mulligans_taken + 1 - (1 if opts.free_first else 0)
-    return LandAdvice(
-        cards, turns, keep, instead,
-        lands=in_hand, spells=spells, mulligan_to=deck.hand_size - counted,
+        if rule is MulliganRule.PARTIAL_PARIS and cards and set_aside is None:
+            aside, instead = rule_odds.partial_paris_aside(
+                deck.size, deck.lands, deck.hand_size, cards, lands, taken=taken,
+                free_first=opts.free_first, turns=COACH_TURNS, on_the_play=opts.on_the_play,
+                pile=pile,
+            )  # fmt: skip
+            named = spells if aside == Aside(0, cards - lands) else ()
+        else:
+            if rule is MulliganRule.PARTIAL_PARIS and set_aside is not None:
+                set_lands = sum(n for k, n in set_aside if deck.is_land[k])
+                aside = Aside(set_lands, sum(n for _, n in set_aside) - set_lands)
+                named = set_aside
+            instead = rule_odds.mulligan_figure(
+                rule, deck.size, deck.lands, deck.hand_size, cards, lands, taken=taken,
+                free_first=opts.free_first, turns=COACH_TURNS, on_the_play=opts.on_the_play,
+                pile=pile, set_aside=aside, early_used=early_used,
+            )  # fmt: skip
+    except ValueError:  # no mulligan allowed (or a library too small for its draws)
+        return replace(base, unrated="no-mulligan")
+    size = rule_odds.mulligan_size(rule, deck.hand_size, cards, taken, opts.free_first)
+    return replace(base, instead=instead, mulligan_to=size, aside=aside, aside_cards=named)
+
+
+def land_advice(state: PracticeState) -> LandAdvice:
+    """The land-drop coach on ``state``'s kept hand, against a mulligan instead of the
+    keep under the deal's rule (:func:`bot.engine.rule_odds.mulligan_figure`, after
+    ``state.mulligans_taken`` mulligans).
+
+    The keep's figure draws from the library above the cards put on the bottom: London's
+    as the player chose them (:meth:`PracticeState.drawable_library`); under Vancouver
+    from the library as it was at the keep, with the scry 1 counted as the figure
+    prefers (:func:`~bot.engine.rule_odds.land_drops_after_scry`), so the top card's
+    luck does not change the verdict; under the other rules the set-aside cards are back
+    in the library."""
+    opts, deck = state.options, state.deck
+    cards, in_hand = sum(state.hand), state.hand_lands()
+    if opts.rule is MulliganRule.LONDON:
+        size, lands = state.drawable_library()
+    else:  # every card not in hand (a scry's bottomed card too: counted as at the keep)
+        size, lands = deck.size - cards, deck.lands - in_hand
+    turns = min(COACH_TURNS, odds.drawable_turns(size, opts.on_the_play))
+    if turns < 1:  # a library of no card: nothing to draw on the draw
+        return LandAdvice(cards, 0, None, lands=in_hand, spells=_spells(state), unrated="library")
+    if opts.rule is MulliganRule.LONDON:
+        keep = odds.land_drops_for_hand(size, lands, in_hand, turns, opts.on_the_play)
+    else:
+        keep = rule_odds.keep_figure(
+            opts.rule, deck.size, deck.lands, deck.hand_size, cards, in_hand,
+            turns=turns, on_the_play=opts.on_the_play,
+        )  # fmt: skip
+    # At the keep's declaration the hand was this one (London: before the bottom, which
+    # the figure above already counts), with every earlier set-aside card still aside.
+    pile, _ = _pile(state, state.history)
+    advice = _judge(state, keep, turns, pile)
+    return replace(advice, bottom=0) if opts.rule is MulliganRule.LONDON else advice
+
+
+def last_mulligan(state: PracticeState) -> tuple[PracticeState, list[str]] | None:
+    """The deal as it was when its last mulligan was declared (replayed from its seed
+    and decisions: the hand it shuffled away is in no other state), and the actions
+    that carried that mulligan out (Partial Paris: the cards set aside); ``None`` when
+    no mulligan was taken or the last one is still being set aside."""
+    history = state.history
+    marks = [i for i, action in enumerate(history) if action == "mulligan"]
+    if not marks:
+        return None
+    at = marks[-1]
+    carried = history[at + 1 :]
+    if state.options.rule is MulliganRule.PARTIAL_PARIS:
+        if "aside_done" not in carried:
+            return None
+        carried = carried[: carried.index("aside_done")]
+    before, _ = PracticeState.new(state.seed, state.deck, state.options)
+    for action in history[:at]:
+        before.apply(action)
+    return before, carried
+
+
+def mulligan_advice(state: PracticeState) -> LandAdvice | None:
+    """The land-drop coach on the last mulligan of ``state`` (:func:`last_mulligan`),
+    judged when it was declared: ``keep``, the figure of keeping that hand instead
+    (London: with the policy's bottoming of the cards it would have put on the bottom,
+    :attr:`LandAdvice.bottom`; Vancouver: with its scry), and ``instead``, the figure
+    of the mulligan taken (Partial Paris: with the cards the player set aside), then the
+    standard policy.  ``None`` with no mulligan to judge (see :func:`last_mulligan`);
+    an :attr:`~LandAdvice.unrated` advice when the library is too small for the figure."""
+    found = last_mulligan(state)
+    if found is None:
+        return None
+    before, carried = found
+    opts, deck = before.options, before.deck
+    cards, in_hand = sum(before.hand), before.hand_lands()
+    turns = min(COACH_TURNS, odds.drawable_turns(deck.size - cards, opts.on_the_play))
+    if turns < 1:
+        return None
+    bottom = before.mulligans.effective_mulligans(0) if opts.rule is MulliganRule.LONDON else 0
+    keep = rule_odds.keep_figure(
+        opts.rule, deck.size, deck.lands, deck.hand_size, cards, in_hand,
+        bottom=bottom, turns=turns, on_the_play=opts.on_the_play,
     )  # fmt: skip
+    pile, _ = _pile(before, before.history)
+    set_aside = _pile(before, carried)[1] if opts.rule is MulliganRule.PARTIAL_PARIS else None
+    return _judge(before, keep, turns, pile, set_aside)
 
 
 # -- the win-chance coach (the BingoMagic deck, RULES §4) ---------------------------------

@@ -346,6 +346,8 @@ def land_drops_for_hand(
     hand_lands: int,
     turns: int = 4,
     on_the_play: bool = True,
+    *,
+    top: bool | None = None,
 ) -> Fraction:
     """P(making every land drop on turns 1..``turns``) for a kept hand.
 
@@ -353,8 +355,13 @@ def land_drops_for_hand(
     ``library_lands``: the cards the draws come from, uniformly shuffled (the bottomed
     cards and the hand excluded).  Turn ``t``'s drop is made when ``hand_lands`` + lands
     drawn by turn ``t`` >= ``t``; draws by turn ``t`` are ``t - 1`` on the play, ``t`` on
-    the draw.  Returns a Fraction in [0, 1].  Raises ValueError on negative counts,
-    ``library_lands > library_size``, ``turns < 1`` or a library smaller than the draws.
+    the draw.  ``top``: the top card is known (a Vancouver scry left it there): ``True``
+    a land, ``False`` not; it is one of the ``library_size`` cards (and of the
+    ``library_lands`` when a land), the rest lie uniformly shuffled beneath it.
+    Returns a Fraction in [0, 1].  Raises ValueError on negative counts,
+    ``library_lands > library_size``, ``turns < 1``, a library smaller than the draws,
+    or a known ``top`` the library cannot hold (a land with no land in it, a spell with
+    only lands).
     """
     if turns < 1:
         raise ValueError(f"turns must be >= 1, got {turns}")
@@ -367,6 +374,8 @@ def land_drops_for_hand(
     draws = _draws_by(turns, on_the_play)
     if draws > library_size:
         raise ValueError(f"{draws} draws needed but the library holds {library_size} cards")
+    if top is not None and not (library_lands if top else library_size - library_lands):
+        raise ValueError(f"a known top card ({'land' if top else 'spell'}) not in the library")
     # states[j] = P(j lands drawn so far, every drop made so far), after `drawn` draws.
     states = {0: ONE}
     drawn = 0
@@ -375,7 +384,10 @@ def land_drops_for_hand(
             nxt: dict[int, Fraction] = {}
             left = library_size - drawn
             for j, p in states.items():
-                land = Fraction(library_lands - j, left)
+                if drawn == 0 and top is not None:  # the known top card
+                    land = ONE if top else ZERO
+                else:
+                    land = Fraction(library_lands - j, left)
                 if land:
                     nxt[j + 1] = nxt.get(j + 1, ZERO) + p * land
                 if land != 1:

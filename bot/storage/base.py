@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from bot.storage.backend import Backend
 
 #: The ``guild_id`` (and ``channel_id``) of a match that belongs to no server: a queue
@@ -30,3 +32,18 @@ def encode_json(value: Any) -> str:
     """Compact JSON text for a JSON column; rejects NaN/Infinity and non-JSON types
     (``TypeError``/``ValueError``)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+#: orjson's options for :func:`encode_engine_json`: integer keys written as strings (as
+#: ``json`` does); dataclasses and datetimes refused, as ``json`` refuses them.
+_ENGINE_JSON = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+
+
+def encode_engine_json(value: Any) -> str:
+    """:func:`encode_json` of the engine's JSON (a match's state, decisions and public
+    log: dicts, lists, strings, integers, booleans and ``None``, never a float), the
+    same text, through orjson: it runs on every commit of every match, several times
+    faster than ``json``. Raises ``TypeError`` for a non-JSON type."""
+    return orjson.dumps(value, option=_ENGINE_JSON).decode()

@@ -16,10 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict, Unpack, get_args
 
+import orjson
+
 from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Backend, Row, record_of
-from bot.storage.base import StorageBase, encode_json
+from bot.storage.base import StorageBase, encode_engine_json, encode_json
 from bot.storage.stats import AiLevel, count_result
 
 log = logging.getLogger(__name__)
@@ -422,15 +424,17 @@ class MatchRowStore(StorageBase):
         ``expected_version``. ``log``: makes the new public log from the stored one, in
         the same transaction (``None``: keep it; one UPDATE then). ``wake``: when the
         match at ``version`` next needs a process (Unix seconds or None;
-        ``bot.storage.leases``). Committed before returning.
+        ``bot.storage.leases``). Committed before returning. ``state``, ``decisions`` and
+        the log are the engine's JSON (no floats), encoded with
+        :func:`~bot.storage.base.encode_engine_json`: this runs on every decision.
 
         Returns:
             True if this call stored it; False (nothing changed) if the match moved on,
             is finished or does not exist.
         """
         params = [
-            encode_json(state),
-            encode_json(decisions),
+            encode_engine_json(state),
+            encode_engine_json(decisions),
             version,
             deadline,
             None,
@@ -447,14 +451,14 @@ class MatchRowStore(StorageBase):
             # The log this process stored with ``expected_version``: if the row is still
             # there, it still holds it (only these commits write ``log``, each with a new
             # version), so one compare-and-set UPDATE does what the transaction does.
-            params[4] = text = encode_json(log(json.loads(known[1])))
+            params[4] = text = encode_engine_json(log(orjson.loads(known[1])))
             saved = await self.backend.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
         else:
             async with self.backend.transaction() as tx:
                 row = await tx.fetchone(sql.SELECT_MATCH_LOG, (match_id,))
                 if row is None or row["status"] != "active" or row["version"] != expected_version:
                     return False
-                params[4] = text = encode_json(log(json.loads(row["log"])))
+                params[4] = text = encode_engine_json(log(orjson.loads(row["log"])))
                 saved = await tx.execute(sql.SAVE_ACTIVE_MATCH_IF_VERSION, tuple(params)) > 0
         if saved:
             logs[match_id] = (version, text)
@@ -522,8 +526,8 @@ class MatchRowStore(StorageBase):
         # The ``result`` column (NULL for no result), as its plain string.
         result = None if outcome is Outcome.NO_RESULT else outcome.value
         params: list[Any] = [
-            encode_json(state),
-            encode_json(decisions),
+            encode_engine_json(state),
+            encode_engine_json(decisions),
             version,
             None,
             result,
@@ -546,7 +550,7 @@ class MatchRowStore(StorageBase):
                 if sorted((winner_id, loser_id)) != sorted(players):
                     raise ValueError(f"winner {winner_id} and loser {loser_id} are not {players}")
             if log is not None:
-                params[3] = encode_json(log(json.loads(row["log"])))
+                params[3] = encode_engine_json(log(orjson.loads(row["log"])))
             if await tx.execute(sql.FINISH_ACTIVE_MATCH_IF_VERSION, tuple(params)) != 1:
                 return False
             if result is not None:

@@ -112,7 +112,8 @@ class PrivacyStore(StorageBase):
         :func:`iso_day`; ``now``: Unix seconds):
 
         ``format``, ``user_id``, ``exported_at``, ``settings`` (``language``, ``tips``,
-        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``,
+        ``quick_counter``, ``dms_closed``, ``screen_reader_mode``, ``turn_reminders``
+        (``/bingo reminders``),
         ``challenges_off_in_servers`` (``server_id``, ``since``), ``blocked_members``
         (``id``, ``name`` None here: the cog fills in the names it knows,
         ``blocked_at``)), ``servers`` (one per server: ``server_id``, ``results``,
@@ -126,9 +127,13 @@ class PrivacyStore(StorageBase):
         queue, ``rating``: their queue rating, ``boards_in_your_dms``: the matches whose
         board was shown in their DMs), ``ladder`` (``None`` off the global ladder, else
         ``name``, ``joined_at``, ``seasons``: :meth:`bot.storage.ladder.LadderStore.export_ladder`),
-        ``decks``, ``practice_sessions``,
-        ``challenges``, ``challenge_cooldowns``. Every object about a server has its
-        ``server_id`` (``"0"``: a match of no server, played in DMs).
+        ``decks``, ``practice_sessions``, ``challenges``,
+        ``challenge_cooldowns``, ``turn_reminders`` (per match in progress, the last
+        decision whose reminder was sent or cancelled: ``match_id``, ``version``,
+        ``kind``, ``at``), ``puzzles`` (:func:`puzzle_export`: the puzzle rating and
+        streak, every answer, the puzzles made of the member's decisions). Every object
+        about a server has its ``server_id`` (``"0"``: a match of no server, played in
+        DMs).
         """
         b = self.backend
         rows: dict[str, list[dict[str, Any]]] = {}
@@ -216,6 +221,7 @@ class PrivacyStore(StorageBase):
                 "quick_counter": bool(prefs.get("quick_counter", 0)),
                 "dms_closed": bool(rows["dm_closed"]),
                 "screen_reader_mode": bool(prefs.get("accessible", 0)),
+                "turn_reminders": bool(rows["reminder_prefs"]),
                 "challenges_off_in_servers": [
                     {"server_id": str(r["guild_id"]), "since": iso_time(r["updated_at"])}
                     for r in rows["challenge_optouts"]
@@ -237,11 +243,17 @@ class PrivacyStore(StorageBase):
                 }
                 for r in rows["challenge_cooldowns"]
             ],
+            "turn_reminders": [
+                {"match_id": r["match_id"], "version": r["version"], "kind": r["kind"]}
+                | {"at": iso_time(r["at"])}
+                for r in rows["reminder_marks"]
+            ],
             "servers": [servers[g] for g in sorted(servers)],
             "queue": _queue_of(rows["queue_entries"], rows["queue_ratings"])
             | {"boards_in_your_dms": [r["match_id"] for r in rows["match_boards"]]},
             "ladder": await _ladder_of(self.backend, user_id, now),
             "matches": matches,
+            "puzzles": puzzle_export(rows),
             "decks": [
                 {
                     "name": r["name"],
@@ -381,6 +393,44 @@ class PrivacyStore(StorageBase):
         """Servers that removed the bot and when, oldest first."""
         rows = await self.backend.fetchall(sql.SELECT_GUILD_DEPARTURES)
         return [(row["guild_id"], row["left_at"]) for row in rows]
+
+
+def puzzle_export(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """The puzzle part of an export (docs/puzzles.md) from the member's rows of
+    ``puzzle_players``, ``puzzle_attempts`` and ``puzzles``: ``rating`` (Glicko-2
+    ``rating``, ``rd``, ``volatility``; ``None`` before a first answer), ``answered``,
+    ``solved``, ``streak`` (``days``, ``best``, ``last_day``), ``answers`` (``puzzle_id``,
+    ``answer``, ``solved``, ``rating_before``, ``rating_after``, ``day``,
+    ``answered_at``) and ``from_your_matches`` (``puzzle_id``, ``match_id``,
+    ``server_id``, ``step``: the decision's number in the match, 1-based)."""
+    player = rows["puzzle_players"][0] if rows["puzzle_players"] else None
+    return {
+        "rating": None if player is None else _pick(player, "rating", "rd", "volatility"),
+        "answered": 0 if player is None else player["attempts"],
+        "solved": 0 if player is None else player["solved"],
+        "streak": None
+        if player is None
+        else {
+            "days": player["streak"],
+            "best": player["streak_best"],
+            "last_day": iso_day(player["last_day"]),
+        },
+        "answers": [
+            {"puzzle_id": r["puzzle_id"], "answer": r["action"], "solved": bool(r["solved"])}
+            | _pick(r, "rating_before", "rating_after")
+            | {"day": iso_day(r["day"]), "answered_at": iso_time(r["answered_at"])}
+            for r in rows["puzzle_attempts"]
+        ],
+        "from_your_matches": [
+            {
+                "puzzle_id": r["id"],
+                "match_id": r["match_id"],
+                "server_id": str(r["guild_id"]),
+                "step": r["decision_index"] + 1,
+            }
+            for r in rows["puzzles"]
+        ],
+    }
 
 
 def iso_time(seconds: float | None) -> str | None:

@@ -31,6 +31,7 @@ from bot.storage.queries.matches import *  # noqa: F403
 from bot.storage.queries.players import *  # noqa: F403
 from bot.storage.queries.practice import *  # noqa: F403
 from bot.storage.queries.privacy import *  # noqa: F403
+from bot.storage.queries.puzzles import *  # noqa: F403
 from bot.storage.queries.schema import *  # noqa: F403
 from bot.storage.queries.schema import Migration as Migration
 from bot.storage.queries.seasons import *  # noqa: F403

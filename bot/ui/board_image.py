@@ -655,6 +655,13 @@ def board_alt_text(inputs: Mapping[str, Any]) -> str:
     return text
 
 
+def drawn_board(inputs: Mapping[str, Any]) -> tuple[bytes, str]:
+    """:func:`render_board` and :func:`board_alt_text` of ``inputs``: the picture (PNG
+    bytes) and its alt text, in one call, so that the render process
+    (``BingoBot.render_pool``) makes both and the bot's own process neither."""
+    return render_board(inputs), board_alt_text(inputs)
+
+
 def board_png(
     match_id: int,
     view: PublicView,
@@ -681,6 +688,7 @@ __all__ = [
     "last_move",
     "near_lines",
     "near_win_texts",
+    "drawn_board",
     "render_board",
     "winning_line",
 ]

@@ -18,6 +18,8 @@ code):
 ``bingo:r:<match>``                              :class:`RematchButton`
 ``bingo:an:<match>``                             :class:`AnalysisButton`: a match's analysis
 ``bingo:aw:<match>:<step>``                      :class:`WorstMoveButton`: its replay step
+``bingo:km:<match>:<decision>``                  :class:`KeyMomentButton`: the position
+                                                 before a key moment, with its choices
 ``bingo:tips:<match>``                           :class:`TipsOffButton`: "Turn tips off"
 ``bingo:sr:<match>``                             :class:`AccessibleButton`: screen-reader mode
 ``bingo:tj:<tournament>:<join|leave>``           :class:`SignupButton`: tournament sign-up
@@ -34,13 +36,17 @@ code):
 ``bingo:ts:<tournament>:<page>:<p|n>``           :class:`StandingsButton`: a page
 ``privacy:erase:<user>:<yes|no>``                :class:`EraseButton`: ``/privacy delete``
 ``bingo:season:<after>:<yes|no>[:<name>]``       :class:`SeasonStartButton`: a new season
+``bingo:pz:<puzzle>:<day>:<action>``             :class:`PuzzleButton`: a puzzle's answer
+``bingo:pzr:<puzzle>:<step>:<o|p|n>``            :class:`PuzzleReplayButton`: its match
+``bingo:pzn:<puzzle>:<day>:<next|again>``        :class:`PuzzleNextButton`: on to another
+``bingo:pzd:<guild>:<day>``                      :class:`PuzzleDayButton`: the day's puzzle
 ===============================================  ============================================
 
 Actions inside ``bingo:m`` are read and written only by
 :class:`bot.engine.actions.Action`.
 
 The module is longer than 600 lines on purpose: it is the one place that lists every
-control (22 small classes, each its template, fields and parse), so that a template is
+control (one small class per kind, each its template, fields and parse), so that a template is
 never defined twice and a reader sees every ``custom_id`` the bot has ever posted.
 
 **Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
@@ -49,6 +55,15 @@ parsed into its kind's fields and handed to that handler through
 :func:`bot.interactions.run_guarded` (the one error path). The views that carry controls
 never time out (``timeout=None``, :func:`view_of`): a decision stops working when the
 match's version moves on, not when a timer in this process fires.
+
+The router, not discord.py's view store, dispatches the clicks
+(:meth:`ControlRouter.route`, called from the client's ``on_interaction`` event):
+registered as dynamic items, every click would first have discord.py rebuild a whole
+``View`` of the clicked message (``ViewStore.schedule_dynamic_item_call`` calls
+``View.from_message``) only to find the clicked item in it, the largest part of a click's
+own cost. A control therefore tells discord.py it is not dispatchable
+(:meth:`Control.is_dispatchable`), so that a message sent with controls is not kept in
+the view store either (``ViewStore.add_view``).
 
 The labels are looked up here (``t``) from the catalog keys each kind uses, in the
 ``locale`` the caller gives (the reader's for private panels, the server's for public
@@ -101,37 +116,29 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     ) -> Self:
         return cls.parse(match)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        router = getattr(interaction.client, "controls", None)
-        if isinstance(router, ControlRouter):
-            work = router.dispatch(interaction, self)
-        else:
-            work = _unrouted(self)
-        await run_guarded(interaction, work, where=f"{self.where} {self.custom_id}")
+    def is_dispatchable(self) -> bool:
+        """``False``: discord.py's view store leaves controls alone (it neither keeps a
+        view of them per message nor dispatches their clicks); :class:`ControlRouter`
+        answers them (see the module docstring). The wrapped item itself stays
+        dispatchable, as ``DynamicItem`` requires."""
+        return False
 
-
-async def _unrouted(control: Control[Any]) -> None:
-    raise RuntimeError(f"no control router answers {control.custom_id}")
+    def clicked(self, data: dict[str, Any]) -> None:
+        """Take what a click on this control carries besides its ``custom_id``
+        (``data``: the interaction's data, Discord "Message Component Data Structure");
+        nothing for a button."""
 
 
 class ControlRouter:
-    """The handler of every kind of control, registered by the cogs at load.
+    """The handler of every kind of control, registered by the cogs at load, and the
+    dispatch of every click on a control (:meth:`route`)."""
 
-    ``add_items``: called with a kind the first time it is registered, so that discord.py
-    dispatches its clicks (``discord.Client.add_dynamic_items``); ``None`` in tests.
-    """
-
-    def __init__(self, add_items: Callable[[type[Control[Any]]], None] | None = None) -> None:
+    def __init__(self) -> None:
         self._handlers: dict[type[Control[Any]], Handler[Any]] = {}
-        self._added: set[type[Control[Any]]] = set()
-        self._add_items = add_items
 
     def register(self, kind: type[ControlT], handler: Handler[ControlT]) -> None:
         """Answer clicks on controls of ``kind`` with ``handler`` (replacing any)."""
         self._handlers[kind] = handler
-        if kind not in self._added and self._add_items is not None:
-            self._add_items(kind)
-        self._added.add(kind)
 
     def unregister(self, *kinds: type[Control[Any]]) -> None:
         """Forget the handlers of ``kinds`` (their cog is unloading): later clicks on them
@@ -153,6 +160,17 @@ class ControlRouter:
         if handler is None:
             raise RuntimeError(f"no handler for {type(control).__name__}: its cog is not loaded")
         await handler(interaction, control)
+
+    async def route(self, interaction: discord.Interaction[Any], control: Control[Any]) -> None:
+        """Answer a click on ``control`` (:func:`parse` of the clicked ``custom_id``, which
+        the clicked message shows): the control takes the click's data
+        (:meth:`Control.clicked`: a select's chosen values), then its kind's handler runs
+        under :func:`bot.interactions.run_guarded` (an error is answered privately with
+        an error id, never raised)."""
+        data: Any = interaction.data or {}
+        control.clicked(data)
+        where = f"{control.where} {control.custom_id}"
+        await run_guarded(interaction, self.dispatch(interaction, control), where=where)
 
 
 def parse(custom_id: str) -> Control[Any] | None:
@@ -407,6 +425,33 @@ class WorstMoveButton(
         return cls(int(found["match"]), int(found["step"]))
 
 
+class KeyMomentButton(
+    Control[discord.ui.Button[Any]], template=r"bingo:km:(?P<match>\d+):(?P<decision>\d+)"
+):
+    """Under an analysis: key moment ``label`` (its number, player and turn), the
+    replay at the position before decision ``decision`` (0-based) with the choices its
+    player had, in a new private message (``cogs.bingo._analysis``)."""
+
+    where = "bingo key moment"
+
+    def __init__(self, match_id: int, decision: int, label: str = "…", row: int | None = None):
+        super().__init__(
+            _button(
+                f"bingo:km:{match_id}:{decision}",
+                label,
+                emoji="🔎",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
+        self.match_id = match_id
+        self.decision = decision
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["match"]), int(found["decision"]))
+
+
 class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     """ "Turn tips off" under a tip (``cogs.bingo._tips``): stores the choice and redraws
     the panel without it."""
@@ -527,11 +572,19 @@ class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
             options=options or [discord.SelectOption(label="…", value="0:0")],
         )
 
+    #: The values of the options the member chose (:meth:`clicked`); none until then.
+    chosen: tuple[str, ...] = ()
+
+    def clicked(self, data: dict[str, Any]) -> None:
+        """Keep the chosen options' values (``data["values"]``, Discord "Message Component
+        Data Structure": "values of the select menu options the user selected")."""
+        self.chosen = tuple(str(value) for value in data.get("values") or ())
+
     @property
     def actions(self) -> list[str]:
         """What the chosen options mean, as practice actions (``bot.engine.practice``):
         ``bottom:K`` / ``aside:K`` per chosen copy, then ``aside_done`` for a set-aside."""
-        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in self.item.values]
+        actions = [f"{self.step}:{int(value.split(':')[0])}" for value in self.chosen]
         if self.step == "aside":
             actions.append("aside_done")
         return actions
@@ -794,6 +847,132 @@ class SeasonStartButton(
         return cls(int(found["after"]), found["answer"], found["name"] or "")
 
 
+# -- puzzles ---------------------------------------------------------------------------------
+
+
+class PuzzleButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:pz:(?P<puzzle>\d+):(?P<day>\d+):(?P<action>[a-z_]+(?::\d+)?)",
+):
+    """One legal move of a puzzle (``cogs.bingo._puzzles``): clicking it answers the
+    puzzle with ``action``. ``day``: the UTC day number of a puzzle of the day (its
+    answer counts only that day), 0 for any other puzzle. The label and emoji are the
+    caller's (the match panels' own, ``cogs.bingo._render.action_label``)."""
+
+    where = "bingo puzzle"
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        day: int,
+        action: str,
+        label: str = "…",
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            _button(
+                f"bingo:pz:{puzzle_id}:{day}:{action}", label, emoji=emoji, style=style, row=row
+            )
+        )
+        self.puzzle_id = puzzle_id
+        self.day = day
+        self.action = action
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["day"]), found["action"])
+
+
+class PuzzleReplayButton(
+    PageButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
+):
+    """Under a puzzle's answer, "Replay the match" (``o``: opens the replay of the match
+    the puzzle came from at the puzzle's step, as a new private message); Previous
+    (``p``) and Next (``n``) in the replay of a self-play puzzle's match, which has no
+    match number of its own, showing step ``step``."""
+
+    where = "bingo puzzle replay"
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        step: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"bingo:pzr:{puzzle_id}:{step}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
+        if direction == "o":
+            self.item.label = t(locale, "puzzle-button-replay")
+            self.item.emoji = "🎞️"
+            self.item.style = discord.ButtonStyle.primary
+        self.puzzle_id = puzzle_id
+        self.step = step
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["step"]), found["dir"])
+
+
+class PuzzleNextButton(
+    Control[discord.ui.Button[Any]],
+    template=r"bingo:pzn:(?P<puzzle>\d+):(?P<day>\d+):(?P<what>next|again)",
+):
+    """Under a puzzle's answer: "Next puzzle" (``next``: the member's next one, on the
+    same message) or "Try again" (``again``: puzzle ``puzzle`` once more, unrated;
+    ``day`` as in :class:`PuzzleButton`)."""
+
+    where = "bingo puzzle next"
+
+    def __init__(self, puzzle_id: int, day: int, what: str, locale: object = None) -> None:
+        again = what == "again"
+        super().__init__(
+            _button(
+                f"bingo:pzn:{puzzle_id}:{day}:{what}",
+                t(locale, "puzzle-button-again" if again else "puzzle-button-next"),
+                emoji="🔁" if again else "🧩",
+                style=discord.ButtonStyle.secondary if again else discord.ButtonStyle.success,
+            )
+        )
+        self.puzzle_id = puzzle_id
+        self.day = day
+        self.what = what
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["puzzle"]), int(found["day"]), found["what"])
+
+
+class PuzzleDayButton(
+    Control[discord.ui.Button[Any]], template=r"bingo:pzd:(?P<guild>\d+):(?P<day>\d+)"
+):
+    """ "Solve it" under a server's public post of the puzzle of the day: the puzzle,
+    privately to whoever clicks, while ``day`` (a UTC day number) lasts."""
+
+    where = "bingo puzzle of the day"
+
+    def __init__(self, guild_id: int, day: int, locale: object = None) -> None:
+        super().__init__(
+            _button(
+                f"bingo:pzd:{guild_id}:{day}",
+                t(locale, "puzzle-button-solve"),
+                emoji="🧩",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        self.guild_id = guild_id
+        self.day = day
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(int(found["guild"]), int(found["day"]))
+
+
 # -- the guide -----------------------------------------------------------------------------
 
 
@@ -843,9 +1022,14 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     SignupButton,
     AnalysisButton,
     WorstMoveButton,
+    KeyMomentButton,
     LeaderboardButton,
     StandingsButton,
     SeasonStartButton,
+    PuzzleButton,
+    PuzzleReplayButton,
+    PuzzleNextButton,
+    PuzzleDayButton,
     QueueButton,
     LadderButton,
 )

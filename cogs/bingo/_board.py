@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.matches import MatchRuntime, PublicView, Scheduler, public_view
 from bot.outbox import Outbox, Priority, SendStatus
 from bot.storage.base import NO_SERVER
-from bot.ui.board_image import board_inputs, board_key, last_move, render_board
+from bot.ui.board_image import board_inputs, board_key, drawn_board, last_move
 
 from ._accessible import accessible_board
 from ._history import rematch_view
@@ -186,10 +186,10 @@ class BoardCourier:
         """Draw ``board``'s picture in the render pool; when it is done, the courier
         shows it (a failure is retried like a failed delivery)."""
         table = table_of(match)
-        job = asyncio.get_running_loop().run_in_executor(self.render, render_board, board.inputs)
+        job = asyncio.get_running_loop().run_in_executor(self.render, drawn_board, board.inputs)
         table.drawing = job
 
-        def done(job: asyncio.Future[bytes]) -> None:
+        def done(job: asyncio.Future[tuple[bytes, str]]) -> None:
             table.drawing = None
             if job.cancelled() or self._closed:
                 return
@@ -198,7 +198,8 @@ class BoardCourier:
                 log.error("Could not draw the board of match %s", match.id, exc_info=error)
                 self._retry_later(match)
                 return
-            table.drawn = replace(board, png=job.result())
+            png, alt = job.result()
+            table.drawn = replace(board, png=png, alt=alt)
             self._wake(match)
 
         job.add_done_callback(done)

@@ -22,9 +22,14 @@ from bot.ui.controls import (
     AnalysisButton,
     ChallengeButton,
     DecisionButton,
+    KeyMomentButton,
     LadderButton,
     LeaderboardButton,
     PlayAgainButton,
+    PuzzleButton,
+    PuzzleDayButton,
+    PuzzleNextButton,
+    PuzzleReplayButton,
     QueueButton,
     RematchButton,
     ReplayButton,
@@ -63,7 +68,9 @@ from ._leaderboard import (
 )
 from ._matches import MatchService
 from ._moderation import Moderation, ModGroup, moderation_settings_command
+from ._puzzles import PuzzleService
 from ._queue import RankedQueue, ladder_settings_command
+from ._reminders import reminders_command
 from ._settings import SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
@@ -93,6 +100,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         self.bot = bot
         self.service = MatchService(bot)
         self.analyses = AnalysisService(bot)
+        self.puzzles = PuzzleService(bot)
         super().__init__()
         group = self.__cog_app_commands_group__
         assert group is not None  # a GroupCog's /bingo group
@@ -110,6 +118,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
             group.add_command(command)
         group.add_command(SeasonGroup(bot))
         group.add_command(LadderGroup(bot))
+        group.add_command(reminders_command(self.service.reminders))
 
     async def cog_load(self) -> None:
         """Register the handlers of its controls (``BINGO_KINDS``) with the bot's router,
@@ -122,6 +131,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
         controls.register(AnalysisButton, self.analyses.on_button)
         controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
+        controls.register(KeyMomentButton, self.analyses.on_key_moment)
         controls.register(RematchButton, partial(on_rematch, service))
         controls.register(TipsOffButton, partial(tips_off, service))
         controls.register(AccessibleButton, partial(accessible_on, service))
@@ -129,9 +139,14 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(LeaderboardButton, partial(on_leaderboard_page, self.bot))
         controls.register(SeasonStartButton, partial(on_season_answer, self.bot))
         controls.register(StandingsButton, self.tournament_group.tournaments.on_standings_page)
+        controls.register(PuzzleButton, self.puzzles.on_answer)
+        controls.register(PuzzleReplayButton, self.puzzles.on_replay)
+        controls.register(PuzzleNextButton, self.puzzles.on_next)
+        controls.register(PuzzleDayButton, self.puzzles.on_day_button)
         controls.register(QueueButton, self.ranked.on_button)
         controls.register(LadderButton, partial(on_ladder_page, self.bot))
         await service.start()
+        await self.puzzles.start()
         await self.ranked.start()
         await self.tournament_group.tournaments.start()
         await catch_up(self.bot.db)  # matches finished but not rated when the bot stopped
@@ -140,6 +155,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         self.bot.controls.unregister(*BINGO_KINDS)
         self.tournament_group.tournaments.stop()
         await self.ranked.stop()
+        await self.puzzles.stop()
         await self.service.stop()
 
     @commands.Cog.listener()
@@ -184,6 +200,29 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
         await self.analyses.show(Reply(interaction), match)
+
+    @commands.Cog.listener()
+    async def on_bingo_analysis_stored(self, match_id: int) -> None:
+        """A match's analysis was stored: mine its puzzles in the background
+        (``cogs.bingo._puzzles``)."""
+        self.puzzles.request_mining(match_id)
+
+    @works_anywhere
+    @app_commands.command(
+        name="puzzle",
+        description="A puzzle from a real match: find the best move (only you see it).",
+    )
+    async def puzzle(self, interaction: discord.Interaction) -> None:
+        """A puzzle privately: the member's own mistakes first, then the server's, then
+        the bot's self-play ones (``cogs.bingo._puzzles``)."""
+        await self.puzzles.offer(Reply(interaction), daily=False)
+
+    @app_commands.command(
+        name="daily-puzzle", description="This server's puzzle of the day (only you see it)."
+    )
+    async def daily_puzzle(self, interaction: discord.Interaction) -> None:
+        """The server's puzzle of the day, privately (``cogs.bingo._puzzles``)."""
+        await self.puzzles.offer(Reply(interaction), daily=True)
 
     @app_commands.command(
         name="challenge", description="Challenge a member, or me, to a BingoMagic match."

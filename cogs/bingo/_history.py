@@ -15,7 +15,12 @@ shown. The board picture (:mod:`bot.ui.board_image`) is attached to every step, 
 text embed kept.
 
 **Analysis.** A replay page carries the Analysis button (``cogs.bingo._analysis``); once
-a match is analysed, each step shows its decision's grade.
+a match is analysed, each step shows its decision in words: who did what, its grade,
+whose chance to win, the better move.
+
+A step's events are worded for any reader: the match is over, so a card drawn or put on
+the bottom is named, with the player who drew it (:func:`replay_line`), never as "You
+draw …", the private panel's wording for the card's owner.
 
 **Rematch.** Under the result of a match between members, "Rematch"
 (:class:`bot.ui.controls.RematchButton`) lets either player challenge the other again with
@@ -36,8 +41,9 @@ import discord
 
 from bot import limits
 from bot.ai.analysis import VERSION as ANALYSIS_VERSION
-from bot.ai.analysis import DecisionAnalysis
+from bot.ai.analysis import DecisionAnalysis, context_at
 from bot.engine import BingoOptions, BingoState
+from bot.engine import events as ev
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
 from bot.engine.outcome import Reason
@@ -54,7 +60,7 @@ from bot.ui.controls import (
     WorstMoveButton,
     view_of,
 )
-from bot.ui.lands import counts_line
+from bot.ui.lands import counts_line, land
 from bot.ui.text import echo
 from cogs.reply import Reply
 
@@ -162,8 +168,7 @@ def replay_page(
     options = BingoOptions.from_json(record.options) if record.options else BingoOptions()
     lines = []
     for event in events:
-        # The match is over: private cards are shown to everyone (as to their owner).
-        line = event_line(event, names, event.private, options, lang)
+        line = replay_line(event, names, options, lang)
         if line:
             lines.append(line)
     embed.add_field(
@@ -178,9 +183,10 @@ def replay_page(
     embed.add_field(name=t(lang, "replay-hands"), value=hands[: limits.FIELD_VALUE], inline=False)
     note = (notes or {}).get(step - 1)
     if note is not None:
+        context = context_at(record.seed, record.options or None, record.decisions, step - 1)
         embed.add_field(
             name=t(lang, "analysis-field"),
-            value=decision_note(note, names, lang)[: limits.FIELD_VALUE],
+            value=decision_note(note, context, names, lang)[: limits.FIELD_VALUE],
             inline=False,
         )
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
@@ -193,6 +199,18 @@ def replay_page(
         AnalysisButton(record.id, lang),
     )
     return embed, buttons, picture, board_alt_text(inputs)
+
+
+def replay_line(event: Event, names: list[str], options: BingoOptions, lang: str) -> str | None:
+    """One event of a replay step as a line for any reader. The match is over, so a
+    private card is shown to everyone (as to its owner, :func:`event_line`), but the
+    private panel's second person ("You draw 💧 Island") would name the reader: a card
+    drawn or put on the bottom is worded with its player's name instead
+    (``replay-event-draw``, ``replay-event-bottom``)."""
+    if isinstance(event, ev.Draw | ev.Bottom) and event.card is not None:
+        key = "replay-event-draw" if isinstance(event, ev.Draw) else "replay-event-bottom"
+        return t(lang, key, who=names[event.player], card=land(event.card, lang))
+    return event_line(event, names, event.private, options, lang)
 
 
 async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | None:

@@ -63,6 +63,7 @@ from ._challenges import Challenges
 from ._delivery import Delivery
 from ._display import Display
 from ._ports import MatchSetup
+from ._reminders import TurnReminders
 from ._restore import MatchRestore
 from ._settings import match_timing
 from ._table import LiveMatch, MatchTable, table_of
@@ -130,10 +131,14 @@ class MatchService:
         )  # fmt: skip
         bot.use_match_loader(self.restore.loader)
         self._unsubscribe = self.runtime.subscribe(self._on_event)
+        #: Your-turn reminders (``/bingo reminders``, :mod:`._reminders`).
+        self.reminders = TurnReminders(bot, self.runtime)
 
     async def start(self) -> None:
-        """Restore the matches and challenges of this process (:meth:`MatchRestore.start`)."""
+        """Restore the matches and challenges of this process (:meth:`MatchRestore.start`),
+        then arm the reminders of the restored matches."""
         await self.restore.start()
+        await self.reminders.start()
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs ``guild_id``'s shard (:meth:`MatchRestore.owns`)."""
@@ -152,6 +157,7 @@ class MatchService:
         runtime and the scheduler are the bot's: it closes them (``BingoBot.close``;
         stored deadlines survive for the next start)."""
         self._unsubscribe()
+        await self.reminders.stop()
         await self.restore.stop()
         await self.delivery.close()
 
@@ -445,6 +451,17 @@ class MatchService:
     async def on_decision(
         self, interaction: discord.Interaction[Any], control: DecisionButton
     ) -> None:
+        """:meth:`_decide`; a click that took no decision (stale, superseded, refused)
+        still tells the reminders its member is there (:meth:`TurnReminders.seen`)."""
+        match = self.runtime.get(control.match_id)
+        version = match.state.version if match is not None else None
+        try:
+            await self._decide(interaction, control)
+        finally:
+            if match is not None and version is not None:
+                self.reminders.seen(match, interaction.user.id, version)
+
+    async def _decide(self, interaction: discord.Interaction[Any], control: DecisionButton) -> None:
         """A decision button: apply it if it is still current, then answer the click
         with the player's new panel. Private answers: not a player, match over, stale.
         The live copy is not checked against the database first: the runtime's
@@ -579,6 +596,7 @@ class MatchService:
         if asked:
             self.delivery.panels.dms_reopened(match, player)
         version = match.state.version
+        self.reminders.seen(match, ctx.user_id, version)
         embed, view = self.delivery.panels.panel(match, player)
         controls: dict[str, Any] = {"view": view} if view else {}
         await ctx.reply_private(embed=embed, **controls)

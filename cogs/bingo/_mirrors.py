@@ -38,7 +38,7 @@ from bot.i18n import t
 from bot.matches import MatchEvent, MatchRuntime, PublicView, Scheduler, public_view
 from bot.outbox import Outbox, Priority, SendStatus
 from bot.storage.queue import BoardPlace, QueueStore
-from bot.ui.board_image import board_alt_text, board_inputs, board_key, last_move, render_board
+from bot.ui.board_image import board_inputs, board_key, drawn_board, last_move
 from bot.ui.text import echo
 
 from ._accessible import accessible_board
@@ -160,8 +160,8 @@ class BoardMirrors:
         self._live: dict[int, LiveMatch] = {}
         #: (match id, place) -> ``time.monotonic()`` of its last edit.
         self._edited: dict[tuple[int, str], float] = {}
-        #: (match id, language) -> (picture key, PNG).
-        self._pictures: dict[tuple[int, str | None], tuple[str, bytes]] = {}
+        #: (match id, language) -> (picture key, PNG, alt text).
+        self._pictures: dict[tuple[int, str | None], tuple[str, bytes, str]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
         self._unsubscribe = runtime.subscribe(self._on_event)
@@ -169,6 +169,8 @@ class BoardMirrors:
     # -- entry points ----------------------------------------------------------------
 
     def _on_event(self, event: MatchEvent) -> None:
+        if self._boards.get(event.match_id) == []:
+            return  # a match with no other board (read once): nothing to do
         match = self.runtime.lookup(event.match_id)
         if match is not None:
             self.kick(match)
@@ -300,6 +302,7 @@ class BoardMirrors:
         self.scheduler.schedule(key, time.time() + seconds, again)
 
     def _forget(self, match_id: int) -> None:
+        self._boards.pop(match_id, None)
         for key in [k for k in self._pictures if k[0] == match_id]:
             del self._pictures[key]
         for key in [k for k in self._edited if k[0] == match_id]:
@@ -328,9 +331,8 @@ class BoardMirrors:
         key = board_key(inputs)
         upload = None
         if key != board.image_key or board.message_id is None:
-            png = await self._picture(shown.match_id, language, key, inputs)
-            upload = discord.File(io.BytesIO(png), filename=BOARD_FILE,
-                                  description=board_alt_text(inputs))  # fmt: skip
+            png, alt = await self._picture(shown.match_id, language, key, inputs)
+            upload = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
         self._edited[(board.match_id, board.place)] = time.monotonic()
         if board.message_id is not None and board.channel_id is not None:
             files: dict[str, Any] = {"attachments": [upload]} if upload is not None else {}
@@ -343,10 +345,9 @@ class BoardMirrors:
                 return board
             if sent.status is not SendStatus.MESSAGE_GONE:
                 return self._failed(board, sent)
-            upload = upload or discord.File(
-                io.BytesIO(await self._picture(shown.match_id, language, key, inputs)),
-                filename=BOARD_FILE,
-            )
+            if upload is None:
+                png, alt = await self._picture(shown.match_id, language, key, inputs)
+                upload = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
         return await self._post(board, embed, upload, key)
 
     async def _post(
@@ -357,8 +358,10 @@ class BoardMirrors:
         files: dict[str, Any] = {"file": upload} if upload is not None else {}
         if board.kind == "dm":
             assert board.user_id is not None
+            # Not the newest DM as the panels see it: the player's next click on the
+            # panel below it is still answered on that panel (``PanelCourier._watching``).
             sent = await self.outbox.dm(board.user_id, embed=embed, priority=Priority.PUBLIC,
-                                        **files)  # fmt: skip
+                                        newest=False, **files)  # fmt: skip
         else:
             assert board.channel_id is not None
             sent = await self.outbox.send(board.channel_id, embed=embed, **files)
@@ -398,14 +401,16 @@ class BoardMirrors:
 
     async def _picture(
         self, match_id: int, language: str | None, key: str, inputs: dict[str, Any]
-    ) -> bytes:
-        """The board's picture of ``key`` in ``language``, drawn once in the render pool."""
+    ) -> tuple[bytes, str]:
+        """The board's picture of ``key`` in ``language`` and its alt text, drawn once in
+        the render pool (:func:`bot.ui.board_image.drawn_board`)."""
         cached = self._pictures.get((match_id, language))
         if cached is not None and cached[0] == key:
-            return cached[1]
-        png = await asyncio.get_running_loop().run_in_executor(self.render, render_board, inputs)
-        self._pictures[(match_id, language)] = (key, png)
-        return png
+            return cached[1], cached[2]
+        loop = asyncio.get_running_loop()
+        png, alt = await loop.run_in_executor(self.render, drawn_board, inputs)
+        self._pictures[(match_id, language)] = (key, png, alt)
+        return png, alt
 
     async def _open_thread(self, board: BoardPlace, shown: Shown) -> BoardPlace | None:
         """The ladder board's thread in its server's ladder channel (once: another
@@ -451,7 +456,9 @@ class BoardMirrors:
         if board.kind == "dm":
             assert board.user_id is not None
             content = f"{content}\n{t(language, 'queue-again')}"
-            sent = await self.outbox.dm(board.user_id, content=content, priority=Priority.RESULT)
+            sent = await self.outbox.dm(
+                board.user_id, content=content, priority=Priority.RESULT, newest=False
+            )
         else:
             assert board.channel_id is not None
             sent = await self.outbox.send(board.channel_id, content=content,

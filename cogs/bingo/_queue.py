@@ -212,7 +212,12 @@ class RankedQueue:
         language = await ctx.private()
         user = ctx.user
         if await self.outbox.dms_closed(user.id):
-            return await ctx.tell("queue-dms-closed")
+            # They may have opened their DMs since: try one (they asked), else refuse.
+            await ctx.defer()
+            text = t(language, "queue-dm-check")
+            sent = await self.outbox.dm(user.id, content=text, force=True)
+            if not sent.ok:
+                return await ctx.tell("queue-dms-closed")
         here = in_server(ctx.interaction) and ctx.guild_id is not None
         try:
             entry = await self.service.join(

@@ -106,7 +106,7 @@ class MatchTable:
     #: The panels lane (:meth:`Delivery.kick`); the board lane also redraws when set.
     panel_lane: Lane = field(default_factory=Lane)
     force_board: bool = False
-    drawing: asyncio.Future[bytes] | None = None
+    drawing: asyncio.Future[tuple[bytes, str]] | None = None
     drawn: Board | None = None
     #: ``time.monotonic()`` when the board was last brought up to date.
     board_at: float = float("-inf")
@@ -169,7 +169,8 @@ class Board:
     """The public board of one version, ready to show: ``shown`` (that version and
     whether it has controls, :attr:`MatchTable.board_shown`), the ``embed`` and ``controls``,
     the picture's ``inputs`` and ``key`` (:func:`board_key`) and, once drawn, its
-    ``png``."""
+    ``png`` and ``alt`` text (both made by the render process:
+    :func:`~bot.ui.board_image.drawn_board`)."""
 
     shown: tuple[int, bool]
     embed: discord.Embed
@@ -177,14 +178,16 @@ class Board:
     inputs: dict[str, Any]
     key: str
     png: bytes | None = None
+    alt: str | None = None
 
     def file(self) -> discord.File:
         """The picture as the ``board.png`` attachment (drawn: ``png`` is set), with the
-        picture in words as its alt text (``description``: :func:`board_alt_text`)."""
+        picture in words as its alt text (``description``: ``alt``, else
+        :func:`~bot.ui.board_image.board_alt_text` made now)."""
         from bot.ui.board_image import board_alt_text
 
         assert self.png is not None
-        alt = board_alt_text(self.inputs)
+        alt = self.alt if self.alt is not None else board_alt_text(self.inputs)
         return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=alt)
 
 

@@ -291,7 +291,7 @@ class DailyService:
     async def coach_for(self, record: DayRecord, locale: object) -> tuple[Verdict, str]:
         """The coach on the day's hand kept as dealt (:func:`bot.ai.coach.coach_advice`):
         its verdict and its words in ``locale``'s language.  The figures are computed
-        once per day (the BingoMagic simulation in a thread, one at a time)."""
+        once per day, in a thread (the BingoMagic simulation one at a time)."""
         kept = kept_now(self.opening(record))
         if kept is None:
             return UNRATED, ""
@@ -302,8 +302,8 @@ class DailyService:
             if is_bingomagic(kept.deck):
                 async with self.practice.estimate_lock:
                     advice = await asyncio.to_thread(coach_advice, kept, games)
-            else:
-                advice = coach_advice(kept, games)
+            else:  # exact figures: milliseconds, more under load (off the loop too)
+                advice = await asyncio.to_thread(coach_advice, kept, games)
             if len(self._coach) > 256:  # old days
                 self._coach.clear()
             self._coach[key] = advice

@@ -199,10 +199,15 @@ def prompt(state: PracticeState, locale: object = None) -> str:
 
 
 def hand_embed(
-    state: PracticeState, coach: str | None = None, locale: object = None
+    state: PracticeState,
+    coach: str | None = None,
+    locale: object = None,
+    *,
+    note: str | None = None,
 ) -> discord.Embed:
     """The practice hand: deck, rule, mulligans so far, the hand, and the prompt or
-    coach, in ``locale``'s language (the reader's: the hand is private)."""
+    coach, in ``locale``'s language (the reader's: the hand is private).  ``note``: the
+    coach on the mulligan that led to this hand, above the prompt while it decides."""
     opts = state.options
     prefix = t(locale, "mulligan-hand-title", deck="")
     title = t(
@@ -211,7 +216,13 @@ def hand_embed(
         deck=deck_title(state, limits.EMBED_TITLE - len(prefix), locale),
     )
     embed = discord.Embed(title=title, colour=HAND_COLOR)
-    embed.description = coach if state.is_over and coach else prompt(state, locale)
+    if state.is_over and coach:
+        text = coach
+    else:
+        text = prompt(state, locale)
+        if note:
+            text = f"{note}\n\n{text}"
+    embed.description = text[: limits.EMBED_DESCRIPTION]
     hand_fields(embed, state, locale)
     rule = rule_name(opts.rule, locale)
     details = [

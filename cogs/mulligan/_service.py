@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import limits
-from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice
+from bot.ai.coach import COACH_GAMES, LandAdvice, is_bingomagic, land_advice, mulligan_advice
 from bot.decks.lands import is_builtin_land
 from bot.decks.parser import parse_decklist
 from bot.decks.scryfall import LandCheck
@@ -31,7 +31,7 @@ from bot.engine.practice import (
     PracticeState,
     dealable,
 )
-from bot.i18n import join_list, t
+from bot.i18n import join_list, sentences, t
 from bot.interactions import NOT_CURRENT, UserFacingError
 from bot.outbox import SendStatus
 from bot.storage import DeckLimitError, PracticeSession, SavedDeck
@@ -83,73 +83,194 @@ def land_words(
     advice: LandAdvice, state: PracticeState, locale: object = None, *, day: bool = False
 ) -> str:
     """The land-drop coach's ``advice`` on ``state``'s kept hand in ``locale``'s
-    language (English by default): the figure, the London comparison when rated, the
-    next draws.  ``day``: the figures only, for the hand of the day (its verdict and
-    next draws are worded by the caller)."""
+    language (English by default).  Rated: the verdict, what decides it
+    (:func:`decides_line`: the hand, its figure, what a mulligan instead gives up), then
+    the mulligan's figure with the policy after it spelled out; not rated: the figure
+    and why there is no verdict.  Then the next draws.  ``day``: for the hand of the day, no verdict
+    sentence and no next draws (its result words them itself)."""
     play = play_or_draw(state.options.on_the_play)
     if advice.keep is None:  # a deck no bigger than its hand: nothing to draw on the draw
         return t(locale, "mulligan-coach-empty-library", play=play)
-    lines = [
-        t(
-            locale,
-            "mulligan-coach-keep",
-            cards=advice.cards,
-            turns=advice.turns,
-            play=play,
-            percent=percent(advice.keep, locale),
-        )
-    ]
-    if advice.runs_out:
-        lines.append(t(locale, "mulligan-coach-runs-out", turn=advice.turns + 1))
-    if advice.instead is not None and advice.comparison is not None:
-        verdict = "" if day else t(locale, f"mulligan-coach-{advice.comparison}")
+    if advice.instead is None or advice.comparison is None:
+        lines = [
+            t(
+                locale,
+                "mulligan-coach-keep",
+                cards=advice.cards,
+                turns=advice.turns,
+                play=play,
+                percent=percent(advice.keep, locale),
+            )
+        ]
+        if advice.runs_out:
+            lines.append(t(locale, "mulligan-coach-runs-out", turn=advice.turns + 1))
+        elif advice.unrated == "1994":
+            lines.append(t(locale, "mulligan-coach-unrated-1994"))
+        elif advice.unrated == "no-mulligan":
+            lines.append(t(locale, "mulligan-coach-unrated"))
+    else:  # the verdict first, then what decides it, then the mulligan's figure
+        verdict = t(locale, f"mulligan-coach-{advice.comparison}")
+        lines = [] if day else [sentences(locale, t(locale, "mulligan-coach-head"), verdict)]
+        lines.append(decides_line(advice, state, locale))
         lines.append(
             t(
                 locale,
-                "mulligan-coach-london",
+                "mulligan-coach-instead",
+                policy=t(locale, "mulligan-coach-policy"),
                 percent=percent(advice.instead, locale),
-                verdict=verdict,
-            ).rstrip()
+            )
         )
-        if advice.mulligan_to is not None:
-            lines.append(gives_up_line(advice, state, locale))
     if not day:
         lines.append(next_draws_line(state, locale))
     return "\n".join(lines)
 
 
-def gives_up_line(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
-    """What decides the land-drop verdict, in ``locale``'s language: the lands of the
-    kept hand, and what a mulligan instead gives up (under London the whole hand goes
-    back, so its spells, named, and a card unless the mulligan is free)."""
-    count = sum(n for _, n in advice.spells)
-    if preset_key(state.deck) is not None:  # "Land"/"Spell" stand-ins: a count reads better
-        spells = t(locale, "mulligan-coach-spells", count=count)
-    else:
-        names = [
+def _named(state: PracticeState, cards: tuple[tuple[int, int], ...], locale: object) -> str:
+    """``cards`` (``(kind, copies)``) named as a list: "Lightning Bolt and 2× Goblin
+    Guide"; a preset's stand-in "Land" and "Spell" cards counted instead ("5 spells"),
+    which reads better than "5× Spell"."""
+    deck = state.deck
+    if preset_key(deck) is not None:
+        lands = sum(n for k, n in cards if deck.is_land[k])
+        spells = sum(n for _, n in cards) - lands
+        counted = [t(locale, "mulligan-coach-lands", count=lands)] if lands else []
+        if spells:
+            counted.append(t(locale, "mulligan-coach-spells", count=spells))
+        return join_list(locale, counted)
+    return join_list(
+        locale,
+        [
             f"{n}× {card_name(state, k, locale)}" if n > 1 else card_name(state, k, locale)
-            for k, n in advice.spells
-        ]
-        spells = join_list(locale, names)
-    assert advice.mulligan_to is not None
+            for k, n in cards
+        ],
+    )
+
+
+def mulligan_phrase(
+    advice: LandAdvice, state: PracticeState, locale: object = None, *, done: bool = False
+) -> str:
+    """What the mulligan of ``advice`` gives up, as a clause in ``locale``'s language
+    (``done``: the mulligan just taken, in the past tense).  Every rule but Partial
+    Paris shuffles the whole hand away: its spells are named (RULES §4 "What decides
+    it"), with a card it costs unless it is free (CR 103.5c; the 1994 rule's new full
+    hand).  A Partial Paris mulligan names what it sets aside when that is known (the
+    player's own choice, or every spell of the hand), else counts it ("one of its
+    spells": the policy's choice among like cards), and how many cards it draws."""
+    assert advice.mulligan_to is not None, "a rated advice says where a mulligan leads"
+    size = advice.mulligan_to
+    if advice.aside is None:
+        count = sum(n for _, n in advice.spells)
+        return t(
+            locale,
+            "mulligan-coach-gives-up",
+            size=size,
+            free="yes" if size >= advice.cards else "no",
+            count=count,
+            spells=_named(state, advice.spells, locale),
+            done="yes" if done else "no",
+        )
+    aside = advice.aside
+    if advice.aside_cards:
+        given = _named(state, advice.aside_cards, locale)
+    elif aside.lands:
+        given = t(locale, "mulligan-coach-aside-lands", count=aside.lands)
+    else:
+        given = t(locale, "mulligan-coach-aside-spells", count=aside.spells)
     return t(
         locale,
-        "mulligan-coach-gives-up",
+        "mulligan-coach-sets-aside",
+        size=size,
+        given=given,
+        drawn=size - (advice.cards - aside.cards),
+        done="yes" if done else "no",
+    )
+
+
+def decides_line(advice: LandAdvice, state: PracticeState, locale: object = None) -> str:
+    """What decides a rated keep's verdict, in ``locale``'s language: the kept hand
+    (its cards and lands, and a Vancouver scry after it), the exact chance of making
+    every land drop through turn ``advice.turns`` on the play or the draw as dealt,
+    and what a mulligan instead gives up (:func:`mulligan_phrase`)."""
+    assert advice.keep is not None
+    return t(
+        locale,
+        "mulligan-coach-decides",
+        cards=advice.cards,
         lands=advice.lands,
-        count=count,
-        spells=spells,
-        size=advice.mulligan_to,
-        free="yes" if advice.mulligan_to >= advice.cards else "no",
+        then="scry" if advice.scry else "none",
+        turns=advice.turns,
+        play=play_or_draw(state.options.on_the_play),
+        percent=percent(advice.keep, locale),
+        mulligan=mulligan_phrase(advice, state, locale),
+    )
+
+
+#: The words of the verdict on a mulligan taken, by :attr:`LandAdvice.comparison`.
+MULLIGAN_VERDICTS = {
+    "mulligan-better": "mulligan-coach-mulligan-was-better",
+    "tie": "mulligan-coach-mulligan-was-tie",
+    "keep-better": "mulligan-coach-mulligan-was-worse",
+}
+
+
+def mulligan_note(state: PracticeState, locale: object = None) -> str | None:
+    """The coach on ``state``'s last mulligan (:func:`bot.ai.coach.mulligan_advice`),
+    shown above the hand it led to, in ``locale``'s language: the hand given up and
+    the exact chance of its land drops had it been kept, what the mulligan gave up and
+    its own figure, and the verdict on it.  ``None``: no mulligan to judge, the
+    BingoMagic deck (all lands: the land-drop figure teaches nothing), or no figure."""
+    if is_bingomagic(state.deck):
+        return None
+    advice = mulligan_advice(state)
+    if advice is None or advice.keep is None or advice.instead is None:
+        return None
+    comparison = advice.comparison
+    assert comparison is not None
+    then = "bottom" if advice.bottom else "scry" if advice.scry else "none"
+    return t(
+        locale,
+        "mulligan-coach-on-mulligan",
+        cards=advice.cards,
+        lands=advice.lands,
+        then=then,
+        bottom=advice.bottom,
+        turns=advice.turns,
+        play=play_or_draw(state.options.on_the_play),
+        keep=percent(advice.keep, locale),
+        mulligan=mulligan_phrase(advice, state, locale, done=True),
+        instead=percent(advice.instead, locale),
+        policy=t(locale, "mulligan-coach-policy"),
+        verdict=t(locale, MULLIGAN_VERDICTS[comparison]),
     )
 
 
 def coach(state: PracticeState, locale: object = None) -> tuple[str, bool | None]:
     """The coach's words on a kept hand (:func:`bot.ai.coach.land_advice`: the chance
-    of every land drop through turn 4, against a London mulligan instead), in
-    ``locale``'s language (English by default), and whether it agrees with keeping
-    (``None``: no opinion)."""
+    of every land drop through turn 4, against a mulligan instead under the deal's
+    rule), in ``locale``'s language (English by default), and whether it agrees with
+    keeping (``None``: no opinion)."""
     advice = land_advice(state)
     return land_words(advice, state, locale), advice.agreed
+
+
+#: Seconds the land-drop coach's words may take before a click is acknowledged first
+#: (:meth:`PracticeService.act`; Discord waits 3 s for an interaction's first answer).
+WORDS_BUDGET = 1.5
+
+
+def land_coach_words(
+    state: PracticeState, locale: object = None
+) -> tuple[str | None, bool | None, str | None]:
+    """What the hand shows after a decision, in ``locale``'s language: ``(the coach's
+    words on a kept hand, whether it agrees with keeping, the coach on the mulligan
+    just taken)``; the words ``None`` until the hand is kept, the note ``None`` but
+    while the hand a mulligan led to is weighed (:func:`mulligan_note`).  CPU-bound for
+    a moment (exact figures): the service runs it in a thread."""
+    if state.is_over:
+        text, agreed = coach(state, locale)
+        return text, agreed, None
+    note = mulligan_note(state, locale) if state.decision() == "declare" else None
+    return None, None, note
 
 
 def next_draws_line(state: PracticeState, locale: object = None) -> str:
@@ -420,8 +541,10 @@ class PracticeService:
         two concurrent clicks, in any processes, exactly one is applied; the other is
         answered privately with :data:`~bot.interactions.NOT_CURRENT`).  A kept
         BingoMagic hand first shows :func:`~._coach.estimating`, then the coach's
-        estimate, computed in a thread.  The hand is redrawn in the clicker's language
-        (it is private to them).
+        estimate, computed in a thread; any other hand shows the land-drop coach's words
+        (:func:`land_coach_words`: on a kept hand, or on the mulligan just taken), also
+        computed in a thread.  The hand is redrawn in the clicker's language (it is
+        private to them).
         """
         owned = await self._own_deal(ctx, session_id)
         if owned is None:
@@ -440,9 +563,21 @@ class PracticeService:
             embed, view = self._render(session_id, state, coach_text, locale)
             await ctx.edit(embed=embed, view=view)
             return
-        coach_text = await self._finish_if_kept(state, record.guild_id, record.user_id, locale)
-        embed, view = self._render(session_id, state, coach_text, locale)
-        await ctx.edit_message(embed=embed, view=view)
+        # The land-drop coach's exact figures take milliseconds, a few hundred on a busy
+        # machine: off the event loop, and past WORDS_BUDGET the click is acknowledged
+        # first (Discord waits 3 s for the first answer), the hand edited when ready.
+        words = asyncio.ensure_future(asyncio.to_thread(land_coach_words, state, locale))
+        done, _ = await asyncio.wait({words}, timeout=WORDS_BUDGET)
+        if not done:
+            await ctx.defer(thinking=False)
+        coach_text, agreed, note = await words
+        if state.is_over:
+            await self._record(state, record.guild_id, record.user_id, agreed)
+        embed, view = self._render(session_id, state, coach_text, locale, note)
+        if done:
+            await ctx.edit_message(embed=embed, view=view)
+        else:
+            await ctx.edit(embed=embed, view=view)
 
     async def delete_expired(self, now: float | None = None) -> int:
         """Delete the deals (finished or abandoned) untouched for
@@ -457,16 +592,6 @@ class PracticeService:
                 limits.PRACTICE_RETENTION_DAYS,
             )
         return deleted
-
-    async def _finish_if_kept(
-        self, state: PracticeState, guild_id: int, user_id: int, locale: str
-    ) -> str | None:
-        """Once the hand is kept: record the stats, return the coach's words."""
-        if not state.is_over:
-            return None
-        text, agreed = coach(state, locale)
-        await self._record(state, guild_id, user_id, agreed)
-        return text
 
     async def _finish_bingo(
         self, state: PracticeState, guild_id: int, user_id: int, locale: str
@@ -501,5 +626,7 @@ class PracticeService:
         state: PracticeState,
         coach_text: str | None = None,
         locale: object = None,
+        note: str | None = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
-        return hand_embed(state, coach_text, locale), practice_view(session_id, state, locale)
+        embed = hand_embed(state, coach_text, locale, note=note)
+        return embed, practice_view(session_id, state, locale)

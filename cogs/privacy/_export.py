@@ -40,6 +40,7 @@ ABOUT = {
     "last_delta": "privacy-export-about-last-delta",
     "seasons": "privacy-export-about-seasons",
     "deleted_member": "privacy-export-about-deleted",
+    "puzzles": "privacy-export-about-puzzles",
 }
 
 

@@ -7,7 +7,17 @@ import random
 import pytest
 
 from bot.ai import analysis
-from bot.ai.analysis import DecisionAnalysis, analyse, decision_points, grade, summary
+from bot.ai.analysis import (
+    DecisionAnalysis,
+    analyse,
+    contexts,
+    decision_accuracy,
+    decision_points,
+    grade,
+    key_moments,
+    summary,
+    volatility_weights,
+)
 from bot.ai.estimator import determinize
 from bot.engine import BingoOptions, BingoState
 
@@ -18,7 +28,8 @@ WORLDS = 8  # small: the tests check the method, not its precision
 
 def test_grades_follow_the_thresholds_and_the_noise() -> None:
     assert grade(0.0, 0.0) == "best"
-    assert grade(0.03, 0.0) == "good"
+    assert grade(0.03, 0.0) == "best"  # under 5 points: no mark (there is no "good")
+    assert "good" not in analysis.GRADES
     assert grade(0.05, 0.0) == "inaccuracy"
     assert grade(0.12, 0.01) == "mistake"
     assert grade(0.25, 0.01) == "blunder"
@@ -124,3 +135,96 @@ def test_decisions_after_a_timeout_are_still_graded() -> None:
     assert any(i > planted for i in points)
     later = next(i for i in points if i > planted)
     assert analysis.analyse_decision(seed, None, state.history, later, WORLDS) is not None
+
+
+def _decision(index: int, player: int, grade_: str, best: float, after: float) -> DecisionAnalysis:
+    return DecisionAnalysis(
+        index=index, player=player, decision="main", chosen="pass", best_action="place:0",
+        before=best, after=after, best=best, noise=0.0, worlds=40, grade=grade_,
+        chances={"pass": after, "place:0": best},
+    )  # fmt: skip
+
+
+def test_a_decisions_accuracy_is_lichess_formula_of_its_drop() -> None:
+    """103.1668 * exp(-0.04354 * d) - 3.1669 + 1, clamped (d in percentage points)."""
+    assert decision_accuracy(0.0) == 100.0
+    assert decision_accuracy(0.05) == pytest.approx(80.9, abs=0.1)
+    assert decision_accuracy(0.10) == pytest.approx(64.6, abs=0.1)
+    assert decision_accuracy(0.20) == pytest.approx(41.0, abs=0.1)
+    assert decision_accuracy(0.50) == pytest.approx(9.5, abs=0.1)
+    assert decision_accuracy(0.80) == pytest.approx(1.0, abs=0.01)
+    assert decision_accuracy(0.90) == decision_accuracy(1.0) == 0.0
+    assert _decision(0, 0, "best", 0.6, 0.58).accuracy == 100.0  # within the grade: no loss
+
+
+def test_two_blunders_cannot_read_as_ninety() -> None:
+    """13 decisions, 3 mistakes and 2 blunders: the old "100 minus the mean drop" said
+    91.5; the accuracy now reads far lower, and the mean loss is given beside it."""
+    drops = [0.12, 0.13, 0.11, 0.30, 0.45] + [0.0] * 8
+    grades = ["mistake"] * 3 + ["blunder"] * 2 + ["best"] * 8
+    found = []
+    for i, (drop, g) in enumerate(zip(drops, grades, strict=True)):
+        found.append(_decision(2 * i, 0, g, 0.6, 0.6 - drop))
+        found.append(_decision(2 * i + 1, 1, "best", 0.4 + drop, 0.4 + drop))
+    alice = summary(found, 0)
+    assert alice.counts == {"best": 8, "inaccuracy": 0, "mistake": 3, "blunder": 2}
+    assert alice.mean_loss == pytest.approx(100 * sum(drops) / 13)
+    assert 100 - alice.mean_loss > 90  # what the old accuracy said
+    assert alice.accuracy is not None and alice.accuracy < 70
+    clean = summary(found, 1)
+    assert clean.accuracy == pytest.approx(100.0) and clean.mean_loss == 0.0
+
+
+def test_volatility_weights_follow_lichess_windows() -> None:
+    """One weight per decision, each the population standard deviation (percentage
+    points) of a window of positions, clamped to 0.5..12."""
+    flat = [_decision(i, i % 2, "best", 0.5, 0.5) for i in range(12)]
+    assert volatility_weights(flat) == [0.5] * 12
+    swing = [_decision(i, 0, "best", 0.5, 0.9 if i % 2 else 0.1) for i in range(30)]
+    weights = volatility_weights(swing)
+    assert len(weights) == 30 and max(weights) == 12.0
+    assert volatility_weights([]) == []
+    first = [_decision(0, 0, "best", 0.5, 0.6), _decision(1, 1, "best", 0.4, 0.4)]
+    assert volatility_weights(first) == pytest.approx([5.0, 0.5])
+
+
+def test_key_moments_are_each_players_three_largest_drops_in_match_order() -> None:
+    found = [
+        _decision(1, 0, "mistake", 0.6, 0.48),
+        _decision(2, 1, "blunder", 0.7, 0.3),
+        _decision(3, 0, "inaccuracy", 0.5, 0.44),
+        _decision(5, 0, "blunder", 0.5, 0.1),
+        _decision(7, 0, "best", 0.5, 0.5),
+        _decision(9, 0, "mistake", 0.4, 0.25),
+    ]
+    assert [d.index for d in key_moments(found, 0)] == [1, 5, 9]
+    assert [d.index for d in key_moments(found, 1)] == [2]
+    assert key_moments([_decision(0, 0, "best", 0.5, 0.49)], 0) == []
+
+
+def test_contexts_say_what_each_decision_was_about() -> None:
+    """The turn, the player, the legal actions, the land of a counter window and the
+    card of a scry, rebuilt from the seed and the decisions."""
+    seed, history, _ = first_planted()
+    found = contexts(seed, None, history)
+    assert len(found) == len(history)
+    state, _ = BingoState.new(seed)
+    for context, (player, action) in zip(found, history, strict=True):
+        assert context.player == state.current_player() == player
+        assert context.turn == state.turn
+        assert context.legal == tuple(state.legal_actions())
+        assert context.pending_land == state.pending_land
+        if context.decision == "counter":
+            assert context.pending_land is not None
+        state.apply(action, player)
+    assert found[0].turn == 0 and found[-1].turn > 1
+
+
+def test_every_legal_actions_chance_is_kept() -> None:
+    seed, history, planted = first_planted()
+    found = analysis.analyse_decision(seed, None, history, planted, WORLDS)
+    assert found is not None
+    state = BingoState.replay(seed, BingoOptions(), history[:planted])
+    assert set(found.chances) == set(state.legal_actions())
+    assert found.chances[found.chosen] == found.after
+    assert found.chances[found.best_action] == found.best == max(found.chances.values())

@@ -20,12 +20,15 @@ from bot.ai.coach import (
     keep_agrees,
     kept_now,
     land_advice,
+    last_mulligan,
+    mulligan_advice,
     mulligan_size,
     wilson,
 )
-from bot.engine import MulliganRule, odds
+from bot.engine import MulliganRule, odds, rule_odds
 from bot.engine.daily import UNRATED, Verdict
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
+from bot.engine.rule_odds import Aside
 
 GAMES = 30  # enough to exercise the path; the figures' precision is not under test
 
@@ -172,8 +175,10 @@ def test_the_advice_says_what_a_mulligan_instead_gives_up() -> None:
     free = land_advice(kept(4, deck="commander", free_first=True))
     assert free.cards == 7 and free.mulligan_to == 7
     assert land_advice(kept(4, deck="commander", free_first=True, mulligans=1)).mulligan_to == 6
-    other = land_advice(kept(4, deck="constructed", rule=MulliganRule.VANCOUVER))
-    assert other.mulligan_to is None, "nothing rated, nothing to weigh"
+    vancouver = land_advice(kept(4, deck="constructed", rule=MulliganRule.VANCOUVER))
+    assert (vancouver.mulligan_to, vancouver.scry, vancouver.aside) == (6, False, None)
+    smaller = land_advice(kept(4, deck="constructed", rule=MulliganRule.VANCOUVER, mulligans=1))
+    assert (smaller.cards, smaller.mulligan_to, smaller.scry) == (6, 5, True)
 
 
 @pytest.mark.parametrize(
@@ -193,10 +198,134 @@ def test_land_verdicts(keep, instead, agreed, verdict, comparison) -> None:
     assert verdict.agrees("keep") == (None if instead is None else keep >= instead)
 
 
-def test_other_rules_get_a_figure_but_no_opinion() -> None:
-    advice = land_advice(kept(4, deck="constructed", rule=MulliganRule.VANCOUVER))
+@pytest.mark.parametrize("rule", list(MulliganRule))
+@pytest.mark.parametrize("mulligans", [0, 1])
+def test_every_rule_compares_the_keep_with_a_mulligan_under_that_rule(
+    rule: MulliganRule, mulligans: int
+) -> None:
+    """The alternative of a keep is a mulligan under the deal's own rule
+    (rule_odds.mulligan_figure): rated under every rule, the 1994 rule only for a hand it
+    allows a mulligan of."""
+    seed = next(
+        s
+        for s in range(500)
+        if rule is not MulliganRule.EARLY_1994
+        or PracticeState.new(s, PRESETS["constructed"], PracticeOptions(rule))[0].legal_actions()
+        == ["keep", "mulligan"]  # a hand of all lands or no lands
+    )  # fmt: skip
+    state = kept(seed, deck="constructed", rule=rule, mulligans=mulligans)
+    advice = land_advice(state)
     assert advice.keep is not None and 0 <= advice.keep <= 1
-    assert advice.instead is None and advice.agreed is None and advice.verdict == UNRATED
+    if rule is MulliganRule.EARLY_1994 and mulligans:  # its one mulligan is taken
+        assert (advice.instead, advice.unrated, advice.verdict) == (None, "1994", UNRATED)
+        return
+    pile = Aside(0, 0)
+    if rule is MulliganRule.PARTIAL_PARIS:
+        aside = [int(a[6:]) for a in state.history if a.startswith("aside:")]
+        lands = sum(1 for k in aside if state.deck.is_land[k])
+        pile = Aside(lands, len(aside) - lands)
+    cards, lands_in_hand = sum(state.hand), state.hand_lands()
+    assert advice.instead == rule_odds.mulligan_figure(
+        rule, 60, 24, 7, cards, lands_in_hand, taken=state.mulligans_taken,
+        on_the_play=state.options.on_the_play, pile=pile,
+    )  # fmt: skip
+    assert advice.unrated is None and advice.agreed is (advice.keep >= advice.instead)
+    assert advice.mulligan_to == state.next_hand_size() if rule is not MulliganRule.LONDON else True
+
+
+def test_the_1994_rule_rates_only_a_hand_it_allows_a_mulligan_of() -> None:
+    """A hand of both lands and spells may not be mulliganed under the 1994 rule: its
+    keep has a figure and no verdict, and says why."""
+    seed = next(
+        s
+        for s in range(500)
+        if PracticeState.new(s, PRESETS["constructed"], PracticeOptions(MulliganRule.EARLY_1994))[
+            0
+        ].legal_actions()
+        == ["keep"]
+    )
+    advice = land_advice(kept(seed, deck="constructed", rule=MulliganRule.EARLY_1994))
+    assert advice.keep is not None and advice.instead is None
+    assert (advice.unrated, advice.agreed, advice.verdict) == ("1994", None, UNRATED)
+
+
+def test_a_vancouver_keep_is_judged_before_its_scry() -> None:
+    """The keep's figure counts the scry 1 as the figure prefers, from the library as
+    it was at the keep: the top card (and what the player did with it) does not change
+    the verdict."""
+    state, _ = PracticeState.new(6, PRESETS["constructed"], PracticeOptions(MulliganRule.VANCOUVER))
+    state.apply("mulligan")
+    state.apply("keep")
+    assert state.decision() == "scry"
+    top, bottom = PracticeState.from_json(state.to_json()), state
+    top.apply("scry_top")
+    bottom.apply("scry_bottom")
+    cards, lands = sum(state.hand), state.hand_lands()
+    expected = rule_odds.land_drops_after_scry(60 - cards, 24 - lands, lands, COACH_TURNS)
+    assert land_advice(top).keep == land_advice(bottom).keep == expected
+    assert land_advice(top).scry and land_advice(top).verdict == land_advice(bottom).verdict
+
+
+# -- the coach on a mulligan taken --------------------------------------------------------
+
+
+def test_a_mulligan_is_judged_on_the_hand_it_gave_up() -> None:
+    """After a mulligan the coach replays the deal to the hand shuffled away and weighs
+    keeping it (London: bottoming as the policy does) against the mulligan taken."""
+    for rule in (MulliganRule.LONDON, MulliganRule.PARIS, MulliganRule.VANCOUVER):
+        state, _ = PracticeState.new(8, PRESETS["constructed"], PracticeOptions(rule))
+        first = list(state.hand)
+        assert mulligan_advice(state) is None, "no mulligan yet"
+        state.apply("mulligan")
+        second = list(state.hand)
+        state.apply("mulligan")
+        advice = mulligan_advice(state)
+        assert advice is not None and advice.cards == sum(second) and first != second
+        lands = second[0]
+        bottom = 1 if rule is MulliganRule.LONDON else 0
+        assert advice.bottom == bottom and advice.lands == lands
+        assert advice.keep == rule_odds.keep_figure(
+            rule, 60, 24, 7, sum(second), lands, bottom=bottom, turns=COACH_TURNS
+        )
+        assert advice.instead == rule_odds.mulligan_figure(
+            rule, 60, 24, 7, sum(second), lands, taken=1, turns=COACH_TURNS
+        )
+        assert advice.scry is (rule is MulliganRule.VANCOUVER)
+
+
+def test_a_partial_paris_mulligan_is_judged_with_the_cards_set_aside() -> None:
+    """The player's own set-aside is the mulligan judged, named by kind; while it is
+    being chosen there is nothing to judge yet."""
+    state, _ = PracticeState.new(
+        3, PRESETS["constructed"], PracticeOptions(MulliganRule.PARTIAL_PARIS)
+    )
+    hand = list(state.hand)
+    state.apply("mulligan")
+    assert mulligan_advice(state) is None, "the set-aside is not chosen yet"
+    kind = 1 if hand[1] else 0
+    state.apply(f"aside:{kind}")
+    state.apply("aside_done")
+    advice = mulligan_advice(state)
+    assert advice is not None and advice.aside_cards == ((kind, 1),)
+    aside = Aside(1, 0) if kind == 0 else Aside(0, 1)
+    assert advice.aside == aside and advice.mulligan_to == 6
+    assert advice.instead == rule_odds.mulligan_figure(
+        MulliganRule.PARTIAL_PARIS, 60, 24, 7, 7, hand[0], taken=0, set_aside=aside
+    )
+
+
+def test_replaying_a_deal_gives_the_same_deal() -> None:
+    """The replay the mulligan coach relies on: the seed and the decisions give back
+    the stored deal exactly."""
+    state, _ = PracticeState.new(21, PRESETS["limited"], PracticeOptions())
+    for action in ("mulligan", "mulligan", "keep"):
+        state.apply(action)
+    found = last_mulligan(state)
+    assert found is not None and found[1] == ["keep"]
+    replayed, _ = PracticeState.new(21, PRESETS["limited"], PracticeOptions())
+    for action in state.history:
+        replayed.apply(action)
+    assert replayed.to_json() == state.to_json()
 
 
 def test_a_library_that_runs_out_shortens_the_horizon() -> None:

@@ -95,7 +95,7 @@ def test_the_coach_and_hand_in_italian_name_no_english_card() -> None:
     state, _ = PracticeState.new(5, PRESETS["constructed"], PracticeOptions())
     state.apply("keep")
     text, _ = coach(state, "it")
-    assert text.startswith("**Allenatore.** Tenendo queste 7 carte")
+    assert text.startswith("**Allenatore.** ") and "**Cosa decide:** tenendo queste 7 carte" in text
     assert "Land" not in text and "Spell" not in text and "Le tue prossime pescate:" in text
     embed = hand_embed(state, text, "it")
     assert embed.title == "Mano iniziale — Constructed (60 carte, 24 terre)"

@@ -140,7 +140,7 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] not in bob[0]["footer"]["text"]
     assert _headings(bob) == [
         "BingoMagic",
-        "BingoMagic (continued)",  # its commands need more than one field
+        "BingoMagic (continued)",  # more than one field's 1,024 characters
         "Seasons",
         "Global ladder (across servers)",
         "Tournaments",
@@ -163,9 +163,9 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     assert MARKS["organizers"] in carol[0]["footer"]["text"]
     headings = _headings(carol)
     assert len(headings) == len(set(headings)), headings
-    assert headings[:6] == [
+    sections = [heading for heading in headings if not heading.endswith(" (continued)")]
+    assert sections[:5] == [
         "BingoMagic",
-        "BingoMagic (continued)",
         "Seasons",
         "Global ladder (across servers)",
         "Tournaments",

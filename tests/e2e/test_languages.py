@@ -9,22 +9,8 @@ import re
 
 from bot.i18n import attribute
 
+from . import language_helpers as lang
 from .helpers import board, embed_title
-from .language_helpers import (
-    ENGLISH_WORDS,
-    PANEL,
-    assert_read_in,
-    choose_language,
-    dm_panel,
-    localized_match,
-    localized_nodes,
-    localized_play_out,
-    localized_start,
-    private_text,
-    public_text,
-    speaks,
-    world_fixture,
-)
 
 #: Words only an Italian reader sees, and Italian words an English reader must never see.
 ITALIAN_PRIVATE = ("La mano di", "Territori", "Mano")
@@ -35,7 +21,7 @@ ITALIAN_WORDS = re.compile(
 )
 
 
-italian_server = world_fixture("it")  # english_server is in conftest.py (shared)
+italian_server = lang.world_fixture("it")  # english_server is in conftest.py (shared)
 
 
 def _english_entries(commands: list[dict]):
@@ -66,7 +52,7 @@ async def test_an_italian_client_sees_italian_commands(english_server) -> None:
     raw = bw.emu.commands(bw.world.guild) + bw.emu.commands()
     assert {c["name"] for c in raw} >= {"bingo", "mulligan"}
     for command in raw:
-        for kind, node in localized_nodes(command):
+        for kind, node in lang.localized_nodes(command):
             where = f"/{command['name']} {kind} {node['name']}"
             assert (node.get("name_localizations") or {}).get("it"), where
             if kind != "choice":
@@ -99,7 +85,7 @@ async def test_an_italian_client_sees_italian_commands(english_server) -> None:
     assert "challenge" in {o["name"] for o in english["bingo"]["options"]}
 
     # The Italian client types the Italian names; the bot answers in Italian.
-    alice = speaks(bw, "alice", "it")
+    alice = lang.speaks(bw, "alice", "it")
     record = await alice.slash(bw.channel, "bingo abbandona")
     assert record.acknowledged
     answer = await alice.wait_for_message(bw.channel, lambda m: m.ephemeral)
@@ -138,14 +124,16 @@ async def test_a_whole_match_in_an_italian_server_with_italian_clients(italian_s
     """Every message each player sees, public or private, is Italian from challenge to
     result."""
     bw = italian_server
-    alice, bob, match_id = await localized_match(bw, "it", "bingo sfida", "Accetta", "avversario")
+    alice, bob, match_id = await lang.localized_match(
+        bw, "it", "bingo sfida", "Accetta", "avversario"
+    )
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice contro bob"
-    result = await localized_play_out(bw, match_id)
+    result = await lang.localized_play_out(bw, match_id)
     assert " vince con " in result.content and "turni)" in result.content
     final = board(bw, match_id)
     assert "vince con" in (final.embeds[0].get("description") or "")
 
-    assert_read_in(
+    lang.assert_read_in(
         bw,
         (alice, bob),
         lambda name: (f"La mano di {name}", *ITALIAN_PRIVATE),
@@ -158,24 +146,24 @@ async def test_a_mixed_match_each_reads_their_own_language(italian_server) -> No
     their panels, buttons and private answers in their own language; the board and the
     result are in the server's language."""
     bw = italian_server
-    alice, bob = speaks(bw, "alice", "it"), speaks(bw, "bob", "en-US")
-    match_id = await localized_start(
+    alice, bob = lang.speaks(bw, "alice", "it"), lang.speaks(bw, "bob", "en-US")
+    match_id = await lang.localized_start(
         bw, alice, "bob", "bingo sfida", "Accetta", option="avversario"
     )
     # bob, on an English client, types the English names; his answer is English.
     await bob.slash(bw.channel, "bingo challenge", opponent=bw.world.user("carol"))
     busy = await bob.wait_for_message(bw.channel, lambda m: m.ephemeral)
     assert busy.content == "You're already in a match here. Finish it or `/bingo resign`."
-    await localized_play_out(bw, match_id)
+    await lang.localized_play_out(bw, match_id)
 
-    alice_private, bob_private = private_text(alice), private_text(bob)
+    alice_private, bob_private = lang.private_text(alice), lang.private_text(bob)
     assert "La mano di alice" in alice_private and "bob's hand" in bob_private
-    assert not ENGLISH_WORDS.search(alice_private), ENGLISH_WORDS.search(alice_private)
+    assert not lang.ENGLISH_WORDS.search(alice_private), lang.ENGLISH_WORDS.search(alice_private)
     assert not ITALIAN_WORDS.search(bob_private), ITALIAN_WORDS.search(bob_private)
     assert "Keep" in bob_private and "Tieni" in alice_private
-    public = public_text(bw)
+    public = lang.public_text(bw)
     assert f"BingoMagic #{match_id} — alice contro bob" in public
-    assert not ENGLISH_WORDS.search(public), ENGLISH_WORDS.search(public)
+    assert not lang.ENGLISH_WORDS.search(public), lang.ENGLISH_WORDS.search(public)
 
 
 async def test_bingo_language_overrides_the_client(english_server) -> None:
@@ -183,18 +171,18 @@ async def test_bingo_language_overrides_the_client(english_server) -> None:
     the member), the board stays in the server's language, and ``auto`` goes back."""
     bw = english_server
     alice, bob = bw.driver("alice"), bw.driver("bob")
-    await choose_language(bw, "alice", "Italiano", "Ti scriverò in privato in italiano.", "it")
+    await lang.choose_language(bw, "alice", "Italiano", "Ti scriverò in privato in italiano.", "it")
 
-    match_id = await localized_start(bw, alice, "bob", "bingo challenge", "Accept")
-    panel = await bw.emu.wait_for(lambda: dm_panel(alice, live=False), message="alice's panel")
+    match_id = await lang.localized_start(bw, alice, "bob", "bingo challenge", "Accept")
+    panel = await bw.emu.wait_for(lambda: lang.dm_panel(alice, live=False), message="alice's panel")
     assert embed_title(panel) == f"La mano di alice — BingoMagic #{match_id}"
     assert "Mano" in [field["name"] for field in panel.embeds[0]["fields"]]
-    bob_panel = await bw.emu.wait_for(lambda: dm_panel(bob, live=False), message="bob's panel")
+    bob_panel = await bw.emu.wait_for(lambda: lang.dm_panel(bob, live=False), message="bob's panel")
     assert embed_title(bob_panel) == f"bob's hand — BingoMagic #{match_id}"
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice vs bob"
     await alice.slash(bw.channel, "bingo hand")
     shown = await alice.wait_for_message(
-        bw.channel, lambda m: m.ephemeral and PANEL.search(embed_title(m))
+        bw.channel, lambda m: m.ephemeral and lang.PANEL.search(embed_title(m))
     )
     assert embed_title(shown).startswith("La mano di alice")
 
@@ -206,6 +194,6 @@ async def test_bingo_language_overrides_the_client(english_server) -> None:
     assert (await bw.db.user_prefs(bw.world.user("alice").id)).language is None
     await alice.slash(bw.channel, "bingo hand")
     again = await alice.wait_for_message(
-        bw.channel, lambda m: m.ephemeral and m.id != shown.id and PANEL.search(embed_title(m))
+        bw.channel, lambda m: m.ephemeral and m.id != shown.id and lang.PANEL.search(embed_title(m))
     )
     assert embed_title(again) == f"alice's hand — BingoMagic #{match_id}"

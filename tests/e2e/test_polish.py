@@ -11,20 +11,10 @@ from collections import Counter
 from bot.i18n import DEFAULT, LANGUAGES, t
 from emulator_driver.driver import UserDriver
 
+from . import language_helpers as lang
 from .helpers import board, embed_title, simple_policy
-from .language_helpers import (
-    assert_read_in,
-    choose_language,
-    dm_panel,
-    localized_match,
-    localized_nodes,
-    localized_play_out,
-    localized_start,
-    speaks,
-    world_fixture,
-)
 
-polish_server = world_fixture("pl")
+polish_server = lang.world_fixture("pl")
 
 #: Words a Polish reader sees (the Polish mulligan rules' "ręka" and "biblioteka", the
 #: land names of Polish cards), and English words a Polish reader must never see.
@@ -71,7 +61,7 @@ async def test_a_polish_client_sees_polish_commands(english_server) -> None:
     bw = english_server
     raw = bw.emu.commands(bw.world.guild) + bw.emu.commands()
     for command in raw:
-        for kind, node in localized_nodes(command):
+        for kind, node in lang.localized_nodes(command):
             where = f"/{command['name']} {kind} {node['name']}"
             assert (node.get("name_localizations") or {}).get("pl"), where
             if kind != "choice":
@@ -90,7 +80,7 @@ async def test_a_polish_client_sees_polish_commands(english_server) -> None:
     assert {"wyzwij", "ręka", "poddaj", "statystyki", "ranking", "język", "zasady"} <= subcommands
     assert "trening" in {o["name"] for o in polish["mulligan"]["options"]}
 
-    alice = speaks(bw, "alice", "pl")
+    alice = lang.speaks(bw, "alice", "pl")
     answers = {  # Polish names typed, Polish answers
         "bingo poddaj": ({}, "Nie grasz żadnego meczu na tym serwerze."),
         "bingo wyzwij": ({"przeciwnik": bw.world.user("alice")}, "Nie możesz wyzwać siebie."),
@@ -109,14 +99,16 @@ async def test_a_whole_match_in_a_polish_server_with_polish_clients(polish_serve
     """Every message each player sees, public or private, is Polish from challenge to
     result, with the Polish cards' land names."""
     bw = polish_server
-    alice, bob, match_id = await localized_match(bw, "pl", "bingo wyzwij", "Akceptuj", "przeciwnik")
+    alice, bob, match_id = await lang.localized_match(
+        bw, "pl", "bingo wyzwij", "Akceptuj", "przeciwnik"
+    )
     assert embed_title(board(bw, match_id)) == f"BingoMagic #{match_id} — alice kontra bob"
-    result = await localized_play_out(bw, match_id, policy=polish_policy)
+    result = await lang.localized_play_out(bw, match_id, policy=polish_policy)
     assert re.search(
         r"(wygrywa: |remisem).*\(BingoMagic #\d+, \d+ kolej(ka|ki|ek)\)", result.content
     )
 
-    public = assert_read_in(
+    public = lang.assert_read_in(
         bw,
         (alice, bob),
         lambda name: (f"Ręka: {name} — BingoMagic #{match_id}", *POLISH_PRIVATE),
@@ -131,7 +123,9 @@ async def test_bingo_language_polish_overrides_the_client(english_server) -> Non
     text is then Polish, stored with the member."""
     bw = english_server
     alice: UserDriver = bw.driver("alice")
-    await choose_language(bw, "alice", "Polski", "Będę pisać do ciebie prywatnie po polsku.", "pl")
-    match_id = await localized_start(bw, alice, "bob", "bingo challenge", "Accept")
-    panel = await bw.emu.wait_for(lambda: dm_panel(alice, live=False), message="alice's panel")
+    await lang.choose_language(
+        bw, "alice", "Polski", "Będę pisać do ciebie prywatnie po polsku.", "pl"
+    )
+    match_id = await lang.localized_start(bw, alice, "bob", "bingo challenge", "Accept")
+    panel = await bw.emu.wait_for(lambda: lang.dm_panel(alice, live=False), message="alice's panel")
     assert embed_title(panel) == f"Ręka: alice — BingoMagic #{match_id}"

@@ -9,8 +9,10 @@ import discord
 import pytest
 
 from bot import limits
+from bot.ai.coach import land_advice, mulligan_advice
 from bot.engine import MulliganRule, odds
 from bot.engine.practice import PRESETS, PracticeOptions, PracticeState
+from cogs.mulligan import _service as service_module
 from cogs.mulligan._render import percent
 from cogs.mulligan._service import bingo_coach_text
 from cogs.mulligan._views import AgainButton, practice_view
@@ -31,14 +33,84 @@ async def refresh(bw, message):
     return bw.emu.messages[message.id]
 
 
-def assert_coached(message, rule: MulliganRule) -> None:
+def lands_shown(message) -> int:
+    """The lands of the hand a practice embed shows (its "Lands (N)" field)."""
+    for field in message.embeds[0].get("fields", []):
+        if field["name"].startswith("Lands ("):
+            return int(field["name"][len("Lands (") : -1])
+    raise AssertionError("no Lands field")
+
+
+def lands_words(lands: int) -> str:
+    return "no land" if lands == 0 else f"{lands} land{'' if lands == 1 else 's'}"
+
+
+async def stored(bw, message) -> PracticeState:
+    """The deal behind a practice hand, as the database holds it."""
+    session_id = int(custom_ids_of(message)[0].split(":")[2])
+    record = await bw.db.get_practice(session_id)
+    assert record is not None
+    return PracticeState.from_json(record.state)
+
+
+async def assert_coached(bw, message, rule: MulliganRule, rated: bool = True) -> None:
+    """The kept hand's coach: its figure, and for a rated keep what decides it (the
+    kept hand and its lands, the exact figure from the stored deal on the play or the
+    draw as dealt, what a mulligan instead gives up), the mulligan's figure and one
+    verdict; a keep the rule cannot rate says why."""
     text = description(message)
     assert "**Coach.**" in text and "land drop through turn 4" in text
     assert "Your next draws:" in text
-    assert ("standard London policy" in text) == (rule is MulliganRule.LONDON)
-    # A rated keep says what decides it: the hand's lands and what a mulligan gives up.
-    assert ("**What decides it:** this hand has" in text) == (rule is MulliganRule.LONDON)
     assert enabled_buttons(message) == ["Practice again"]
+    state = await stored(bw, message)
+    advice = land_advice(state)
+    assert advice.keep is not None and f"**{percent(advice.keep)}**" in text
+    play = "on the play" if state.options.on_the_play else "on the draw"
+    cards, lands = hand_count(message), lands_shown(message)
+    assert (sum(state.hand), state.hand_lands()) == (cards, lands)
+    if not rated:
+        assert "**What decides it:**" not in text and advice.instead is None
+        assert "so this keep is not rated" in text
+        return
+    verdict, decides = text.splitlines()[:2]
+    assert verdict in ("**Coach.** ✅ Keeping was the better choice.",
+                       "**Coach.** ✅ Keeping was exactly as good as a mulligan.",
+                       "**Coach.** ❌ A mulligan would have done better.")  # fmt: skip
+    assert decides.startswith("**What decides it:** keeping these ")
+    assert f"{cards} cards ({lands_words(lands)})" in decides
+    assert f"every land drop through turn 4 {play} **{percent(advice.keep)}**" in decides
+    mulligan = "sets aside" if rule is MulliganRule.PARTIAL_PARIS else "gives up"
+    assert f"a mulligan to {advice.mulligan_to} " in decides and mulligan in decides
+    assert advice.instead is not None and text.splitlines()[2] == (
+        "Mulliganing instead (then keeping as the coach does: 7 cards with 2–5 lands, 6 or 5 "
+        f"with 2–4, any 4 or fewer): **{percent(advice.instead)}**."
+    )
+    assert sum(mark in text for mark in ("✅", "❌")) == 1, "one verdict"
+    assert ("and scrying 1" in decides) is (rule is MulliganRule.VANCOUVER and cards < 7)
+
+
+async def assert_mulligan_coached(bw, message, before: int, given: str = "gave up") -> None:
+    """After a mulligan, above the next hand's prompt: the hand given up (``before``
+    lands), the exact figures of keeping it and of the mulligan taken, the verdict."""
+    text = description(message)
+    state = await stored(bw, message)
+    advice = mulligan_advice(state)
+    assert advice is not None and advice.keep is not None and advice.instead is not None
+    note, prompt = text.split("\n\n")
+    verdict = {
+        "mulligan-better": "✅ The mulligan was the better choice.",
+        "tie": "✅ The mulligan was exactly as good as keeping.",
+        "keep-better": "❌ Keeping would have done better.",
+    }[advice.comparison or ""]
+    assert note.startswith(
+        f"**Coach, on your mulligan:** {verdict} Kept"
+    )  # fmt: skip
+    assert f" those {advice.cards} cards (" in note
+    assert f"({lands_words(before)})" in note and advice.lands == before
+    assert f"**{percent(advice.keep)}**" in note and f"**{percent(advice.instead)}**" in note
+    assert f"mulligan to {advice.mulligan_to} " in note and given in note
+    assert sum(mark in note for mark in ("✅", "❌")) == 1, "one verdict on the mulligan"
+    assert prompt.startswith("**"), "the prompt stays below, in bold"
 
 
 async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
@@ -46,10 +118,13 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
     alice, message = await deal(bingo)
     assert enabled_buttons(message) == ["Keep", "Mulligan"]
     assert "The next mulligan gives you 6 cards" in description(message)
+    assert "on your mulligan" not in description(message), "no mulligan to judge yet"
     assert hand_count(message) == 7
+    lands = lands_shown(message)
     await alice.click(message, "Mulligan")
     message = await refresh(bingo, message)
     assert hand_count(message) == 7 and "gives you 5 cards" in description(message)
+    await assert_mulligan_coached(bingo, message, lands)
     await alice.click(message, "Keep")
     message = await refresh(bingo, message)
     options = select_options(message)
@@ -59,7 +134,7 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
     await alice.select(message, [options[0]["value"]])
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
-    assert_coached(message, MulliganRule.LONDON)
+    await assert_coached(bingo, message, MulliganRule.LONDON)
     assert "a mulligan to 5 costs a card and gives up" in description(message)
     await alice.click(message, "Practice again")
     again = await bingo.emu.wait_for(
@@ -71,40 +146,69 @@ async def test_london_flow_with_bottom_select_and_practice_again(bingo) -> None:
 async def test_vancouver_flow_with_scry(bingo) -> None:
     """Vancouver: a mulligan to 6, keep, then Top/Bottom for the scry, then the coach."""
     alice, message = await deal(bingo, rule="vancouver")
+    lands = lands_shown(message)
     await alice.click(message, "Mulligan")
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
+    await assert_mulligan_coached(bingo, message, lands)
     await alice.click(message, "Keep")
     message = await refresh(bingo, message)
     assert enabled_buttons(message) == ["Top", "Bottom"]
     assert "The top card of your library is" in description(message)
     await alice.click(message, "Bottom")
-    assert_coached(await refresh(bingo, message), MulliganRule.VANCOUVER)
+    await assert_coached(bingo, await refresh(bingo, message), MulliganRule.VANCOUVER)
+
+
+async def test_slow_coach_words_acknowledge_the_click_first(bingo, monkeypatch) -> None:
+    """When the coach's figures take longer than the budget, the click is acknowledged
+    at once and the hand edited when they are ready: nothing is lost."""
+    monkeypatch.setattr(service_module, "WORDS_BUDGET", 0.0)
+    alice, message = await deal(bingo, rule="paris", private=True)
+    lands = lands_shown(message)
+    record = await alice.click(message, "Mulligan")
+    assert record.acknowledged
+    message = await bingo.emu.wait_for(
+        lambda: "on your mulligan" in description(m := bingo.emu.messages[message.id]) and m,
+        message="the coach on the mulligan",
+    )
+    await assert_mulligan_coached(bingo, message, lands)
+    await alice.click(message, "Keep")
+    message = await bingo.emu.wait_for(
+        lambda: "**Coach.**" in description(m := bingo.emu.messages[message.id]) and m,
+        message="the coach on the keep",
+    )
+    await assert_coached(bingo, message, MulliganRule.PARIS)
 
 
 async def test_paris_flow(bingo) -> None:
-    """Paris: two mulligans give 5 cards; keeping shows the coach without a London comparison."""
+    """Paris: two mulligans give 5 cards, each judged above the next hand; keeping
+    shows the coach, rated against a Paris mulligan."""
     alice, message = await deal(bingo, rule="paris")
     for expected in (6, 5):
+        lands = lands_shown(message)
         await alice.click(message, "Mulligan")
         message = await refresh(bingo, message)
         assert hand_count(message) == expected
+        await assert_mulligan_coached(bingo, message, lands)
     await alice.click(message, "Keep")
-    assert_coached(await refresh(bingo, message), MulliganRule.PARIS)
+    await assert_coached(bingo, await refresh(bingo, message), MulliganRule.PARIS)
 
 
 async def test_partial_paris_flow_with_set_aside_select(bingo) -> None:
     """Partial Paris: set two cards aside by select, draw one, keep."""
     alice, message = await deal(bingo, rule="partial_paris")
+    lands = lands_shown(message)
     await alice.click(message, "Mulligan")
     message = await refresh(bingo, message)
+    assert "on your mulligan" not in description(message), "judged once the cards are chosen"
     options = select_options(message)
     assert len(options) == 7
     await alice.select(message, [options[0]["value"], options[1]["value"]])
     message = await refresh(bingo, message)
     assert hand_count(message) == 6
+    await assert_mulligan_coached(bingo, message, lands, given="set aside")
     await alice.click(message, "Keep")
-    assert_coached(await refresh(bingo, message), MulliganRule.PARTIAL_PARIS)
+    await assert_coached(bingo, await refresh(bingo, message), MulliganRule.PARTIAL_PARIS)
 
 
 def _seed_1994(qualifies: bool) -> int:
@@ -126,11 +230,14 @@ async def test_1994_mulligan_only_when_the_hand_qualifies(bingo, qualifies: bool
         assert enabled_buttons(message) == ["Keep"]
     else:
         assert enabled_buttons(message) == ["Keep", "Mulligan"]
+        lands = lands_shown(message)
         await alice.click(message, "Mulligan")
         message = await refresh(bingo, message)
         assert hand_count(message) == 7 and enabled_buttons(message) == ["Keep"]
+        await assert_mulligan_coached(bingo, message, lands, "free mulligan to 7 gave up")
     await alice.click(message, "Keep")
-    assert_coached(await refresh(bingo, message), MulliganRule.EARLY_1994)
+    # The hand after the 1994 mulligan, or one of both lands and spells: no mulligan left.
+    await assert_coached(bingo, await refresh(bingo, message), MulliganRule.EARLY_1994, False)
 
 
 async def test_closed_dms_get_the_hand_ephemerally(bingo) -> None:
@@ -141,7 +248,7 @@ async def test_closed_dms_get_the_hand_ephemerally(bingo) -> None:
     message = await bingo.emu.wait_for(lambda: hand_message(bingo, alice, private=True))
     assert "DMs are closed" in message.text
     await alice.click(message, "Keep")
-    assert_coached(await refresh(bingo, message), MulliganRule.LONDON)
+    await assert_coached(bingo, await refresh(bingo, message), MulliganRule.LONDON)
     assert "Opening hand" not in bingo.driver("bob").seen_text()
 
 

@@ -48,6 +48,7 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
     assert (
         await driver.slash(bingo.channel, "bingo challenges", mode="challenges_off")
     ).acknowledged
+    assert (await driver.slash(bingo.channel, "bingo reminders", mode="on")).acknowledged
     await bingo.driver("carol").slash(bingo.channel, "bingo block", member=alice)
     rec = await driver.slash(bingo.channel, "privacy export")
     assert rec.acknowledged
@@ -69,6 +70,7 @@ async def test_export_sends_a_private_json_file_of_everything(bingo) -> None:
         "quick_counter": False,
         "dms_closed": False,
         "screen_reader_mode": False,
+        "turn_reminders": True,
     }
     assert optout["server_id"] == str(guild) and optout["server_name"] == name
     assert set(blocks) == {str(carol.id), str(gone)}
@@ -179,6 +181,7 @@ async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo
     bob_before = await bingo.db.rating(guild, bob.id)
 
     driver = bingo.driver("alice")
+    assert (await driver.slash(bingo.channel, "bingo reminders", mode="on")).acknowledged
     await driver.slash(bingo.channel, "privacy delete")
     ask = await driver.wait_for_message(bingo.channel, lambda m: "Erase everything" in m.text)
     assert ask.ephemeral
@@ -197,6 +200,7 @@ async def test_delete_asks_then_erases_and_the_opponents_keep_their_record(bingo
     assert "deleted member" in done.text
     assert await bingo.db.rating(guild, alice.id) is None
     assert (await bingo.db.export_member(alice.id, 0.0))["matches"] == []
+    assert (await bingo.db.export_member(alice.id, 0.0))["settings"]["turn_reminders"] is False
 
     after = await _shown(bingo, "carol", "bob", seen)
     expected = dict(before)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot import limits
 from emulator.models import Channel, Message
 from emulator.server import Emulator
 from emulator_driver.driver import UserDriver
@@ -167,12 +168,12 @@ async def test_members_of_two_servers_are_paired_and_play_in_their_dms(servers) 
 
     alice_wait = await queue(two, "alice", two.bw.channel)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)),
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)),
         "alice's waiting message saying she was paired",
     )
     assert "bob" in waiting_text(two, alice_wait) and "DMs" in waiting_text(two, alice_wait)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, bob_wait)), "bob's too"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, bob_wait)), "bob's too"
     )
     record = await two.bw.db.backend.fetchone(
         "SELECT id, guild_id, kind, player0_id, player1_id FROM matches"
@@ -227,7 +228,7 @@ async def test_a_ladder_channel_hosts_shared_members_and_shows_the_others(server
     await queue(two, "carol", two.bw.channel)
     alice_wait = await queue(two, "alice", None)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)), "paired"
     )
     assert "The board is in <#" in waiting_text(two, alice_wait)
     [thread] = two.emu.threads_of(ladder)
@@ -240,7 +241,7 @@ async def test_a_ladder_channel_hosts_shared_members_and_shows_the_others(server
     await queue(two, "bob", two.second)
     alice_wait = await queue(two, "alice", two.bw.channel)
     await eventually(
-        lambda: _async(lambda: "Opponent found" in waiting_text(two, alice_wait)), "paired again"
+        lambda: _async(lambda: "You're playing" in waiting_text(two, alice_wait)), "paired again"
     )
     assert "Your hand and the board are in your DMs" in waiting_text(two, alice_wait)
     second = await two.emu.wait_for(
@@ -290,9 +291,97 @@ async def test_a_restart_keeps_the_queue(emulator: Emulator, tmp_path: Path) -> 
         assert enabled_buttons(note) == ["Leave the queue"]
         await queue(two, "bob", two.second)
         await eventually(
-            lambda: _async(lambda: "Opponent found" in waiting_text(two, note)),
+            lambda: _async(lambda: "You're playing" in waiting_text(two, note)),
             "alice's DM saying she was paired",
         )
+
+
+async def test_closed_dms_are_checked_before_queuing(servers) -> None:
+    """carol's DMs were found closed: ``/bingo queue`` tries one DM and, refused, says
+    why privately; once she opens them, the same command queues her."""
+    two = servers
+    carol = two.driver("carol")
+    two.emu.set_dms_closed(carol.user)
+    await two.bw.db.mark_dm_closed(carol.user.id, 1.0)
+    record = await carol.slash(two.bw.channel, "bingo queue")
+    answer = await record.wait_for_response()
+    assert answer.ephemeral and "can't DM you" in answer.text
+    assert (await two.ranked.store.entry(carol.user.id)) is None
+    two.emu.set_dms_closed(carol.user, False)
+    waiting = await queue(two, "carol", two.bw.channel)
+    await eventually(
+        lambda: _async(lambda: "Looking for an opponent" in waiting_text(two, waiting)),
+        "carol's waiting message",
+    )
+    assert any("your hand will come here" in m.content for m in carol.dm_messages())
+
+
+async def test_after_a_wait_the_bot_is_offered(servers) -> None:
+    """bob queues from his DM and nobody comes: after the documented wait his waiting
+    message offers the bot; he takes it, leaves the queue, and plays the bot in his DMs
+    (the board above his panel there); resigning from the DM ends it."""
+    two = servers
+    bob = two.driver("bob")
+    waiting = await queue(two, "bob", None)
+    assert enabled_buttons(waiting) == ["Leave the queue"]
+    # the wait, without waiting: his entry joined the queue long enough ago
+    await two.bw.db.backend.execute(
+        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
+        (limits.QUEUE_BOT_OFFER_SECONDS + 1, bob.user.id),
+    )
+    await eventually(
+        lambda: _async(
+            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
+        ),
+        "the offer of the bot",
+    )
+    assert "You can play me instead" in waiting_text(two, waiting)
+    click = await bob.click(two.emu.messages[waiting.id], "Play the bot instead")
+    assert click.acknowledged
+    await eventually(
+        lambda: _async(lambda: "You're playing me instead" in waiting_text(two, waiting)),
+        "the waiting message saying so",
+    )
+    match_id = await two.bw.db.backend.fetchval(
+        "SELECT id FROM matches WHERE ai_level IS NOT NULL AND guild_id = 0"
+    )
+    assert match_id is not None
+    await two.emu.wait_for(lambda: dm_boards(bob, match_id), message="bob's DM board")
+    entry = await two.ranked.store.entry(bob.user.id)
+    assert entry is not None and entry.status == "bot"
+    resigned = await (await bob.slash(None, "bingo resign")).wait_for_response()
+    assert "resigned" in resigned.text.lower()
+    await two.emu.wait_for(lambda: dm_result(bob, match_id), message="the result in his DMs")
+
+
+async def test_the_bot_offered_in_a_server_plays_there(servers) -> None:
+    """alice queued in the first server's #general: the bot she takes instead plays her
+    there, announced in the channel as any match against the bot."""
+    two = servers
+    alice, carol = two.driver("alice"), two.driver("carol")
+    waiting = await queue(two, "alice", two.bw.channel)
+    await two.bw.db.backend.execute(
+        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
+        (limits.QUEUE_BOT_OFFER_SECONDS + 1, alice.user.id),
+    )
+    await eventually(
+        lambda: _async(
+            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
+        ),
+        "the offer of the bot",
+    )
+    click = await alice.click(two.emu.messages[waiting.id], "Play the bot instead")
+    assert click.acknowledged
+    post = await two.emu.wait_for(
+        lambda: next((m for m in carol.messages(two.bw.channel) if "begins" in m.content), None),
+        message="the match against the bot, announced",
+    )
+    assert "@" in post.content or str(alice.user.id) in post.content
+    await eventually(
+        lambda: _async(lambda: "You left the queue to play me" in waiting_text(two, waiting)),
+        "the waiting message saying so",
+    )
+    await alice.slash(two.bw.channel, "bingo resign")
 
 
 async def _async(check):

@@ -95,6 +95,11 @@ def _drop_later_schema(con: sqlite3.Connection, version: int) -> None:
         return {t: [row[1] for row in db.execute(f"PRAGMA table_info({t})")] for t in tables}
 
     kept = columns(old)
+    indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+    kept_indexes = {name for (name,) in old.execute(indexes)}
+    for (name,) in con.execute(indexes).fetchall():
+        if name not in kept_indexes:  # a later index (it may name a column dropped below)
+            con.execute(f"DROP INDEX {name}")
     for table, names in columns(con).items():
         if table not in kept:
             con.execute(f"DROP TABLE {table}")

@@ -15,18 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.tournaments import (
-    FLOOR,
-    Pairing,
-    bracket_order,
-    cut_round,
-    cut_size,
-    default_rounds,
-    next_cut_round,
-    pair_round,
-    round_one,
-    standings,
-)
+import bot.tournaments as swiss
+from bot.tournaments import Pairing
 
 PHANTOM = None
 
@@ -98,13 +88,15 @@ def tournaments(draw: st.DrawFn):
         if len(active) < 2:
             break
         if number == 1:
-            table = round_one(active, rng)
+            table = swiss.round_one(active, rng)
             ranked = active
         else:
             ranked = [
-                s.player for s in standings(players, history, dropped=dropped) if not s.dropped
+                s.player
+                for s in swiss.standings(players, history, dropped=dropped)
+                if not s.dropped
             ]
-            table = pair_round(ranked, history, number, rng)
+            table = swiss.pair_round(ranked, history, number, rng)
         rounds.append((ranked, list(history), table))
         for pairing in table:
             outcome = None if pairing.b is None else draw(st.sampled_from(["a", "b", "draw"]))
@@ -164,8 +156,8 @@ def test_round_one_is_random_but_seeded(n: int, seed: int) -> None:
     """Round 1 depends only on the recorded seed; everyone plays, the bye (odd fields)
     is the only one."""
     players = list(range(1, n + 1))
-    first = round_one(players, random.Random(seed))
-    assert first == round_one(players, random.Random(seed))
+    first = swiss.round_one(players, random.Random(seed))
+    assert first == swiss.round_one(players, random.Random(seed))
     seated = [t.a for t in first] + [t.b for t in first if t.b is not None]
     assert sorted(seated) == players
     assert sum(t.b is None for t in first) == n % 2
@@ -174,7 +166,12 @@ def test_round_one_is_random_but_seeded(n: int, seed: int) -> None:
 def test_round_one_shuffles() -> None:
     players = list(range(1, 17))
     assert (
-        len({tuple((t.a, t.b) for t in round_one(players, random.Random(s))) for s in range(20)})
+        len(
+            {
+                tuple((t.a, t.b) for t in swiss.round_one(players, random.Random(s)))
+                for s in range(20)
+            }
+        )
         > 1
     )
 
@@ -188,10 +185,10 @@ def test_pairing_down_goes_to_the_next_group() -> None:
         Pairing(2, A, C, "a"), Pairing(2, E, G, "a"), Pairing(2, B, D, "a"), Pairing(2, F, H, "a"),
         Pairing(3, A, E, "a"), Pairing(3, B, C, "b"), Pairing(3, D, F, "a"), Pairing(3, G, H, "a"),
     ]  # fmt: skip
-    ranked = [s.player for s in standings(list(range(1, 9)), history)]
-    points = {s.player: s.points for s in standings(list(range(1, 9)), history)}
+    ranked = [s.player for s in swiss.standings(list(range(1, 9)), history)]
+    points = {s.player: s.points for s in swiss.standings(list(range(1, 9)), history)}
     assert sorted(points.values(), reverse=True) == [9, 6, 6, 6, 3, 3, 3, 0]
-    tables = pair_round(ranked, history, 4, random.Random(0))
+    tables = swiss.pair_round(ranked, history, 4, random.Random(0))
     diffs = sorted(abs(points[t.a] - points[t.b]) for t in tables if t.b is not None)
     assert max(diffs) == 3  # no table pairs across more than one group
     met = {frozenset((p.a, p.b)) for p in history}
@@ -227,14 +224,14 @@ def test_tiebreakers_match_the_worked_example() -> None:
 
     A and B tie on 6 points; OMW% puts A first. One game per match, so GW% = MW% and
     OGW% = OMW% here (all played 3 rounds)."""
-    table = standings([A, B, C, D, E], WORKED)
+    table = swiss.standings([A, B, C, D, E], WORKED)
     rows = [(s.rank, s.player, s.points, s.mwp, s.omwp, s.gwp, s.ogwp) for s in table]
     assert rows == [
         (1, E, 7, Fraction(7, 9), Fraction(11, 18), Fraction(7, 9), Fraction(11, 18)),
         (2, A, 6, Fraction(6, 9), Fraction(1597, 2700), Fraction(6, 9), Fraction(1597, 2700)),
         (3, B, 6, Fraction(6, 9), Fraction(897, 1800), Fraction(6, 9), Fraction(897, 1800)),
         (4, D, 5, Fraction(5, 9), Fraction(997, 1800), Fraction(5, 9), Fraction(997, 1800)),
-        (5, C, 1, FLOOR, Fraction(17, 27), FLOOR, Fraction(17, 27)),
+        (5, C, 1, swiss.FLOOR, Fraction(17, 27), swiss.FLOOR, Fraction(17, 27)),
     ]
     e = table[0]
     assert (e.wins, e.losses, e.draws, e.byes, e.rounds) == (1, 0, 1, 1, 3)
@@ -248,7 +245,7 @@ def test_game_win_separates_a_dropped_player() -> None:
         Pairing(1, P1, X, "a"), Pairing(1, P2, Y, "a"),
         Pairing(2, X, P2, "a"), Pairing(2, Y, None),
     ]  # fmt: skip
-    table = standings([P2, P1, X, Y], history, dropped=[P1])  # P2 is the better seed
+    table = swiss.standings([P2, P1, X, Y], history, dropped=[P1])  # P2 is the better seed
     p1 = next(s for s in table if s.player == P1)
     p2 = next(s for s in table if s.player == P2)
     assert p1.points == p2.points == 3 and p1.dropped
@@ -259,8 +256,8 @@ def test_game_win_separates_a_dropped_player() -> None:
 
 
 def test_unfinished_tables_count_for_nobody() -> None:
-    table = standings([A, B], [Pairing(1, A, B, None)])
-    assert all(s.points == 0 and s.rounds == 0 and s.mwp == FLOOR for s in table)
+    table = swiss.standings([A, B], [Pairing(1, A, B, None)])
+    assert all(s.points == 0 and s.rounds == 0 and s.mwp == swiss.FLOOR for s in table)
 
 
 # -- rounds and the cut -------------------------------------------------------------
@@ -268,19 +265,24 @@ def test_unfinished_tables_count_for_nobody() -> None:
 
 @pytest.mark.parametrize(("n", "rounds"), [(2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4), (6, 3)])
 def test_default_rounds(n: int, rounds: int) -> None:
-    assert default_rounds(n) == rounds
+    assert swiss.default_rounds(n) == rounds
 
 
 def test_cut_bracket() -> None:
-    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
-    assert bracket_order(4) == [1, 4, 2, 3]
-    assert (cut_size(12), cut_size(8), cut_size(6), cut_size(1)) == (8, 8, 4, 0)
+    assert swiss.bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert swiss.bracket_order(4) == [1, 4, 2, 3]
+    assert (swiss.cut_size(12), swiss.cut_size(8), swiss.cut_size(6), swiss.cut_size(1)) == (
+        8,
+        8,
+        4,
+        0,
+    )
     seeds = [10, 20, 30, 40, 50, 60, 70, 80]
-    first = cut_round(seeds, 4)
+    first = swiss.cut_round(seeds, 4)
     assert [(p.a, p.b) for p in first] == [(10, 80), (40, 50), (20, 70), (30, 60)]
     done = [Pairing(4, p.a, p.b, o) for p, o in zip(first, ["a", "b", "draw", "b"], strict=True)]
-    semis = next_cut_round(done, 5)
+    semis = swiss.next_cut_round(done, 5)
     assert [(p.a, p.b) for p in semis] == [(10, 50), (20, 60)]  # a draw: the higher seed
-    final = next_cut_round([Pairing(5, 10, 50, "b"), Pairing(5, 20, 60, "a")], 6)
+    final = swiss.next_cut_round([Pairing(5, 10, 50, "b"), Pairing(5, 20, 60, "a")], 6)
     assert [(p.a, p.b) for p in final] == [(50, 20)]
-    assert next_cut_round([Pairing(6, 50, 20, "a")], 7) == []
+    assert swiss.next_cut_round([Pairing(6, 50, 20, "a")], 7) == []

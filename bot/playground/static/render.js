@@ -151,6 +151,15 @@ function resolveUrl(url, message) {
   return null;
 }
 
+/** The alt text of an embed's picture: the description of the attachment it shows (Discord
+ * shows an attachment's description as its alt text, also when an embed displays it). */
+function pictureAlt(picture, resolved, message) {
+  const asked = picture.attachment || picture.url || "";
+  const name = asked.startsWith("attachment://") ? asked.slice("attachment://".length) : null;
+  const found = (message.attachments || []).find((a) => (name && a.filename === name) || a.url === resolved);
+  return (found && found.description) || "";
+}
+
 /** Attachments an embed displays (attachment://name) are not repeated below the message. */
 function embeddedNames(message) {
   const names = new Set();
@@ -184,9 +193,15 @@ export function renderEmbed(embed, message, ctx) {
       markdownElement("div", "embed-field-value", field.value, ctx)))));
   }
   const image = embed.image && resolveUrl(embed.image.url, message);
-  if (image) el.append(h("div", { class: "embed-image" }, h("img", { src: image, alt: "", loading: "lazy" })));
+  if (image) {
+    el.append(h("div", { class: "embed-image" },
+      h("img", { src: image, alt: pictureAlt(embed.image, image, message), loading: "lazy" })));
+  }
   const thumbnail = embed.thumbnail && resolveUrl(embed.thumbnail.url, message);
-  if (thumbnail) el.append(h("div", { class: "embed-thumbnail" }, h("img", { src: thumbnail, alt: "" })));
+  if (thumbnail) {
+    el.append(h("div", { class: "embed-thumbnail" },
+      h("img", { src: thumbnail, alt: pictureAlt(embed.thumbnail, thumbnail, message) })));
+  }
   const footer = [];
   if (embed.footer && embed.footer.text) footer.push(embed.footer.text);
   if (embed.timestamp) footer.push(new Intl.DateTimeFormat(locale(), TIMESTAMP_STYLES.f).format(new Date(embed.timestamp)));

@@ -17,6 +17,10 @@ MEMBER_ROWS = {
     "practice_sessions": "SELECT * FROM practice_sessions WHERE user_id = ?",
     "daily_answers": "SELECT * FROM daily_answers WHERE user_id = ?",
     "daily_streaks": "SELECT * FROM daily_streaks WHERE user_id = ?",
+    "puzzle_players": "SELECT * FROM puzzle_players WHERE user_id = ?",
+    "puzzle_attempts": "SELECT * FROM puzzle_attempts WHERE user_id = ? ORDER BY answered_at",
+    # the puzzles made of the member's own decisions (docs/puzzles.md)
+    "puzzles": "SELECT * FROM puzzles WHERE user_id = ? ORDER BY id",
     "departed_members": "SELECT * FROM departed_members WHERE user_id = ?",
     "tournament_players": "SELECT * FROM tournament_players WHERE user_id = ?",
     "challenges": "SELECT * FROM challenges WHERE challenger_id = ? OR opponent_id = ?",
@@ -26,14 +30,23 @@ MEMBER_ROWS = {
     "challenge_cooldowns": (
         "SELECT * FROM challenge_cooldowns WHERE challenger_id = ? OR opponent_id = ?"
     ),
+    "reminder_prefs": "SELECT * FROM reminder_prefs WHERE user_id = ?",
+    "reminder_marks": "SELECT * FROM reminder_marks WHERE user_id = ?",
     "queue_entries": "SELECT * FROM queue_entries WHERE user_id = ?",
     "queue_ratings": "SELECT * FROM queue_ratings WHERE user_id = ?",
     "match_boards": "SELECT * FROM match_boards WHERE user_id = ?",
     "ladder_members": "SELECT * FROM ladder_members WHERE user_id = ?",
 }
 
-#: Statements erasing a member's own rows (parameter: user_id).
+#: Statements erasing a member's own rows (parameter: user_id). The puzzles made of their
+#: decisions go, with everyone's answers to them and the days that showed them
+#: (docs/puzzles.md), before their own answers and puzzle rating.
 DELETE_MEMBER_ROWS = (
+    "DELETE FROM puzzle_attempts WHERE puzzle_id IN (SELECT id FROM puzzles WHERE user_id = ?)",
+    "DELETE FROM puzzle_days WHERE puzzle_id IN (SELECT id FROM puzzles WHERE user_id = ?)",
+    "DELETE FROM puzzles WHERE user_id = ?",
+    "DELETE FROM puzzle_attempts WHERE user_id = ?",
+    "DELETE FROM puzzle_players WHERE user_id = ?",
     "DELETE FROM user_prefs WHERE user_id = ?",
     "DELETE FROM dm_closed WHERE user_id = ?",
     "DELETE FROM players WHERE user_id = ?",
@@ -51,6 +64,8 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM challenge_blocks WHERE blocked_id = ?",
     "DELETE FROM challenge_cooldowns WHERE challenger_id = ?",
     "DELETE FROM challenge_cooldowns WHERE opponent_id = ?",
+    "DELETE FROM reminder_prefs WHERE user_id = ?",
+    "DELETE FROM reminder_marks WHERE user_id = ?",
     # The ranked queue (docs/queue.md): their place, their queue rating, the board in
     # their DMs (its channel id leads to them), and their id as a partner in others' rows.
     "DELETE FROM queue_entries WHERE user_id = ?",
@@ -95,8 +110,17 @@ ORDER BY ended_at, id
 """
 
 # The member's matches against the bot are their own practice: deleted with them
-# (their analyses first). Parameters: user_id, user_id.
+# (their analyses and puzzles first: a puzzle goes with its match, with the answers to it
+# and the days that showed it). Parameters: user_id, user_id.
+_BOT_MATCHES = (
+    "SELECT id FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)"
+)
+_BOT_MATCH_PUZZLES = f"SELECT id FROM puzzles WHERE match_id IN ({_BOT_MATCHES})"  # noqa: S608
 DELETE_MEMBER_BOT_MATCHES = (
+    f"DELETE FROM puzzle_attempts WHERE puzzle_id IN ({_BOT_MATCH_PUZZLES})",  # noqa: S608
+    f"DELETE FROM puzzle_days WHERE puzzle_id IN ({_BOT_MATCH_PUZZLES})",  # noqa: S608
+    f"DELETE FROM puzzles WHERE match_id IN ({_BOT_MATCHES})",  # noqa: S608
+    f"DELETE FROM puzzle_mined WHERE match_id IN ({_BOT_MATCHES})",  # noqa: S608
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches"
     " WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?))",
     "DELETE FROM matches WHERE ai_level IS NOT NULL AND (player0_id = ? OR player1_id = ?)",
@@ -180,7 +204,13 @@ PURGE_GUILD = (
     "DELETE FROM challenge_optouts WHERE guild_id = ?",
     "DELETE FROM challenge_cooldowns WHERE guild_id = ?",
     "DELETE FROM moderation_settings WHERE guild_id = ?",
+    "DELETE FROM puzzle_attempts WHERE puzzle_id IN (SELECT id FROM puzzles WHERE guild_id = ?)",
+    "DELETE FROM puzzle_days WHERE puzzle_id IN (SELECT id FROM puzzles WHERE guild_id = ?)",
+    "DELETE FROM puzzle_days WHERE guild_id = ?",
+    "DELETE FROM puzzles WHERE guild_id = ?",
+    "DELETE FROM puzzle_mined WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_analyses WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
+    "DELETE FROM reminder_marks WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     "DELETE FROM match_boards WHERE match_id IN (SELECT id FROM matches WHERE guild_id = ?)",
     # The ranked queue (docs/queue.md): the server's ladder channel and its ladder boards;
     # entries queued from it forget it (a member still waiting keeps their place).

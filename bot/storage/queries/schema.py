@@ -687,6 +687,117 @@ WHERE ended_at IS NOT NULL
     AND tournament_id IN (SELECT id FROM tournaments WHERE status IN ('finished', 'cancelled'));
 """
 
+# Your-turn reminders (bot/matches/reminders.py, bot/storage/reminders.py): who turned
+# them on (``reminder_prefs``: a row means on), and per match and member the newest
+# decision (``version``) whose reminder was claimed: sent (``kind`` 'reminder' or
+# 'forfeit', with its message, to delete once the decision is taken) or cancelled by
+# the member's own interaction ('seen'). Rows of a match go when it ends.
+MIGRATION_REMINDERS = """
+CREATE TABLE reminder_prefs (
+    user_id    BIGINT PRIMARY KEY,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE reminder_marks (
+    match_id   BIGINT NOT NULL,
+    user_id    BIGINT NOT NULL,
+    version    INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('reminder', 'forfeit', 'seen')),
+    at         DOUBLE PRECISION NOT NULL,
+    channel_id BIGINT,
+    message_id BIGINT,
+    PRIMARY KEY (match_id, user_id)
+);
+"""
+
+# Puzzles mined from analysed matches (bot/ai/puzzles.py, bot/storage/puzzles.py,
+# docs/puzzles.md). Self-contained: it only adds.
+#
+# ``puzzles``: one per decision found clearly wrong (``source`` 'match': a match of this
+# database, ``match_id``, ``guild_id`` its server, ``user_id`` the member who decided, NULL
+# for the bot's seat; 'selfplay': a match the bot played against itself, shipped with the
+# bot, no server). ``source_key`` names the decision once ('match:<id>:<index>',
+# 'selfplay:<seed>:<index>'). ``history``: the match's decisions as JSON, ``data`` the
+# mined figures (bot.ai.puzzles.MinedPuzzle), ``lost`` the win chance the move played lost,
+# ``levels`` the bot levels of a self-play match. Its Glicko-2 rating and counts follow.
+# ``puzzle_attempts``: a member's first answer to a puzzle (the one rated).
+# ``puzzle_players``: a member's puzzle rating and streak of days solved.
+# ``puzzle_mined``: analysed matches already mined (by puzzle method).
+# ``puzzle_days``: each server's puzzle of the day, and its post.
+MIGRATION_PUZZLES = """
+CREATE TABLE puzzles (
+    id             INTEGER PRIMARY KEY,
+    source         TEXT    NOT NULL CHECK (source IN ('match', 'selfplay')),
+    source_key     TEXT    NOT NULL UNIQUE,
+    match_id       INTEGER,
+    guild_id       INTEGER,
+    user_id        INTEGER,
+    decision_index INTEGER NOT NULL,
+    player         INTEGER NOT NULL CHECK (player IN (0, 1)),
+    seed           INTEGER NOT NULL,
+    options        TEXT    NOT NULL DEFAULT '{}',
+    history        TEXT    NOT NULL,
+    levels         TEXT,
+    method         INTEGER NOT NULL,
+    data           TEXT    NOT NULL,
+    lost           REAL    NOT NULL,
+    rating         REAL    NOT NULL,
+    rd             REAL    NOT NULL,
+    volatility     REAL    NOT NULL,
+    attempts       INTEGER NOT NULL DEFAULT 0,
+    solved         INTEGER NOT NULL DEFAULT 0,
+    created_at     REAL    NOT NULL
+);
+
+CREATE INDEX puzzles_by_guild ON puzzles (guild_id);
+CREATE INDEX puzzles_by_user ON puzzles (user_id);
+CREATE INDEX puzzles_by_match ON puzzles (match_id);
+
+CREATE TABLE puzzle_attempts (
+    puzzle_id     INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    action        TEXT    NOT NULL,
+    solved        INTEGER NOT NULL CHECK (solved IN (0, 1)),
+    rating_before REAL    NOT NULL,
+    rating_after  REAL    NOT NULL,
+    day           INTEGER NOT NULL,
+    answered_at   REAL    NOT NULL,
+    PRIMARY KEY (puzzle_id, user_id)
+);
+
+CREATE INDEX puzzle_attempts_by_user ON puzzle_attempts (user_id);
+
+CREATE TABLE puzzle_players (
+    user_id     INTEGER PRIMARY KEY,
+    rating      REAL    NOT NULL,
+    rd          REAL    NOT NULL,
+    volatility  REAL    NOT NULL,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    solved      INTEGER NOT NULL DEFAULT 0,
+    streak      INTEGER NOT NULL DEFAULT 0,
+    streak_best INTEGER NOT NULL DEFAULT 0,
+    last_day    INTEGER,
+    updated_at  REAL    NOT NULL
+);
+
+CREATE TABLE puzzle_mined (
+    match_id INTEGER NOT NULL,
+    method   INTEGER NOT NULL,
+    puzzles  INTEGER NOT NULL,
+    mined_at REAL    NOT NULL,
+    PRIMARY KEY (match_id, method)
+);
+
+CREATE TABLE puzzle_days (
+    guild_id   INTEGER NOT NULL,
+    day        INTEGER NOT NULL,
+    puzzle_id  INTEGER NOT NULL,
+    channel_id INTEGER,
+    message_id INTEGER,
+    PRIMARY KEY (guild_id, day)
+);
+"""
+
 # The ranked queue across servers (bot/storage/queue.py, docs/queue.md). Self-contained:
 # it only adds.
 #
@@ -806,6 +917,8 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_ANALYSES,
     MIGRATION_SEASONS,
     MIGRATION_ROUND_POSTS,
+    MIGRATION_REMINDERS,
+    MIGRATION_PUZZLES,
     MIGRATION_QUEUE,
     MIGRATION_LADDER,
 ]

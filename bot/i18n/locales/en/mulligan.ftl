@@ -82,26 +82,7 @@ mulligan-coach-empty-library = **Coach.** Your library is empty, so your first d
         [play] on the play
        *[draw] on the draw
     } loses the game: no land-drop figure to give.
-mulligan-coach-runs-out = Your library is empty from turn { $turn }.
-# What decides the land-drop coach's verdict (cogs/mulligan/_service.py land_words):
-# $lands lands in the kept hand, $count spell cards in it named by $spells, $size the
-# hand a mulligan instead leads to, $free "yes" after no mulligan with a free first one.
-mulligan-coach-gives-up = **What decides it:** this hand has { $lands ->
-        [0] no land
-        [one] { $lands } land
-       *[other] { $lands } lands
-    }; { $free ->
-        [yes] a free mulligan to { $size } gives up
-       *[no] a mulligan to { $size } costs a card and gives up
-    } { $count ->
-        [0] the whole hand, with no spell in it
-       *[other] this hand's { $spells }
-    }.
-mulligan-coach-spells = { $count ->
-        [one] { $count } spell
-       *[other] { $count } spells
-    }
-mulligan-coach-london = Mulliganing instead and following the standard London policy: **{ $percent }**. { $verdict }
+mulligan-coach-runs-out = Your library is empty from turn { $turn }, so this keep is not rated.
 mulligan-coach-keep-better = ✅ Keeping was the better choice.
 mulligan-coach-mulligan-better = ❌ A mulligan would have done better.
 mulligan-next-draws = Your next draws: { $cards }.

@@ -47,6 +47,7 @@ queue-again = Play another ranked match: `/bingo queue`.
 
 queue-busy = You're playing a match already. Finish it (or `/bingo resign`) before you queue.
 queue-dms-closed = Queue matches send your hand by DM, and I can't DM you. Allow DMs from this server's members (or from me), then queue again.
+queue-dm-check = I can DM you again: your hand will come here once you're paired.
 queue-not-queuing = You're not in the queue. Join it with `/bingo queue`.
 queue-too-late = You've been paired already: BingoMagic #{ $id }.
 queue-too-late-pairing = You've just been paired: your match is starting.

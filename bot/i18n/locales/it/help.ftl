@@ -9,6 +9,7 @@ help-intro =
     - **BingoMagic**: un gioco per due con un mazzo comune di 60 terre base. Sfida un membro, o me (facile, medio o difficile). Il tavolo è pubblico; la tua mano arriva solo a te, in messaggio diretto.
     - **Allenamento ai mulligan**: mani iniziali con ogni regola di mulligan, da un mazzo predefinito o dalla tua lista, con le probabilità dell'allenatore.
     - **Statistiche** per server: risultati, punteggi e classifiche.
+    - **Puzzle** da partite vere: `/{ cmd-bingo.name } { cmd-bingo-puzzle.name }` ti chiede la mossa migliore dove un giocatore ha sbagliato, prima i tuoi errori, con un punteggio e una serie.
     - **I tuoi dati**: `/{ cmd-privacy.name } { cmd-privacy-export.name }` ti manda, in privato, tutto ciò che conservo su di te; `/{ cmd-privacy.name } { cmd-privacy-delete.name }` lo cancella.
     Non conosci BingoMagic? `/bingo regole` mostra il regolamento pagina per pagina.
 help-group-bingo = BingoMagic

@@ -84,23 +84,7 @@ mulligan-coach-empty-library = **Allenatore.** Il tuo mazzo è vuoto, quindi la 
         [play] se inizi tu
        *[draw] se inizia l'avversario
     } ti fa perdere la partita: non c'è una probabilità da dare.
-mulligan-coach-runs-out = Il tuo mazzo è vuoto dal turno { $turn }.
-mulligan-coach-gives-up = **Cosa decide:** questa mano { $lands ->
-        [0] non ha terre
-        [one] ha { $lands } terra
-       *[other] ha { $lands } terre
-    }; { $free ->
-        [yes] un mulligan gratuito a { $size } rinuncia a
-       *[no] un mulligan a { $size } costa una carta e rinuncia a
-    } { $count ->
-        [0] tutta la mano, che non ha magie
-       *[other] queste carte della mano: { $spells }
-    }.
-mulligan-coach-spells = { $count ->
-        [one] { $count } magia
-       *[other] { $count } magie
-    }
-mulligan-coach-london = Facendo invece mulligan e seguendo la strategia standard del London Mulligan: **{ $percent }**. { $verdict }
+mulligan-coach-runs-out = Il tuo mazzo è vuoto dal turno { $turn }, quindi questa scelta non viene valutata.
 mulligan-coach-keep-better = ✅ Tenere era la scelta migliore.
 mulligan-coach-mulligan-better = ❌ Un mulligan sarebbe andato meglio.
 mulligan-next-draws = Le tue prossime pescate: { $cards }.

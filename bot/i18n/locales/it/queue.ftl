@@ -47,6 +47,7 @@ queue-again = Un'altra partita classificata: `/bingo queue`.
 
 queue-busy = Stai già giocando una partita. Finiscila (o `/bingo resign`) prima di metterti in coda.
 queue-dms-closed = Nelle partite della coda la mano arriva per messaggio diretto, e non posso scriverti. Consenti i messaggi diretti dai membri di questo server (o da me), poi rimettiti in coda.
+queue-dm-check = Posso di nuovo scriverti in privato: la tua mano arriverà qui quando sarai abbinato.
 queue-not-queuing = Non sei in coda. Entra con `/bingo queue`.
 queue-too-late = Sei già stato abbinato: BingoMagic #{ $id }.
 queue-too-late-pairing = Sei appena stato abbinato: la partita sta per iniziare.

@@ -67,16 +67,7 @@ mulligan-coach-empty-library = **コーチ**。ライブラリーが空なので
         [play] 先攻
        *[draw] 後攻
     }の最初のドローでゲームに負けます：土地を置ける確率は出せません。
-mulligan-coach-runs-out = { $turn }ターン目からライブラリーが空になります。
-mulligan-coach-gives-up = **判断の決め手：**この手札の土地は{ $lands }枚です。{ $free ->
-        [yes] 無料のマリガンで{ $size }枚にすると、
-       *[no] マリガンで{ $size }枚にすると、カードが1枚減り、
-    }{ $count ->
-        [0] 呪文のないこの手札全体を手放します。
-       *[other] この手札の{ $spells }を手放します。
-    }
-mulligan-coach-spells = 呪文{ $count }枚
-mulligan-coach-london = 代わりにマリガンして標準的なロンドン・マリガンの方針に従うと：**{ $percent }**。{ $verdict }
+mulligan-coach-runs-out = { $turn }ターン目からライブラリーが空になるので、このキープは評価されません。
 mulligan-coach-keep-better = ✅ キープのほうが良い選択でした。
 mulligan-coach-mulligan-better = ❌ マリガンのほうが良い結果でした。
 mulligan-next-draws = 次に引くカード：{ $cards }。

@@ -40,6 +40,7 @@ queue-again = もう一度ランク戦をするには `/bingo queue`。
 
 queue-busy = すでに対戦中です。キューに並ぶ前に、その対戦を終えてください（または `/bingo resign`）。
 queue-dms-closed = キューの対戦では手札をDMで送りますが、あなたにDMを送れません。このサーバーのメンバー（または私）からのDMを許可してから、もう一度並んでください。
+queue-dm-check = DMを送れるようになりました。組み合わせが決まると、手札がここに届きます。
 queue-not-queuing = キューに並んでいません。`/bingo queue` で並べます。
 queue-too-late = すでに組み合わせが決まっています：BingoMagic #{ $id }。
 queue-too-late-pairing = ちょうど組み合わせが決まりました。対戦が始まります。

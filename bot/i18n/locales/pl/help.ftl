@@ -9,6 +9,7 @@ help-intro =
     - **BingoMagic**: gra dla dwojga na wspólnej bibliotece 60 lądów podstawowych. Wyzwij członka serwera albo mnie (poziom łatwy, średni lub trudny). Plansza jest publiczna; twoja ręka trafia tylko do ciebie, w wiadomości prywatnej.
     - **Trening mulligana**: otwierające ręce według każdej zasady mulligana, z gotowej talii albo twojej listy, z szansami wyliczonymi przez trenera.
     - **Statystyki** na serwerze: wyniki, rankingi i tabele najlepszych.
+    - **Zadania** z prawdziwych meczów: `/{ cmd-bingo.name } { cmd-bingo-puzzle.name }` prosi o najlepszy ruch tam, gdzie gracz się pomylił, najpierw twoje błędy, z rankingiem i serią.
     - **Twoje dane**: `/{ cmd-privacy.name } { cmd-privacy-export.name }` wysyła ci prywatnie wszystko, co o tobie przechowuję; `/{ cmd-privacy.name } { cmd-privacy-delete.name }` to usuwa.
     Pierwszy raz z BingoMagic? `/{ cmd-bingo.name } { cmd-bingo-rules.name }` pokazuje zasady strona po stronie.
 help-group-bingo = BingoMagic

@@ -93,33 +93,7 @@ mulligan-coach-empty-library = **Trener.** Twoja biblioteka jest pusta, więc pi
         [play] (gdy zaczynasz)
        *[draw] (gdy grasz jako drugi)
     } przegrywa grę: nie ma czego liczyć.
-mulligan-coach-runs-out = Twoja biblioteka jest pusta od kolejki { $turn }.
-mulligan-coach-gives-up = **Co decyduje:** ta ręka ma { $lands ->
-        [0] zero lądów
-        [one] { $lands } ląd
-        [few] { $lands } lądy
-        [many] { $lands } lądów
-       *[other] { $lands } lądu
-    }; { $free ->
-        [yes] darmowy mulligan do { $size ->
-            [one] { $size } karty
-           *[other] { $size } kart
-        } oddaje
-       *[no] mulligan do { $size ->
-            [one] { $size } karty
-           *[other] { $size } kart
-        } kosztuje kartę i oddaje
-    } { $count ->
-        [0] całą rękę, w której nie ma czarów
-       *[other] te karty z ręki: { $spells }
-    }.
-mulligan-coach-spells = { $count ->
-        [one] { $count } czar
-        [few] { $count } czary
-        [many] { $count } czarów
-       *[other] { $count } czaru
-    }
-mulligan-coach-london = Gdy zamiast tego robisz mulligana według standardowej strategii londyńskiej: **{ $percent }**. { $verdict }
+mulligan-coach-runs-out = Twoja biblioteka jest pusta od kolejki { $turn }, więc to zatrzymanie ręki nie jest oceniane.
 mulligan-coach-keep-better = ✅ Zatrzymanie ręki było lepszym wyborem.
 mulligan-coach-mulligan-better = ❌ Mulligan dałby lepszy wynik.
 mulligan-next-draws = Twoje następne dobrania: { $cards }.

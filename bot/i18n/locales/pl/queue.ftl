@@ -50,6 +50,7 @@ queue-again = Kolejny mecz rankingowy: `/bingo queue`.
 
 queue-busy = Już grasz mecz. Dokończ go (albo `/bingo resign`), zanim dołączysz do kolejki.
 queue-dms-closed = W meczach z kolejki rękę wysyłam w wiadomości prywatnej, a nie mogę do ciebie pisać. Zezwól na wiadomości prywatne od członków tego serwera (albo ode mnie) i dołącz ponownie.
+queue-dm-check = Znowu mogę pisać do ciebie prywatnie: twoja ręka przyjdzie tutaj, gdy znajdzie się para.
 queue-not-queuing = Nie ma cię w kolejce. Dołącz: `/bingo queue`.
 queue-too-late = Masz już parę: BingoMagic #{ $id }.
 queue-too-late-pairing = Właśnie znalazła się para: mecz się zaczyna.
