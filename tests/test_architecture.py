@@ -86,7 +86,13 @@ RULES = documented_layers()
 def test_the_table_is_read() -> None:
     """The walker of the docs' table finds its rows (a broken one would check nothing)."""
     assert RULES["bot.engine"] == ((), False)
-    assert RULES["bot.storage"][0] == ("bot.engine", "bot.matches", "bot.limits", "bot.ratings")
+    assert RULES["bot.storage"][0] == (
+        "bot.engine",
+        "bot.matches",
+        "bot.limits",
+        "bot.ratings",
+        "bot.ladder",
+    )
     assert RULES["bot.ui"][1] and not RULES["bot.matches"][1]
     assert "bot.client" not in RULES  # "everything above"
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.storage import sql
 from bot.storage.base import StorageBase, encode_json
+from bot.storage.ladder import LadderStore
 from bot.storage.ratings import rate_in
 from bot.storage.seasons import recompute
 
@@ -124,7 +125,9 @@ class PrivacyStore(StorageBase):
         ``reason``, ``outcome`` win/loss/draw/no-result/None, ``your_seat``,
         ``opponent``), ``queue`` (``latest_entry``: the member's latest place in the ranked
         queue, ``rating``: their queue rating, ``boards_in_your_dms``: the matches whose
-        board was shown in their DMs), ``decks``, ``practice_sessions``, ``challenges``,
+        board was shown in their DMs), ``ladder`` (``None`` off the global ladder, else
+        ``name``, ``joined_at``, ``seasons``: :meth:`bot.storage.ladder.LadderStore.export_ladder`),
+        ``decks``, ``practice_sessions``, ``challenges``,
         ``challenge_cooldowns``, ``turn_reminders`` (per match in progress, the last
         decision whose reminder was sent or cancelled: ``match_id``, ``version``,
         ``kind``, ``at``), ``puzzles`` (:func:`puzzle_export`: the puzzle rating and
@@ -248,6 +251,7 @@ class PrivacyStore(StorageBase):
             "servers": [servers[g] for g in sorted(servers)],
             "queue": _queue_of(rows["queue_entries"], rows["queue_ratings"])
             | {"boards_in_your_dms": [r["match_id"] for r in rows["match_boards"]]},
+            "ladder": await _ladder_of(self.backend, user_id, now),
             "matches": matches,
             "puzzles": puzzle_export(rows),
             "decks": [
@@ -490,6 +494,15 @@ def _queue_of(entries: list[dict[str, Any]], ratings: list[dict[str, Any]]) -> d
         else _pick(rating, "mu", "sigma", "matches", "wins", "losses", "draws")
         | {"last_played": iso_time(rating["last_played"])},
     }
+
+
+async def _ladder_of(backend: Any, user_id: int, now: float) -> dict[str, Any] | None:
+    """The member's entry on the global ladder (docs/ladder.md), as exported: ``None``
+    when they are not on it."""
+    entry = await LadderStore(backend).export_ladder(user_id, now)
+    if entry is not None:
+        entry["joined_at"] = iso_time(entry["joined_at"])
+    return entry
 
 
 def _match_for(row: Any, user_id: int) -> dict[str, Any]:

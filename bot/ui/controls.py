@@ -737,6 +737,37 @@ class LeaderboardButton(
         return cls(season, found["by"], int(found["page"]), found["dir"])
 
 
+class LadderButton(
+    PageButton,
+    template=r"bingo:ld:(?P<season>a|\d+):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Previous (``p``) or Next (``n``) under the global ladder (``/bingo ladder show``):
+    shows page ``page`` (0-based) of ladder season ``season`` (``a``: all-time)."""
+
+    where = "bingo ladder page"
+
+    def __init__(
+        self,
+        season: int | None,
+        page: int,
+        direction: str,
+        locale: object = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        code = "a" if season is None else str(season)
+        custom_id = f"bingo:ld:{code}:{page}:{direction}"
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
+        self.season = season
+        self.page = page
+        self.direction = direction
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        season = None if found["season"] == "a" else int(found["season"])
+        return cls(season, int(found["page"]), found["dir"])
+
+
 class StandingsButton(
     PageButton,
     template=r"bingo:ts:(?P<tournament>\d+):(?P<page>\d+):(?P<dir>[pn])",
@@ -1000,6 +1031,7 @@ BINGO_KINDS: tuple[type[Control[Any]], ...] = (
     PuzzleNextButton,
     PuzzleDayButton,
     QueueButton,
+    LadderButton,
 )
 #: The kinds the privacy cog answers.
 PRIVACY_KINDS: tuple[type[Control[Any]], ...] = (EraseButton,)

@@ -23,6 +23,7 @@ from bot.ui.controls import (
     ChallengeButton,
     DecisionButton,
     KeyMomentButton,
+    LadderButton,
     LeaderboardButton,
     PlayAgainButton,
     PuzzleButton,
@@ -55,6 +56,7 @@ from ._history import (
     rate_finished,
     show_replay,
 )
+from ._ladder import LadderGroup, on_ladder_page
 from ._leaderboard import (
     BadSeason,
     SeasonGroup,
@@ -115,6 +117,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         for command in consent_commands(self.service.challenges.consent):
             group.add_command(command)
         group.add_command(SeasonGroup(bot))
+        group.add_command(LadderGroup(bot))
         group.add_command(reminders_command(self.service.reminders))
 
     async def cog_load(self) -> None:
@@ -141,6 +144,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(PuzzleNextButton, self.puzzles.on_next)
         controls.register(PuzzleDayButton, self.puzzles.on_day_button)
         controls.register(QueueButton, self.ranked.on_button)
+        controls.register(LadderButton, partial(on_ladder_page, self.bot))
         await service.start()
         await self.puzzles.start()
         await self.ranked.start()

@@ -55,6 +55,7 @@ MARKS = {"organizers": "🛡️", "managers": "⚙️", "moderators": "🔨"}
 SECTIONS = (
     "bingo",
     "bingo-season",
+    "bingo-ladder",
     "bingo-tournament",
     "bingo-settings",
     "bingo-mod",

@@ -137,4 +137,7 @@ ADDED: list[tuple[str, type[controls.Control[Any]], dict[str, Any]]] = [
     # Added with the ranked queue (its waiting message).
     ("bingo:q:leave", controls.QueueButton, {"op": controls.QueueOp.LEAVE}),
     ("bingo:q:bot", controls.QueueButton, {"op": controls.QueueOp.BOT}),
+    # Added with the global ladder (its pages).
+    ("bingo:ld:4:1:n", controls.LadderButton, {"season": 4, "page": 1, "direction": "n"}),
+    ("bingo:ld:a:0:p", controls.LadderButton, {"season": None, "page": 0, "direction": "p"}),
 ]

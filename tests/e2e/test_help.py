@@ -142,6 +142,7 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
         "BingoMagic",
         "BingoMagic (continued)",  # more than one field's 1,024 characters
         "Seasons",
+        "Global ladder (across servers)",
         "Tournaments",
         "Mulligan practice",
         "Your decklists",
@@ -163,7 +164,13 @@ async def test_help_lists_what_the_member_may_use(bingo: BotWorld) -> None:
     headings = _headings(carol)
     assert len(headings) == len(set(headings)), headings
     sections = [heading for heading in headings if not heading.endswith(" (continued)")]
-    assert sections[:4] == ["BingoMagic", "Seasons", "Tournaments", "Server settings"]
+    assert sections[:5] == [
+        "BingoMagic",
+        "Seasons",
+        "Global ladder (across servers)",
+        "Tournaments",
+        "Server settings",
+    ]
 
     role = bingo.emu.create_role(guild, "Referees")
     await ConsentStore(bingo.db.backend).set_moderation(guild.id, role.id, None, 0.0)

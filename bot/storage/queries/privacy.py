@@ -35,6 +35,7 @@ MEMBER_ROWS = {
     "queue_entries": "SELECT * FROM queue_entries WHERE user_id = ?",
     "queue_ratings": "SELECT * FROM queue_ratings WHERE user_id = ?",
     "match_boards": "SELECT * FROM match_boards WHERE user_id = ?",
+    "ladder_members": "SELECT * FROM ladder_members WHERE user_id = ?",
 }
 
 #: Statements erasing a member's own rows (parameter: user_id). The puzzles made of their
@@ -71,6 +72,8 @@ DELETE_MEMBER_ROWS = (
     "DELETE FROM queue_ratings WHERE user_id = ?",
     "DELETE FROM match_boards WHERE kind = 'dm' AND user_id = ?",
     "UPDATE queue_entries SET partner_id = NULL WHERE partner_id = ?",
+    # The global ladder (docs/ladder.md): their entry and chosen name.
+    "DELETE FROM ladder_members WHERE user_id = ?",
 )
 
 DELETE_MEMBER_CHALLENGES = "DELETE FROM challenges WHERE challenger_id = ? OR opponent_id = ?"

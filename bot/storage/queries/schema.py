@@ -890,6 +890,15 @@ CREATE TABLE match_boards (
 CREATE INDEX match_boards_unposted ON match_boards (result_posted, match_id);
 """
 
+MIGRATION_LADDER = """
+CREATE TABLE ladder_members (
+    user_id   INTEGER NOT NULL PRIMARY KEY,
+    name      TEXT    NOT NULL,
+    name_key  TEXT    NOT NULL UNIQUE,
+    joined_at REAL    NOT NULL
+);
+"""
+
 MIGRATIONS: list[str | Migration] = [
     MIGRATION_1,
     Migration(sqlite=MIGRATION_2, postgresql=_MIGRATION_2_POSTGRESQL),
@@ -911,5 +920,6 @@ MIGRATIONS: list[str | Migration] = [
     MIGRATION_REMINDERS,
     MIGRATION_PUZZLES,
     MIGRATION_QUEUE,
+    MIGRATION_LADDER,
 ]
 """Schema migrations; applying ``MIGRATIONS[i]`` yields schema version ``i + 1``."""
