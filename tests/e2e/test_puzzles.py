@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from bot.engine import BingoState
 from bot.engine.daily import SECONDS_PER_DAY, day_of
 from bot.storage.puzzles import PuzzleStore
 from bot.ui.lands import counts_line
+from cogs.bingo._analysis_text import action_words
 from cogs.bingo._render import action_label
 from tests.emulator.fixtures import build_world
 
@@ -143,7 +145,10 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     other = ("alice", "bob")[1 - player]
 
     started = await bingo.driver(who).slash(bingo.channel, "bingo analyse", match=match_id)
-    await wait_for_analysis(bingo, await started.wait_for_response())
+    done = await wait_for_analysis(bingo, await started.wait_for_response())
+    # the analysis names the player and the move of the planted blunder (a key moment)
+    moments = embed_field(done, f"Key moments: {who}") or ""
+    assert re.search(rf"{who} passed — (mistake|blunder): {who}'s chance to win", moments), moments
     found = await _mined(bingo, match_id)
     [puzzle] = [p for p in found if p.index == index]
     assert puzzle.user_id == record.player_ids[player] and puzzle.player == player
@@ -153,6 +158,8 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     position = BingoState.replay(record.seed, None, record.decisions[:index])
     names = ["alice", "bob"]
     label = {a: action_label(a, names, player, "en")[0] for a in position.legal_actions()}
+    # the answer's text names a move as the analysis does: its land's emoji, then the label
+    words = {a: action_words(a, names, player, "en") for a in position.legal_actions()}
     wrong = next(a for a in position.legal_actions() if a != mined.best)
     store = PuzzleStore(bingo.db.backend)
 
@@ -183,11 +190,11 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     )
     assert embed_title(answer) == f"❌ Not the best move. Puzzle #{puzzle.id}"
     text = answer.embeds[0]["description"]
-    assert f"Best move: **{label[mined.best]}**." in text
-    assert f"In the match, the player to move chose {label['pass']}." in text
+    assert f"Best move: **{words[mined.best]}**." in text
+    assert f"In the match, the player to move chose {words['pass']}." in text
     assert "Your puzzle rating: 1500 → **" in text
     chances = embed_field(answer, f"Chance that {who} (the player to move) wins after each move")
-    assert chances is not None and f"✅ {label[mined.best]}: 100 %" in chances
+    assert chances is not None and f"✅ {words[mined.best]}: 100 %" in chances
     assert enabled_buttons(answer) == ["Replay the match", "Next puzzle", "Try again"]
     carols = await store.player(bingo.world.user("carol").id)
     assert carols.rating.rating < 1500 and (carols.attempts, carols.solved) == (1, 0)
@@ -228,7 +235,7 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     )
     assert embed_title(solved) == f"✅ Solved! Puzzle #{puzzle.id}"
     text = solved.embeds[0]["description"]
-    assert f"In your match you chose {label['pass']}." in text
+    assert f"In your match you chose {words['pass']}." in text
     assert "Streak: 1 day in a row with a puzzle solved (best: 1)." in text
     standing = await store.player(record.player_ids[player])
     assert standing.rating.rating > 1500 and standing.solved == 1 and standing.streak == 1
