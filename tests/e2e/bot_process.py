@@ -46,6 +46,10 @@ class BotSubprocess:
         self.env = env
         self.process: asyncio.subprocess.Process | None = None
         self.logs: list[str] = []
+        #: Reads the running process's stderr as it comes: a pipe holds 64 KiB, and a bot
+        #: at LOG_LEVEL=DEBUG writes more than that while it starts; unread, its next log
+        #: write would block the bot (in whichever thread logged).
+        self._reader: asyncio.Task[bytes] | None = None
 
     def connected(self) -> bool:
         """Whether a bot gateway session is connected to the emulator."""
@@ -57,6 +61,8 @@ class BotSubprocess:
             sys.executable, "-m", "bot", cwd=cwd, env=self.env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
+        assert self.process.stderr is not None
+        self._reader = asyncio.ensure_future(self.process.stderr.read())
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -81,8 +87,8 @@ class BotSubprocess:
         return self.logs[-1]
 
     async def _collect(self) -> None:
-        assert self.process is not None
-        _, stderr = await asyncio.wait_for(self.process.communicate(), 20)
+        assert self.process is not None and self._reader is not None
+        stderr, _ = await asyncio.wait_for(asyncio.gather(self._reader, self.process.wait()), 20)
         self.logs.append(stderr.decode())
 
 
