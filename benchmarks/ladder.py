@@ -53,6 +53,7 @@ from emulator_driver import UserDriver
 from tests.storage.conftest import run_on_server
 
 from .bot_matches import RESULT, _buttons
+from .clicking import click_panels
 from .load import (
     BOT_ENV,
     DEFAULT_POSTGRES,
@@ -174,33 +175,15 @@ class Table:
 
 
 async def member(table: Table, driver: UserDriver, rng: random.Random, think: tuple[float, float]):
-    """Click a random enabled button of the newest panel, ``think`` seconds after it shows."""
+    """Click a random enabled button of the newest panel, ``think`` seconds after it shows
+    (:func:`click_panels`); each click is noted under the member's match at that moment."""
     user_id = driver.user.id
-    wake = table.wake[user_id]
-    clicked: set[str] = set()
-    while not table.all_done.is_set():
-        await wake.wait()
-        wake.clear()
-        if think[1] > 0:
-            await asyncio.sleep(rng.uniform(*think))
-        message = table.panels.get(user_id)
-        if message is None or message.deleted or not (labels := _buttons(message)):
-            continue
-        key = f"{message.id}:{message.components}"
-        if key in clicked:
-            continue
-        clicked.add(key)
-        try:
-            record = await driver.click(message, rng.choice(labels))
-        except LookupError:
-            pass
-        else:
-            if record.ack_latency is not None:
-                sent = record.created_monotonic
-                match_id = table.match_of.get(user_id, -1)
-                click = _Click(sent, sent + record.ack_latency)
-                table.clicks.setdefault(match_id, []).append(click)
-        wake.set()
+
+    def note(sent: float, acked: float) -> None:
+        match_id = table.match_of.get(user_id, -1)
+        table.clicks.setdefault(match_id, []).append(_Click(sent, acked))
+
+    await click_panels(driver, table.panels, table.wake[user_id], table.all_done, rng, think, note)
 
 
 class Window(NamedTuple):

@@ -93,6 +93,7 @@ from emulator_driver import UserDriver
 from tests.storage.conftest import run_on_server
 
 from .bot_matches import RESULT, _buttons
+from .clicking import click_panels
 
 #: A match's board: the title of its embed.
 BOARD = re.compile(r"BingoMagic #(\d+) — ")
@@ -707,32 +708,14 @@ class _Table:
 async def _member(table: _Table, driver, rng: random.Random, think: tuple[float, float]) -> None:
     """One member: whenever their newest panel shows buttons they have not clicked yet,
     wait ``think`` seconds (uniform between its two bounds), then click one of them at
-    random, and note the decision (:class:`_Click`)."""
+    random, and note the decision (:class:`_Click`; :func:`click_panels`)."""
     user_id = driver.user.id
-    wake = table.wake[user_id]
     decisions = table.clicks.setdefault(table.pair_of[user_id], [])
-    clicked: set[str] = set()
-    while not table.all_done.is_set():
-        await wake.wait()
-        wake.clear()
-        if think[1] > 0:
-            await asyncio.sleep(rng.uniform(*think))
-        message = table.panels.get(user_id)
-        if message is None or message.deleted or not (labels := _buttons(message)):
-            continue
-        key = f"{message.id}:{message.components}"
-        if key in clicked:
-            continue
-        clicked.add(key)
-        try:
-            record = await driver.click(message, rng.choice(labels))
-        except LookupError:
-            pass  # the panel changed between the look and the click: look again
-        else:
-            if record.ack_latency is not None:
-                sent = record.created_monotonic
-                decisions.append(_Click(sent, sent + record.ack_latency))
-        wake.set()  # the panel may have moved on while this click was answered
+
+    def note(sent: float, acked: float) -> None:
+        decisions.append(_Click(sent, acked))
+
+    await click_panels(driver, table.panels, table.wake[user_id], table.all_done, rng, think, note)
 
 
 async def _reminders_on(emu: Emulator, channel, drivers: list[UserDriver]) -> None:
