@@ -44,6 +44,25 @@ async def pair(store: QueueStore, user_id: int, now: float = T0) -> Pair | None:
     return await store.pair(user_id, now, window=policy.window)
 
 
+async def alice_and_bob(store: QueueStore) -> Pair:
+    """ALICE and BOB queued in G1 at mu 25, then paired by ALICE's pass."""
+    await queue(store, ALICE, 25.0)
+    await queue(store, BOB, 25.0)
+    found = await pair(store, ALICE)
+    assert found is not None
+    return found
+
+
+async def store_match(store: QueueStore, found: Pair, boards: list[BoardPlace]) -> int:
+    """The match of ``found`` (ALICE and BOB, in no server, at T0, with ``boards``); its id."""
+    match_id = await store.create_match(
+        found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0, boards=boards,
+        **columns(),
+    )  # fmt: skip
+    assert isinstance(match_id, int)
+    return match_id
+
+
 async def test_join_leave_and_refusals(db: Database) -> None:
     """A member joins once; a second join while queuing, or while in a match anywhere,
     is refused; leaving is a compare-and-set; a new join replaces an ended entry."""
@@ -188,10 +207,7 @@ async def test_a_released_pair_is_not_played(db: Database) -> None:
     """A pair whose match was not stored in time goes back to waiting; its token then
     stores nothing, and the members are paired again."""
     store = QueueStore(db.backend)
-    await queue(store, ALICE, 25.0)
-    await queue(store, BOB, 25.0)
-    found = await pair(store, ALICE)
-    assert found is not None
+    found = await alice_and_bob(store)
     assert await store.release_stale_pairs(T0 - 1) == 0, "not stale yet"
     assert await store.release_stale_pairs(T0 + 1) == 2
     lost = await store.create_match(
@@ -205,10 +221,7 @@ async def test_busy_when_storing(db: Database) -> None:
     """A member who started another match between the pairing and its match leaves the
     queue; their partner waits again."""
     store = QueueStore(db.backend)
-    await queue(store, ALICE, 25.0)
-    await queue(store, BOB, 25.0)
-    found = await pair(store, ALICE)
-    assert found is not None
+    found = await alice_and_bob(store)
     await db.create_match(guild_id=G2, channel_id=9, player_ids=(BOB, DAVE), **columns())
     busy = await store.create_match(
         found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0, **columns()
@@ -234,14 +247,8 @@ async def test_queue_ratings_count_each_match_once(db: Database) -> None:
     """A finished queue match moves both members' queue ratings once; a casual match
     never does; a match of no server counts in no server's results or ratings."""
     store = QueueStore(db.backend)
-    await queue(store, ALICE, 25.0)
-    await queue(store, BOB, 25.0)
-    found = await pair(store, ALICE)
-    assert found is not None
-    match_id = await store.create_match(
-        found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0, **columns()
-    )
-    assert isinstance(match_id, int)
+    found = await alice_and_bob(store)
+    match_id = await store_match(store, found, [])
     assert await finish(db, match_id, winner=ALICE, loser=BOB)
     assert await store.unrated_matches() == [match_id]
     rated = await store.rate_match(match_id, T0)
@@ -271,15 +278,8 @@ async def test_boards_are_claimed_once(db: Database) -> None:
     """A board's channel and message are set by compare-and-set (two processes never
     post two boards); its result is marked posted once."""
     store = QueueStore(db.backend)
-    await queue(store, ALICE, 25.0)
-    await queue(store, BOB, 25.0)
-    found = await pair(store, ALICE)
-    assert found is not None
-    match_id = await store.create_match(
-        found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0,
-        boards=[BoardPlace.ladder(G1, 77, None)], **columns(),
-    )  # fmt: skip
-    assert isinstance(match_id, int)
+    found = await alice_and_bob(store)
+    match_id = await store_match(store, found, [BoardPlace.ladder(G1, 77, None)])
     [board] = await store.boards(match_id)
     assert await store.set_board_channel(board, 500) and not await store.set_board_channel(board, 9)
     assert await store.set_board_message(board, 900, "k1")
@@ -307,15 +307,10 @@ async def test_export_and_erasure_cover_the_queue(db: Database) -> None:
     ``/privacy delete`` removes them and the board in their DMs, and their id from the
     partner's row."""
     store = QueueStore(db.backend)
-    await queue(store, ALICE, 25.0)
-    await queue(store, BOB, 25.0)
-    found = await pair(store, ALICE)
-    assert found is not None
-    match_id = await store.create_match(
-        found, guild_id=0, channel_id=0, player_ids=(ALICE, BOB), now=T0,
-        boards=[BoardPlace.dm(ALICE, None), BoardPlace.dm(BOB, None)], **columns(),
-    )  # fmt: skip
-    assert isinstance(match_id, int)
+    found = await alice_and_bob(store)
+    match_id = await store_match(
+        store, found, [BoardPlace.dm(ALICE, None), BoardPlace.dm(BOB, None)]
+    )
     assert await finish(db, match_id, winner=ALICE, loser=BOB)
     await store.rate_match(match_id, T0)
     exported = await db.export_member(ALICE, T0)
