@@ -20,6 +20,7 @@ Every statement is portable between SQLite and PostgreSQL (``?`` parameters,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -155,34 +156,28 @@ class Split:
         return self.keeps + self.mulligans
 
 
-def _bool(value: Any) -> bool | None:
-    return None if value is None else bool(value)
+def _optional(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``convert``, but NULL (``None``) stays ``None``."""
+    return lambda value: None if value is None else convert(value)
+
+
+#: How each column of :data:`_DAY_COLUMNS` becomes its :class:`DayRecord` field, in order.
+_DAY_FIELDS = (int, int, int, str, str, _optional(int), _optional(int), _optional(float))
+#: How each column of :data:`_ANSWER_COLUMNS` becomes its :class:`AnswerRecord` field.
+_ANSWER_FIELDS = (int, int, int, str, str, int, _optional(int), _optional(bool))
+
+
+def _converted(fields: tuple[Callable[[Any], Any], ...], row: Any) -> list[Any]:
+    """The values of ``row``, each converted by its column's entry of ``fields``."""
+    return [convert(value) for convert, value in zip(fields, row, strict=True)]
 
 
 def _day(row: Any) -> DayRecord:
-    return DayRecord(
-        guild_id=int(row[0]),
-        day=int(row[1]),
-        seed=int(row[2]),
-        deck=str(row[3]),
-        options=str(row[4]),
-        channel_id=None if row[5] is None else int(row[5]),
-        message_id=None if row[6] is None else int(row[6]),
-        finalized_at=None if row[7] is None else float(row[7]),
-    )
+    return DayRecord(*_converted(_DAY_FIELDS, row))
 
 
 def _answer(row: Any) -> AnswerRecord:
-    return AnswerRecord(
-        guild_id=int(row[0]),
-        day=int(row[1]),
-        user_id=int(row[2]),
-        decision=str(row[3]),
-        state=str(row[4]),
-        version=int(row[5]),
-        kept_size=None if row[6] is None else int(row[6]),
-        agreed=_bool(row[7]),
-    )
+    return AnswerRecord(*_converted(_ANSWER_FIELDS, row))
 
 
 def _streak(row: Any) -> Streak:
