@@ -220,13 +220,7 @@ class MatchRuntime(Generic[ContextT]):
         live; ``NOT_CURRENT`` if ``version`` is stale, it is not their decision, the
         action is not legal, or another writer committed first.
         """
-        match = await self._known(match_id)
-        if match is None:
-            return ActResult(ActStatus.OVER)
-        seat = match.seat_of(user_id)
-        if seat is None:
-            return ActResult(ActStatus.NOT_YOURS, match)
-        return await self._change(match, Cause.DECISION, seat, action, version)
+        return await self._by_player(match_id, user_id, Cause.DECISION, action, version)
 
     async def timeout(self, match_id: int, version: int) -> ActResult:
         """The decision pending at ``version`` ran out of time (RULES §1.8)."""
@@ -237,13 +231,7 @@ class MatchRuntime(Generic[ContextT]):
 
     async def resign(self, match_id: int, user_id: int) -> ActResult:
         """``user_id`` resigns and loses (RULES §1.8), whatever the version."""
-        match = await self._known(match_id)
-        if match is None:
-            return ActResult(ActStatus.OVER)
-        seat = match.seat_of(user_id)
-        if seat is None:
-            return ActResult(ActStatus.NOT_YOURS, match)
-        return await self._change(match, Cause.RESIGN, seat, Cause.RESIGN, None)
+        return await self._by_player(match_id, user_id, Cause.RESIGN, Cause.RESIGN, None)
 
     async def abandon(
         self, match_id: int, reason: Reason = Reason.NO_RESULT, note: str | None = None
@@ -263,6 +251,19 @@ class MatchRuntime(Generic[ContextT]):
         return await self._change(
             match, Cause.ABANDON, None, Cause.ABANDON, None, stop=(Reason(reason), note)
         )
+
+    async def _by_player(
+        self, match_id: int, user_id: int, cause: Cause, action: str, version: int | None
+    ) -> ActResult:
+        """:meth:`_change` from the seat ``user_id`` plays: ``OVER`` if the match is not
+        live, ``NOT_YOURS`` if they play no human seat of it."""
+        match = await self._known(match_id)
+        if match is None:
+            return ActResult(ActStatus.OVER)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return ActResult(ActStatus.NOT_YOURS, match)
+        return await self._change(match, cause, seat, action, version)
 
     async def known(self, match_id: int) -> Match[ContextT] | None:
         """The registered copy of ``match_id``, loaded if this process does not hold it,
