@@ -103,10 +103,13 @@ async def bot_match(
     level: Any = "hard",
     guild_id: int = GUILD,
     version: int = 0,
+    players: tuple[int, int] | None = None,
 ) -> int | None:
     """A match of ``member`` against the bot (seat ``ai_seat``, ``level``); its id, or
-    None when the database refused it."""
-    players = (member, BOT) if ai_seat == 1 else (BOT, member)
+    None when the database refused it. ``players``: the seats as given instead (a bad
+    pair included)."""
+    if players is None:
+        players = (member, BOT) if ai_seat == 1 else (BOT, member)
     return await db.create_bot_match(
         guild_id=guild_id,
         channel_id=CHANNEL,

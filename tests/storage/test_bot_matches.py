@@ -103,21 +103,7 @@ async def test_a_bad_bot_match_is_refused(
     db: Database, players: tuple[int, int], seat: int, level: Any
 ) -> None:
     with pytest.raises(ValueError):
-        await db.create_bot_match(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            player_ids=players,
-            ai_seat=seat,
-            ai_level=level,
-            seed=1,
-            options={},
-            state={},
-            decisions=[],
-            version=0,
-            started_at=0.0,
-            deadline=None,
-            ui={},
-        )
+        await bot_match(db, ai_seat=seat, level=level, players=players)
 
 
 # --- compare-and-set saves --------------------------------------------------------------
