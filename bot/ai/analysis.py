@@ -40,7 +40,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine import BingoOptions, BingoState
 from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
@@ -230,6 +230,35 @@ def _calibrated_drop(
     return drop, raw_noise * scale
 
 
+class Choice(NamedTuple):
+    """A decision of a stored match (:func:`choice_at`): the position before it
+    (``state``, its ``options``), the ``player`` who decided and the action ``chosen``."""
+
+    state: BingoState
+    options: BingoOptions
+    player: int
+    chosen: str
+
+
+def choice_at(
+    seed: int, options: dict[str, Any] | None, history: list[list[Any]], index: int
+) -> Choice | None:
+    """Decision ``index`` of a stored match (``seed``, ``options`` as
+    :meth:`BingoOptions.to_json` or ``None``, ``history``) with the position before it;
+    ``None`` when it was no choice (a time-out, a resignation, an abandon) or not the
+    decision of the player to move.  Raises ``ValueError`` for an index outside the
+    history and :class:`bot.engine.IllegalActionError` when the history does not fit the
+    match."""
+    if not 0 <= index < len(history):
+        raise ValueError(f"decision {index} is outside 0..{len(history) - 1}")
+    opts = _options(options)
+    state = BingoState.replay(seed, opts, history[:index])
+    player, chosen = history[index]
+    if chosen in _NOT_CHOICES or state.current_player() != player:
+        return None
+    return Choice(state, opts, player, chosen)
+
+
 def analyse_decision(
     seed: int,
     options: dict[str, Any] | None,
@@ -244,13 +273,12 @@ def analyse_decision(
     that while the grade is undecided (:func:`_undecided`).  Raises ``ValueError`` for an index
     outside the history and :class:`bot.engine.IllegalActionError` when the history
     does not fit the match."""
-    if not 0 <= index < len(history):
-        raise ValueError(f"decision {index} is outside 0..{len(history) - 1}")
-    opts = _options(options)
-    state = BingoState.replay(seed, opts, history[:index])
-    player, chosen = history[index]
+    found = choice_at(seed, options, history, index)
+    if found is None:
+        return None
+    state, opts, player, chosen = found
     legal = state.legal_actions()
-    if chosen in _NOT_CHOICES or len(legal) < 2 or state.current_player() != player:
+    if len(legal) < 2:
         return None
     rng = random.Random(f"analysis:{VERSION}:{seed}:{index}")
     obs = state.observation(player)

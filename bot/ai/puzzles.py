@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import BingoOptions, BingoState
-from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 
 from . import choose_action
+from .analysis import choice_at
 from .estimator import chance, compare_actions, mean_se
 
 #: The least gap in win chance (0..1) between the best move and every other move, at
@@ -56,8 +56,6 @@ MAX_BATCHES = 4
 CANDIDATE_GRADES = ("mistake", "blunder")
 #: Bumped when the method changes (a stored puzzle keeps the version that made it).
 VERSION = 1
-#: Verbs that are no choice among legal actions.
-_NOT_CHOICES = (TIMEOUT, RESIGN, ABANDON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,13 +270,10 @@ def mine_decision(
     (:func:`mine_position` on the position before the decision).  Raises ``ValueError``
     for an index outside the history and :class:`bot.engine.IllegalActionError` when
     the history does not fit the match."""
-    if not 0 <= index < len(history):
-        raise ValueError(f"decision {index} is outside 0..{len(history) - 1}")
-    opts = BingoOptions.from_json(options) if options else BingoOptions()
-    state = BingoState.replay(seed, opts, history[:index])
-    player, chosen = history[index]
-    if chosen in _NOT_CHOICES or state.current_player() != player:
+    found = choice_at(seed, options, history, index)
+    if found is None:
         return None
+    state, opts, player, chosen = found
     return mine_position(state, player, chosen, puzzle_key(seed, index), opts, index, worlds)
 
 
