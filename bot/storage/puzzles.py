@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.ratings import Glicko, rate_attempt
 from bot.storage import sql
+from bot.storage.backend import record_of
 from bot.storage.base import StorageBase, encode_json
 from bot.storage.privacy import is_erased
 
@@ -170,39 +171,23 @@ class PuzzleDay:
 
 def _record(row: Any) -> PuzzleRecord:
     levels = row["levels"]
-    return PuzzleRecord(
-        id=row["id"],
-        source=row["source"],
-        match_id=row["match_id"],
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
+    return record_of(
+        PuzzleRecord,
+        row,
         index=row["decision_index"],
-        player=row["player"],
-        seed=row["seed"],
         options=json.loads(row["options"]),
         history=json.loads(row["history"]),
         levels=None if levels is None else json.loads(levels),
-        method=row["method"],
         data=json.loads(row["data"]),
-        lost=row["lost"],
         rating=Glicko(row["rating"], row["rd"], row["volatility"]),
-        attempts=row["attempts"],
-        solved=row["solved"],
     )
 
 
 def _player(row: Any, user_id: int) -> PuzzlePlayer:
     if row is None:
         return PuzzlePlayer(user_id)
-    return PuzzlePlayer(
-        user_id=user_id,
-        rating=Glicko(row["rating"], row["rd"], row["volatility"]),
-        attempts=row["attempts"],
-        solved=row["solved"],
-        streak=row["streak"],
-        streak_best=row["streak_best"],
-        last_day=row["last_day"],
-    )
+    rating = Glicko(row["rating"], row["rd"], row["volatility"])
+    return record_of(PuzzlePlayer, row, user_id=user_id, rating=rating)
 
 
 class PuzzleStore(StorageBase):
@@ -434,15 +419,10 @@ class PuzzleStore(StorageBase):
 
 
 def _attempt(row: Any, player: PuzzlePlayer, puzzle_rating: float, *, first: bool) -> Attempt:
-    return Attempt(
-        puzzle_id=row["puzzle_id"],
-        user_id=row["user_id"],
-        action=row["action"],
+    return record_of(
+        Attempt,
+        row,
         solved=bool(row["solved"]),
-        rating_before=row["rating_before"],
-        rating_after=row["rating_after"],
-        day=row["day"],
-        answered_at=row["answered_at"],
         first=first,
         player=player,
         puzzle_rating=puzzle_rating,

@@ -257,17 +257,8 @@ def standing_of(row: Row | None, user_id: int, ended_at: float) -> openskill.Sta
     last played ``ended_at``, when ``row`` is None)."""
     if row is None:
         return openskill.Standing(user_id, openskill.Skill(), last_played=ended_at)
-    return openskill.Standing(
-        user_id,
-        openskill.Skill(row["mu"], row["sigma"]),
-        matches=row["matches"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        last_played=row["last_played"],
-        last_delta=row["last_delta"],
-        last_match_id=row["last_match_id"],
-    )
+    skill = openskill.Skill(row["mu"], row["sigma"])
+    return record_of(openskill.Standing, row, user_id=user_id, skill=skill)
 
 
 def _ranked(row: Row, now: float) -> Ranked:
