@@ -1,9 +1,11 @@
 """What every domain module of :mod:`bot.storage` shares: :class:`StorageBase` (the
-:class:`~bot.storage.backend.Backend` it talks to) and the JSON encoding of text columns."""
+:class:`~bot.storage.backend.Backend` it talks to), the JSON encoding of text columns and
+:class:`RatedRecord` (a member's rating with their record)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -26,6 +28,26 @@ class StorageBase:
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+
+
+@dataclass(frozen=True, slots=True)
+class RatedRecord:
+    """A member's openskill rating (``mu``, ``sigma``; see :mod:`bot.ratings`) and their
+    record: rated ``matches``, of them ``wins``, ``losses`` and ``draws``. The base of the
+    rows of the queue, the seasons and the ladder."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 sigma``: the number shown and ranked by."""
+        return self.mu - 3.0 * self.sigma
 
 
 def encode_json(value: Any) -> str:

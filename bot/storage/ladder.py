@@ -25,7 +25,7 @@ from typing import Any
 from bot import ladder as rules
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
-from bot.storage.base import StorageBase
+from bot.storage.base import RatedRecord, StorageBase
 
 SELECT_MEMBER = "SELECT user_id, name, name_key, joined_at FROM ladder_members WHERE user_id = ?"
 SELECT_MEMBERS = "SELECT user_id, name, name_key, joined_at FROM ladder_members"
@@ -71,26 +71,14 @@ class LadderMember:
 
 
 @dataclass(frozen=True, slots=True)
-class LadderRanked:
+class LadderRanked(RatedRecord):
     """A member's place on the ladder: their chosen ``name``, the rating shown
     (``mu``/``sigma``, sigma grown by idle time up to the moment asked), their record
     and ``rank`` (1-based: ordinal desc, mu desc, user id asc)."""
 
-    user_id: int
     name: str
-    mu: float
-    sigma: float
-    matches: int
-    wins: int
-    losses: int
-    draws: int
     last_played: float
     rank: int
-
-    @property
-    def ordinal(self) -> float:
-        """``mu - 3 sigma``: the number shown and ranked by."""
-        return self.mu - 3.0 * self.sigma
 
 
 class NameTaken(Exception):
@@ -239,31 +227,17 @@ def rank(
         skill = openskill.shown(s.skill, s.last_played, at)
         listed.append(
             LadderRanked(
-                user_id,
-                member.name,
-                skill.mu,
-                skill.sigma,
-                s.matches,
-                s.wins,
-                s.losses,
-                s.draws,
-                s.last_played,
-                0,
-            )  # fmt: skip
+                user_id=user_id,
+                name=member.name,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                matches=s.matches,
+                wins=s.wins,
+                losses=s.losses,
+                draws=s.draws,
+                last_played=s.last_played,
+                rank=0,
+            )
         )
     listed.sort(key=lambda r: (-r.ordinal, -r.mu, r.user_id))
-    return [
-        LadderRanked(
-            r.user_id,
-            r.name,
-            r.mu,
-            r.sigma,
-            r.matches,
-            r.wins,
-            r.losses,
-            r.draws,
-            r.last_played,
-            i + 1,
-        )  # fmt: skip
-        for i, r in enumerate(listed)
-    ]
+    return [replace(r, rank=i + 1) for i, r in enumerate(listed)]

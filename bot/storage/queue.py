@@ -39,7 +39,7 @@ from bot import limits
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage.backend import Backend, Row, Session, record_of
-from bot.storage.base import NO_SERVER
+from bot.storage.base import NO_SERVER, RatedRecord
 from bot.storage.matches import MatchColumns, column_params
 from bot.storage.sql import in_list
 
@@ -253,16 +253,10 @@ class Busy:
 
 
 @dataclass(frozen=True, slots=True)
-class QueueRating:
-    """A member's rating from queue matches (``queue_ratings``)."""
+class QueueRating(RatedRecord):
+    """A member's rating from queue matches (``queue_ratings``), last played at
+    ``last_played`` (Unix seconds) in match ``last_match_id``."""
 
-    user_id: int
-    mu: float
-    sigma: float
-    matches: int
-    wins: int
-    losses: int
-    draws: int
     last_played: float
     last_match_id: int | None = None
 

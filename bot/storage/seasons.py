@@ -18,7 +18,7 @@ from bot import ratings as openskill
 from bot.engine.outcome import Outcome
 from bot.storage import sql
 from bot.storage.backend import Row, Session, record_of
-from bot.storage.base import StorageBase
+from bot.storage.base import RatedRecord, StorageBase
 
 #: The leaderboard's default minimum of rated matches to be listed.
 DEFAULT_MIN_GAMES = 5
@@ -41,27 +41,16 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
-class Ranked:
+class Ranked(RatedRecord):
     """A member's place in a season (or all-time). ``mu``/``sigma``: the rating shown
     (sigma grown by inactivity up to the time asked, :func:`bot.ratings.idle`);
     ``ordinal`` = ``mu - 3 sigma``; ``rank``: 1-based among the members listed (ordinal
     desc, mu desc, user id asc), 0 when not listed (too few matches, or gone)."""
 
-    user_id: int
-    mu: float
-    sigma: float
-    matches: int
-    wins: int
-    losses: int
-    draws: int
     last_delta: float | None
     last_match_id: int | None
     last_played: float
     rank: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3.0 * self.sigma
 
     @property
     def win_rate(self) -> float:
