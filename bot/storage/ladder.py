@@ -225,19 +225,10 @@ def rank(
         if s is None or s.matches == 0:
             continue
         skill = openskill.shown(s.skill, s.last_played, at)
-        listed.append(
-            LadderRanked(
-                user_id=user_id,
-                name=member.name,
-                mu=skill.mu,
-                sigma=skill.sigma,
-                matches=s.matches,
-                wins=s.wins,
-                losses=s.losses,
-                draws=s.draws,
-                last_played=s.last_played,
-                rank=0,
-            )
-        )
+        listed.append(LadderRanked(
+            user_id=user_id, name=member.name, mu=skill.mu, sigma=skill.sigma,
+            matches=s.matches, wins=s.wins, losses=s.losses, draws=s.draws,
+            last_played=s.last_played, rank=0,
+        ))  # fmt: skip
     listed.sort(key=lambda r: (-r.ordinal, -r.mu, r.user_id))
     return [replace(r, rank=i + 1) for i, r in enumerate(listed)]
