@@ -18,10 +18,8 @@ Every statement is portable between SQLite and PostgreSQL (``ON CONFLICT … DO 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.storage.backend import Backend
+from bot.storage.base import StorageBase
 
 SELECT_OPTOUT = "SELECT 1 FROM challenge_optouts WHERE guild_id = ? AND user_id = ?"
 INSERT_OPTOUT = """
@@ -64,11 +62,8 @@ class ModerationSettings:
     log_channel_id: int | None = None
 
 
-class ConsentStore:
+class ConsentStore(StorageBase):
     """Opt-outs, blocks, challenge cooldowns and moderation settings over ``backend``."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
 
     async def opted_out(self, guild_id: int, user_id: int) -> bool:
         """Whether ``user_id`` takes no challenges in ``guild_id``."""

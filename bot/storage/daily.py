@@ -22,12 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.daily import DECISIONS, Streak
-
-if TYPE_CHECKING:
-    from bot.storage.backend import Backend
+from bot.storage.base import StorageBase
 
 UPSERT_SETTINGS = """
 INSERT INTO daily_settings (guild_id, channel_id, deck, rule, updated_at)
@@ -184,11 +182,8 @@ def _streak(row: Any) -> Streak:
     return Streak(*(int(v) for v in row))
 
 
-class DailyStore:
+class DailyStore(StorageBase):
     """The hand-of-the-day tables through ``backend`` (SQLite or PostgreSQL)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
 
     # -- settings ----------------------------------------------------------------------
 

@@ -38,8 +38,8 @@ from typing import Any, Literal, Unpack
 from bot import limits
 from bot import ratings as openskill
 from bot.engine.outcome import Outcome
-from bot.storage.backend import Backend, Row, Session, record_of
-from bot.storage.base import NO_SERVER, RatedRecord
+from bot.storage.backend import Row, Session, record_of
+from bot.storage.base import NO_SERVER, RatedRecord, StorageBase
 from bot.storage.matches import MatchColumns, column_params
 from bot.storage.sql import in_list
 
@@ -333,11 +333,8 @@ def new_token() -> str:
     return secrets.token_hex(8)
 
 
-class QueueStore:
+class QueueStore(StorageBase):
     """The queue's rows over ``backend`` (see the module docstring)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
 
     @property
     def _update(self) -> str:

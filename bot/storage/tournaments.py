@@ -30,10 +30,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
-if TYPE_CHECKING:
-    from bot.storage.backend import Backend
+from bot.storage.base import StorageBase
 
 Status = Literal["signup", "swiss", "cut", "finished", "cancelled"]
 Source = Literal["match", "organizer", "time", "bye"]
@@ -258,11 +257,8 @@ def _table(row: Any) -> Table:
     )  # fmt: skip
 
 
-class TournamentStore:
+class TournamentStore(StorageBase):
     """Tournaments on one database (see the module docstring)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
 
     # -- tournaments ---------------------------------------------------------------
 
