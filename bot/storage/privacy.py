@@ -259,18 +259,13 @@ class PrivacyStore(StorageBase):
                     "name": r["name"],
                     "cards": json.loads(r["cards"]),
                     "commander": json.loads(r["commander"]),
-                    "created_at": iso_time(r["created_at"]),
-                    "updated_at": iso_time(r["updated_at"]),
                 }
+                | _times(r, "created_at", "updated_at")
                 for r in rows["decks"]
             ],
             "practice_sessions": [
-                {
-                    "id": r["id"],
-                    "server_id": str(r["guild_id"]),
-                    "created_at": iso_time(r["created_at"]),
-                    "updated_at": iso_time(r["updated_at"]),
-                }
+                {"id": r["id"], "server_id": str(r["guild_id"])}
+                | _times(r, "created_at", "updated_at")
                 for r in rows["practice_sessions"]
             ],
             "challenges": [
@@ -451,6 +446,11 @@ def iso_day(day: int | None) -> str | None:
 
 def _flag(value: int | None) -> bool | None:
     return None if value is None else bool(value)
+
+
+def _times(row: dict[str, Any], *keys: str) -> dict[str, str | None]:
+    """The columns ``keys`` of ``row`` (Unix seconds) as :func:`iso_time` strings."""
+    return {key: iso_time(row[key]) for key in keys}
 
 
 def _pick(row: dict[str, Any], *keys: str) -> dict[str, Any]:
