@@ -87,6 +87,40 @@ class RateLimitedRequest(NamedTuple):
     scope: str = "user"
 
 
+@dataclass
+class FixedWindow:
+    """A fixed window of ``per`` seconds: ``count`` requests admitted since ``start``
+    (``time.monotonic()`` seconds; None while no window is open). The window opens with
+    the first admitted request, as Discord's buckets do (``X-RateLimit-Reset-After``)."""
+
+    per: float
+    start: float | None = None
+    count: int = 0
+
+    def roll(self, now: float) -> None:
+        """Close the window if ``per`` seconds have passed since it opened."""
+        if self.start is not None and now >= self.start + self.per:
+            self.start = None
+            self.count = 0
+
+    def reset_after(self, now: float) -> float:
+        """Seconds until the current window closes (``per`` if no window is open)."""
+        self.roll(now)
+        return self.per if self.start is None else max(0.0, self.start + self.per - now)
+
+    def full(self, limit: int, now: float) -> bool:
+        """True if one more request now would exceed ``limit``."""
+        self.roll(now)
+        return self.count >= limit
+
+    def admit(self, now: float) -> None:
+        """Count one admitted request (opening a window if none is open)."""
+        self.roll(now)
+        if self.start is None:
+            self.start = now
+        self.count += 1
+
+
 @dataclass(eq=False)
 class RateLimit:
     """A fixed-window limit shared by every request ``route_filter`` accepts (one bucket).
@@ -102,41 +136,32 @@ class RateLimit:
     retry_after: float | None = None
     global_: bool = False
     bucket: str = field(default_factory=lambda: secrets.token_hex(16))
-    window_start: float | None = None
-    count: int = 0
+    #: The current window (its ``count`` of admitted requests).
+    window: FixedWindow = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.window = FixedWindow(self.per)
 
     def matches(self, method: str, path: str) -> bool:
         """Whether this limit applies to ``method path``."""
         return _matches(self.route_filter, method, path)
 
-    def _roll(self, now: float) -> None:
-        if self.window_start is not None and now >= self.window_start + self.per:
-            self.window_start = None
-            self.count = 0
-
     def reset_after(self, now: float) -> float:
         """Seconds until the current window closes (``per`` if no window is open)."""
-        self._roll(now)
-        if self.window_start is None:
-            return self.per
-        return max(0.0, self.window_start + self.per - now)
+        return self.window.reset_after(now)
 
     def exhausted(self, now: float) -> bool:
         """True if one more request now would exceed the limit."""
-        self._roll(now)
-        return self.count >= self.limit
+        return self.window.full(self.limit, now)
 
     def admit(self, now: float) -> None:
         """Count one admitted request (opening a window if none is open)."""
-        self._roll(now)
-        if self.window_start is None:
-            self.window_start = now
-        self.count += 1
+        self.window.admit(now)
 
     @property
     def remaining(self) -> int:
         """Requests still allowed in the current window (as of the last check)."""
-        return max(0, self.limit - self.count)
+        return max(0, self.limit - self.window.count)
 
     def headers(self, now: float) -> dict[str, str]:
         """``X-RateLimit-*`` headers for an admitted request."""

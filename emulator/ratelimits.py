@@ -48,7 +48,13 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from emulator.faults import OLD_MESSAGE_EDIT_CODE, Verdict, bucket_headers, ceil_ms
+from emulator.faults import (
+    OLD_MESSAGE_EDIT_CODE,
+    FixedWindow,
+    Verdict,
+    bucket_headers,
+    ceil_ms,
+)
 
 #: JSON code and message of an expired or unknown interaction token (Discord docs, "JSON Error
 #: Codes": 50027 Invalid Webhook Token).
@@ -177,34 +183,6 @@ def major_parameter(params: Mapping[str, str]) -> str:
     return ""
 
 
-@dataclass
-class _Window:
-    """A fixed window: ``count`` requests admitted since ``start`` (monotonic seconds)."""
-
-    per: float
-    start: float | None = None
-    count: int = 0
-
-    def roll(self, now: float) -> None:
-        if self.start is not None and now >= self.start + self.per:
-            self.start = None
-            self.count = 0
-
-    def reset_after(self, now: float) -> float:
-        self.roll(now)
-        return self.per if self.start is None else max(0.0, self.start + self.per - now)
-
-    def full(self, limit: int, now: float) -> bool:
-        self.roll(now)
-        return self.count >= limit
-
-    def admit(self, now: float) -> None:
-        self.roll(now)
-        if self.start is None:
-            self.start = now
-        self.count += 1
-
-
 class Limiter:
     """The state of :class:`DiscordLimits` for one Emulator (one bot token).
 
@@ -218,8 +196,8 @@ class Limiter:
 
     def __init__(self, limits: DiscordLimits) -> None:
         self.limits = limits
-        self._global = _Window(limits.global_per)
-        self._windows: dict[tuple[str, str], _Window] = {}
+        self._global = FixedWindow(limits.global_per)
+        self._windows: dict[tuple[str, str], FixedWindow] = {}
 
     def check_global(self, now: float | None = None) -> Verdict:
         """The global limit for one authenticated request (Discord docs, "Global Rate Limit")."""
@@ -263,7 +241,7 @@ class Limiter:
         if window is None:
             if len(self._windows) >= self._PRUNE_AT:
                 self._prune(now)
-            window = self._windows[key] = _Window(size.per)
+            window = self._windows[key] = FixedWindow(size.per)
         if window.full(size.limit, now):
             retry = ceil_ms(window.reset_after(now))
             return Verdict(True, retry, False, size.limit, bucket, {}, size.scope)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from emulator import payloads
 from emulator.errors import ApiError, bad_form, invalid_form, not_found
@@ -24,13 +24,17 @@ from emulator.permissions import (
     VIEW_CHANNEL,
     has_all,
 )
-from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, archived_thread, snowflake
+from emulator.rest_common import (
+    NO_CONTENT,
+    ApiRequest,
+    RouteDef,
+    RouteGroup,
+    archived_thread,
+    snowflake,
+)
 from emulator.validation import (
     validate_message,
 )
-
-if TYPE_CHECKING:
-    from emulator.server import Emulator
 
 #: Seconds a message's nonce is remembered for ``enforce_nonce``. Discord "Create Message":
 #: "If true and nonce is present, it will be checked for uniqueness in the past few
@@ -58,11 +62,8 @@ def _nonce(body: dict[str, Any]) -> str | None:
     return str(nonce)
 
 
-class ChannelRoutes:
+class ChannelRoutes(RouteGroup):
     """Channels, threads, messages, reactions (a part of :class:`emulator.rest.RestApi`)."""
-
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
 
     def routes(self) -> list[RouteDef]:
         """The routes these handlers serve."""

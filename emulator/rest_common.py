@@ -3,6 +3,7 @@ small parsers."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -11,6 +12,10 @@ from emulator.errors import ApiError
 
 if TYPE_CHECKING:
     from emulator.core import UploadedFile
+    from emulator.server import Emulator
+
+#: The REST API's logger for the route handlers (their lines keep this name).
+log = logging.getLogger("emulator.rest")
 
 
 @dataclass
@@ -38,6 +43,18 @@ class RouteDef(NamedTuple):
     template: str
     handler: Handler
     auth: bool = True
+
+
+class RouteGroup:
+    """A group of route handlers bound to one Emulator (a part of
+    :class:`emulator.rest.RestApi`), listing the routes it serves in :meth:`routes`."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def routes(self) -> list[RouteDef]:
+        """The routes these handlers serve."""
+        raise NotImplementedError
 
 
 class _NoContent:

@@ -3,22 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from emulator import payloads
 from emulator.errors import not_found
 from emulator.models import Guild
-from emulator.rest_common import ApiRequest, RouteDef, snowflake
-
-if TYPE_CHECKING:
-    from emulator.server import Emulator
+from emulator.rest_common import ApiRequest, RouteDef, RouteGroup, snowflake
 
 
-class GuildRoutes:
+class GuildRoutes(RouteGroup):
     """Guilds, their channels, roles and members (a part of :class:`emulator.rest.RestApi`)."""
-
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
 
     def routes(self) -> list[RouteDef]:
         """The routes these handlers serve."""

@@ -7,9 +7,8 @@ https://discord.com/developers/docs/interactions/receiving-and-responding
 from __future__ import annotations
 
 import copy
-import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from emulator import payloads
 from emulator.errors import ApiError, invalid_form, not_found
@@ -24,14 +23,19 @@ from emulator.models import (
     InteractionRecord,
     Message,
 )
-from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, snowflake, truthy
+from emulator.rest_common import (
+    NO_CONTENT,
+    ApiRequest,
+    RouteDef,
+    RouteGroup,
+    log,
+    snowflake,
+    truthy,
+)
 from emulator.validation import (
     validate_message,
     validate_modal,
 )
-
-if TYPE_CHECKING:
-    from emulator.server import Emulator
 
 #: Callback types allowed per interaction type.
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
@@ -43,16 +47,9 @@ ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
 }
 
 
-#: The REST API's logger (its lines keep their name).
-log = logging.getLogger("emulator.rest")
-
-
-class InteractionRoutes:
+class InteractionRoutes(RouteGroup):
     """Interaction callbacks and webhooks
     (a part of :class:`emulator.rest.RestApi`)."""
-
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
 
     def routes(self) -> list[RouteDef]:
         """The routes these handlers serve (none needs the bot's token)."""

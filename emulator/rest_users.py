@@ -4,34 +4,23 @@
 from __future__ import annotations
 
 import copy
-import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from emulator import payloads
 from emulator.errors import ApiError, not_found
 from emulator.models import (
     Guild,
 )
-from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, snowflake
+from emulator.rest_common import NO_CONTENT, ApiRequest, RouteDef, RouteGroup, log, snowflake
 from emulator.validation import (
     validate_command,
     validate_commands,
 )
 
-if TYPE_CHECKING:
-    from emulator.server import Emulator
 
-
-#: The REST API's logger (its lines keep their name).
-log = logging.getLogger("emulator.rest")
-
-
-class UserRoutes:
+class UserRoutes(RouteGroup):
     """Users, the application, the gateway, application commands
     (a part of :class:`emulator.rest.RestApi`)."""
-
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
 
     def routes(self) -> list[RouteDef]:
         """The routes these handlers serve."""

@@ -118,6 +118,13 @@ async def test_a_storage_failure_falls_back_to_the_locale(
     assert "Reading the language of guild" in caplog.text
 
 
+async def both_read(languages: LanguageService, expected: str) -> None:
+    """ALICE's private text and GUILD's public text, both for an ``en-US`` client, are
+    in ``expected``."""
+    assert await languages.private(ALICE, "en-US") == expected
+    assert await languages.public(GUILD, "en-US") == expected
+
+
 # -- how long a choice is reused -----------------------------------------------------------
 
 
@@ -126,27 +133,22 @@ async def test_a_change_by_another_writer_is_used_once_the_cache_expires(
 ) -> None:
     """Another process writes the database directly: this service reuses what it read
     for less than CACHE_SECONDS, then reads it again."""
-    assert await languages.private(ALICE, "en-US") == "en"
-    assert await languages.public(GUILD, "en-US") == "en"
+    await both_read(languages, "en")
     await db.set_user_language(ALICE, "it")
     await db.set_guild_settings(GUILD, time.time(), language="it")
     clock.advance(CACHE_SECONDS / 2)
-    assert await languages.private(ALICE, "en-US") == "en"  # still the one read
-    assert await languages.public(GUILD, "en-US") == "en"
+    await both_read(languages, "en")  # still the one read
     clock.advance(CACHE_SECONDS / 2)
-    assert await languages.private(ALICE, "en-US") == "it"
-    assert await languages.public(GUILD, "en-US") == "it"
+    await both_read(languages, "it")
 
 
 async def test_a_change_through_the_service_is_used_at_once(
     languages: LanguageService, db: Database
 ) -> None:
-    assert await languages.private(ALICE, "en-US") == "en"
-    assert await languages.public(GUILD, "en-US") == "en"
+    await both_read(languages, "en")
     await languages.set_choice(ALICE, "it")
     languages.server_changed(await db.set_guild_settings(GUILD, time.time(), language="it"))
-    assert await languages.private(ALICE, "en-US") == "it"
-    assert await languages.public(GUILD, "en-US") == "it"
+    await both_read(languages, "it")
 
 
 async def test_reads_within_the_window_are_one_read(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.engine.cards import COPIES, KINDS
@@ -35,6 +36,7 @@ THREAT = (100.0, 4.0, 1.6, 0.7, 0.3, 0.1)
 EASY_RANDOM = 0.3
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class View:
     """What the deciding player ``me`` may see at one decision.
 
@@ -47,40 +49,19 @@ class View:
     ``taken``: mulligans I have taken.
     """
 
-    __slots__ = (
-        "decision", "legal", "me", "hand", "opp_size", "mine", "theirs", "my_pile",
-        "their_pile", "pending", "starting", "scry", "taken",
-    )  # fmt: skip
-
-    def __init__(
-        self,
-        decision: str,
-        legal: list[str],
-        me: int,
-        hand: list[int],
-        opp_size: int,
-        mine: list[int],
-        theirs: list[int],
-        my_pile: list[int],
-        their_pile: list[int],
-        pending: int | None,
-        starting: int,
-        scry: int | None = None,
-        taken: int = 0,
-    ) -> None:
-        self.decision = decision
-        self.legal = legal
-        self.me = me
-        self.hand = hand
-        self.opp_size = opp_size
-        self.mine = mine
-        self.theirs = theirs
-        self.my_pile = my_pile
-        self.their_pile = their_pile
-        self.pending = pending
-        self.starting = starting
-        self.scry = scry
-        self.taken = taken
+    decision: str
+    legal: list[str]
+    me: int
+    hand: list[int]
+    opp_size: int
+    mine: list[int]
+    theirs: list[int]
+    my_pile: list[int]
+    their_pile: list[int]
+    pending: int | None
+    starting: int
+    scry: int | None = None
+    taken: int = 0
 
     @classmethod
     def from_observation(cls, obs: dict[str, Any]) -> View:

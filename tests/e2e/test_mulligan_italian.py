@@ -35,6 +35,15 @@ def description(message) -> str:
     return message.embeds[0].get("description", "")
 
 
+def assert_coach(text: str, head: str, verdicts: tuple[str, str], *parts: str) -> None:
+    """The coach's ``text`` starts with ``head``, gives exactly one of the two
+    ``verdicts`` and holds every one of ``parts``."""
+    assert text.startswith(head)
+    assert (verdicts[0] in text) != (verdicts[1] in text)
+    for part in parts:
+        assert part in text
+
+
 async def deal(bw, name: str = "alice", private: bool = False, **options):
     return await dealt(bw, name, private, "Mano iniziale — ", **options)
 
@@ -69,12 +78,15 @@ async def test_london_practice_in_italian_by_dm(bingo) -> None:
     assert footer(message).endswith("mulligan fatti: 1")
     # The coach on that mulligan, in Italian, above the new hand's question.
     note = description(message)
-    assert note.startswith("**Allenatore, sul tuo mulligan:** ")
-    assert ("✅ Il mulligan era" in note) != ("❌ Tenere sarebbe andato meglio." in note)
-    assert " Tenendo quelle 7 carte (" in note
-    assert "avresti giocato una terra a ogni turno fino al turno 4 se inizi tu nel **" in note
-    assert "il tuo mulligan a 6 è costato una carta e ha rinunciato a" in note
-    assert "(poi tenendo come fa l'allenatore: 7 carte con 2–5 terre," in note
+    assert_coach(
+        note,
+        "**Allenatore, sul tuo mulligan:** ",
+        ("✅ Il mulligan era", "❌ Tenere sarebbe andato meglio."),
+        " Tenendo quelle 7 carte (",
+        "avresti giocato una terra a ogni turno fino al turno 4 se inizi tu nel **",
+        "il tuo mulligan a 6 è costato una carta e ha rinunciato a",
+        "(poi tenendo come fa l'allenatore: 7 carte con 2–5 terre,",
+    )
     assert note.endswith("**Tieni o fai mulligan?** Il prossimo mulligan ti dà 5 carte.")
     await alice.click(message, "Tieni")
     message = bingo.emu.messages[message.id]
@@ -87,13 +99,16 @@ async def test_london_practice_in_italian_by_dm(bingo) -> None:
     message = bingo.emu.messages[message.id]
 
     text = description(message)
-    assert text.startswith("**Allenatore.** ")
-    assert ("✅ Tenere era la scelta migliore." in text) != ("❌" in text)
-    assert "\n**Cosa decide:** tenendo queste 6 carte (" in text
-    assert "giochi una terra a ogni turno fino al turno 4 se inizi tu nel **" in text
-    assert "; un mulligan a 5 costa una carta e rinuncia a" in text
-    assert "Facendo invece mulligan (poi tenendo come fa l'allenatore: 7 carte con" in text
-    assert "Le tue prossime pescate:" in text
+    assert_coach(
+        text,
+        "**Allenatore.** ",
+        ("✅ Tenere era la scelta migliore.", "❌"),
+        "\n**Cosa decide:** tenendo queste 6 carte (",
+        "giochi una terra a ogni turno fino al turno 4 se inizi tu nel **",
+        "; un mulligan a 5 costa una carta e rinuncia a",
+        "Facendo invece mulligan (poi tenendo come fa l'allenatore: 7 carte con",
+        "Le tue prossime pescate:",
+    )
     figure = text.split("nel **", 1)[1].split("**", 1)[0]
     assert "," in figure and "." not in figure, f"an Italian decimal comma: {figure}"
     assert enabled_buttons(message) == ["Un'altra mano"]

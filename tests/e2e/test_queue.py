@@ -89,6 +89,21 @@ async def queue(two: TwoServers, name: str, channel: Channel | None) -> Message:
     return reply
 
 
+async def wait_out_the_offer(two: TwoServers, driver: UserDriver, waiting: Message) -> None:
+    """The documented wait, without waiting: ``driver``'s queue entry joined long enough
+    ago; then, eventually, their ``waiting`` message offers the bot."""
+    await two.bw.db.backend.execute(
+        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
+        (limits.QUEUE_BOT_OFFER_SECONDS + 1, driver.user.id),
+    )
+    await eventually(
+        lambda: _async(
+            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
+        ),
+        "the offer of the bot",
+    )
+
+
 def waiting_text(two: TwoServers, message: Message) -> str:
     current = two.emu.messages[message.id]
     embed = current.embeds[0] if current.embeds else {}
@@ -324,17 +339,7 @@ async def test_after_a_wait_the_bot_is_offered(servers) -> None:
     bob = two.driver("bob")
     waiting = await queue(two, "bob", None)
     assert enabled_buttons(waiting) == ["Leave the queue"]
-    # the wait, without waiting: his entry joined the queue long enough ago
-    await two.bw.db.backend.execute(
-        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
-        (limits.QUEUE_BOT_OFFER_SECONDS + 1, bob.user.id),
-    )
-    await eventually(
-        lambda: _async(
-            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
-        ),
-        "the offer of the bot",
-    )
+    await wait_out_the_offer(two, bob, waiting)
     assert "You can play me instead" in waiting_text(two, waiting)
     click = await bob.click(two.emu.messages[waiting.id], "Play the bot instead")
     assert click.acknowledged
@@ -360,16 +365,7 @@ async def test_the_bot_offered_in_a_server_plays_there(servers) -> None:
     two = servers
     alice, carol = two.driver("alice"), two.driver("carol")
     waiting = await queue(two, "alice", two.bw.channel)
-    await two.bw.db.backend.execute(
-        "UPDATE queue_entries SET joined_at = joined_at - ? WHERE user_id = ?",
-        (limits.QUEUE_BOT_OFFER_SECONDS + 1, alice.user.id),
-    )
-    await eventually(
-        lambda: _async(
-            lambda: "Play the bot instead" in enabled_buttons(two.emu.messages[waiting.id])
-        ),
-        "the offer of the bot",
-    )
+    await wait_out_the_offer(two, alice, waiting)
     click = await alice.click(two.emu.messages[waiting.id], "Play the bot instead")
     assert click.acknowledged
     post = await two.emu.wait_for(

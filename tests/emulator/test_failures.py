@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -16,6 +15,7 @@ from emulator import Emulator
 from emulator.permissions import MENTION_EVERYONE
 from emulator_driver import UserDriver
 from tests.emulator.fixtures import World, running_client
+from tests.emulator.testbot import posts_messages
 
 
 def step_view(n: int) -> discord.ui.View:
@@ -135,10 +135,6 @@ async def _post(alice: UserDriver, world: World, fbot: FaultBot, text: str) -> N
     await world.emu.wait_for(lambda: fbot.seen.get("post_done"))
 
 
-def _posts(method: str, path: str) -> bool:
-    return method == "POST" and re.fullmatch(r"/channels/\d+/messages", path) is not None
-
-
 # ---------------------------------------------------------------- failures on demand
 async def test_revoked_send_messages_forbids_new_posts_only(
     emulator: Emulator, world: World, fbot: FaultBot
@@ -196,13 +192,13 @@ async def test_fail_route_transient_and_lasting(
     emulator: Emulator, world: World, fbot: FaultBot
 ) -> None:
     alice = world.driver("alice")
-    transient = emulator.fail_route(_posts, status=500, count=1)
+    transient = emulator.fail_route(posts_messages, status=500, count=1)
     await alice.slash(world.channel, "post", text="retried")
     await emulator.wait_for(lambda: fbot.seen.get("post_done"), timeout=10)
     assert len(transient.failed) == 1 and not transient.active
     assert fbot.errors == [] and alice.last_message(world.channel).content == "retried"
 
-    lasting = emulator.fail_route(_posts, status=503)  # discord.py does not retry a 503
+    lasting = emulator.fail_route(posts_messages, status=503)  # discord.py does not retry a 503
     fbot.seen.pop("post_done")
     await _post(alice, world, fbot, "lost")
     assert [(e.status, type(e)) for e in fbot.errors] == [(503, discord.DiscordServerError)]
@@ -252,7 +248,7 @@ async def test_a_create_carried_out_then_failed(
     nothing is created."""
     alice = world.driver("alice")
     channel = fbot.get_partial_messageable(world.channel.id)
-    failure = emulator.fail_route(_posts, status=503, count=1, applied=True, drop=drop)
+    failure = emulator.fail_route(posts_messages, status=503, count=1, applied=True, drop=drop)
     failed = (aiohttp.ClientError,) if drop else (discord.DiscordServerError,)
     with pytest.raises(failed):
         await channel.send("done", nonce="result-7")
@@ -262,7 +258,7 @@ async def test_a_create_carried_out_then_failed(
     assert again.id == alice.last_message(world.channel).id
     assert [m.content for m in alice.messages(world.channel)] == ["done"]
 
-    emulator.fail_route(_posts, status=503, count=1, drop=drop)
+    emulator.fail_route(posts_messages, status=503, count=1, drop=drop)
     with pytest.raises(failed):
         await channel.send("not done", nonce="result-8")
     assert [m.content for m in alice.messages(world.channel)] == ["done"]
@@ -274,7 +270,7 @@ async def test_a_failure_can_pick_requests_by_body(
     """``body_filter`` sees the JSON body: only the matching create fails."""
     channel = fbot.get_partial_messageable(world.channel.id)
     failure = emulator.fail_route(
-        _posts, status=503, body_filter=lambda body: body.get("content") == "fails"
+        posts_messages, status=503, body_filter=lambda body: body.get("content") == "fails"
     )
     await channel.send("passes")
     with pytest.raises(discord.DiscordServerError):

@@ -26,6 +26,12 @@ def vec(*kinds: int) -> list[int]:
     return counts
 
 
+def act(state: BingoState, *actions: str) -> None:
+    """Apply ``actions`` in turn."""
+    for action in actions:
+        state.apply(action)
+
+
 def finish_mulligans(state: BingoState) -> None:
     """Keep both opening hands (and leave any Vancouver scry card on top)."""
     while state.phase == "mulligan":
@@ -406,8 +412,7 @@ def test_counter_island_pair_needs_two_islands():
 def test_allow_resolves_the_land():
     """``allow`` puts the land into the territory and applies its effect."""
     state = position(hands=(vec(W), vec(U, B)), top=[R, G])
-    state.apply("place:0")
-    state.apply("allow")
+    act(state, "place:0", "allow")
     assert state.territories[0] == vec(W)
     assert state.hands == [vec(R), vec(U, B, G)]
 
@@ -428,8 +433,7 @@ def test_counter_moves_cards_to_the_right_piles():
 def test_countered_land_has_no_effect_and_ends_the_turn():
     """A countered Plains draws nothing and the opponent's turn begins."""
     state = position(hands=(vec(W, W), vec(U, B, B)), top=[G, R])
-    state.apply("place:0")
-    state.apply("counter:2")
+    act(state, "place:0", "counter:2")
     assert state.hands[0] == vec(W)
     assert state.hands[1] == vec(B, G)
     assert (state.turn, state.active, state.decision()) == (6, 1, "main")
@@ -448,8 +452,7 @@ def test_counter_with_exactly_two_cards_empties_the_hand():
 def test_counter_with_two_islands():
     """Island + Island counters, both going to the counterer's pile."""
     state = position(hands=(vec(B), vec(U, U)))
-    state.apply("place:2")
-    state.apply("counter:1")
+    act(state, "place:2", "counter:1")
     assert state.discards == [vec(B), vec(U, U)]
 
 
@@ -632,9 +635,7 @@ def test_timeout_in_mulligan_declaration_keeps():
 def test_timeout_in_scry_leaves_the_card_on_top():
     """A timed-out Vancouver scry leaves the top card on top."""
     state, _ = BingoState.new(4)
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "keep")
     assert state.decision() == "scry"
     library = list(state.library)
     state.apply_timeout()
@@ -646,9 +647,7 @@ def test_timeout_in_london_bottom_bottoms_a_random_card():
     """A timed-out London bottom puts one card of the hand on the library bottom."""
     state, _ = BingoState.new(4, BingoOptions(mulligan_rule=MulliganRule.LONDON))
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "keep")
     assert state.decision() == "bottom"
     hand = list(state.hands[player])
     state.apply_timeout()
@@ -771,8 +770,7 @@ def test_a_countered_placement_resets_the_pass_count():
     state = position(hands=(vec(W), vec(U, R)))
     for _ in range(4):
         state.apply("pass")
-    state.apply("place:0")
-    state.apply("counter:3")
+    act(state, "place:0", "counter:3")
     assert state.passes_in_row == 0
 
 
@@ -790,8 +788,7 @@ def test_custom_turn_limit():
     """``max_turns=3``: after three turns from the start the match is drawn."""
     state, _ = BingoState.new(9, BingoOptions(max_turns=3))
     finish_mulligans(state)
-    state.apply("pass")
-    state.apply("pass")
+    act(state, "pass", "pass")
     assert not state.is_over
     state.apply("pass")
     assert state.result == Result(None, "turn_limit")
@@ -840,8 +837,7 @@ def test_nothing_drawn_when_library_and_piles_are_empty():
 def test_scry_refills_an_empty_library():
     """A Vancouver scry that looks at an empty library reshuffles the piles first."""
     state, _ = BingoState.new(4)
-    state.apply("mulligan")
-    state.apply("keep")
+    act(state, "mulligan", "keep")
     rest = Counter(state.library)
     state.library = []
     state.discards[1 - state.starting] = [rest[k] for k in range(5)]
@@ -902,8 +898,7 @@ def test_hand_of_size_zero_must_keep():
     """A Paris hand that reaches 0 cards is kept automatically (``auto``)."""
     state, _ = BingoState.new(6, BingoOptions(mulligan_rule=MulliganRule.PARIS))
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
+    act(state, "mulligan", "keep")
     for _ in range(3):
         state.apply("mulligan")
     assert sum(state.hands[player]) == 1
@@ -918,9 +913,7 @@ def test_vancouver_scry_top_keeps_the_card_on_top():
     """Vancouver: after a mulligan, scry_top leaves the library as it was."""
     state, _ = BingoState.new(8)
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "keep")
     assert (state.decision(), state.current_player()) == ("scry", player)
     library = list(state.library)
     events = state.apply("scry_top")
@@ -932,9 +925,7 @@ def test_vancouver_scry_top_keeps_the_card_on_top():
 def test_vancouver_scry_bottom_moves_the_top_card_to_the_bottom():
     """Vancouver: scry_bottom puts the top card at the bottom (index 0)."""
     state, _ = BingoState.new(8)
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "keep")
     library = list(state.library)
     state.apply("scry_bottom")
     assert state.library == [library[-1]] + library[:-1]
@@ -944,9 +935,7 @@ def test_vancouver_scry_card_is_shown_only_to_the_scrying_player():
     """Only the scrying player's observation shows the top card."""
     state, _ = BingoState.new(8)
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "keep")
     assert state.observation(player)["scry_card"] == state.library[-1]
     assert state.observation(1 - player)["scry_card"] is None
 
@@ -954,8 +943,7 @@ def test_vancouver_scry_card_is_shown_only_to_the_scrying_player():
 def test_vancouver_no_scry_for_full_hands():
     """Vancouver: when both keep 5 cards, nobody scries and turn 1 begins."""
     state, _ = BingoState.new(8)
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "keep", "keep")
     assert (state.phase, state.turn) == ("play", 1)
 
 
@@ -963,9 +951,7 @@ def test_vancouver_scry_only_for_the_player_with_a_smaller_hand():
     """Vancouver: the player who kept 5 does not scry; the one with 4 does."""
     state, _ = BingoState.new(8)
     other = 1 - state.starting
-    state.apply("keep")
-    state.apply("mulligan")
-    state.apply("keep")
+    act(state, "keep", "mulligan", "keep")
     assert state.mulligans.scry_queue == [other]
     state.apply("scry_top")
     assert state.phase == "play"
@@ -975,10 +961,7 @@ def test_vancouver_scries_in_turn_order():
     """Vancouver: both players with smaller hands scry, the starting player first."""
     state, _ = BingoState.new(8)
     start = state.starting
-    state.apply("mulligan")
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("keep")
+    act(state, "mulligan", "mulligan", "keep", "keep")
     assert state.current_player() == start
     state.apply("scry_top")
     assert (state.decision(), state.current_player()) == ("scry", 1 - start)
@@ -990,8 +973,7 @@ def test_london_bottoms_one_card_per_mulligan():
     """London: two mulligans, a full 5-card hand, then 2 cards to the bottom."""
     state, _ = BingoState.new(8, BingoOptions(mulligan_rule=MulliganRule.LONDON))
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
+    act(state, "mulligan", "keep")
     assert sum(state.hands[player]) == 5
     state.apply("mulligan")
     assert sum(state.hands[player]) == 5
@@ -1011,10 +993,7 @@ def test_london_free_first_bottoms_one_fewer():
     opts = BingoOptions(mulligan_rule=MulliganRule.LONDON, free_first=True)
     state, _ = BingoState.new(8, opts)
     player = state.starting
-    state.apply("mulligan")
-    state.apply("keep")
-    state.apply("mulligan")
-    state.apply("keep")
+    act(state, "mulligan", "keep", "mulligan", "keep")
     assert state.decision() == "bottom"
     state.apply(state.legal_actions()[0])
     assert sum(state.hands[player]) == 4
