@@ -215,6 +215,80 @@ def _page_label(locale: object, direction: str) -> str:
     return t(locale, "replay-previous" if direction == "p" else "replay-next")
 
 
+#: How a field of a :class:`PagesButton` is written into its ``custom_id`` and read back
+#: from the template's group: ``(write, read)``.
+Codec = tuple[Callable[[Any], str], Callable[[str], Any]]
+NUMBER: Codec = (str, int)
+TEXT: Codec = (str, str)
+#: A season's number, or ``a`` for all-time (``None``).
+SEASON: Codec = (
+    lambda season: "a" if season is None else str(season),
+    lambda code: None if code == "a" else int(code),
+)
+
+
+class PagesButton(PageButton, template=r"(?!)"):
+    """Previous (``p``) or Next (``n``) under numbered pages or replay steps, whose
+    ``custom_id`` is ``<prefix><field>:<field>…``, the last field its ``direction``.
+
+    Subclasses set ``prefix`` and ``fields``: ``(attribute, template group, codec)`` of
+    each field in ``custom_id`` order; ``Kind(*values, locale, disabled=…)`` takes the
+    fields' values in that order (the attributes of the same names), then the labels'
+    locale. The handler that opens the page is the one registered for the subclass
+    (:meth:`ControlRouter.register`)."""
+
+    prefix: ClassVar[str]
+    fields: ClassVar[tuple[tuple[str, str, Codec], ...]]
+    direction: str
+
+    def __init__(self, *args: Any, disabled: bool = False) -> None:
+        values, locale = args[: len(self.fields)], self._locale(args)
+        codes = (codec[0](value) for (_, _, codec), value in zip(self.fields, values, strict=True))
+        direction = values[-1]
+        custom_id = self.prefix + ":".join(codes)
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
+        for (name, _, _), value in zip(self.fields, values, strict=True):
+            setattr(self, name, value)
+
+    @classmethod
+    def _locale(cls, args: tuple[Any, ...]) -> object:
+        """The locale given after the fields' values in ``args``, or ``None``."""
+        return args[len(cls.fields)] if len(args) > len(cls.fields) else None
+
+    def _opening(self, locale: object, label_key: str) -> Self:
+        """This button restyled as the one that opens a replay in a new message: label
+        ``label_key``, 🎞️, primary."""
+        self.item.label = t(locale, label_key)
+        self.item.emoji = "🎞️"
+        self.item.style = discord.ButtonStyle.primary
+        return self
+
+    @classmethod
+    def parse(cls, found: re.Match[str]) -> Self:
+        return cls(*(codec[1](found[group]) for _, group, codec in cls.fields))
+
+    @classmethod
+    def steps(cls, *key: Any, step: int, total: int, locale: object) -> tuple[Self, Self]:
+        """Previous and Next around step ``step`` of steps ``0..total`` of ``key`` (the
+        fields before the step): disabled at the first and last step."""
+        return (
+            cls(*key, max(step - 1, 0), "p", locale, disabled=step == 0),
+            cls(*key, min(step + 1, total), "n", locale, disabled=step >= total),
+        )
+
+    @classmethod
+    def pages(cls, *key: Any, page: int, pages: int, locale: object) -> discord.ui.View | None:
+        """Previous and Next under page ``page`` (0-based) of ``pages`` of ``key`` (the
+        fields before the page), disabled at the first and last page; ``None`` for one
+        page. Next on the last page names the page after it (as it always has)."""
+        if pages <= 1:
+            return None
+        return view_of(
+            cls(*key, max(page - 1, 0), "p", locale, disabled=page == 0),
+            cls(*key, page + 1, "n", locale, disabled=page + 1 >= pages),
+        )
+
+
 # -- BingoMagic matches -------------------------------------------------------------------
 
 
@@ -342,7 +416,7 @@ class RematchButton(MatchButton, template=r"bingo:r:(?P<match>\d+)"):
 
 
 class ReplayButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match.
@@ -353,35 +427,16 @@ class ReplayButton(
     as a new private message instead of turning the page it is on."""
 
     where = "bingo replay"
-
-    def __init__(
-        self,
-        match_id: int,
-        step: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:rp:{match_id}:{step}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.match_id = match_id
-        self.step = step
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]), int(found["step"]), found["dir"])
+    prefix = "bingo:rp:"
+    fields = (("match_id", "match", NUMBER), ("step", "step", NUMBER), ("direction", "dir", TEXT))
+    match_id: int
+    step: int
 
     @classmethod
     def opening(cls, match_id: int, locale: object = None) -> Self:
         """The "Replay" button under a player's end-of-match panel (``replay-open``):
         the replay of ``match_id`` from its first step, in a new private message."""
-        button = cls(match_id, 0, "n", locale)
-        button.item.label = t(locale, "replay-open")
-        button.item.emoji = "🎞️"
-        button.item.style = discord.ButtonStyle.primary
-        return button
+        return cls(match_id, 0, "n", locale)._opening(locale, "replay-open")
 
     @property
     def opens(self) -> bool:
@@ -705,95 +760,54 @@ class DailySelect(
 
 
 class LeaderboardButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:lb:(?P<season>a|\d+):(?P<by>r|w):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a leaderboard: shows page ``page`` (0-based)
     of season ``season`` (``a``: all-time), ranked by rating (``r``) or wins (``w``)."""
 
     where = "bingo leaderboard page"
-
-    def __init__(
-        self,
-        season: int | None,
-        by: str,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        code = "a" if season is None else str(season)
-        custom_id = f"bingo:lb:{code}:{by}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.season = season
-        self.by = by
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        season = None if found["season"] == "a" else int(found["season"])
-        return cls(season, found["by"], int(found["page"]), found["dir"])
+    prefix = "bingo:lb:"
+    fields = (
+        ("season", "season", SEASON),
+        ("by", "by", TEXT),
+        ("page", "page", NUMBER),
+        ("direction", "dir", TEXT),
+    )
+    season: int | None
+    by: str
+    page: int
 
 
 class LadderButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:ld:(?P<season>a|\d+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under the global ladder (``/bingo ladder show``):
     shows page ``page`` (0-based) of ladder season ``season`` (``a``: all-time)."""
 
     where = "bingo ladder page"
-
-    def __init__(
-        self,
-        season: int | None,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        code = "a" if season is None else str(season)
-        custom_id = f"bingo:ld:{code}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.season = season
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        season = None if found["season"] == "a" else int(found["season"])
-        return cls(season, int(found["page"]), found["dir"])
+    prefix = "bingo:ld:"
+    fields = (("season", "season", SEASON), ("page", "page", NUMBER), ("direction", "dir", TEXT))
+    season: int | None
+    page: int
 
 
 class StandingsButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:ts:(?P<tournament>\d+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a tournament's standings: page ``page``."""
 
     where = "tournament standings page"
-
-    def __init__(
-        self,
-        tournament_id: int,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:ts:{tournament_id}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.tournament_id = tournament_id
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["tournament"]), int(found["page"]), found["dir"])
+    prefix = "bingo:ts:"
+    fields = (
+        ("tournament_id", "tournament", NUMBER),
+        ("page", "page", NUMBER),
+        ("direction", "dir", TEXT),
+    )
+    tournament_id: int
+    page: int
 
 
 class EraseButton(
@@ -886,7 +900,7 @@ class PuzzleButton(
 
 
 class PuzzleReplayButton(
-    PageButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
+    PagesButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
 ):
     """Under a puzzle's answer, "Replay the match" (``o``: opens the replay of the match
     the puzzle came from at the puzzle's step, as a new private message); Previous
@@ -894,29 +908,15 @@ class PuzzleReplayButton(
     match number of its own, showing step ``step``."""
 
     where = "bingo puzzle replay"
+    prefix = "bingo:pzr:"
+    fields = (("puzzle_id", "puzzle", NUMBER), ("step", "step", NUMBER), ("direction", "dir", TEXT))
+    puzzle_id: int
+    step: int
 
-    def __init__(
-        self,
-        puzzle_id: int,
-        step: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:pzr:{puzzle_id}:{step}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        if direction == "o":
-            self.item.label = t(locale, "puzzle-button-replay")
-            self.item.emoji = "🎞️"
-            self.item.style = discord.ButtonStyle.primary
-        self.puzzle_id = puzzle_id
-        self.step = step
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["puzzle"]), int(found["step"]), found["dir"])
+    def __init__(self, *args: Any, disabled: bool = False) -> None:
+        super().__init__(*args, disabled=disabled)
+        if self.direction == "o":
+            self._opening(self._locale(args), "puzzle-button-replay")
 
 
 class PuzzleNextButton(
