@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
 from bot.engine import MulliganRule
 from bot.i18n import attribute, language_of, t
 from bot.i18n.commands import language_choices
@@ -41,7 +40,14 @@ from bot.ui.controls import (
     WorstMoveButton,
 )
 from bot.ui.rules import rules_page
-from cogs.contexts import ServerOnly, in_server, mode_choices, offered_anywhere, works_anywhere
+from cogs.contexts import (
+    RecordNumber,
+    ServerOnly,
+    in_server,
+    mode_choices,
+    offered_anywhere,
+    works_anywhere,
+)
 from cogs.languages import client_locale
 from cogs.reply import Reply
 
@@ -178,11 +184,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="replay", description="Step through a finished BingoMagic match of this server."
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
-    ) -> None:
+    async def replay(self, interaction: discord.Interaction, match: RecordNumber) -> None:
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
         await show_replay(self.bot, Reply(interaction), match)
@@ -192,11 +194,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="analyse", description="Grade every decision of a finished BingoMagic match."
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
-    async def analyse(
-        self,
-        interaction: discord.Interaction,
-        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
-    ) -> None:
+    async def analyse(self, interaction: discord.Interaction, match: RecordNumber) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
         await self.analyses.show(Reply(interaction), match)

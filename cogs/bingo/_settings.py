@@ -52,6 +52,12 @@ RULE_CHOICES = [
 # -- what a new match takes from the settings ----------------------------------------------
 
 
+def given(**values: Any) -> dict[str, Any]:
+    """The ``values`` given explicitly (those not ``None``), by name: the changes an
+    option left out makes none of."""
+    return {name: value for name, value in values.items() if value is not None}
+
+
 def default_options(settings: GuildSettings, *, max_timeouts: int) -> BingoOptions:
     """The table rules of a new match in a server whose settings are ``settings``, before
     the challenger's own choices (RULES §2 mulligans, §1.4 house rule)."""
@@ -76,30 +82,23 @@ def challenge_options(
     """The server's defaults, with each option the challenger gave explicitly (not
     ``None``) winning."""
     base = default_options(settings, max_timeouts=max_timeouts)
-    changes: dict[str, Any] = {}
-    if mulligan is not None:
-        changes["mulligan_rule"] = MulliganRule(mulligan)
-    if free_first is not None:
-        changes["free_first"] = free_first
-    if sequential is not None:
-        changes["sequential"] = sequential
-    if forest_either_pile is not None:
-        changes["forest_any_pile"] = forest_either_pile
+    changes = given(
+        mulligan_rule=None if mulligan is None else MulliganRule(mulligan),
+        free_first=free_first,
+        sequential=sequential,
+        forest_any_pile=forest_either_pile,
+    )
     return dataclasses.replace(base, **changes)
 
 
 def match_timing(base: Timing, settings: GuildSettings) -> Timing:
     """``base`` (the bot's configured timers) with the server's own timers in their
     place (RULES §1.8 time limits)."""
-    changes = {
-        name: value
-        for name, value in (
-            ("turn_seconds", settings.turn_seconds),
-            ("counter_seconds", settings.counter_seconds),
-            ("choice_seconds", settings.choice_seconds),
-        )
-        if value is not None
-    }
+    changes = given(
+        turn_seconds=settings.turn_seconds,
+        counter_seconds=settings.counter_seconds,
+        choice_seconds=settings.choice_seconds,
+    )
     return dataclasses.replace(base, **changes)
 
 
@@ -142,24 +141,22 @@ def settings_embed(
     ``moderation``, the moderator role and the moderation log channel (or "not set"), and
     the ladder channel ``ladder`` (``/bingo settings ladder``, docs/queue.md)."""
     embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
+
+    def field(name: str, value: str) -> None:
+        embed.add_field(name=t(lang, f"settings-field-{name}"), value=value, inline=False)
+
     rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
     mulligan = attribute(lang, f"choice-{rule}", "name")
     if settings.mulligan_rule is None:
         mulligan = t(lang, "settings-default-value", value=mulligan)
-    embed.add_field(
-        name=t(lang, "settings-field-mulligan"),
-        value=t(
-            lang,
-            "settings-mulligan-value",
-            rule=mulligan,
-            free_first=_yes_no(settings.free_first, lang),
-            sequential=_yes_no(settings.sequential, lang),
-        ),
-        inline=False,
+    free, sequential = _yes_no(settings.free_first, lang), _yes_no(settings.sequential, lang)
+    field(
+        "mulligan",
+        t(lang, "settings-mulligan-value", rule=mulligan, free_first=free, sequential=sequential),
     )
-    embed.add_field(
-        name=t(lang, "settings-field-timers"),
-        value=t(
+    field(
+        "timers",
+        t(
             lang,
             "settings-timers-value",
             turn=_seconds(settings.turn_seconds, bot_settings.turn_seconds, lang),
@@ -167,17 +164,9 @@ def settings_embed(
             choice=_seconds(settings.choice_seconds, bot_settings.choice_seconds, lang),
             challenge=_seconds(settings.challenge_seconds, bot_settings.challenge_seconds, lang),
         ),
-        inline=False,
     )
-    embed.add_field(
-        name=t(lang, "settings-field-house-rules"),
-        value=t(
-            lang,
-            "settings-house-rules-value",
-            forest=_yes_no(settings.forest_either_pile, lang),
-        ),
-        inline=False,
-    )
+    forest = _yes_no(settings.forest_either_pile, lang)
+    field("house-rules", t(lang, "settings-house-rules-value", forest=forest))
     if settings.language:
         language = attribute(lang, f"choice-{settings.language}", "name")
     else:
@@ -187,36 +176,28 @@ def settings_embed(
             "settings-default-value",
             value=attribute(lang, f"choice-{guild_language}", "name"),
         )
-    embed.add_field(name=t(lang, "settings-field-language"), value=language, inline=False)
+    field("language", language)
     channels = (
         join_list(lang, (f"<#{channel}>" for channel in settings.channels))
         if settings.channels
         else t(lang, "settings-channels-all")
     )
-    embed.add_field(name=t(lang, "settings-field-channels"), value=channels, inline=False)
+    field("channels", channels)
     if moderation is not None:
         unset = t(lang, "settings-not-set")
         role, log = moderation.role_id, moderation.log_channel_id
-        embed.add_field(
-            name=t(lang, "settings-field-moderation"),
-            value=t(
+        field(
+            "moderation",
+            t(
                 lang,
                 "settings-moderation-value",
                 role=unset if role is None else f"<@&{role}>",
                 channel=unset if log is None else f"<#{log}>",
             ),
-            inline=False,
         )
-    if moderation is not None:
-        embed.add_field(
-            name=t(lang, "settings-field-ladder"),
-            value=t(lang, "settings-not-set") if ladder is None else f"<#{ladder}>",
-            inline=False,
-        )
+        field("ladder", unset if ladder is None else f"<#{ladder}>")
     if permissions is not None:
-        embed.add_field(
-            name=t(lang, "settings-field-place"), value=place_text(permissions, lang), inline=False
-        )
+        field("place", place_text(permissions, lang))
     embed.set_footer(text=t(lang, "settings-footer"))
     return embed
 
@@ -308,14 +289,9 @@ class SettingsGroup(ServerGroup):
         ctx = await self._admin(interaction)
         if ctx is None:
             return
-        changes: dict[str, Any] = {}
-        if rule is not None:
-            changes["mulligan_rule"] = rule
-        if free_first is not None:
-            changes["free_first"] = free_first
-        if sequential is not None:
-            changes["sequential"] = sequential
-        await self._change(ctx, **changes)
+        await self._change(
+            ctx, **given(mulligan_rule=rule, free_first=free_first, sequential=sequential)
+        )
 
     @app_commands.command(
         name="timers", description="Manage Server only: time limits, in seconds (0: the default)."
@@ -380,8 +356,7 @@ class SettingsGroup(ServerGroup):
         ctx = await self._admin(interaction)
         if ctx is None:
             return
-        changes = {} if forest_either_pile is None else {"forest_either_pile": forest_either_pile}
-        await self._change(ctx, **changes)
+        await self._change(ctx, **given(forest_either_pile=forest_either_pile))
 
     @app_commands.command(
         name="language", description="Manage Server only: the language of the bot's public posts."
