@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import MulliganRule
 from bot.i18n import attribute, language_of, t
 from bot.i18n.commands import language_choices
 from bot.matches import LEVELS, MatchFinished
@@ -77,7 +76,7 @@ from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._puzzles import PuzzleService
 from ._queue import RankedQueue, ladder_settings_command
 from ._reminders import reminders_command
-from ._settings import SettingsGroup, challenge_options, channel_refusal
+from ._settings import RULE_CHOICES, SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
 from ._tips import tips_off
@@ -235,11 +234,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.choices(
         level=[app_commands.Choice(name=level.title(), value=level) for level in LEVELS],
-        mulligan=[
-            app_commands.Choice(name=rule.title, value=rule.value)
-            for rule in MulliganRule
-            if rule is not MulliganRule.EARLY_1994
-        ],
+        mulligan=RULE_CHOICES,
     )
     async def challenge(
         self,

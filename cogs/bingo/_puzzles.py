@@ -59,8 +59,7 @@ from bot.ui.controls import (
     PuzzleReplayButton,
     view_of,
 )
-from cogs.contexts import in_server
-from cogs.days import each_day
+from cogs.contexts import each_day, in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
 

@@ -31,7 +31,7 @@ from bot.matches import Timing
 from bot.storage import GuildSettings
 from bot.storage.consent import ConsentStore, ModerationSettings
 from bot.storage.queue import QueueStore
-from cogs.contexts import ServerGroup, manager_language
+from cogs.contexts import ServerGroup, manager_language, rule_choices
 from cogs.reply import Reply
 
 from ._leaderboard import set_min_games
@@ -42,11 +42,8 @@ if TYPE_CHECKING:
 
 #: The ``language`` choice meaning "the guild's preferred locale".
 SERVER_DEFAULT = "server-default"
-RULE_CHOICES = [
-    app_commands.Choice(name=rule.title, value=rule.value)
-    for rule in MulliganRule
-    if rule is not MulliganRule.EARLY_1994
-]
+#: The mulligan rules a BingoMagic match offers (RULES §2: not the 1994 rule).
+RULE_CHOICES = rule_choices(early_1994=False)
 
 
 # -- what a new match takes from the settings ----------------------------------------------

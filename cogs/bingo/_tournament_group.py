@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from cogs.contexts import RecordNumber, ServerGroup
+from cogs.contexts import TOURNAMENT, RecordNumber, ServerGroup
 from cogs.reply import Reply
 
 from ._settings import RULE_CHOICES, challenge_options
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 #: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
 ORGANIZERS = {"audience": "organizers"}
-#: The description of a command's ``tournament`` option.
-TOURNAMENT = "The tournament's number (default: the newest open one)"
 
 
 def _on_tournament(

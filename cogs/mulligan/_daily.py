@@ -46,7 +46,7 @@ from bot.interactions import NOT_CURRENT
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.controls import DailyButton, DailySelect
 from bot.ui.split_image import split_alt_text, split_png
-from cogs.days import each_day
+from cogs.contexts import each_day
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
