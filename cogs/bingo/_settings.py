@@ -17,8 +17,10 @@ it is posted. Answers are private, in the reader's language (:mod:`cogs.language
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -211,6 +213,30 @@ def place_text(permissions: discord.Permissions, lang: str) -> str:
     return t(lang, "settings-place-threads-unlocked")
 
 
+P = ParamSpec("P")
+
+
+def _managers_only(
+    command: Callable[Concatenate[SettingsGroup, Reply, P], Awaitable[None]],
+) -> Callable[Concatenate[SettingsGroup, discord.Interaction, P], Coroutine[Any, Any, None]]:
+    """The callback of a ``/bingo settings`` subcommand from ``command(group, ctx,
+    **options)``: whoever does not manage the server is refused privately
+    (:meth:`SettingsGroup._admin`); anyone else gets ``command`` with the interaction's
+    :class:`Reply`. discord.py reads the options from ``command``'s signature
+    (``functools.wraps`` keeps it, as ``__wrapped__``, which ``inspect.signature``
+    follows) and calls the callback with them by name."""
+
+    @functools.wraps(command)
+    async def callback(
+        group: SettingsGroup, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        ctx = await group._admin(interaction)
+        if ctx is not None:
+            await command(group, ctx, *args, **kwargs)
+
+    return callback
+
+
 class SettingsGroup(ServerGroup):
     """``/bingo settings``: show and change the server's settings (Manage Server only)."""
 
@@ -236,36 +262,31 @@ class SettingsGroup(ServerGroup):
         except ValueError:
             return await ctx.tell("settings-invalid")
         self.bot.languages.server_changed(new)
+        embed = await self._embed(ctx, new)
+        await ctx.reply_private(await ctx.text("settings-saved"), embed=embed)
+
+    async def _embed(
+        self, ctx: Reply, settings: GuildSettings, permissions: discord.Permissions | None = None
+    ) -> discord.Embed:
+        """:func:`settings_embed` of ``settings`` (the server's), in the reader's private
+        language, with the server's moderation settings and ladder channel."""
+        assert ctx.guild_id is not None
         moderation = await self.consent.moderation(ctx.guild_id)
         ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
         lang = await ctx.private()
-        embed = settings_embed(
-            new, self.bot.settings, ctx.guild, lang, moderation=moderation, ladder=ladder
+        return settings_embed(
+            settings, self.bot.settings, ctx.guild, lang, permissions, moderation, ladder
         )
-        await ctx.reply_private(t(lang, "settings-saved"), embed=embed)
 
     @app_commands.command(
         name="show", description="Manage Server only: show this server's BingoMagic settings."
     )
-    async def show(self, interaction: discord.Interaction) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
+    @_managers_only
+    async def show(self, ctx: Reply) -> None:
         assert ctx.guild_id is not None
         current = await self.bot.db.guild_settings(ctx.guild_id)
-        moderation = await self.consent.moderation(ctx.guild_id)
-        ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
-        await ctx.reply_private(
-            embed=settings_embed(
-                current,
-                self.bot.settings,
-                ctx.guild,
-                await ctx.private(),
-                interaction.app_permissions,
-                moderation,
-                ladder,
-            ),
-        )
+        embed = await self._embed(ctx, current, ctx.interaction.app_permissions)
+        await ctx.reply_private(embed=embed)
 
     @app_commands.command(
         name="mulligan", description="Manage Server only: the default mulligan rule and options."
@@ -276,16 +297,14 @@ class SettingsGroup(ServerGroup):
         sequential="Each player mulligans until keeping before the next declares",
     )
     @app_commands.choices(rule=RULE_CHOICES)
+    @_managers_only
     async def mulligan(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         rule: str | None = None,
         free_first: bool | None = None,
         sequential: bool | None = None,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
         await self._change(
             ctx, **given(mulligan_rule=rule, free_first=free_first, sequential=sequential)
         )
@@ -300,17 +319,15 @@ class SettingsGroup(ServerGroup):
         choice="Seconds for other decisions (0: default)",
         challenge="Seconds a challenge waits for its answer (0: default)",
     )
+    @_managers_only
     async def timers(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         turn: app_commands.Range[int, 0, limits.TURN_SECONDS[1]] | None = None,
         counter: app_commands.Range[int, 0, limits.COUNTER_SECONDS[1]] | None = None,
         choice: app_commands.Range[int, 0, limits.CHOICE_SECONDS[1]] | None = None,
         challenge: app_commands.Range[int, 0, limits.CHALLENGE_SECONDS[1]] | None = None,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
         given = {
             "turn_seconds": (turn, limits.TURN_SECONDS),
             "counter_seconds": (counter, limits.COUNTER_SECONDS),
@@ -330,29 +347,24 @@ class SettingsGroup(ServerGroup):
         name="leaderboard", description="Manage Server only: who is listed on the leaderboard."
     )
     @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
+    @_managers_only
     async def leaderboard(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         min_games: app_commands.Range[
             int, limits.LEADERBOARD_MIN_GAMES[0], limits.LEADERBOARD_MIN_GAMES[1]
         ],
     ) -> None:
         """The minimum of rated matches to appear on ``/bingo leaderboard``
         (``cogs.bingo._leaderboard``)."""
-        ctx = await self._admin(interaction)
-        if ctx is not None:
-            await set_min_games(self.bot, ctx, min_games)
+        await set_min_games(self.bot, ctx, min_games)
 
     @app_commands.command(
         name="house-rules", description="Manage Server only: the server's house rules."
     )
     @app_commands.describe(forest_either_pile="Forest may take from either discard pile")
-    async def house_rules(
-        self, interaction: discord.Interaction, forest_either_pile: bool | None = None
-    ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
+    @_managers_only
+    async def house_rules(self, ctx: Reply, forest_either_pile: bool | None = None) -> None:
         await self._change(ctx, **given(forest_either_pile=forest_either_pile))
 
     @app_commands.command(
@@ -365,10 +377,8 @@ class SettingsGroup(ServerGroup):
             *language_choices(),
         ]
     )
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
+    @_managers_only
+    async def language(self, ctx: Reply, language: str) -> None:
         await self._change(ctx, language=None if language == SERVER_DEFAULT else language)
 
     @app_commands.command(
@@ -380,16 +390,14 @@ class SettingsGroup(ServerGroup):
         remove="No longer allow matches in this channel",
         everywhere="Allow matches in every channel again",
     )
+    @_managers_only
     async def channels(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         add: discord.TextChannel | None = None,
         remove: discord.TextChannel | None = None,
         everywhere: bool = False,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
         assert ctx.guild_id is not None
         current = set((await self.bot.db.guild_settings(ctx.guild_id)).channels)
         if everywhere:
