@@ -81,6 +81,7 @@ from ._stats import stats_embed
 from ._table import table_of
 from ._tips import tips_off
 from ._tournament_group import TournamentGroup
+from ._views import on_match_button
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -134,7 +135,8 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ShowHandButton, service.on_show_hand)
         controls.register(PlayAgainButton, service.on_play_again)
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
-        controls.register(AnalysisButton, self.analyses.on_button)
+        # The replay's Analysis button: as /bingo analyse.
+        controls.register(AnalysisButton, partial(on_match_button, self.analyses.show))
         controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
         controls.register(KeyMomentButton, self.analyses.on_key_moment)
         controls.register(RematchButton, partial(on_rematch, service))
