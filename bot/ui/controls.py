@@ -565,10 +565,31 @@ class QueueButton(LookButton, template=r"bingo:q:(?P<op>leave|bot)"):
 
 # -- mulligan practice and the hand of the day ---------------------------------------------
 
-#: The fields a practice hand's controls start with: its session and state version.
-PRACTICE_HAND = (("session_id", "session", NUMBER), ("version", "version", NUMBER))
-#: The fields a hand of the day's controls start with: its server, day and state version.
-DAY_HAND = (("guild_id", "guild", NUMBER), ("day", "day", NUMBER), ("version", "version", NUMBER))
+
+class PracticeHand:
+    """The fields a practice hand's controls start with: its session and state version."""
+
+    hand: ClassVar[tuple[tuple[str, str, Codec], ...]] = (
+        ("session_id", "session", NUMBER),
+        ("version", "version", NUMBER),
+    )
+    session_id: int
+    version: int
+
+
+class DayHand:
+    """The fields a hand of the day's controls start with: its server, day and state
+    version."""
+
+    hand: ClassVar[tuple[tuple[str, str, Codec], ...]] = (
+        ("guild_id", "guild", NUMBER),
+        ("day", "day", NUMBER),
+        ("version", "version", NUMBER),
+    )
+    guild_id: int
+    day: int
+    version: int
+
 
 #: Each hand action's look (its label's catalog key, no emoji, its style).
 HAND_LOOKS: dict[str, Look] = {
@@ -577,6 +598,14 @@ HAND_LOOKS: dict[str, Look] = {
     "scry_top": ("mulligan-button-top", None, discord.ButtonStyle.primary),
     "scry_bottom": ("mulligan-button-bottom", None, discord.ButtonStyle.secondary),
 }
+
+
+class HandButton(LookButton, template=r"(?!)"):
+    """Keep, Mulligan, or the Vancouver scry's Top / Bottom on a hand (``action``, its
+    last field), labelled in ``locale``'s language (the reader's)."""
+
+    looks = HAND_LOOKS
+    action: str
 
 
 class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
@@ -626,30 +655,26 @@ class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
 
 
 class PracticeButton(
-    LookButton,
+    HandButton,
+    PracticeHand,
     template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
 ):
-    """Keep, Mulligan, or the Vancouver scry's Top / Bottom on a practice deal, labelled
-    in ``locale``'s language (the reader's)."""
+    """A hand action (:class:`HandButton`) on a practice deal."""
 
     where = "practice"
     prefix = "mull:a:"
-    fields = (*PRACTICE_HAND, ("action", "action", TEXT))
-    looks = HAND_LOOKS
-    session_id: int
-    version: int
-    action: str
+    fields = (*PracticeHand.hand, ("action", "action", TEXT))
 
 
 class CardSelect(
-    HandSelect, template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)"
+    HandSelect,
+    PracticeHand,
+    template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
 ):
     """Choose cards from a practice hand (see :class:`HandSelect`)."""
 
     prefix = "mull:s:"
-    fields = (*PRACTICE_HAND, ("step", "step", TEXT))
-    session_id: int
-    version: int
+    fields = (*PracticeHand.hand, ("step", "step", TEXT))
 
 
 class AgainButton(LookButton, template=r"mull:again:(?P<session>\d+)"):
@@ -663,33 +688,27 @@ class AgainButton(LookButton, template=r"mull:again:(?P<session>\d+)"):
 
 
 class DailyButton(
-    LookButton,
+    HandButton,
+    DayHand,
     template=r"mull:d:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
 ):
-    """Keep, Mulligan, Top or Bottom on a member's hand of the day."""
+    """A hand action (:class:`HandButton`) on a member's hand of the day."""
 
     where = "daily"
     prefix = "mull:d:"
-    fields = (*DAY_HAND, ("action", "action", TEXT))
-    looks = HAND_LOOKS
-    guild_id: int
-    day: int
-    version: int
-    action: str
+    fields = (*DayHand.hand, ("action", "action", TEXT))
 
 
 class DailySelect(
     HandSelect,
+    DayHand,
     template=r"mull:ds:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
 ):
     """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
 
     where = "daily"
     prefix = "mull:ds:"
-    fields = (*DAY_HAND, ("step", "step", TEXT))
-    guild_id: int
-    day: int
-    version: int
+    fields = (*DayHand.hand, ("step", "step", TEXT))
 
 
 # -- leaderboards, standings and privacy -------------------------------------------------
