@@ -254,17 +254,6 @@ class LookButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
         super().__init__(_button(custom_id, t(locale, key), emoji=emoji, style=style))
 
 
-class CallerButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
-    """A button whose caller gives its look: ``Kind(*values, label="…", emoji=None,
-    style=secondary, row=None)``, the fields' values first (a decision, a puzzle's
-    move: ``cogs.bingo._render.action_label``)."""
-
-    def __init__(self, *args: Any, row: int | None = None) -> None:
-        values, (label, emoji, style) = self._split(args, "…", None, discord.ButtonStyle.secondary)
-        custom_id = self._take(*values)
-        super().__init__(_button(custom_id, label, emoji=emoji, style=style, row=row))
-
-
 class PageButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
     """Previous or Next under pages (a replay's steps, a leaderboard, tournament
     standings, the guide): a grey button, ◀️ for Previous and ▶️ for Next, disabled at the
@@ -811,14 +800,13 @@ class SeasonStartButton(
 
 
 class PuzzleButton(
-    CallerButton,
+    Control[discord.ui.Button[Any]],
     template=r"bingo:pz:(?P<puzzle>\d+):(?P<day>\d+):(?P<action>[a-z_]+(?::\d+)?)",
 ):
     """One legal move of a puzzle (``cogs.bingo._puzzles``): clicking it answers the
     puzzle with ``action``. ``day``: the UTC day number of a puzzle of the day (its
     answer counts only that day), 0 for any other puzzle. The label and emoji are the
-    caller's (the match panels' own, ``cogs.bingo._render.action_label``):
-    ``PuzzleButton(puzzle_id, day, action, label, emoji, style, row=…)``."""
+    caller's (the match panels' own, ``cogs.bingo._render.action_label``)."""
 
     where = "bingo puzzle"
     prefix = "bingo:pz:"
@@ -826,6 +814,19 @@ class PuzzleButton(
     puzzle_id: int
     day: int
     action: str
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        day: int,
+        action: str,
+        label: str = "…",
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        custom_id = self._take(puzzle_id, day, action)
+        super().__init__(_button(custom_id, label, emoji=emoji, style=style, row=row))
 
 
 class PuzzleReplayButton(
