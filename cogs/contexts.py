@@ -19,17 +19,27 @@ ignored on subcommands).
   :class:`ServerGroup` is an ``app_commands.Group`` with it.
 - :func:`manages_server` and :func:`manager_language`: who may change a server's setup
   (Manage Server or Administrator), and the private refusal of anyone else.
-- :data:`RecordNumber` and :func:`mode_choices`: options several commands share.
+- :data:`RecordNumber`, :data:`TOURNAMENT`, :func:`mode_choices` and
+  :func:`rule_choices`: options several commands share.
+- :func:`each_day`: the loop of a cog's task that runs once a UTC day (the hand of the
+  day's rollover, the puzzles of the day's posts), so that both wake, wait and survive a
+  failure alike.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot import limits
+from bot.engine import MulliganRule
+from bot.engine.daily import seconds_to_next_day
 from cogs.reply import Reply
 
 #: The ``extras`` key of a subcommand that works outside a server.
@@ -124,6 +134,45 @@ def mode_choices(prefix: str, *modes: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=mode, value=f"{prefix}_{mode}") for mode in modes]
 
 
+def rule_choices(*, early_1994: bool = True) -> list[app_commands.Choice[str]]:
+    """The choices of a command's mulligan rule option: each rule by its title, valued
+    by its name (``MulliganRule.value``); without the 1994 rule unless ``early_1994``."""
+    return [
+        app_commands.Choice(name=rule.title, value=rule.value)
+        for rule in MulliganRule
+        if early_1994 or rule is not MulliganRule.EARLY_1994
+    ]
+
+
+#: The description of a command's optional ``tournament`` option (a :data:`RecordNumber`).
+TOURNAMENT = "The tournament's number (default: the newest open one)"
+
 #: A command option naming a stored record (a match's or a tournament's number): an
 #: integer Discord bounds to :data:`bot.limits.RECORD_NUMBER` before the bot sees it.
 RecordNumber = app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]]
+
+
+async def each_day(
+    bot: Any,
+    wake: asyncio.Event,
+    job: Callable[[], Awaitable[None]],
+    clock: Callable[[], float],
+    *,
+    after: float,
+    log: logging.Logger,
+    failed: str,
+) -> None:
+    """Once ``bot`` is ready, run ``job``; then again ``after`` seconds past each UTC
+    midnight of ``clock`` (seconds since the epoch), or as soon as ``wake`` is set (tests
+    move the clock, then set it). A failure of ``job`` is logged with ``failed`` (on
+    ``log``) and the next run tries again. Never returns: cancel the task to stop it."""
+    await bot.wait_until_ready()
+    while True:
+        wake.clear()
+        try:
+            await job()
+        except Exception:  # noqa: BLE001 - keep the task alive; the next run retries
+            log.exception(failed)
+        delay = seconds_to_next_day(clock()) + after
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), delay)

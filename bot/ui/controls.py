@@ -46,7 +46,7 @@ Actions inside ``bingo:m`` are read and written only by
 :class:`bot.engine.actions.Action`.
 
 The module is longer than 600 lines on purpose: it is the one place that lists every
-control (one small class per kind, each its template, fields and parse), so that a template is
+control (one small class per kind, each its template and fields), so that a template is
 never defined twice and a reader sees every ``custom_id`` the bot has ever posted.
 
 **Routing.** The bot owns one :class:`ControlRouter` (``BingoBot.controls``); each cog
@@ -93,18 +93,59 @@ ControlT = TypeVar("ControlT", bound="Control[Any]")
 Handler = Callable[[discord.Interaction[Any], ControlT], Awaitable[None]]
 
 
-class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
-    """A control: subclasses give a ``template``, their fields and :meth:`parse`.
+#: How a field of a control is written into its ``custom_id`` and read back from the
+#: template's group: ``(write, read)``.
+Codec = tuple[Callable[[Any], str], Callable[[str], Any]]
+NUMBER: Codec = (str, int)
+TEXT: Codec = (str, str)
+#: A season's number, or ``a`` for all-time (``None``).
+SEASON: Codec = (
+    lambda season: "a" if season is None else str(season),
+    lambda code: None if code == "a" else int(code),
+)
 
-    ``where`` names the kind in the log line of a failed click.
+
+def choice(kind: Callable[[str], Any]) -> Codec:
+    """The codec of a ``StrEnum`` field ``kind`` (:class:`Answer`, :class:`QueueOp`)."""
+    return (lambda member: member.value, kind)
+
+
+class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """A control: subclasses give a ``template`` and their fields.
+
+    ``where`` names the kind in the log line of a failed click. Most kinds set ``prefix``
+    and ``fields``, ``(attribute, template group, codec)`` of each field in ``custom_id``
+    order: their ``custom_id`` is ``<prefix><field>:<field>…`` (:meth:`_take`), and
+    :meth:`parse` reads the fields back from the template's groups and passes them to the
+    constructor, in that order. A kind whose ``custom_id`` is of another form overrides
+    :meth:`parse`.
     """
 
     where: ClassVar[str] = "control"
+    prefix: ClassVar[str] = ""
+    fields: ClassVar[tuple[tuple[str, str, Codec], ...]] = ()
 
     @classmethod
     def parse(cls, found: re.Match[str]) -> Self:
         """The control described by a ``custom_id`` matching the template."""
-        raise NotImplementedError
+        return cls(*(codec[1](found[group]) for _, group, codec in cls.fields))
+
+    def _take(self, *values: Any) -> str:
+        """Keep ``values`` (one per field, in order) as the fields' attributes; the
+        ``custom_id`` they make."""
+        codes = []
+        for (name, _, codec), value in zip(self.fields, values, strict=True):
+            setattr(self, name, value)
+            codes.append(codec[0](value))
+        return self.prefix + ":".join(codes)
+
+    @classmethod
+    def _split(cls, args: tuple[Any, ...], *defaults: Any) -> tuple[tuple[Any, ...], list[Any]]:
+        """``args`` of a constructor that takes the fields' values, then optional
+        arguments: the values, and the optional ones (``defaults`` for those left out)."""
+        count = len(cls.fields)
+        rest: tuple[Any, ...] = args[count:]
+        return args[:count], [*rest, *defaults[len(rest) :]]
 
     @classmethod
     async def from_custom_id(
@@ -195,6 +236,24 @@ def _button(custom_id: str, label: str, **kwargs: Any) -> discord.ui.Button[Any]
     return discord.ui.Button(custom_id=custom_id, label=label, **kwargs)
 
 
+#: A button's look: the catalog key of its label, its emoji (``None``: none) and style.
+Look = tuple[str, str | None, discord.ButtonStyle]
+
+
+class LookButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button labelled from the catalog: ``Kind(*values, locale=None)``, the fields'
+    values then the label's locale. Its look is ``looks`` of the ``custom_id`` code of its
+    last field (Accept or Decline, Join or Leave ...), or ``looks["*"]`` (one look)."""
+
+    looks: ClassVar[dict[str, Look]]
+
+    def __init__(self, *args: Any) -> None:
+        values, (locale,) = self._split(args, None)
+        custom_id = self._take(*values)
+        key, emoji, style = self.looks.get(custom_id.rsplit(":", 1)[-1]) or self.looks["*"]
+        super().__init__(_button(custom_id, t(locale, key), emoji=emoji, style=style))
+
+
 class PageButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
     """Previous or Next under pages (a replay's steps, a leaderboard, tournament
     standings, the guide): a grey button, ◀️ for Previous and ▶️ for Next, disabled at the
@@ -213,6 +272,51 @@ class PageButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
 def _page_label(locale: object, direction: str) -> str:
     """The label of a ``p`` (Previous) or ``n`` (Next) :class:`PageButton` in ``locale``."""
     return t(locale, "replay-previous" if direction == "p" else "replay-next")
+
+
+class PagesButton(PageButton, template=r"(?!)"):
+    """Previous (``p``) or Next (``n``) under numbered pages or replay steps, whose
+    ``custom_id`` is ``<prefix><field>:<field>…``, the last field its ``direction``.
+
+    Subclasses set ``prefix`` and ``fields`` (:class:`Control`); ``Kind(*values, locale,
+    disabled=…)`` takes the fields' values, then the labels' locale. The handler that
+    opens the page is the one registered for the subclass (:meth:`ControlRouter.register`)."""
+
+    direction: str
+
+    def __init__(self, *args: Any, disabled: bool = False) -> None:
+        values, (locale,) = self._split(args, None)
+        custom_id, direction = self._take(*values), values[-1]
+        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
+
+    def _opening(self, locale: object, label_key: str) -> Self:
+        """This button restyled as the one that opens a replay in a new message: label
+        ``label_key``, 🎞️, primary."""
+        self.item.label = t(locale, label_key)
+        self.item.emoji = "🎞️"
+        self.item.style = discord.ButtonStyle.primary
+        return self
+
+    @classmethod
+    def steps(cls, *key: Any, step: int, total: int, locale: object) -> tuple[Self, Self]:
+        """Previous and Next around step ``step`` of steps ``0..total`` of ``key`` (the
+        fields before the step): disabled at the first and last step."""
+        return (
+            cls(*key, max(step - 1, 0), "p", locale, disabled=step == 0),
+            cls(*key, min(step + 1, total), "n", locale, disabled=step >= total),
+        )
+
+    @classmethod
+    def pages(cls, *key: Any, page: int, pages: int, locale: object) -> discord.ui.View | None:
+        """Previous and Next under page ``page`` (0-based) of ``pages`` of ``key`` (the
+        fields before the page), disabled at the first and last page; ``None`` for one
+        page. Next on the last page names the page after it (as it always has)."""
+        if pages <= 1:
+            return None
+        return view_of(
+            cls(*key, max(page - 1, 0), "p", locale, disabled=page == 0),
+            cls(*key, page + 1, "n", locale, disabled=page + 1 >= pages),
+        )
 
 
 # -- BingoMagic matches -------------------------------------------------------------------
@@ -265,62 +369,36 @@ class Answer(StrEnum):
 
 
 class ChallengeButton(
-    Control[discord.ui.Button[Any]],
+    LookButton,
     template=r"bingo:c:(?P<challenge>\d+):(?P<answer>accept|decline)",
 ):
     """Accept or Decline on a challenge; only the challenged member may use it."""
 
     where = "bingo challenge"
-
-    def __init__(self, challenge_id: int, answer: Answer, locale: object = None) -> None:
-        accept = answer is Answer.ACCEPT
-        super().__init__(
-            _button(
-                f"bingo:c:{challenge_id}:{answer.value}",
-                t(locale, "bingo-button-accept" if accept else "bingo-button-decline"),
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-            )
-        )
-        self.challenge_id = challenge_id
-        self.answer = answer
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["challenge"]), Answer(found["answer"]))
+    prefix = "bingo:c:"
+    fields = (("challenge_id", "challenge", NUMBER), ("answer", "answer", choice(Answer)))
+    looks = {
+        "accept": ("bingo-button-accept", None, discord.ButtonStyle.success),
+        "decline": ("bingo-button-decline", None, discord.ButtonStyle.danger),
+    }
+    challenge_id: int
+    answer: Answer
 
 
-class MatchButton(Control[discord.ui.Button[Any]], template=r"(?!)"):
-    """A button that names only a match: ``<prefix><match>``. Subclasses set
-    ``prefix``, ``label_key`` (the label's catalog key), ``button_emoji`` and
-    ``button_style``."""
+class MatchButton(LookButton, template=r"(?!)"):
+    """A button that names only a match: ``<prefix><match>``, in its one look
+    (``looks["*"]``). Subclasses set ``prefix`` and ``looks``."""
 
-    prefix: ClassVar[str]
-    label_key: ClassVar[str]
-    button_emoji: ClassVar[str]
-    button_style: ClassVar[discord.ButtonStyle]
-
-    def __init__(self, match_id: int, locale: object = None) -> None:
-        super().__init__(
-            _button(
-                f"{self.prefix}{match_id}",
-                t(locale, self.label_key),
-                emoji=self.button_emoji,
-                style=self.button_style,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]))
+    fields = (("match_id", "match", NUMBER),)
+    match_id: int
 
 
 class ShowHandButton(MatchButton, template=r"bingo:h:(?P<match>\d+)"):
     """On the public board when a player's DMs are closed: answers that player privately."""
 
     where = "bingo show hand"
-    prefix, label_key, button_emoji = "bingo:h:", "bingo-button-show-hand", "🂠"
-    button_style = discord.ButtonStyle.primary
+    prefix = "bingo:h:"
+    looks = {"*": ("bingo-button-show-hand", "🂠", discord.ButtonStyle.primary)}
 
 
 class PlayAgainButton(MatchButton, template=r"bingo:a:(?P<match>\d+)"):
@@ -328,8 +406,8 @@ class PlayAgainButton(MatchButton, template=r"bingo:a:(?P<match>\d+)"):
     same level and table rules (anyone else is told privately it is not theirs)."""
 
     where = "bingo play again"
-    prefix, label_key, button_emoji = "bingo:a:", "bingo-button-play-again", "🔁"
-    button_style = discord.ButtonStyle.success
+    prefix = "bingo:a:"
+    looks = {"*": ("bingo-button-play-again", "🔁", discord.ButtonStyle.success)}
 
 
 class RematchButton(MatchButton, template=r"bingo:r:(?P<match>\d+)"):
@@ -337,12 +415,12 @@ class RematchButton(MatchButton, template=r"bingo:r:(?P<match>\d+)"):
     again, with the same table rules."""
 
     where = "bingo rematch"
-    prefix, label_key, button_emoji = "bingo:r:", "rematch-button", "⚔️"
-    button_style = discord.ButtonStyle.primary
+    prefix = "bingo:r:"
+    looks = {"*": ("rematch-button", "⚔️", discord.ButtonStyle.primary)}
 
 
 class ReplayButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:rp:(?P<match>\d+):(?P<step>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) in a replay: shows step ``step`` of the match.
@@ -353,35 +431,16 @@ class ReplayButton(
     as a new private message instead of turning the page it is on."""
 
     where = "bingo replay"
-
-    def __init__(
-        self,
-        match_id: int,
-        step: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:rp:{match_id}:{step}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.match_id = match_id
-        self.step = step
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]), int(found["step"]), found["dir"])
+    prefix = "bingo:rp:"
+    fields = (("match_id", "match", NUMBER), ("step", "step", NUMBER), ("direction", "dir", TEXT))
+    match_id: int
+    step: int
 
     @classmethod
     def opening(cls, match_id: int, locale: object = None) -> Self:
         """The "Replay" button under a player's end-of-match panel (``replay-open``):
         the replay of ``match_id`` from its first step, in a new private message."""
-        button = cls(match_id, 0, "n", locale)
-        button.item.label = t(locale, "replay-open")
-        button.item.emoji = "🎞️"
-        button.item.style = discord.ButtonStyle.primary
-        return button
+        return cls(match_id, 0, "n", locale)._opening(locale, "replay-open")
 
     @property
     def opens(self) -> bool:
@@ -394,8 +453,8 @@ class AnalysisButton(MatchButton, template=r"bingo:an:(?P<match>\d+)"):
     to whoever clicks (``cogs.bingo._analysis``)."""
 
     where = "bingo analysis"
-    prefix, label_key, button_emoji = "bingo:an:", "analysis-button", "📈"
-    button_style = discord.ButtonStyle.primary
+    prefix = "bingo:an:"
+    looks = {"*": ("analysis-button", "📈", discord.ButtonStyle.primary)}
 
 
 class WorstMoveButton(
@@ -405,24 +464,17 @@ class WorstMoveButton(
     win chance ("Biggest mistake"), or the first graded one ("Step through")."""
 
     where = "bingo analysis step"
+    prefix = "bingo:aw:"
+    fields = (("match_id", "match", NUMBER), ("step", "step", NUMBER))
+    match_id: int
+    step: int
 
     def __init__(
         self, match_id: int, step: int, locale: object = None, *, worst: bool = True
     ) -> None:
-        super().__init__(
-            _button(
-                f"bingo:aw:{match_id}:{step}",
-                t(locale, "analysis-worst" if worst else "analysis-step-through"),
-                emoji="🔎",
-                style=discord.ButtonStyle.secondary,
-            )
-        )
-        self.match_id = match_id
-        self.step = step
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]), int(found["step"]))
+        label = t(locale, "analysis-worst" if worst else "analysis-step-through")
+        style = discord.ButtonStyle.secondary
+        super().__init__(_button(self._take(match_id, step), label, emoji="🔎", style=style))
 
 
 class KeyMomentButton(
@@ -433,23 +485,14 @@ class KeyMomentButton(
     player had, in a new private message (``cogs.bingo._analysis``)."""
 
     where = "bingo key moment"
+    prefix = "bingo:km:"
+    fields = (("match_id", "match", NUMBER), ("decision", "decision", NUMBER))
+    match_id: int
+    decision: int
 
     def __init__(self, match_id: int, decision: int, label: str = "…", row: int | None = None):
-        super().__init__(
-            _button(
-                f"bingo:km:{match_id}:{decision}",
-                label,
-                emoji="🔎",
-                style=discord.ButtonStyle.secondary,
-                row=row,
-            )
-        )
-        self.match_id = match_id
-        self.decision = decision
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["match"]), int(found["decision"]))
+        custom_id, style = self._take(match_id, decision), discord.ButtonStyle.secondary
+        super().__init__(_button(custom_id, label, emoji="🔎", style=style, row=row))
 
 
 class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
@@ -457,8 +500,8 @@ class TipsOffButton(MatchButton, template=r"bingo:tips:(?P<match>\d+)"):
     the panel without it."""
 
     where = "bingo tips off"
-    prefix, label_key, button_emoji = "bingo:tips:", "tips-turn-off", "🔕"
-    button_style = discord.ButtonStyle.secondary
+    prefix = "bingo:tips:"
+    looks = {"*": ("tips-turn-off", "🔕", discord.ButtonStyle.secondary)}
 
 
 class AccessibleButton(MatchButton, template=r"bingo:sr:(?P<match>\d+)"):
@@ -466,33 +509,25 @@ class AccessibleButton(MatchButton, template=r"bingo:sr:(?P<match>\d+)"):
     (``cogs.bingo._accessible``): turns the mode on and redraws the panel with it."""
 
     where = "bingo screen-reader mode"
-    prefix, label_key, button_emoji = "bingo:sr:", "a11y-offer", "🔊"
-    button_style = discord.ButtonStyle.secondary
+    prefix = "bingo:sr:"
+    looks = {"*": ("a11y-offer", "🔊", discord.ButtonStyle.secondary)}
 
 
 class SignupButton(
-    Control[discord.ui.Button[Any]],
+    LookButton,
     template=r"bingo:tj:(?P<tournament>\d+):(?P<op>join|leave)",
 ):
     """Join / Leave on a tournament's public sign-up message."""
 
     where = "tournament sign-up"
-
-    def __init__(self, tournament_id: int, op: str, locale: object = None) -> None:
-        join = op == "join"
-        super().__init__(
-            _button(
-                f"bingo:tj:{tournament_id}:{op}",
-                t(locale, "tournament-button-join" if join else "tournament-button-leave"),
-                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-            )
-        )
-        self.tournament_id = tournament_id
-        self.op = op
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["tournament"]), found["op"])
+    prefix = "bingo:tj:"
+    fields = (("tournament_id", "tournament", NUMBER), ("op", "op", TEXT))
+    looks = {
+        "join": ("tournament-button-join", None, discord.ButtonStyle.success),
+        "leave": ("tournament-button-leave", None, discord.ButtonStyle.secondary),
+    }
+    tournament_id: int
+    op: str
 
 
 class QueueOp(StrEnum):
@@ -502,44 +537,64 @@ class QueueOp(StrEnum):
     BOT = "bot"
 
 
-class QueueButton(Control[discord.ui.Button[Any]], template=r"bingo:q:(?P<op>leave|bot)"):
+class QueueButton(LookButton, template=r"bingo:q:(?P<op>leave|bot)"):
     """On a member's waiting message in the ranked queue (``/bingo queue``): leave the
     queue, or, once offered, play the bot instead. It names no entry: a member has one
     place in the queue at most, and a click acts on it as it is now."""
 
     where = "bingo queue"
-
-    def __init__(self, op: QueueOp, locale: object = None) -> None:
-        leave = op is QueueOp.LEAVE
-        super().__init__(
-            _button(
-                f"bingo:q:{op.value}",
-                t(locale, "queue-button-leave" if leave else "queue-button-bot"),
-                emoji="🚪" if leave else "🤖",
-                style=discord.ButtonStyle.secondary if leave else discord.ButtonStyle.primary,
-            )
-        )
-        self.op = op
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(QueueOp(found["op"]))
+    prefix = "bingo:q:"
+    fields = (("op", "op", choice(QueueOp)),)
+    looks = {
+        "leave": ("queue-button-leave", "🚪", discord.ButtonStyle.secondary),
+        "bot": ("queue-button-bot", "🤖", discord.ButtonStyle.primary),
+    }
+    op: QueueOp
 
 
 # -- mulligan practice and the hand of the day ---------------------------------------------
 
-#: Each hand action's label (a catalog key) and style.
-HAND_LABELS = {
-    "keep": ("mulligan-button-keep", discord.ButtonStyle.success),
-    "mulligan": ("mulligan-button-mulligan", discord.ButtonStyle.danger),
-    "scry_top": ("mulligan-button-top", discord.ButtonStyle.primary),
-    "scry_bottom": ("mulligan-button-bottom", discord.ButtonStyle.secondary),
+
+class PracticeHand:
+    """The fields a practice hand's controls start with: its session and state version."""
+
+    hand: ClassVar[tuple[tuple[str, str, Codec], ...]] = (
+        ("session_id", "session", NUMBER),
+        ("version", "version", NUMBER),
+    )
+    session_id: int
+    version: int
+
+
+class DayHand:
+    """The fields a hand of the day's controls start with: its server, day and state
+    version."""
+
+    hand: ClassVar[tuple[tuple[str, str, Codec], ...]] = (
+        ("guild_id", "guild", NUMBER),
+        ("day", "day", NUMBER),
+        ("version", "version", NUMBER),
+    )
+    guild_id: int
+    day: int
+    version: int
+
+
+#: Each hand action's look (its label's catalog key, no emoji, its style).
+HAND_LOOKS: dict[str, Look] = {
+    "keep": ("mulligan-button-keep", None, discord.ButtonStyle.success),
+    "mulligan": ("mulligan-button-mulligan", None, discord.ButtonStyle.danger),
+    "scry_top": ("mulligan-button-top", None, discord.ButtonStyle.primary),
+    "scry_bottom": ("mulligan-button-bottom", None, discord.ButtonStyle.secondary),
 }
 
 
-def _hand_button(custom_id: str, action: str, locale: object) -> discord.ui.Button[Any]:
-    key, style = HAND_LABELS[action]
-    return discord.ui.Button(label=t(locale, key), style=style, custom_id=custom_id)
+class HandButton(LookButton, template=r"(?!)"):
+    """Keep, Mulligan, or the Vancouver scry's Top / Bottom on a hand (``action``, its
+    last field), labelled in ``locale``'s language (the reader's)."""
+
+    looks = HAND_LOOKS
+    action: str
 
 
 class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
@@ -550,27 +605,25 @@ class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
     where = "practice"
     step: str
 
-    @staticmethod
-    def make(
-        custom_id: str,
-        step: str,
-        options: list[discord.SelectOption] | None,
-        count: tuple[int, int],
-        locale: object,
-    ) -> discord.ui.Select[Any]:
-        """The select of cards, choosing ``count`` = (fewest, most) of ``options``."""
+    def __init__(self, *args: Any) -> None:
+        """``Kind(*values, options=None, count=(1, 1), locale=None)``: the fields' values
+        (``step`` last), then the select of cards, choosing ``count`` = (fewest, most) of
+        ``options``."""
+        values, (options, count, locale) = self._split(args, None, (1, 1), None)
+        custom_id = self._take(*values)
         placeholder = (
             t(locale, "mulligan-select-bottom", count=count[0])
-            if step == "bottom"
+            if self.step == "bottom"
             else t(locale, "mulligan-select-aside")
         )
-        return discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
             placeholder=placeholder,
             min_values=count[0],
             max_values=count[1],
             options=options or [discord.SelectOption(label="…", value="0:0")],
         )
+        super().__init__(select)
 
     #: The values of the options the member chose (:meth:`clicked`); none until then.
     chosen: tuple[str, ...] = ()
@@ -591,209 +644,114 @@ class HandSelect(Control[discord.ui.Select[Any]], template=r"(?!)"):
 
 
 class PracticeButton(
-    Control[discord.ui.Button[Any]],
+    HandButton,
+    PracticeHand,
     template=r"mull:a:(?P<session>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
 ):
-    """Keep, Mulligan, or the Vancouver scry's Top / Bottom on a practice deal, labelled
-    in ``locale``'s language (the reader's)."""
+    """A hand action (:class:`HandButton`) on a practice deal."""
 
     where = "practice"
-
-    def __init__(self, session_id: int, version: int, action: str, locale: object = None) -> None:
-        super().__init__(_hand_button(f"mull:a:{session_id}:{version}:{action}", action, locale))
-        self.session_id, self.version, self.action = session_id, version, action
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["session"]), int(found["version"]), found["action"])
+    prefix = "mull:a:"
+    fields = (*PracticeHand.hand, ("action", "action", TEXT))
 
 
 class CardSelect(
-    HandSelect, template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)"
+    HandSelect,
+    PracticeHand,
+    template=r"mull:s:(?P<session>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
 ):
     """Choose cards from a practice hand (see :class:`HandSelect`)."""
 
-    def __init__(
-        self,
-        session_id: int,
-        version: int,
-        step: str,
-        options: list[discord.SelectOption] | None = None,
-        count: tuple[int, int] = (1, 1),
-        locale: object = None,
-    ) -> None:
-        super().__init__(
-            self.make(f"mull:s:{session_id}:{version}:{step}", step, options, count, locale)
-        )
-        self.session_id, self.version, self.step = session_id, version, step
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["session"]), int(found["version"]), found["step"])
+    prefix = "mull:s:"
+    fields = (*PracticeHand.hand, ("step", "step", TEXT))
 
 
-class AgainButton(Control[discord.ui.Button[Any]], template=r"mull:again:(?P<session>\d+)"):
+class AgainButton(LookButton, template=r"mull:again:(?P<session>\d+)"):
     """Deal a fresh hand with the same deck and options."""
 
     where = "practice"
-
-    def __init__(self, session_id: int, locale: object = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(locale, "mulligan-button-again"),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"mull:again:{session_id}",
-            )
-        )
-        self.session_id = session_id
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["session"]))
+    prefix = "mull:again:"
+    fields = (("session_id", "session", NUMBER),)
+    looks = {"*": ("mulligan-button-again", None, discord.ButtonStyle.primary)}
+    session_id: int
 
 
 class DailyButton(
-    Control[discord.ui.Button[Any]],
+    HandButton,
+    DayHand,
     template=r"mull:d:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<action>keep|mulligan|scry_top|scry_bottom)",
 ):
-    """Keep, Mulligan, Top or Bottom on a member's hand of the day."""
+    """A hand action (:class:`HandButton`) on a member's hand of the day."""
 
     where = "daily"
-
-    def __init__(
-        self, guild_id: int, day: int, version: int, action: str, locale: object = None
-    ) -> None:
-        super().__init__(
-            _hand_button(f"mull:d:{guild_id}:{day}:{version}:{action}", action, locale)
-        )
-        self.guild_id, self.day, self.version, self.action = guild_id, day, version, action
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["guild"]), int(found["day"]), int(found["version"]), found["action"])
+    prefix = "mull:d:"
+    fields = (*DayHand.hand, ("action", "action", TEXT))
 
 
 class DailySelect(
     HandSelect,
+    DayHand,
     template=r"mull:ds:(?P<guild>\d+):(?P<day>\d+):(?P<version>\d+):(?P<step>bottom|aside)",
 ):
     """The London bottom cards (or Partial Paris's set-aside) of a hand of the day."""
 
     where = "daily"
-
-    def __init__(
-        self,
-        guild_id: int,
-        day: int,
-        version: int,
-        step: str,
-        options: list[discord.SelectOption] | None = None,
-        count: tuple[int, int] = (1, 1),
-        locale: object = None,
-    ) -> None:
-        super().__init__(
-            self.make(f"mull:ds:{guild_id}:{day}:{version}:{step}", step, options, count, locale)
-        )
-        self.guild_id, self.day, self.version, self.step = guild_id, day, version, step
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["guild"]), int(found["day"]), int(found["version"]), found["step"])
+    prefix = "mull:ds:"
+    fields = (*DayHand.hand, ("step", "step", TEXT))
 
 
 # -- leaderboards, standings and privacy -------------------------------------------------
 
 
 class LeaderboardButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:lb:(?P<season>a|\d+):(?P<by>r|w):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a leaderboard: shows page ``page`` (0-based)
     of season ``season`` (``a``: all-time), ranked by rating (``r``) or wins (``w``)."""
 
     where = "bingo leaderboard page"
-
-    def __init__(
-        self,
-        season: int | None,
-        by: str,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        code = "a" if season is None else str(season)
-        custom_id = f"bingo:lb:{code}:{by}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.season = season
-        self.by = by
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        season = None if found["season"] == "a" else int(found["season"])
-        return cls(season, found["by"], int(found["page"]), found["dir"])
+    prefix = "bingo:lb:"
+    fields = (
+        ("season", "season", SEASON),
+        ("by", "by", TEXT),
+        ("page", "page", NUMBER),
+        ("direction", "dir", TEXT),
+    )
+    season: int | None
+    by: str
+    page: int
 
 
 class LadderButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:ld:(?P<season>a|\d+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under the global ladder (``/bingo ladder show``):
     shows page ``page`` (0-based) of ladder season ``season`` (``a``: all-time)."""
 
     where = "bingo ladder page"
-
-    def __init__(
-        self,
-        season: int | None,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        code = "a" if season is None else str(season)
-        custom_id = f"bingo:ld:{code}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.season = season
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        season = None if found["season"] == "a" else int(found["season"])
-        return cls(season, int(found["page"]), found["dir"])
+    prefix = "bingo:ld:"
+    fields = (("season", "season", SEASON), ("page", "page", NUMBER), ("direction", "dir", TEXT))
+    season: int | None
+    page: int
 
 
 class StandingsButton(
-    PageButton,
+    PagesButton,
     template=r"bingo:ts:(?P<tournament>\d+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous (``p``) or Next (``n``) under a tournament's standings: page ``page``."""
 
     where = "tournament standings page"
-
-    def __init__(
-        self,
-        tournament_id: int,
-        page: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:ts:{tournament_id}:{page}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        self.tournament_id = tournament_id
-        self.page = page
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["tournament"]), int(found["page"]), found["dir"])
+    prefix = "bingo:ts:"
+    fields = (
+        ("tournament_id", "tournament", NUMBER),
+        ("page", "page", NUMBER),
+        ("direction", "dir", TEXT),
+    )
+    tournament_id: int
+    page: int
 
 
 class EraseButton(
@@ -803,23 +761,14 @@ class EraseButton(
     that member may answer)."""
 
     where = "privacy erase"
+    prefix = "privacy:erase:"
+    fields = (("user_id", "user", NUMBER), ("answer", "answer", TEXT))
+    user_id: int
+    answer: str
 
     def __init__(self, user_id: int, answer: str, label: str = "…") -> None:
-        super().__init__(
-            _button(
-                f"privacy:erase:{user_id}:{answer}",
-                label,
-                style=discord.ButtonStyle.danger
-                if answer == "yes"
-                else discord.ButtonStyle.secondary,
-            )
-        )
-        self.user_id = user_id
-        self.answer = answer
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["user"]), found["answer"])
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(_button(self._take(user_id, answer), label, style=style))
 
 
 class SeasonStartButton(
@@ -860,6 +809,11 @@ class PuzzleButton(
     caller's (the match panels' own, ``cogs.bingo._render.action_label``)."""
 
     where = "bingo puzzle"
+    prefix = "bingo:pz:"
+    fields = (("puzzle_id", "puzzle", NUMBER), ("day", "day", NUMBER), ("action", "action", TEXT))
+    puzzle_id: int
+    day: int
+    action: str
 
     def __init__(
         self,
@@ -871,22 +825,12 @@ class PuzzleButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            _button(
-                f"bingo:pz:{puzzle_id}:{day}:{action}", label, emoji=emoji, style=style, row=row
-            )
-        )
-        self.puzzle_id = puzzle_id
-        self.day = day
-        self.action = action
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["puzzle"]), int(found["day"]), found["action"])
+        custom_id = self._take(puzzle_id, day, action)
+        super().__init__(_button(custom_id, label, emoji=emoji, style=style, row=row))
 
 
 class PuzzleReplayButton(
-    PageButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
+    PagesButton, template=r"bingo:pzr:(?P<puzzle>\d+):(?P<step>\d+):(?P<dir>[opn])"
 ):
     """Under a puzzle's answer, "Replay the match" (``o``: opens the replay of the match
     the puzzle came from at the puzzle's step, as a new private message); Previous
@@ -894,33 +838,19 @@ class PuzzleReplayButton(
     match number of its own, showing step ``step``."""
 
     where = "bingo puzzle replay"
+    prefix = "bingo:pzr:"
+    fields = (("puzzle_id", "puzzle", NUMBER), ("step", "step", NUMBER), ("direction", "dir", TEXT))
+    puzzle_id: int
+    step: int
 
-    def __init__(
-        self,
-        puzzle_id: int,
-        step: int,
-        direction: str,
-        locale: object = None,
-        *,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"bingo:pzr:{puzzle_id}:{step}:{direction}"
-        super().__init__(custom_id, direction, _page_label(locale, direction), disabled)
-        if direction == "o":
-            self.item.label = t(locale, "puzzle-button-replay")
-            self.item.emoji = "🎞️"
-            self.item.style = discord.ButtonStyle.primary
-        self.puzzle_id = puzzle_id
-        self.step = step
-        self.direction = direction
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["puzzle"]), int(found["step"]), found["dir"])
+    def __init__(self, *args: Any, disabled: bool = False) -> None:
+        super().__init__(*args, disabled=disabled)
+        if self.direction == "o":
+            self._opening(self._split(args, None)[1][0], "puzzle-button-replay")
 
 
 class PuzzleNextButton(
-    Control[discord.ui.Button[Any]],
+    LookButton,
     template=r"bingo:pzn:(?P<puzzle>\d+):(?P<day>\d+):(?P<what>next|again)",
 ):
     """Under a puzzle's answer: "Next puzzle" (``next``: the member's next one, on the
@@ -928,49 +858,27 @@ class PuzzleNextButton(
     ``day`` as in :class:`PuzzleButton`)."""
 
     where = "bingo puzzle next"
-
-    def __init__(self, puzzle_id: int, day: int, what: str, locale: object = None) -> None:
-        again = what == "again"
-        super().__init__(
-            _button(
-                f"bingo:pzn:{puzzle_id}:{day}:{what}",
-                t(locale, "puzzle-button-again" if again else "puzzle-button-next"),
-                emoji="🔁" if again else "🧩",
-                style=discord.ButtonStyle.secondary if again else discord.ButtonStyle.success,
-            )
-        )
-        self.puzzle_id = puzzle_id
-        self.day = day
-        self.what = what
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["puzzle"]), int(found["day"]), found["what"])
+    prefix = "bingo:pzn:"
+    fields = (("puzzle_id", "puzzle", NUMBER), ("day", "day", NUMBER), ("what", "what", TEXT))
+    looks = {
+        "next": ("puzzle-button-next", "🧩", discord.ButtonStyle.success),
+        "again": ("puzzle-button-again", "🔁", discord.ButtonStyle.secondary),
+    }
+    puzzle_id: int
+    day: int
+    what: str
 
 
-class PuzzleDayButton(
-    Control[discord.ui.Button[Any]], template=r"bingo:pzd:(?P<guild>\d+):(?P<day>\d+)"
-):
+class PuzzleDayButton(LookButton, template=r"bingo:pzd:(?P<guild>\d+):(?P<day>\d+)"):
     """ "Solve it" under a server's public post of the puzzle of the day: the puzzle,
     privately to whoever clicks, while ``day`` (a UTC day number) lasts."""
 
     where = "bingo puzzle of the day"
-
-    def __init__(self, guild_id: int, day: int, locale: object = None) -> None:
-        super().__init__(
-            _button(
-                f"bingo:pzd:{guild_id}:{day}",
-                t(locale, "puzzle-button-solve"),
-                emoji="🧩",
-                style=discord.ButtonStyle.success,
-            )
-        )
-        self.guild_id = guild_id
-        self.day = day
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["guild"]), int(found["day"]))
+    prefix = "bingo:pzd:"
+    fields = (("guild_id", "guild", NUMBER), ("day", "day", NUMBER))
+    looks = {"*": ("puzzle-button-solve", "🧩", discord.ButtonStyle.success)}
+    guild_id: int
+    day: int
 
 
 # -- the guide -----------------------------------------------------------------------------
@@ -982,16 +890,12 @@ class GuideButton(PageButton, template=r"(?!)"):
     gives the label."""
 
     previous = "prev"
-    prefix: ClassVar[str]
+    fields = (("page", "page", NUMBER), ("way", "way", TEXT))
+    page: int
+    way: str
 
     def __init__(self, page: int, way: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(f"{self.prefix}{page}:{way}", way, label, disabled)
-        self.page = page
-        self.way = way
-
-    @classmethod
-    def parse(cls, found: re.Match[str]) -> Self:
-        return cls(int(found["page"]), found["way"])
+        super().__init__(self._take(page, way), way, label, disabled)
 
 
 class RulesButton(GuideButton, template=r"guide:rules:(?P<page>\d+):(?P<way>prev|next)"):

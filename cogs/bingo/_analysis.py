@@ -36,7 +36,7 @@ from bot.ai import analysis
 from bot.ai.analysis import DecisionAnalysis, DecisionContext
 from bot.i18n import join_list, sentences, t
 from bot.ui.analysis_chart import ChartMark, ChartTexts, render_chart
-from bot.ui.controls import AnalysisButton, KeyMomentButton, ReplayButton, view_of
+from bot.ui.controls import KeyMomentButton, ReplayButton, view_of
 from bot.ui.text import echo, shorten
 from cogs.reply import Reply
 
@@ -263,12 +263,6 @@ class AnalysisService:
         self.bot = bot
         #: Members with an analysis running, by server.
         self.running: dict[int, set[int]] = {}
-
-    async def on_button(
-        self, interaction: discord.Interaction[Any], control: AnalysisButton
-    ) -> None:
-        """The replay's Analysis button: as ``/bingo analyse``."""
-        await self.show(Reply(interaction), control.match_id)
 
     async def on_key_moment(
         self, interaction: discord.Interaction[Any], control: KeyMomentButton

@@ -11,8 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
-from bot.engine import MulliganRule
 from bot.i18n import attribute, language_of, t
 from bot.i18n.commands import language_choices
 from bot.matches import LEVELS, MatchFinished
@@ -41,7 +39,14 @@ from bot.ui.controls import (
     WorstMoveButton,
 )
 from bot.ui.rules import rules_page
-from cogs.contexts import ServerOnly, in_server, mode_choices, offered_anywhere, works_anywhere
+from cogs.contexts import (
+    RecordNumber,
+    ServerOnly,
+    in_server,
+    mode_choices,
+    offered_anywhere,
+    works_anywhere,
+)
 from cogs.languages import client_locale
 from cogs.reply import Reply
 
@@ -71,11 +76,12 @@ from ._moderation import Moderation, ModGroup, moderation_settings_command
 from ._puzzles import PuzzleService
 from ._queue import RankedQueue, ladder_settings_command
 from ._reminders import reminders_command
-from ._settings import SettingsGroup, challenge_options, channel_refusal
+from ._settings import RULE_CHOICES, SettingsGroup, challenge_options, channel_refusal
 from ._stats import stats_embed
 from ._table import table_of
 from ._tips import tips_off
 from ._tournament_group import TournamentGroup
+from ._views import on_match_button
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -129,7 +135,8 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         controls.register(ShowHandButton, service.on_show_hand)
         controls.register(PlayAgainButton, service.on_play_again)
         controls.register(ReplayButton, partial(on_replay_button, self.bot))
-        controls.register(AnalysisButton, self.analyses.on_button)
+        # The replay's Analysis button: as /bingo analyse.
+        controls.register(AnalysisButton, partial(on_match_button, self.analyses.show))
         controls.register(WorstMoveButton, partial(on_replay_button, self.bot))
         controls.register(KeyMomentButton, self.analyses.on_key_moment)
         controls.register(RematchButton, partial(on_rematch, service))
@@ -178,11 +185,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="replay", description="Step through a finished BingoMagic match of this server."
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
-    ) -> None:
+    async def replay(self, interaction: discord.Interaction, match: RecordNumber) -> None:
         """A finished match of this server, step by step, privately (Previous / Next),
         with both hands shown."""
         await show_replay(self.bot, Reply(interaction), match)
@@ -192,11 +195,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
         name="analyse", description="Grade every decision of a finished BingoMagic match."
     )
     @app_commands.describe(match="The match number (shown on its board and result)")
-    async def analyse(
-        self,
-        interaction: discord.Interaction,
-        match: app_commands.Range[int, limits.RECORD_NUMBER[0], limits.RECORD_NUMBER[1]],
-    ) -> None:
+    async def analyse(self, interaction: discord.Interaction, match: RecordNumber) -> None:
         """The move-by-move analysis of a finished match of this server, privately: each
         player's accuracy, grades and win-chance chart (``cogs.bingo._analysis``)."""
         await self.analyses.show(Reply(interaction), match)
@@ -237,11 +236,7 @@ class BingoCog(ServerOnly, commands.GroupCog, name="Bingo", group_name="bingo"):
     )
     @app_commands.choices(
         level=[app_commands.Choice(name=level.title(), value=level) for level in LEVELS],
-        mulligan=[
-            app_commands.Choice(name=rule.title, value=rule.value)
-            for rule in MulliganRule
-            if rule is not MulliganRule.EARLY_1994
-        ],
+        mulligan=RULE_CHOICES,
     )
     async def challenge(
         self,

@@ -58,13 +58,7 @@ class PanelRecord:
         return dataclasses.replace(self, version=version, controls=controls)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "channel": self.channel,
-            "message": self.message,
-            "version": self.version,
-            "controls": self.controls,
-            "ephemeral": self.ephemeral,
-        }
+        return dataclasses.asdict(self)  # the fields, named and ordered as stored
 
     @classmethod
     def from_json(cls, stored: Mapping[str, Any] | None) -> PanelRecord | None:

@@ -210,8 +210,7 @@ def replay_page(
     inputs = board_inputs(record.id, view, raw_names, last, lang)
     picture = render_board(inputs)
     buttons = view_of(
-        ReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
-        ReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
+        *ReplayButton.steps(record.id, step=step, total=total, locale=lang),
         AnalysisButton(record.id, lang),
     )
     return embed, buttons, picture, board_alt_text(inputs)

@@ -22,7 +22,7 @@ from discord import app_commands
 from bot import ladder as rules
 from bot.i18n import t
 from bot.storage.ladder import LadderRanked, LadderStore, NameTaken
-from bot.ui.controls import LadderButton, view_of
+from bot.ui.controls import LadderButton
 from cogs.contexts import works_anywhere
 from cogs.reply import Reply
 
@@ -103,13 +103,7 @@ async def ladder_page(
     if pages > 1:
         footer += "\n" + t(lang, "ladder-page", page=page + 1, pages=pages)
     embed.set_footer(text=footer)
-    if pages == 1:
-        return embed, None
-    view = view_of(
-        LadderButton(season, max(page - 1, 0), "p", lang, disabled=page == 0),
-        LadderButton(season, page + 1, "n", lang, disabled=page + 1 >= pages),
-    )
-    return embed, view
+    return embed, LadderButton.pages(season, page=page, pages=pages, locale=lang)
 
 
 def _line(r: LadderRanked, lang: str) -> str:

@@ -209,13 +209,7 @@ async def leaderboard_page(
     if pages > 1:
         footer += "\n" + t(lang, "seasons-page", page=page + 1, pages=pages)
     embed.set_footer(text=footer)
-    if pages == 1:
-        return embed, None
-    view = view_of(
-        LeaderboardButton(season, by, max(page - 1, 0), "p", lang, disabled=page == 0),
-        LeaderboardButton(season, by, page + 1, "n", lang, disabled=page + 1 >= pages),
-    )
-    return embed, view
+    return embed, LeaderboardButton.pages(season, by, page=page, pages=pages, locale=lang)
 
 
 async def _nobody_listed(

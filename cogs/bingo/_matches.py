@@ -69,6 +69,7 @@ from ._settings import match_timing
 from ._table import LiveMatch, MatchTable, table_of
 from ._threads import MatchThreads, missing_thread_permissions
 from ._tips import first_match_tips
+from ._views import on_match_button
 
 if TYPE_CHECKING:
     from bot.client import BingoBot
@@ -612,7 +613,7 @@ class MatchService:
     async def on_show_hand(
         self, interaction: discord.Interaction[Any], control: ShowHandButton
     ) -> None:
-        await self.show_hand(Reply(interaction), control.match_id)
+        await on_match_button(self.show_hand, interaction, control)
 
     async def on_play_again(
         self, interaction: discord.Interaction[Any], control: PlayAgainButton

@@ -23,7 +23,7 @@ from bot.engine.outcome import Reason
 from bot.i18n import t
 from bot.storage.consent import ConsentStore
 from bot.ui.text import echo
-from cogs.contexts import RecordNumber, ServerGroup, manager_language
+from cogs.contexts import TOURNAMENT, RecordNumber, ServerGroup, manager_language
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -239,7 +239,7 @@ class ModGroup(ServerGroup):
     )
     @app_commands.describe(
         player="The player to remove",
-        tournament="The tournament's number (default: the newest open one)",
+        tournament=TOURNAMENT,
     )
     async def remove(
         self,

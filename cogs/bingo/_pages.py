@@ -10,7 +10,7 @@ import discord
 
 from bot import limits
 from bot.i18n import t
-from bot.ui.controls import StandingsButton, view_of
+from bot.ui.controls import StandingsButton
 
 #: Standings lines on one page (one line is at most about 120 characters).
 STANDINGS_PER_PAGE = 12
@@ -37,12 +37,7 @@ def standings_view(
     tournament_id: int, page: int, pages: int, locale: object
 ) -> discord.ui.View | None:
     """Previous / Next under page ``page`` of ``pages`` (None for one page)."""
-    if pages <= 1:
-        return None
-    return view_of(
-        StandingsButton(tournament_id, max(page - 1, 0), "p", locale, disabled=page == 0),
-        StandingsButton(tournament_id, page + 1, "n", locale, disabled=page + 1 >= pages),
-    )
+    return StandingsButton.pages(tournament_id, page=page, pages=pages, locale=locale)
 
 
 def message_kwargs(

@@ -72,17 +72,33 @@ class Kicks(Protocol):
     def kick(self, match: LiveMatch, *, redraw: bool = False, announce: bool = False) -> None: ...
 
 
-class PanelHost(Protocol):
+class LiveMatches(Protocol):
+    """The live matches of this process: their runtime, and each by its id."""
+
+    @property
+    def runtime(self) -> MatchRuntime[MatchTable]: ...
+    @property
+    def matches(self) -> Mapping[int, LiveMatch]: ...
+
+
+class Stores(Protocol):
+    """The database, the outbox and the bot's default table rules."""
+
+    @property
+    def db(self) -> Database: ...
+    @property
+    def outbox(self) -> Outbox: ...
+    @property
+    def options(self) -> BingoOptions: ...
+
+
+class PanelHost(LiveMatches, Protocol):
     """What the screen-reader and tips switches use (:mod:`._accessible`, :mod:`._tips`):
     the live matches, the delivery to show a change, the answer of a click with its
     panel."""
 
     @property
     def db(self) -> Database: ...
-    @property
-    def runtime(self) -> MatchRuntime[MatchTable]: ...
-    @property
-    def matches(self) -> Mapping[int, LiveMatch]: ...
     @property
     def delivery(self) -> Kicks: ...
 
@@ -97,20 +113,14 @@ class Challenging(Protocol):
     ) -> None: ...
 
 
-class RematchHost(Protocol):
+class RematchHost(Stores, Protocol):
     """What "Rematch" uses (:func:`._history.on_rematch`)."""
 
-    @property
-    def db(self) -> Database: ...
-    @property
-    def outbox(self) -> Outbox: ...
-    @property
-    def options(self) -> BingoOptions: ...
     @property
     def challenges(self) -> Challenging: ...
 
 
-class MatchStarter(Protocol):
+class MatchStarter(Stores, Protocol):
     """What starts a match from outside the service: a challenge accepted
     (:mod:`._challenges`), a tournament's table (:mod:`._tournaments`). The order is
     :meth:`setup`, :meth:`stamp_languages`, the store's insert, :meth:`open_thread`,
@@ -119,13 +129,7 @@ class MatchStarter(Protocol):
     @property
     def bot(self) -> BingoBot: ...
     @property
-    def db(self) -> Database: ...
-    @property
-    def outbox(self) -> Outbox: ...
-    @property
     def scheduler(self) -> Scheduler: ...
-    @property
-    def options(self) -> BingoOptions: ...
 
     def owns(self, guild_id: int) -> bool: ...
 
@@ -185,15 +189,11 @@ class Matchmaking(Protocol):
     def matchmaking(self, guild_id: int) -> AbstractAsyncContextManager[Any]: ...
 
 
-class TableHost(MatchStarter, Protocol):
+class TableHost(MatchStarter, LiveMatches, Protocol):
     """What :class:`._tournaments.Tournaments` uses: a table's start (under the guild's
     matchmaking lock), the live matches, the end of a table's match from outside, and
     the wait for results to be posted."""
 
-    @property
-    def runtime(self) -> MatchRuntime[MatchTable]: ...
-    @property
-    def matches(self) -> Mapping[int, LiveMatch]: ...
     @property
     def challenges(self) -> Matchmaking: ...
 

@@ -314,10 +314,7 @@ def selfplay_replay(record: PuzzleRecord, step: int, lang: str) -> Shown:
         text=t(lang, "puzzle-replay-footer", id=record.id, rules=rules_text(options, lang))
     )
     embed.set_image(url=f"attachment://{PICTURE_FILE}")
-    view = view_of(
-        PuzzleReplayButton(record.id, max(step - 1, 0), "p", lang, disabled=step == 0),
-        PuzzleReplayButton(record.id, min(step + 1, total), "n", lang, disabled=step >= total),
-    )
+    view = view_of(*PuzzleReplayButton.steps(record.id, step=step, total=total, locale=lang))
     return Shown(embed, view, png, alt)
 
 

@@ -42,7 +42,7 @@ import discord
 
 from bot.ai import analysis, puzzles
 from bot.ai.puzzles import MinedPuzzle
-from bot.engine.daily import daily_seed, day_of, seconds_to_next_day, utc_date_text
+from bot.engine.daily import daily_seed, day_of, utc_date_text
 from bot.i18n import t
 from bot.storage.daily import DailyStore
 from bot.storage.puzzles import (
@@ -59,7 +59,7 @@ from bot.ui.controls import (
     PuzzleReplayButton,
     view_of,
 )
-from cogs.contexts import in_server
+from cogs.contexts import each_day, in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -349,16 +349,10 @@ class PuzzleService:
         self._wake.set()
 
     async def _days_forever(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            self._wake.clear()
-            try:
-                await self.post_days()
-            except Exception:  # noqa: BLE001 - the next day tries again
-                log.exception("Posting the puzzles of the day failed")
-            delay = seconds_to_next_day(self.clock()) + POST_DELAY
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), delay)
+        await each_day(
+            self.bot, self._wake, lambda: self.post_days(), lambda: self.clock(), after=POST_DELAY,
+            log=log, failed="Posting the puzzles of the day failed",
+        )  # fmt: skip
 
     async def post_days(self) -> None:
         """Post today's puzzle in every server of this process that chose a channel for

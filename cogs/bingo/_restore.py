@@ -13,6 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING
 
 from bot import limits
@@ -54,36 +55,26 @@ def config_of(record: MatchRecord) -> MatchConfig:
     return MatchConfig.from_json({**old, **record.config})
 
 
+@dataclass(eq=False)
 class MatchRestore:
     """Start-up, reloading and the poll for due work of the matches of one bot process
     (see the module docstring); :class:`._matches.MatchService` composes it. ``bot``:
     whose shards this process runs, its readiness, its events; ``seats``: the seats of a
     stored match (``seats(player_ids, ai_seat, ai_level, seed)``)."""
 
-    def __init__(
-        self,
-        bot: BingoBot,
-        db: Database,
-        runtime: MatchRuntime[MatchTable],
-        leases: Leases,
-        delivery: Delivery,
-        challenges: Challenges,
-        threads: MatchThreads,
-        *,
-        seats: Callable[[Sequence[int], int | None, str | None, int], tuple[Seat, Seat]],
-    ) -> None:
-        self.bot = bot
-        self.db = db
-        self.runtime = runtime
-        self.leases = leases
-        self.delivery = delivery
-        self.challenges = challenges
-        self.threads = threads
-        self._seats = seats
-        self._restore_task: asyncio.Task[None] | None = None
-        self._poll_task: asyncio.Task[None] | None = None
-        #: Seconds between two looks for due work of any server (tests shorten it).
-        self.poll_seconds = limits.MATCH_POLL_SECONDS
+    bot: BingoBot
+    db: Database
+    runtime: MatchRuntime[MatchTable]
+    leases: Leases
+    delivery: Delivery
+    challenges: Challenges
+    threads: MatchThreads
+    _: KW_ONLY
+    seats: Callable[[Sequence[int], int | None, str | None, int], tuple[Seat, Seat]]
+    #: Seconds between two looks for due work of any server (tests shorten it).
+    poll_seconds: float = field(default=limits.MATCH_POLL_SECONDS, init=False)
+    _restore_task: asyncio.Task[None] | None = field(default=None, init=False)
+    _poll_task: asyncio.Task[None] | None = field(default=None, init=False)
 
     async def stop(self) -> None:
         """Cancel the redraw after start-up and the poll."""
@@ -211,7 +202,7 @@ class MatchRestore:
                 level=record.ai_level,
                 config=config_of(record),
             )  # fmt: skip  (a ui that cannot be shown is broken too: from_json raises)
-            seats = self._seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
+            seats = self.seats(record.player_ids, record.ai_seat, record.ai_level, record.seed)
         except Exception:
             log.exception("Match %s cannot be loaded; setting it aside", record.id)
             if record.active:

@@ -17,8 +17,10 @@ it is posted. Answers are private, in the reader's language (:mod:`cogs.language
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -31,7 +33,7 @@ from bot.matches import Timing
 from bot.storage import GuildSettings
 from bot.storage.consent import ConsentStore, ModerationSettings
 from bot.storage.queue import QueueStore
-from cogs.contexts import ServerGroup, manager_language
+from cogs.contexts import ServerGroup, manager_language, rule_choices
 from cogs.reply import Reply
 
 from ._leaderboard import set_min_games
@@ -42,14 +44,17 @@ if TYPE_CHECKING:
 
 #: The ``language`` choice meaning "the guild's preferred locale".
 SERVER_DEFAULT = "server-default"
-RULE_CHOICES = [
-    app_commands.Choice(name=rule.title, value=rule.value)
-    for rule in MulliganRule
-    if rule is not MulliganRule.EARLY_1994
-]
+#: The mulligan rules a BingoMagic match offers (RULES §2: not the 1994 rule).
+RULE_CHOICES = rule_choices(early_1994=False)
 
 
 # -- what a new match takes from the settings ----------------------------------------------
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The ``values`` given explicitly (those not ``None``), by name: the changes an
+    option left out makes none of."""
+    return {name: value for name, value in values.items() if value is not None}
 
 
 def default_options(settings: GuildSettings, *, max_timeouts: int) -> BingoOptions:
@@ -76,30 +81,23 @@ def challenge_options(
     """The server's defaults, with each option the challenger gave explicitly (not
     ``None``) winning."""
     base = default_options(settings, max_timeouts=max_timeouts)
-    changes: dict[str, Any] = {}
-    if mulligan is not None:
-        changes["mulligan_rule"] = MulliganRule(mulligan)
-    if free_first is not None:
-        changes["free_first"] = free_first
-    if sequential is not None:
-        changes["sequential"] = sequential
-    if forest_either_pile is not None:
-        changes["forest_any_pile"] = forest_either_pile
+    changes = given(
+        mulligan_rule=None if mulligan is None else MulliganRule(mulligan),
+        free_first=free_first,
+        sequential=sequential,
+        forest_any_pile=forest_either_pile,
+    )
     return dataclasses.replace(base, **changes)
 
 
 def match_timing(base: Timing, settings: GuildSettings) -> Timing:
     """``base`` (the bot's configured timers) with the server's own timers in their
     place (RULES §1.8 time limits)."""
-    changes = {
-        name: value
-        for name, value in (
-            ("turn_seconds", settings.turn_seconds),
-            ("counter_seconds", settings.counter_seconds),
-            ("choice_seconds", settings.choice_seconds),
-        )
-        if value is not None
-    }
+    changes = given(
+        turn_seconds=settings.turn_seconds,
+        counter_seconds=settings.counter_seconds,
+        choice_seconds=settings.choice_seconds,
+    )
     return dataclasses.replace(base, **changes)
 
 
@@ -142,24 +140,22 @@ def settings_embed(
     ``moderation``, the moderator role and the moderation log channel (or "not set"), and
     the ladder channel ``ladder`` (``/bingo settings ladder``, docs/queue.md)."""
     embed = discord.Embed(title=t(lang, "settings-title"), colour=discord.Colour.gold())
+
+    def field(name: str, value: str) -> None:
+        embed.add_field(name=t(lang, f"settings-field-{name}"), value=value, inline=False)
+
     rule = settings.mulligan_rule or MulliganRule.VANCOUVER.value
     mulligan = attribute(lang, f"choice-{rule}", "name")
     if settings.mulligan_rule is None:
         mulligan = t(lang, "settings-default-value", value=mulligan)
-    embed.add_field(
-        name=t(lang, "settings-field-mulligan"),
-        value=t(
-            lang,
-            "settings-mulligan-value",
-            rule=mulligan,
-            free_first=_yes_no(settings.free_first, lang),
-            sequential=_yes_no(settings.sequential, lang),
-        ),
-        inline=False,
+    free, sequential = _yes_no(settings.free_first, lang), _yes_no(settings.sequential, lang)
+    field(
+        "mulligan",
+        t(lang, "settings-mulligan-value", rule=mulligan, free_first=free, sequential=sequential),
     )
-    embed.add_field(
-        name=t(lang, "settings-field-timers"),
-        value=t(
+    field(
+        "timers",
+        t(
             lang,
             "settings-timers-value",
             turn=_seconds(settings.turn_seconds, bot_settings.turn_seconds, lang),
@@ -167,17 +163,9 @@ def settings_embed(
             choice=_seconds(settings.choice_seconds, bot_settings.choice_seconds, lang),
             challenge=_seconds(settings.challenge_seconds, bot_settings.challenge_seconds, lang),
         ),
-        inline=False,
     )
-    embed.add_field(
-        name=t(lang, "settings-field-house-rules"),
-        value=t(
-            lang,
-            "settings-house-rules-value",
-            forest=_yes_no(settings.forest_either_pile, lang),
-        ),
-        inline=False,
-    )
+    forest = _yes_no(settings.forest_either_pile, lang)
+    field("house-rules", t(lang, "settings-house-rules-value", forest=forest))
     if settings.language:
         language = attribute(lang, f"choice-{settings.language}", "name")
     else:
@@ -187,36 +175,28 @@ def settings_embed(
             "settings-default-value",
             value=attribute(lang, f"choice-{guild_language}", "name"),
         )
-    embed.add_field(name=t(lang, "settings-field-language"), value=language, inline=False)
+    field("language", language)
     channels = (
         join_list(lang, (f"<#{channel}>" for channel in settings.channels))
         if settings.channels
         else t(lang, "settings-channels-all")
     )
-    embed.add_field(name=t(lang, "settings-field-channels"), value=channels, inline=False)
+    field("channels", channels)
     if moderation is not None:
         unset = t(lang, "settings-not-set")
         role, log = moderation.role_id, moderation.log_channel_id
-        embed.add_field(
-            name=t(lang, "settings-field-moderation"),
-            value=t(
+        field(
+            "moderation",
+            t(
                 lang,
                 "settings-moderation-value",
                 role=unset if role is None else f"<@&{role}>",
                 channel=unset if log is None else f"<#{log}>",
             ),
-            inline=False,
         )
-    if moderation is not None:
-        embed.add_field(
-            name=t(lang, "settings-field-ladder"),
-            value=t(lang, "settings-not-set") if ladder is None else f"<#{ladder}>",
-            inline=False,
-        )
+        field("ladder", unset if ladder is None else f"<#{ladder}>")
     if permissions is not None:
-        embed.add_field(
-            name=t(lang, "settings-field-place"), value=place_text(permissions, lang), inline=False
-        )
+        field("place", place_text(permissions, lang))
     embed.set_footer(text=t(lang, "settings-footer"))
     return embed
 
@@ -231,6 +211,30 @@ def place_text(permissions: discord.Permissions, lang: str) -> str:
     if permissions.administrator or permissions.manage_threads:
         return t(lang, "settings-place-threads")
     return t(lang, "settings-place-threads-unlocked")
+
+
+P = ParamSpec("P")
+
+
+def _managers_only(
+    command: Callable[Concatenate[SettingsGroup, Reply, P], Awaitable[None]],
+) -> Callable[Concatenate[SettingsGroup, discord.Interaction, P], Coroutine[Any, Any, None]]:
+    """The callback of a ``/bingo settings`` subcommand from ``command(group, ctx,
+    **options)``: whoever does not manage the server is refused privately
+    (:meth:`SettingsGroup._admin`); anyone else gets ``command`` with the interaction's
+    :class:`Reply`. discord.py reads the options from ``command``'s signature
+    (``functools.wraps`` keeps it, as ``__wrapped__``, which ``inspect.signature``
+    follows) and calls the callback with them by name."""
+
+    @functools.wraps(command)
+    async def callback(
+        group: SettingsGroup, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        ctx = await group._admin(interaction)
+        if ctx is not None:
+            await command(group, ctx, *args, **kwargs)
+
+    return callback
 
 
 class SettingsGroup(ServerGroup):
@@ -258,36 +262,31 @@ class SettingsGroup(ServerGroup):
         except ValueError:
             return await ctx.tell("settings-invalid")
         self.bot.languages.server_changed(new)
+        embed = await self._embed(ctx, new)
+        await ctx.reply_private(await ctx.text("settings-saved"), embed=embed)
+
+    async def _embed(
+        self, ctx: Reply, settings: GuildSettings, permissions: discord.Permissions | None = None
+    ) -> discord.Embed:
+        """:func:`settings_embed` of ``settings`` (the server's), in the reader's private
+        language, with the server's moderation settings and ladder channel."""
+        assert ctx.guild_id is not None
         moderation = await self.consent.moderation(ctx.guild_id)
         ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
         lang = await ctx.private()
-        embed = settings_embed(
-            new, self.bot.settings, ctx.guild, lang, moderation=moderation, ladder=ladder
+        return settings_embed(
+            settings, self.bot.settings, ctx.guild, lang, permissions, moderation, ladder
         )
-        await ctx.reply_private(t(lang, "settings-saved"), embed=embed)
 
     @app_commands.command(
         name="show", description="Manage Server only: show this server's BingoMagic settings."
     )
-    async def show(self, interaction: discord.Interaction) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
+    @_managers_only
+    async def show(self, ctx: Reply) -> None:
         assert ctx.guild_id is not None
         current = await self.bot.db.guild_settings(ctx.guild_id)
-        moderation = await self.consent.moderation(ctx.guild_id)
-        ladder = await QueueStore(self.bot.db.backend).ladder_channel(ctx.guild_id)
-        await ctx.reply_private(
-            embed=settings_embed(
-                current,
-                self.bot.settings,
-                ctx.guild,
-                await ctx.private(),
-                interaction.app_permissions,
-                moderation,
-                ladder,
-            ),
-        )
+        embed = await self._embed(ctx, current, ctx.interaction.app_permissions)
+        await ctx.reply_private(embed=embed)
 
     @app_commands.command(
         name="mulligan", description="Manage Server only: the default mulligan rule and options."
@@ -298,24 +297,17 @@ class SettingsGroup(ServerGroup):
         sequential="Each player mulligans until keeping before the next declares",
     )
     @app_commands.choices(rule=RULE_CHOICES)
+    @_managers_only
     async def mulligan(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         rule: str | None = None,
         free_first: bool | None = None,
         sequential: bool | None = None,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
-        changes: dict[str, Any] = {}
-        if rule is not None:
-            changes["mulligan_rule"] = rule
-        if free_first is not None:
-            changes["free_first"] = free_first
-        if sequential is not None:
-            changes["sequential"] = sequential
-        await self._change(ctx, **changes)
+        await self._change(
+            ctx, **given(mulligan_rule=rule, free_first=free_first, sequential=sequential)
+        )
 
     @app_commands.command(
         name="timers", description="Manage Server only: time limits, in seconds (0: the default)."
@@ -327,17 +319,15 @@ class SettingsGroup(ServerGroup):
         choice="Seconds for other decisions (0: default)",
         challenge="Seconds a challenge waits for its answer (0: default)",
     )
+    @_managers_only
     async def timers(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         turn: app_commands.Range[int, 0, limits.TURN_SECONDS[1]] | None = None,
         counter: app_commands.Range[int, 0, limits.COUNTER_SECONDS[1]] | None = None,
         choice: app_commands.Range[int, 0, limits.CHOICE_SECONDS[1]] | None = None,
         challenge: app_commands.Range[int, 0, limits.CHALLENGE_SECONDS[1]] | None = None,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
         given = {
             "turn_seconds": (turn, limits.TURN_SECONDS),
             "counter_seconds": (counter, limits.COUNTER_SECONDS),
@@ -357,31 +347,25 @@ class SettingsGroup(ServerGroup):
         name="leaderboard", description="Manage Server only: who is listed on the leaderboard."
     )
     @app_commands.describe(min_games="Rated matches a member needs to be listed (default 5)")
+    @_managers_only
     async def leaderboard(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         min_games: app_commands.Range[
             int, limits.LEADERBOARD_MIN_GAMES[0], limits.LEADERBOARD_MIN_GAMES[1]
         ],
     ) -> None:
         """The minimum of rated matches to appear on ``/bingo leaderboard``
         (``cogs.bingo._leaderboard``)."""
-        ctx = await self._admin(interaction)
-        if ctx is not None:
-            await set_min_games(self.bot, ctx, min_games)
+        await set_min_games(self.bot, ctx, min_games)
 
     @app_commands.command(
         name="house-rules", description="Manage Server only: the server's house rules."
     )
     @app_commands.describe(forest_either_pile="Forest may take from either discard pile")
-    async def house_rules(
-        self, interaction: discord.Interaction, forest_either_pile: bool | None = None
-    ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
-        changes = {} if forest_either_pile is None else {"forest_either_pile": forest_either_pile}
-        await self._change(ctx, **changes)
+    @_managers_only
+    async def house_rules(self, ctx: Reply, forest_either_pile: bool | None = None) -> None:
+        await self._change(ctx, **given(forest_either_pile=forest_either_pile))
 
     @app_commands.command(
         name="language", description="Manage Server only: the language of the bot's public posts."
@@ -393,10 +377,8 @@ class SettingsGroup(ServerGroup):
             *language_choices(),
         ]
     )
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
+    @_managers_only
+    async def language(self, ctx: Reply, language: str) -> None:
         await self._change(ctx, language=None if language == SERVER_DEFAULT else language)
 
     @app_commands.command(
@@ -408,16 +390,14 @@ class SettingsGroup(ServerGroup):
         remove="No longer allow matches in this channel",
         everywhere="Allow matches in every channel again",
     )
+    @_managers_only
     async def channels(
         self,
-        interaction: discord.Interaction,
+        ctx: Reply,
         add: discord.TextChannel | None = None,
         remove: discord.TextChannel | None = None,
         everywhere: bool = False,
     ) -> None:
-        ctx = await self._admin(interaction)
-        if ctx is None:
-            return
         assert ctx.guild_id is not None
         current = set((await self.bot.db.guild_settings(ctx.guild_id)).channels)
         if everywhere:

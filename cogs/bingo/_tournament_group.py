@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import limits
-from cogs.contexts import RecordNumber, ServerGroup
+from cogs.contexts import TOURNAMENT, RecordNumber, ServerGroup
 from cogs.reply import Reply
 
 from ._settings import RULE_CHOICES, challenge_options
@@ -21,6 +22,28 @@ if TYPE_CHECKING:
 
 #: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
 ORGANIZERS = {"audience": "organizers"}
+
+
+def _on_tournament(
+    run: Callable[[Tournaments, Reply, int | None], Awaitable[None]], **command: Any
+) -> app_commands.Command[Any, ..., None]:
+    """A subcommand of :class:`TournamentGroup` whose one option is ``tournament`` (its
+    number, optional), answered by ``run(group.tournaments, ctx, tournament)``;
+    ``command``: the keywords of ``app_commands.command`` (name, description, extras)."""
+
+    async def callback(
+        group: TournamentGroup,
+        interaction: discord.Interaction,
+        tournament: RecordNumber | None = None,
+    ) -> None:
+        await run(group.tournaments, Reply(interaction), tournament)
+
+    # A method of the group, as discord.py tells one (``is_inside_class``: a qualified
+    # name "Class.name"), so that the group binds it and it takes the group first.
+    callback.__name__ = command["name"].replace("-", "_")
+    callback.__qualname__ = f"TournamentGroup.{callback.__name__}"
+    described = app_commands.describe(tournament=TOURNAMENT)(callback)
+    return app_commands.command(**command)(described)
 
 
 class TournamentGroup(ServerGroup):
@@ -75,27 +98,17 @@ class TournamentGroup(ServerGroup):
             ctx, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
-    @app_commands.command(
+    start = _on_tournament(
+        Tournaments.begin,
         name="start",
         description="Organizers only: close sign-up and pair round 1.",
         extras=ORGANIZERS,
     )
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def start(
-        self,
-        interaction: discord.Interaction,
-        tournament: RecordNumber | None = None,
-    ) -> None:
-        await self.tournaments.begin(Reply(interaction), tournament)
-
-    @app_commands.command(name="standings", description="The standings with their tiebreakers.")
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def standings(
-        self,
-        interaction: discord.Interaction,
-        tournament: RecordNumber | None = None,
-    ) -> None:
-        await self.tournaments.show_standings(Reply(interaction), tournament)
+    standings = _on_tournament(
+        Tournaments.show_standings,
+        name="standings",
+        description="The standings with their tiebreakers.",
+    )
 
     @app_commands.command(
         name="report", description="Organizers only: record a result by hand.", extras=ORGANIZERS
@@ -103,7 +116,7 @@ class TournamentGroup(ServerGroup):
     @app_commands.describe(
         player="A player of the table",
         result="That player's result",
-        tournament="The tournament's number (default: the newest open one)",
+        tournament=TOURNAMENT,
     )
     @app_commands.choices(
         result=[
@@ -126,7 +139,7 @@ class TournamentGroup(ServerGroup):
     )
     @app_commands.describe(
         player="Who drops (default: you)",
-        tournament="The tournament's number (default: the newest open one)",
+        tournament=TOURNAMENT,
     )
     async def drop(
         self,
@@ -136,18 +149,12 @@ class TournamentGroup(ServerGroup):
     ) -> None:
         await self.tournaments.drop(Reply(interaction), player, tournament)
 
-    @app_commands.command(
+    end_round = _on_tournament(
+        Tournaments.end_round,
         name="end-round",
         description="Organizers only: end the round at its time limit; unfinished matches draw.",
         extras=ORGANIZERS,
     )
-    @app_commands.describe(tournament="The tournament's number (default: the newest open one)")
-    async def end_round(
-        self,
-        interaction: discord.Interaction,
-        tournament: RecordNumber | None = None,
-    ) -> None:
-        await self.tournaments.end_round(Reply(interaction), tournament)
 
     @app_commands.command(
         name="organizer",

@@ -8,7 +8,8 @@ cog registers their handlers when it loads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -17,10 +18,12 @@ from bot.ui.controls import (
     Answer,
     ChallengeButton,
     DecisionButton,
+    MatchButton,
     PlayAgainButton,
     ShowHandButton,
     view_of,
 )
+from cogs.reply import Reply
 
 from ._render import action_label
 
@@ -45,6 +48,16 @@ def play_again_view(match_id: int, locale: object = None) -> discord.ui.View:
     """The "Play again" button under the result of a match against the bot (in the
     server's ``locale``)."""
     return view_of(PlayAgainButton(match_id, locale))
+
+
+async def on_match_button(
+    show: Callable[[Reply, int], Awaitable[None]],
+    interaction: discord.Interaction[Any],
+    control: MatchButton,
+) -> None:
+    """A click on a button naming a match ("Show my hand", "Analysis"): what its command
+    does with that match number, ``show(ctx, match_id)``."""
+    await show(Reply(interaction), control.match_id)
 
 
 PRIMARY = frozenset({Verb.KEEP, Verb.PLACE, Verb.SCRY_TOP, Verb.ASIDE_DONE})

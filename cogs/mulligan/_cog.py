@@ -26,7 +26,14 @@ from bot.ui.controls import (
     PracticeButton,
 )
 from bot.ui.text import echo
-from cogs.contexts import ServerOnly, in_server, manages_server, offered_anywhere, works_anywhere
+from cogs.contexts import (
+    ServerOnly,
+    in_server,
+    manages_server,
+    offered_anywhere,
+    rule_choices,
+    works_anywhere,
+)
 from cogs.reply import Reply
 
 from ._daily import DailyService, on_daily_button, on_daily_select
@@ -171,9 +178,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         on_the_play="On the play (default) or on the draw",
         private="Show the hand here, privately, instead of by DM",
     )
-    @app_commands.choices(
-        rule=[app_commands.Choice(name=r.title, value=r.value) for r in MulliganRule]
-    )
+    @app_commands.choices(rule=rule_choices())
     @app_commands.autocomplete(deck=deck_or_preset)
     async def practice(
         self,
@@ -227,9 +232,7 @@ class MulliganCog(ServerOnly, commands.GroupCog, name="Mulligan", group_name="mu
         rule="The mulligan rule (default: London)",
         stop_posting="Stop posting the hand of the day",
     )
-    @app_commands.choices(
-        rule=[app_commands.Choice(name=r.title, value=r.value) for r in MulliganRule]
-    )
+    @app_commands.choices(rule=rule_choices())
     @app_commands.autocomplete(deck=daily_deck_choices)
     @app_commands.default_permissions(manage_guild=True)
     async def daily_setup(

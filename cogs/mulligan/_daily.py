@@ -38,7 +38,6 @@ from bot.engine.daily import (
     day_hand,
     day_of,
     day_options,
-    seconds_to_next_day,
     utc_date_text,
 )
 from bot.engine.practice import PracticeDeck, PracticeOptions, PracticeState
@@ -47,6 +46,7 @@ from bot.interactions import NOT_CURRENT
 from bot.storage.daily import AnswerRecord, DailySettings, DailyStore, DayRecord, Split
 from bot.ui.controls import DailyButton, DailySelect
 from bot.ui.split_image import split_alt_text, split_png
+from cogs.contexts import each_day
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
@@ -243,16 +243,10 @@ class DailyService:
         self._wake.set()
 
     async def _run(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            self._wake.clear()
-            try:
-                await self.rollover()
-            except Exception:  # noqa: BLE001 - keep the task alive; the next run retries
-                log.exception("The hand-of-the-day rollover failed")
-            delay = seconds_to_next_day(self.clock()) + 1.0
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), delay)
+        await each_day(
+            self.bot, self._wake, lambda: self.rollover(), lambda: self.clock(), after=1.0,
+            log=log, failed="The hand-of-the-day rollover failed",
+        )  # fmt: skip
 
     def today(self) -> int:
         return day_of(self.clock())
