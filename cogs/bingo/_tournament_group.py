@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,28 +21,6 @@ if TYPE_CHECKING:
 
 #: Who may use a command, as ``/help`` marks it (cogs/guide/_help.py): organizers only.
 ORGANIZERS = {"audience": "organizers"}
-
-
-def _on_tournament(
-    run: Callable[[Tournaments, Reply, int | None], Awaitable[None]], **command: Any
-) -> app_commands.Command[Any, ..., None]:
-    """A subcommand of :class:`TournamentGroup` whose one option is ``tournament`` (its
-    number, optional), answered by ``run(group.tournaments, ctx, tournament)``;
-    ``command``: the keywords of ``app_commands.command`` (name, description, extras)."""
-
-    async def callback(
-        group: TournamentGroup,
-        interaction: discord.Interaction,
-        tournament: RecordNumber | None = None,
-    ) -> None:
-        await run(group.tournaments, Reply(interaction), tournament)
-
-    # A method of the group, as discord.py tells one (``is_inside_class``: a qualified
-    # name "Class.name"), so that the group binds it and it takes the group first.
-    callback.__name__ = command["name"].replace("-", "_")
-    callback.__qualname__ = f"TournamentGroup.{callback.__name__}"
-    described = app_commands.describe(tournament=TOURNAMENT)(callback)
-    return app_commands.command(**command)(described)
 
 
 class TournamentGroup(ServerGroup):
@@ -98,17 +75,27 @@ class TournamentGroup(ServerGroup):
             ctx, name=name, rounds=rounds, minutes=minutes, options=options, cut=cut
         )
 
-    start = _on_tournament(
-        Tournaments.begin,
+    @app_commands.command(
         name="start",
         description="Organizers only: close sign-up and pair round 1.",
         extras=ORGANIZERS,
     )
-    standings = _on_tournament(
-        Tournaments.show_standings,
-        name="standings",
-        description="The standings with their tiebreakers.",
-    )
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        tournament: RecordNumber | None = None,
+    ) -> None:
+        await self.tournaments.begin(Reply(interaction), tournament)
+
+    @app_commands.command(name="standings", description="The standings with their tiebreakers.")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        tournament: RecordNumber | None = None,
+    ) -> None:
+        await self.tournaments.show_standings(Reply(interaction), tournament)
 
     @app_commands.command(
         name="report", description="Organizers only: record a result by hand.", extras=ORGANIZERS
@@ -149,12 +136,18 @@ class TournamentGroup(ServerGroup):
     ) -> None:
         await self.tournaments.drop(Reply(interaction), player, tournament)
 
-    end_round = _on_tournament(
-        Tournaments.end_round,
+    @app_commands.command(
         name="end-round",
         description="Organizers only: end the round at its time limit; unfinished matches draw.",
         extras=ORGANIZERS,
     )
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def end_round(
+        self,
+        interaction: discord.Interaction,
+        tournament: RecordNumber | None = None,
+    ) -> None:
+        await self.tournaments.end_round(Reply(interaction), tournament)
 
     @app_commands.command(
         name="organizer",
