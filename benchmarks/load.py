@@ -63,7 +63,8 @@ Prints, "play" being from when every match had begun to the end:
   lag and garbage collections, and the bot's resident memory (VmRSS of the subprocess,
   /proc/<pid>/status) per live match, sampled when the most matches were live.
 
-Figures only.
+Figures only. The module is over 600 lines because every figure is measured in the one
+run (the members' clicks and what they saw); the click loop is :mod:`benchmarks.clicking`.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.decks.scryfall import ScryfallLands
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
-from bot.i18n.service import LanguageService
+from bot.i18n.service import CACHE_SECONDS, SOLE_CACHE_SECONDS, LanguageService
 from bot.interactions import NOT_CURRENT, option_refusal, reply_private, report_error
 from bot.matches import AIPool, MatchRuntime, Scheduler, Timing
 from bot.matches.events import DecisionApplied, MatchEvent
@@ -216,7 +216,11 @@ class BingoBot(commands.Bot):
         )  # fmt: skip
         self.render_pool.submit(int)  # started now, not by the first board (about 1 s)
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
-        self.languages = LanguageService(self.db)
+        # One process alone makes every change of a language through its own service.
+        alone = self.settings.shard_count is None
+        self.languages = LanguageService(
+            self.db, cache_seconds=SOLE_CACHE_SECONDS if alone else CACHE_SECONDS
+        )
         for name in self.EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)

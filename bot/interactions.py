@@ -128,22 +128,37 @@ async def within_ack_deadline(
 
     Raises: whatever ``work`` raises.
     """
-    after = defer_after(interaction, after)
-    task = asyncio.ensure_future(work)
+    loop = asyncio.get_running_loop()
+    deferral: asyncio.Task[None] | None = None
+
+    def late() -> None:
+        nonlocal deferral
+        if not interaction.response.is_done():
+            deferral = loop.create_task(_defer(interaction, ephemeral))
+
+    # A timer, not a task: ``work`` runs in the caller's own task (every click passes
+    # here, and most are done long before ``after``).
+    timer = loop.call_later(defer_after(interaction, after), late)
     try:
-        done, _ = await asyncio.wait({task}, timeout=after)
-    except asyncio.CancelledError:
-        task.cancel()
-        raise
-    if not done and not interaction.response.is_done():
-        with contextlib.suppress(discord.HTTPException):
-            if interaction.type is discord.InteractionType.application_command:
-                # A command's deferral shows "thinking" until its answer follows; it
-                # must be ephemeral for a private answer to stay private.
-                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            else:
-                await interaction.response.defer()
-    return await task
+        return await work
+    finally:
+        timer.cancel()
+        if deferral is not None:
+            await deferral  # the answer that follows must come after the deferral
+
+
+async def _defer(interaction: discord.Interaction[Any], ephemeral: bool) -> None:
+    """:func:`within_ack_deadline`'s deferral, unless the work answered meanwhile (a
+    refusal is left to the answer)."""
+    if interaction.response.is_done():
+        return
+    with contextlib.suppress(discord.HTTPException, discord.InteractionResponded):
+        if interaction.type is discord.InteractionType.application_command:
+            # A command's deferral shows "thinking" until its answer follows; it must
+            # be ephemeral for a private answer to stay private.
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        else:
+            await interaction.response.defer()
 
 
 def is_dm_closed(error: discord.HTTPException) -> bool:

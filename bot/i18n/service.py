@@ -14,9 +14,11 @@ are Discord's locale strings (``"it"``, ``"en-US"``) or ``None`` when unknown. C
 ids and locale strings (``cogs/languages.py`` adapts an interaction).
 
 Several bot processes share one database and any of them may apply any click (DMs all
-reach shard 0), so the choices are read from storage and reused only for
+reach shard 0), so there the choices are read from storage and reused only for
 :data:`CACHE_SECONDS`: a change made in another process is used here at most that late,
-one made through this service at once.
+one made through this service at once. A bot that runs alone (no ``SHARD_COUNT``) makes
+every change through its own service, so it reuses what it read for
+:data:`SOLE_CACHE_SECONDS` (a click then reads nothing before its answer).
 """
 
 from __future__ import annotations
@@ -42,6 +44,11 @@ log = logging.getLogger(__name__)
 #: panel, a tip) and members click in bursts: this keeps that to one read, while a change
 #: made by another process sharing the database shows here within this time.
 CACHE_SECONDS = 2.0
+#: The same for a bot process that is the only one (``SHARD_COUNT`` unset): every change
+#: goes through this service and is used at once (:meth:`LanguageService.set_choice`,
+#: :meth:`~LanguageService.server_changed`, :meth:`~LanguageService.forget`), so a read
+#: is only dropped to bound the cache's memory by age as well as by count.
+SOLE_CACHE_SECONDS = 3600.0
 #: Members and servers whose choice is cached at most (the cache is bounded; a few
 #: hundred bytes an entry).
 CACHE_SIZE = 20_000
@@ -101,6 +108,12 @@ class LanguageService:
         """
         await self.store.set_user_language(user_id, language)
         self._choices[user_id] = _catalog(language)
+
+    def forget(self, user_id: int) -> None:
+        """Drop what this process remembers of the member (their choice and last client
+        locale): their stored data was erased (``/privacy delete``)."""
+        self._choices.pop(user_id, None)
+        self._seen.pop(user_id, None)
 
     def seen(self, user_id: int, locale: str | None) -> str:
         """Remember ``locale``, the client locale of the member's interaction, for DMs

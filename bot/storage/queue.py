@@ -26,6 +26,10 @@ without the locking clause do the same. The match is stored afterwards
 (:meth:`QueueStore.create_match`, which needs no network), by a compare-and-set on the
 pair's token, so a pair released meanwhile (:meth:`QueueStore.release_stale_pairs`) is
 never played.
+
+The module is over 600 lines because the pairing transaction, the hand-over between
+processes and the queue's ratings are one set of rows read under the same locks; split,
+each half would have to restate the other's locking rules.
 """
 
 from __future__ import annotations

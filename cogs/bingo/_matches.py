@@ -25,6 +25,10 @@ for due work of any server every :data:`bot.limits.MATCH_POLL_SECONDS`
 (:meth:`._restore.MatchRestore._poll`), so a dead process's deadlines, bot moves and challenge
 expiries are taken over. At start-up each process restores only its own servers' matches
 and challenges (``bot.owns_guild``).
+
+The module is a little over 600 lines because it is the one service that every match
+command and decision goes through; the parts with a job of their own are collaborators
+in their own modules (``._delivery``, ``._restore``, ``._challenges``).
 """
 
 from __future__ import annotations

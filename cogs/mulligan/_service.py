@@ -5,6 +5,9 @@ database at every decision, so its controls keep working across restarts.  Every
 decision follows one path (:func:`~._decide.decide_practice`): apply to a copy, commit
 with a compare-and-set on the deal's version, answer the interaction by editing the
 hand message.  The coach's figures are :mod:`bot.ai.coach`'s; this module words them.
+
+The module is a little over 600 lines because it is the one host of a session's life
+(deal, decide, coach, again) that the session's controls and commands call.
 """
 
 from __future__ import annotations

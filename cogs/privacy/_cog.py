@@ -178,6 +178,7 @@ async def on_erase(
     await ctx.defer(thinking=False)
     try:
         await bot.db.erase_member(control.user_id)
+        bot.languages.forget(control.user_id)
     except MemberBusy as busy:
         key = "privacy-busy-match" if str(busy) == "match" else "privacy-busy-tournament"
         await ctx.edit(content=t(lang, key), view=None)
