@@ -153,3 +153,29 @@ def test_italian_names_permissions_as_discords_italian_client() -> None:
         if other.search(line)
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_plain_messages_format_as_fluent_does() -> None:
+    """:func:`bot.i18n._format` puts text and small whole numbers into plain messages
+    (text and variables only) itself: the result is Fluent's own, for every such
+    message of every catalog; messages with selectors or functions are left to Fluent."""
+    from bot import i18n
+
+    plain = 0
+    for language in i18n.LANGUAGES:
+        catalog = i18n.bundle(language)
+        for key in catalog._messages:
+            parts = i18n._plain(language, key)
+            if parts is None:
+                continue
+            plain += 1
+            names = [part for literal, part in parts if not literal]
+            for values in (["bob", "Ünï 名前", "", "{ $x }"], [0, 7, 999]):
+                args = {name: values[i % len(values)] for i, name in enumerate(names)}
+                expected, _ = catalog.format_pattern(catalog.get_message(key).value, args)
+                assert i18n._format(language, key, args) == expected, (language, key, args)
+    assert plain > 1000
+    # a selector on a number (plural forms) is Fluent's to resolve
+    assert i18n._plain("en", "bingo-board-library-size") is None
+    assert i18n._format("en", "bingo-board-library-size", {"n": 1}) == "1 card"
+    assert i18n._format("en", "bingo-board-library-size", {"n": 2}) == "2 cards"

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,12 @@ def _formatted(language: str, key: str, args: tuple[tuple[str, Any], ...]) -> st
 
 
 def _format(language: str, key: str, args: dict[str, Any]) -> str:
+    plain = _plain(language, key)
+    if plain is not None:
+        try:
+            return "".join(part if literal else _plain_arg(args[part]) for literal, part in plain)
+        except (KeyError, TypeError):  # an argument missing, or one Fluent must format
+            pass
     for candidate in dict.fromkeys((language, DEFAULT)):
         catalog = bundle(candidate)
         if catalog.has_message(key):
@@ -127,6 +134,51 @@ def _format(language: str, key: str, args: dict[str, Any]) -> str:
             return text
     _missing(key)
     return key
+
+
+@cache
+def _plain(language: str, key: str) -> tuple[tuple[bool, str], ...] | None:
+    """Message ``key`` (as :func:`_format` picks it: ``language``'s, else English) when
+    its value is only text and variables, as ``(True, text)`` and ``(False, name)``
+    parts; ``None`` for anything else (selectors, functions, references, a missing key).
+
+    Such a message formats to its text with each variable's value put in, which
+    :func:`_format` does itself for text values and small whole numbers
+    (:func:`_plain_arg`): Fluent's resolver is most of a board's cost to build, and
+    boards are rebuilt after every change of every live match. Every catalog message is
+    checked against Fluent's own output (tests/test_i18n.py)."""
+    for candidate in dict.fromkeys((language, DEFAULT)):
+        catalog = bundle(candidate)
+        if not catalog.has_message(key):
+            continue
+        value = catalog.get_message(key).value
+        if value is None:
+            return None
+        # the resolver keeps a one-element pattern as that element alone
+        elements = value.elements if isinstance(value, ast.Pattern) else [value]
+        parts: list[tuple[bool, str]] = []
+        for element in elements:
+            if isinstance(element, ast.TextElement):
+                parts.append((True, element.value))
+            elif isinstance(element, ast.Placeable) and isinstance(
+                element.expression, ast.VariableReference
+            ):
+                parts.append((False, element.expression.id.name))
+            else:
+                return None
+        return tuple(parts)
+    return None
+
+
+def _plain_arg(value: Any) -> str:
+    """``value`` as Fluent puts it into a message, for the values it puts in as they are:
+    text, and whole numbers from 0 to 999 (digits with no group separator in every
+    catalog language). Raises ``TypeError`` for any other value (Fluent formats it)."""
+    if type(value) is str:
+        return value
+    if type(value) is int and 0 <= value < 1000:
+        return str(value)
+    raise TypeError(type(value).__name__)
 
 
 def attribute(locale: object, key: str, name: str, /, **args: Any) -> str:

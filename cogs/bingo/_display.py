@@ -31,6 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+#: :class:`PanelRecord`'s fields, in their stored order.
+_PANEL_FIELDS = ("channel", "message", "version", "controls", "ephemeral")
+
+
 @dataclass(frozen=True, slots=True)
 class PanelRecord:
     """A player's current panel: a DM (``channel`` and ``message`` ids) or an ephemeral
@@ -58,7 +62,9 @@ class PanelRecord:
         return dataclasses.replace(self, version=version, controls=controls)
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)  # the fields, named and ordered as stored
+        # The fields, named and ordered as stored; not dataclasses.asdict, which deep-copies
+        # every value (this runs after every change of every live match).
+        return {name: getattr(self, name) for name in _PANEL_FIELDS}
 
     @classmethod
     def from_json(cls, stored: Mapping[str, Any] | None) -> PanelRecord | None:

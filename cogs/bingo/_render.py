@@ -11,6 +11,7 @@ one place, covered by the engine's leak-freedom checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ from bot.engine import events as ev
 from bot.engine.actions import Action, Decision, Verb
 from bot.engine.events import event_from_json
 from bot.engine.outcome import Reason, Result
-from bot.i18n import DEFAULT, attribute, bundle, join_list, sentences, t
+from bot.i18n import DEFAULT, attribute, bundle, join_list, language_of, sentences, t
 from bot.matches.views import PlayerView, PublicView
 from bot.tournaments.service import RESULT_REPORTED, ROUND_TIME_UP
 from bot.ui.lands import LAND_EMOJI, compact_line, counts_line, land, land_name, one_land_wins
@@ -248,12 +249,42 @@ def log_lines(
         if isinstance(entry, str):
             line: str | None = entry
         else:
-            event = event_from_json(entry)
-            line = event_line(event, names, options=options, locale=locale, spoken=spoken)
+            line = _public_line(entry, names, options, locale, spoken)
         if line:
             lines.append(line)
     lines.reverse()
     return lines
+
+
+#: How many public log lines :func:`_public_line` keeps: a board shows its match's newest
+#: few, and boards are rebuilt in turn across every live match (about 10 lines each).
+LINES_KEPT = 16384
+
+
+def _public_line(
+    entry: dict[str, Any],
+    names: Sequence[str],
+    options: BingoOptions,
+    locale: object,
+    spoken: bool,
+) -> str | None:
+    """:func:`event_line` of a stored public event ``entry`` (its JSON), for the public;
+    kept (:data:`LINES_KEPT`), since a board shows again the lines the one before showed."""
+    try:
+        key = (tuple(entry.items()), tuple(names), options, language_of(locale), spoken)
+        return _kept_line(key)
+    except TypeError:  # a value that cannot be a key (a list): rendered afresh
+        event = event_from_json(entry)
+        return event_line(event, names, options=options, locale=locale, spoken=spoken)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _kept_line(
+    key: tuple[tuple[tuple[str, Any], ...], tuple[str, ...], BingoOptions, str, bool],
+) -> str | None:
+    items, names, options, language, spoken = key
+    event = event_from_json(dict(items))
+    return event_line(event, names, options=options, locale=language, spoken=spoken)
 
 
 def result_line(

@@ -97,3 +97,14 @@ def test_replacing_a_dm_panel_sets_the_old_one_aside_once() -> None:
     assert display.trash == [(5, 6)]
     display.pings[1] = 11
     assert list(display.messages(70)) == [(5, 9), (70, 11)]
+
+
+def test_a_panel_record_is_stored_as_its_fields() -> None:
+    """``to_json`` names every field of :class:`PanelRecord`, in order (it lists them
+    itself, for speed, rather than calling ``dataclasses.asdict``)."""
+    import dataclasses
+
+    from cogs.bingo._display import PanelRecord
+
+    for record in (PanelRecord.dm(1, 2, 3, True), PanelRecord.private(4, False)):
+        assert list(record.to_json().items()) == list(dataclasses.asdict(record).items())
