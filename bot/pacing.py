@@ -527,8 +527,10 @@ class Pacer:
         return max(0.0, min(resets)) if resets else None
 
     async def _idle(self, seconds: float | None) -> None:
+        # asyncio.timeout, not wait_for: no task of its own for each wait (Python 3.11)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
+            async with asyncio.timeout(seconds):
+                await self._wake.wait()
 
     async def _dispatch(self) -> None:
         """Hand the global budget out, one request per slot, while requests wait."""
