@@ -25,59 +25,68 @@ class Scheduler:
     ``clock`` returns the current Unix time in seconds (``time.time`` by default; tests
     may pass their own). A job whose time has passed runs at once (e.g. a deadline that
     expired while the bot was down). A job's exception is logged, never raised.
+
+    A job waits as a timer of the event loop (``loop.call_later``) and becomes a task only
+    when it is due: most jobs are replaced before then (a match's deadline is re-armed at
+    every decision), and cancelling a timer costs next to nothing.
     """
 
     def __init__(self, *, clock: Callable[[], float] = time.time, name: str = "scheduler") -> None:
         self._clock = clock
         self._name = name
-        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        #: key -> its timer while it waits, then its task while it runs
+        self._jobs: dict[Hashable, asyncio.TimerHandle | asyncio.Task[None]] = {}
 
     def schedule(self, key: Hashable, when: float, callback: Job) -> None:
         """Run ``callback()`` at Unix time ``when``, replacing any job under ``key``.
-
         Must be called from the running event loop.
         """
         self.cancel(key)
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, when - self._clock())
+        self._jobs[key] = loop.call_later(delay, self._start, key, callback)
+
+    def _start(self, key: Hashable, callback: Job) -> None:
+        """The job under ``key`` is due: run it in a task of its own."""
         task = asyncio.get_running_loop().create_task(
-            self._run(key, when, callback), name=f"{self._name}:{key!r}"
+            self._run(key, callback), name=f"{self._name}:{key!r}"
         )
-        self._tasks[key] = task
+        self._jobs[key] = task
 
     def cancel(self, key: Hashable) -> bool:
-        """Cancel the job under ``key`` (sleeping or running). Returns whether there was
+        """Cancel the job under ``key`` (waiting or running). Returns whether there was
         one. A job cancelling its own key is only forgotten, not interrupted."""
-        task = self._tasks.pop(key, None)
-        if task is None:
+        job = self._jobs.pop(key, None)
+        if job is None:
             return False
-        if task is not asyncio.current_task():
-            task.cancel()
+        if job is not asyncio.current_task():
+            job.cancel()
         return True
 
     def __contains__(self, key: Hashable) -> bool:
-        return key in self._tasks
+        return key in self._jobs
 
     def keys(self) -> list[Hashable]:
         """The keys of the jobs not yet finished."""
-        return list(self._tasks)
+        return list(self._jobs)
 
     async def close(self) -> None:
-        """Cancel every job and wait for them to end (their stored deadlines survive
-        elsewhere, e.g. in the database, for the next start)."""
-        tasks = list(self._tasks.values())
-        self._tasks.clear()
+        """Cancel every job and wait for the running ones to end (their stored deadlines
+        survive elsewhere, e.g. in the database, for the next start)."""
+        jobs = list(self._jobs.values())
+        self._jobs.clear()
         current = asyncio.current_task()
+        tasks = []
+        for job in jobs:
+            if job is not current:
+                job.cancel()
+                if isinstance(job, asyncio.Task):
+                    tasks.append(job)
         for task in tasks:
-            if task is not current:
-                task.cancel()
-        for task in tasks:
-            if task is not current:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
-    async def _run(self, key: Hashable, when: float, callback: Job) -> None:
-        delay = when - self._clock()
-        if delay > 0:
-            await asyncio.sleep(delay)
+    async def _run(self, key: Hashable, callback: Job) -> None:
         try:
             await callback()
         except asyncio.CancelledError:
@@ -85,5 +94,5 @@ class Scheduler:
         except Exception:
             log.exception("Scheduled job %r failed", key)
         finally:
-            if self._tasks.get(key) is asyncio.current_task():
-                del self._tasks[key]
+            if self._jobs.get(key) is asyncio.current_task():
+                del self._jobs[key]
