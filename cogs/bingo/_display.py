@@ -30,7 +30,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-
 #: :class:`PanelRecord`'s fields, in their stored order.
 _PANEL_FIELDS = ("channel", "message", "version", "controls", "ephemeral")
 

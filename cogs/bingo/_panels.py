@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -41,6 +41,13 @@ log = logging.getLogger(__name__)
 #: How many of the newest messages of a player's DM channel are read after a restart to
 #: find panels of a match still offering buttons (:meth:`PanelCourier.retire_strays`).
 STRAY_SCAN = 10
+
+
+#: The message id of an interaction's original response in Discord's webhook routes
+#: ("Edit Original Interaction Response": ``PATCH
+#: /webhooks/{application.id}/{interaction.token}/messages/@original``); discord.py's
+#: ``Webhook.edit_message`` and ``delete_message`` put the id given into that route as is.
+ORIGINAL = cast(int, "@original")
 
 
 class PanelCourier:
@@ -248,7 +255,10 @@ class PanelCourier:
         expires = time.monotonic() + HANDLE_SECONDS - max(0.0, age)
         table.handles = {k: h for k, h in table.handles.items() if h.live}
         clicked = time.monotonic() - max(0.0, age)
-        table.handles[message_id] = Handle(interaction, message_id, expires, clicked)
+        webhook = discord.Webhook.partial(
+            interaction.application_id, interaction.token, client=interaction.client
+        )
+        table.handles[message_id] = Handle(webhook, message_id, expires, clicked)
 
     def answered(
         self,
@@ -304,7 +314,7 @@ class PanelCourier:
         handle = self._handle(match, message_id)
         if handle is not None:
             sent = await self.outbox.call(
-                lambda: handle.interaction.edit_original_response(**fields),
+                lambda: handle.webhook.edit_message(ORIGINAL, **fields),
                 what=f"edit panel {message_id} by its interaction",
                 paced=False,
             )
@@ -322,7 +332,7 @@ class PanelCourier:
         if handle is not None:
             table_of(match).handles.pop(message_id, None)
             sent = await self.outbox.call(
-                handle.interaction.delete_original_response,
+                lambda: handle.webhook.delete_message(ORIGINAL),
                 what=f"delete panel {message_id} by its interaction",
                 paced=False,
             )

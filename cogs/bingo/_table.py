@@ -49,14 +49,20 @@ def why_gone(sent: Sent[Any]) -> str:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Handle:
-    """A player's last click on their DM panel: the click's ``interaction`` edits and
-    deletes that panel (``message_id``) through Discord's interaction webhook
-    (``/webhooks/{application_id}/{interaction_token}/messages/@original``), which is
-    not bound to the bot's global rate limit (Discord docs, Rate Limits: "Interaction
-    endpoints are not bound to the bot's Global Rate Limit"), until ``expires``
-    (``time.monotonic()``, :data:`HANDLE_SECONDS` after the click)."""
+    """A player's last click on their DM panel: the click's interaction webhook
+    (``webhook``, ``discord.Webhook.partial`` of the application id and the interaction's
+    token) edits and deletes that panel (``message_id``, the interaction's original
+    response: ``/webhooks/{application_id}/{interaction_token}/messages/@original``),
+    which is not bound to the bot's global rate limit (Discord docs, Rate Limits:
+    "Interaction endpoints are not bound to the bot's Global Rate Limit"), until
+    ``expires`` (``time.monotonic()``, :data:`HANDLE_SECONDS` after the click).
 
-    interaction: discord.Interaction[Any]
+    The interaction itself is not kept: discord.py's interactions and their messages are
+    reference cycles, and one kept until the player's next click outlives the young
+    collections and is freed only by an older, longer one, which stops the event loop
+    (the ``gc.callbacks`` timings of ``python -m benchmarks.load --no-limits``)."""
+
+    webhook: discord.Webhook
     message_id: int
     expires: float
     #: ``time.monotonic()`` of the click.
