@@ -28,6 +28,7 @@ from bot.outbox import Outbox
 from bot.storage import Database
 from bot.storage.leases import Leases
 from bot.storage.match_store import DatabaseMatchStore
+from bot.ui import board_image
 from bot.ui.controls import ControlRouter
 from bot.ui.controls import parse as parse_control
 from bot.workers import WorkerPool
@@ -215,6 +216,7 @@ class BingoBot(commands.Bot):
             preload=("bot.ui.board_image",), nice=RENDER_NICE,
         )  # fmt: skip
         self.render_pool.submit(int)  # started now, not by the first board (about 1 s)
+        board_image.prepare()  # replays and puzzles draw in this process's threads
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         # One process alone makes every change of a language through its own service.
         alone = self.settings.shard_count is None

@@ -546,6 +546,15 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+def prepare() -> None:
+    """Build now what every picture shares: the palette (:func:`_palette`, a quantization
+    of six sample boards, about 0.5 s). A process that draws pictures in a thread (the
+    bot's replays and puzzles) calls it at start-up: drawn by the first picture instead,
+    it held the GIL, and so the event loop, for that long (a click's answer waited
+    0.24-0.53 s in ``python -m benchmarks.load`` runs where members opened a replay)."""
+    _palette()
+
+
 #: Boards whose pixels make the palette's shades (see :func:`_palette`).
 _SAMPLE_TERRITORIES = ([4, 1, 2, 0, 3], [1, 1, 1, 4, 0])
 
@@ -675,6 +684,7 @@ def board_png(
 
 __all__ = [
     "ALT_TEXT_LIMIT",
+    "prepare",
     "DISPLAY_WIDTH",
     "HEIGHT",
     "PHONE_WIDTH",
