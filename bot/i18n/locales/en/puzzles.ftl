@@ -57,7 +57,7 @@ puzzle-streak = Streak: { $streak ->
         [one] { $streak } day
        *[other] { $streak } days
     } in a row with a puzzle solved (best: { $best }).
-puzzle-rating-of-puzzle = Puzzle rating: { $rating } · { $solved } of { $attempts ->
+puzzle-rating-of-puzzle = This puzzle's rating: { $rating } · { $solved } of { $attempts ->
         [one] { $attempts } first answer right
        *[other] { $attempts } first answers right
     }.

@@ -57,7 +57,7 @@ puzzle-streak = Serie: { $streak ->
         [one] { $streak } giorno
        *[other] { $streak } giorni
     } di fila con un puzzle risolto (record: { $best }).
-puzzle-rating-of-puzzle = Punteggio del puzzle: { $rating } · { $solved } su { $attempts ->
+puzzle-rating-of-puzzle = Punteggio di questo puzzle: { $rating } · { $solved } su { $attempts ->
         [one] { $attempts } prima risposta giusta
        *[other] { $attempts } prime risposte giuste
     }.

@@ -42,7 +42,7 @@ puzzle-chances-note = { $name }がその時点で見えていた情報だけか�
 puzzle-rating-change = あなたのパズルレーティング：{ $before } → **{ $after }**（{ $delta }）。
 puzzle-not-rated = レーティングに反映されません：パズルごとに最初の答えだけが数えられます。
 puzzle-streak = 連続：パズルを解いた日が{ $streak }日続いています（最高：{ $best }日）。
-puzzle-rating-of-puzzle = パズルのレーティング：{ $rating } · 最初の答え{ $attempts }件中{ $solved }件が正解。
+puzzle-rating-of-puzzle = このパズルのレーティング：{ $rating } · 最初の答え{ $attempts }件中{ $solved }件が正解。
 
 puzzle-button-replay = 対戦のリプレイ
 puzzle-button-next = 次のパズル

@@ -67,7 +67,7 @@ puzzle-streak = Seria: { $streak ->
         [many] { $streak } dni
        *[other] { $streak } dnia
     } z rzędu z rozwiązanym zadaniem (rekord: { $best }).
-puzzle-rating-of-puzzle = Ranking zadania: { $rating } · poprawne pierwsze odpowiedzi: { $solved } z { $attempts }.
+puzzle-rating-of-puzzle = Ranking tego zadania: { $rating } · poprawne pierwsze odpowiedzi: { $solved } z { $attempts }.
 
 puzzle-button-replay = Powtórka meczu
 puzzle-button-next = Następne zadanie
