@@ -14,11 +14,12 @@ FIRST_LINE = """(id) => {
   const d = document.querySelector(`.message[data-id="${id}"] .embed-description`);
   return d ? d.innerText.split("\\n")[0] : "";
 }"""
-#: Whose move and what it is, then the time left (as the page shows the timestamp), then
-#: the territories.
+#: Whose move and what it is (a move of your own, a land to counter, or the effect of the
+#: opponent's land that asks you to choose, as "BingoMagic's Swamp: choose a card to
+#: discard"), then the time left (as the page shows the timestamp), then the territories.
 DECISION = re.compile(
     r"(Mulligans|Turn \d+)\. (Your move: [^.]+|\S+ placed \w+: you may counter it or let it"
-    r" resolve)\. Time runs out [^.]+\. Your territory: "
+    r" resolve|\S+'s \w+: [^.]+)\. Time runs out [^.]+\. Your territory: "
 )
 HAND = re.compile(r"Your hand: (\d+ (Plains|Islands?|Swamps?|Mountains?|Forests?)(, )?)+\.")
 
