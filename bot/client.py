@@ -31,7 +31,7 @@ from bot.storage.match_store import DatabaseMatchStore
 from bot.ui import board_image
 from bot.ui.controls import ControlRouter
 from bot.ui.controls import parse as parse_control
-from bot.workers import WorkerPool
+from bot.workers import LoopWorkers, WorkerPool
 
 __all__ = ["BingoBot", "BingoTree", "ShardedBingoBot", "make_bot", "reply_private"]
 
@@ -131,7 +131,8 @@ class BingoBot(commands.Bot):
             budget ``BINGO_AI_BUDGET_SECONDS``), created in :meth:`setup_hook` (its
             workers start on first use) and shut down in :meth:`close`.
         render_pool: where board pictures are drawn (``BINGO_RENDER_WORKERS``
-            processes, 0 = a thread), created and shut down like ``ai_pool``.
+            processes answered on the event loop, a :class:`~bot.workers.LoopWorkers`,
+            started in :meth:`setup_hook`; 0 = a thread), shut down like ``ai_pool``.
         languages: the one :class:`~bot.i18n.service.LanguageService` of every cog,
             created in :meth:`setup_hook`.
         controls: the one :class:`~bot.ui.controls.ControlRouter`: every cog registers
@@ -195,7 +196,7 @@ class BingoBot(commands.Bot):
         self.outbox: Outbox = Outbox(self, db, per_second=self.outbound_share())
         self.outbox.attach(instruments.trace)
         self.ai_pool: AIPool | None = None
-        self.render_pool: WorkerPool | None = None
+        self.render_pool: LoopWorkers | WorkerPool | None = None
         self.controls = ControlRouter()
 
     async def login(self, token: str) -> None:
@@ -211,11 +212,15 @@ class BingoBot(commands.Bot):
         self.ai_pool = AIPool(self.settings.ai_workers, budget=self.settings.ai_budget_seconds)
         self._build_match_runtime()
         # Pictures may wait; clicks may not: the render process runs at a lower priority.
-        self.render_pool = WorkerPool(
-            self.settings.render_workers, name="board-render",
-            preload=("bot.ui.board_image",), nice=RENDER_NICE,
-        )  # fmt: skip
-        self.render_pool.submit(int)  # started now, not by the first board (about 1 s)
+        workers = self.settings.render_workers
+        if workers:
+            pool = LoopWorkers(
+                workers, name="board-render", preload=("bot.ui.board_image",), nice=RENDER_NICE
+            )
+            pool.start()  # now, not by the first board (about 1 s)
+            self.render_pool = pool
+        else:
+            self.render_pool = WorkerPool(0, name="board-render")
         board_image.prepare()  # replays and puzzles draw in this process's threads
         self.scryfall = ScryfallLands(self.web, self.db, base_url=self.settings.scryfall_api_base)
         # One process alone makes every change of a language through its own service.

@@ -3,16 +3,19 @@ bot (a SIGKILL runs no shutdown code)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import pickle
 import signal
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
-from bot.workers import WorkerPool
+from bot.workers import LoopWorkers, WorkerPool
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,3 +78,70 @@ def test_workers_preload_their_modules_run_nicer_and_threads_run_in_process() ->
         threads.submit(os.getpid)
     with pytest.raises(ValueError):
         WorkerPool(-1)
+
+
+def _fail(message: str) -> None:
+    raise LookupError(message)
+
+
+def _exit() -> None:
+    os._exit(3)
+
+
+async def test_loop_workers_answer_jobs_on_the_event_loop_and_outlive_a_dead_worker() -> None:
+    loop = asyncio.get_running_loop()
+    pool = LoopWorkers(2, name="test", preload=("bot.ui.board_image",), nice=5)
+    try:
+        pool.start()
+        assert pool.started == 2
+        pids = await asyncio.gather(*(loop.run_in_executor(pool, os.getpid) for _ in range(6)))
+        assert os.getpid() not in pids and len(set(pids)) <= 2
+        assert await loop.run_in_executor(pool, _module_loaded, "bot.ui.board_image")
+        assert await loop.run_in_executor(pool, os.nice, 0) == os.nice(0) + 5
+        assert await loop.run_in_executor(pool, divmod, 7, 2) == (3, 1)
+        with pytest.raises(LookupError, match="no such land"):
+            await loop.run_in_executor(pool, _fail, "no such land")
+        with pytest.raises(BrokenProcessPool):
+            await loop.run_in_executor(pool, _exit)
+        # the next job goes to a live worker, or a new one
+        assert await loop.run_in_executor(pool, os.getpid) != os.getpid()
+        assert pool.started in (2, 3)
+        with pytest.raises((AttributeError, pickle.PicklingError)):  # a lambda does not pickle
+            pool.submit(lambda: 1)
+    finally:
+        await pool.close()
+    with pytest.raises(RuntimeError):
+        pool.submit(os.getpid)
+    with pytest.raises(ValueError):
+        LoopWorkers(0)
+
+
+async def test_loop_workers_run_waiting_jobs_in_order_and_cancel_them() -> None:
+    loop = asyncio.get_running_loop()
+    pool = LoopWorkers(1, name="test")
+    try:
+        # the worker holds two jobs (the one it runs and the next); the rest wait here
+        held = [loop.run_in_executor(pool, time.sleep, 0.2) for _ in range(LoopWorkers.DEPTH)]
+        waiting = pool.submit(os.getpid)
+        last = pool.submit(divmod, 9, 4)
+        assert waiting.cancel()  # still waiting: it never runs
+        assert await asyncio.wrap_future(last) == (2, 1)
+        assert all(job.done() for job in held)  # answered in order
+        assert waiting.cancelled()
+    finally:
+        await pool.close()
+
+
+def _echo(data: bytes) -> bytes:
+    return data[::-1]
+
+
+async def test_loop_workers_carry_jobs_and_answers_larger_than_a_socket_buffer() -> None:
+    loop = asyncio.get_running_loop()
+    pool = LoopWorkers(1, name="test")
+    try:
+        big = os.urandom(3 << 20)  # several times what a socket pair buffers
+        assert await loop.run_in_executor(pool, _echo, big) == big[::-1]
+        assert pool.started == 1
+    finally:
+        await pool.close()
