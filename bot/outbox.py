@@ -35,10 +35,11 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot import metrics
 from bot.pacing import (
@@ -62,6 +63,7 @@ __all__ = [
     "DMS_CLOSED_TRUST_SECONDS",
     "MISSING_ACCESS",
     "MISSING_PERMISSIONS",
+    "ORIGINAL",
     "UNKNOWN_CHANNEL",
     "UNKNOWN_MESSAGE",
     "Bucket",
@@ -86,6 +88,13 @@ def new_nonce() -> str:
     """A message nonce: 64 random bits in decimal (at most 20 characters; Discord "Create
     Message" takes up to 25), as discord.py draws one for each ``send``."""
     return str(secrets.randbits(64))
+
+
+#: The message id of an interaction's original response in Discord's webhook routes
+#: ("Edit Original Interaction Response": ``PATCH
+#: /webhooks/{application.id}/{interaction.token}/messages/@original``); discord.py's
+#: webhook routes put the id given into the path as is.
+ORIGINAL = cast(int, "@original")
 
 
 def with_fresh_files(kwargs: dict[str, Any]) -> Callable[[], dict[str, Any]]:
@@ -224,6 +233,57 @@ class Outbox(Pacer):
         content). A view of controls is never kept by discord.py
         (:meth:`bot.ui.controls.Control.is_dispatchable`)."""
         http = self.client.http
+
+        def route(params: MultipartParameters, message: dict[str, Any]) -> Awaitable[Any]:
+            return http.edit_message(channel_id, message_id, params=params)
+
+        return await self.call(
+            self._editing(route, kwargs),
+            what=f"edit {channel_id}/{message_id}",
+            priority=priority,
+            bucket=("edit", channel_id),
+        )
+
+    async def edit_original(
+        self, webhook: discord.Webhook, *, what: str = "edit an interaction's response",
+        **kwargs: Any,
+    ) -> Sent[Any]:  # fmt: skip
+        """Edit the original response of the interaction whose webhook is ``webhook``
+        (``discord.Webhook.partial`` of the application id and the interaction's token):
+        ``PATCH /webhooks/{application.id}/{token}/messages/@original``, Discord's "Edit
+        Original Interaction Response", at once and outside the global rate limit (Discord
+        docs, Rate Limits: "Interaction endpoints are not bound to the bot's Global Rate
+        Limit"). ``what`` names it in logs; ``kwargs``: as :meth:`edit`. As :meth:`edit`,
+        the answer (a dict) is not made a ``discord.WebhookMessage``: discord.py's route
+        (the webhook adapter's ``edit_webhook_message``, which ``Webhook.edit_message``
+        calls) is used with the parameters ``Webhook.edit_message`` gives it.
+
+        Raises:
+            ValueError: ``webhook`` has no token.
+        """
+        token = webhook.token
+        if token is None:
+            raise ValueError("an interaction webhook has a token")
+
+        def route(params: MultipartParameters, message: dict[str, Any]) -> Awaitable[Any]:
+            return async_context.get().edit_webhook_message(
+                webhook.id, token, ORIGINAL, session=webhook.session,
+                proxy=webhook.proxy, proxy_auth=webhook.proxy_auth,
+                payload=params.payload, multipart=params.multipart, files=params.files,
+                with_components=bool(message.get("view")),
+            )  # fmt: skip
+
+        return await self.call(self._editing(route, kwargs), what=what, paced=False)
+
+    def _editing(
+        self,
+        route: Callable[[MultipartParameters, dict[str, Any]], Awaitable[Any]],
+        kwargs: dict[str, Any],
+    ) -> Callable[[], Awaitable[Any]]:
+        """One try of an edit: ``route(params, message)`` with the parameters of the
+        message of ``kwargs`` (``handle_message_parameters``, files made anew for each
+        try; the client's mention policy for new content), as discord.py's ``edit``
+        methods build them."""
         mentions = self.client.allowed_mentions
         fields = with_fresh_files(kwargs)
 
@@ -231,14 +291,9 @@ class Outbox(Pacer):
             message = fields()
             previous = mentions if "content" in message else None
             with handle_message_parameters(previous_allowed_mentions=previous, **message) as params:
-                return await http.edit_message(channel_id, message_id, params=params)
+                return await route(params, message)
 
-        return await self.call(
-            edit,
-            what=f"edit {channel_id}/{message_id}",
-            priority=priority,
-            bucket=("edit", channel_id),
-        )
+        return edit
 
     async def delete(
         self, channel_id: int, message_id: int, *, priority: Priority = Priority.TIDY

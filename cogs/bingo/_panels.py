@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.matches import player_view
-from bot.outbox import Outbox, Priority, SendStatus, Sent, classify
+from bot.outbox import ORIGINAL, Outbox, Priority, SendStatus, Sent, classify
 from bot.storage.base import NO_SERVER
 from bot.ui.controls import ReplayButton, view_of
 
@@ -41,13 +41,6 @@ log = logging.getLogger(__name__)
 #: How many of the newest messages of a player's DM channel are read after a restart to
 #: find panels of a match still offering buttons (:meth:`PanelCourier.retire_strays`).
 STRAY_SCAN = 10
-
-
-#: The message id of an interaction's original response in Discord's webhook routes
-#: ("Edit Original Interaction Response": ``PATCH
-#: /webhooks/{application.id}/{interaction.token}/messages/@original``); discord.py's
-#: ``Webhook.edit_message`` and ``delete_message`` put the id given into that route as is.
-ORIGINAL = cast(int, "@original")
 
 
 class PanelCourier:
@@ -313,10 +306,8 @@ class PanelCourier:
         ``priority`` (``TURN`` when the edit brings the controls of a decision)."""
         handle = self._handle(match, message_id)
         if handle is not None:
-            sent = await self.outbox.call(
-                lambda: handle.webhook.edit_message(ORIGINAL, **fields),
-                what=f"edit panel {message_id} by its interaction",
-                paced=False,
+            sent = await self.outbox.edit_original(
+                handle.webhook, what=f"edit panel {message_id} by its interaction", **fields
             )
             if sent.ok or sent.status is SendStatus.MESSAGE_GONE:
                 return sent
