@@ -75,8 +75,9 @@ router, so that no two controls can claim the same string unnoticed.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from enum import StrEnum
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -230,6 +231,22 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+@contextlib.contextmanager
+def sent_once(view: discord.ui.View | None) -> Iterator[discord.ui.View | None]:
+    """``view`` for the requests that send it; afterwards its items are taken off
+    (``View.clear_items``). A view of controls is never kept by discord.py
+    (:meth:`Control.is_dispatchable`), so it is done with once sent; but its items and
+    it refer to each other, a cycle that only a garbage collection frees, and a young
+    collection that frees the views of many panels at once holds the event loop (about
+    20 objects a panel, measured with ``gc.DEBUG_SAVEALL``). Without the cycle they are
+    freed as soon as the request is."""
+    try:
+        yield view
+    finally:
+        if view is not None:
+            view.clear_items()
 
 
 def _button(custom_id: str, label: str, **kwargs: Any) -> discord.ui.Button[Any]:

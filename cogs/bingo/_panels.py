@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.matches import player_view
 from bot.outbox import ORIGINAL, Outbox, Priority, SendStatus, Sent, classify
 from bot.storage.base import NO_SERVER
-from bot.ui.controls import ReplayButton, view_of
+from bot.ui.controls import ReplayButton, sent_once, view_of
 
 from ._accessible import accessible_panel
 from ._display import PanelRecord
@@ -127,14 +127,15 @@ class PanelCourier:
         if panel is not None and not panel.ephemeral and not unseen:
             assert panel.channel is not None and panel.message is not None
             embed, view = self.panel(match, player)
-            sent = await self._edit_message(
-                match,
-                panel.channel,
-                panel.message,
-                embed=embed,
-                view=view,
-                priority=Priority.TURN if view is not None else Priority.PUBLIC,
-            )
+            with sent_once(view):
+                sent = await self._edit_message(
+                    match,
+                    panel.channel,
+                    panel.message,
+                    embed=embed,
+                    view=view,
+                    priority=Priority.TURN if view is not None else Priority.PUBLIC,
+                )
             if sent.ok:
                 display.panels[player] = panel.drawn(version, view is not None)
                 return
@@ -161,18 +162,19 @@ class PanelCourier:
         whether the panel is settled (edited, or deleted meanwhile: a ``live`` one is
         then sent anew)."""
         version = match.state.version
-        embed, view = self.panel(match, player)
-        view = view if live or match.state.is_over else None  # the end panel's Replay
+        embed, controls = self.panel(match, player)
+        view = controls if live or match.state.is_over else None  # the end panel's Replay
         assert panel.channel is not None and panel.message is not None
         display = table_of(match).display
-        sent = await self._edit_message(
-            match,
-            panel.channel,
-            panel.message,
-            embed=embed,
-            view=view,
-            priority=Priority.TURN if live else Priority.PUBLIC,
-        )
+        with sent_once(controls):
+            sent = await self._edit_message(
+                match,
+                panel.channel,
+                panel.message,
+                embed=embed,
+                view=view,
+                priority=Priority.TURN if live else Priority.PUBLIC,
+            )
         if sent.ok:
             display.panels[player] = panel.drawn(version, view is not None)
             return True
@@ -348,12 +350,13 @@ class PanelCourier:
         user_id = match.seats[player].user_id
         if not display.dm_closed[player]:
             controls: dict[str, Any] = {"view": view} if view else {}
-            sent = await self.outbox.dm(
-                user_id,
-                embed=embed,
-                priority=Priority.TURN if decides else Priority.PUBLIC,
-                **controls,
-            )
+            with sent_once(view):
+                sent = await self.outbox.dm(
+                    user_id,
+                    embed=embed,
+                    priority=Priority.TURN if decides else Priority.PUBLIC,
+                    **controls,
+                )
             if sent.ok:
                 assert sent.value is not None  # SENT carries the message
                 record = PanelRecord.dm(

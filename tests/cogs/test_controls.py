@@ -9,6 +9,7 @@ kind.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from bot.ui.controls import (
     RematchButton,
     ShowHandButton,
 )
+from cogs.bingo._views import decision_view
 
 from .old_controls import ADDED, OLD
 
@@ -136,3 +138,26 @@ async def test_a_routed_select_hands_its_chosen_values_to_the_handler() -> None:
 
     await router.route(Click(), control)  # type: ignore[arg-type]
     assert seen == [["bottom:2", "bottom:5"]]
+
+
+async def test_a_sent_view_is_taken_apart_so_no_cycle_outlives_its_request() -> None:
+    """``sent_once``: during the request the view has its buttons; afterwards its items
+    are off it, and dropping it leaves nothing for the cycle collector."""
+    gc.collect()
+    view = decision_view(7, 3, ["place:0", "place:1", "pass"], ["Ann", "Bo"], 0, "en")
+    with controls.sent_once(view) as sent:
+        assert sent is view and len(view.children) == 3
+    assert view.children == []
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        del view, sent
+        assert gc.collect() == 0
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    # without it, the same view is a cycle of about 20 objects
+    kept = decision_view(7, 3, ["place:0", "place:1", "pass"], ["Ann", "Bo"], 0, "en")
+    del kept
+    assert gc.collect() > 10
+    with controls.sent_once(None) as nothing:
+        assert nothing is None
