@@ -39,6 +39,7 @@ class Scheduler:
 
     def schedule(self, key: Hashable, when: float, callback: Job) -> None:
         """Run ``callback()`` at Unix time ``when``, replacing any job under ``key``.
+
         Must be called from the running event loop.
         """
         self.cancel(key)

@@ -684,7 +684,6 @@ def board_png(
 
 __all__ = [
     "ALT_TEXT_LIMIT",
-    "prepare",
     "DISPLAY_WIDTH",
     "HEIGHT",
     "PHONE_WIDTH",
@@ -695,6 +694,7 @@ __all__ = [
     "board_inputs",
     "board_key",
     "board_png",
+    "prepare",
     "last_move",
     "near_lines",
     "near_win_texts",
