@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
+from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.i18n import attribute, t
 from bot.storage import StorageBusy
@@ -51,6 +53,57 @@ async def reply_private(
         await interaction.followup.send(content, **kwargs)  # type: ignore[arg-type]
     else:
         await interaction.response.send_message(content, **kwargs)
+
+
+async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Answer a click by editing the clicked message: Discord's callback of type 7,
+    UPDATE_MESSAGE ("Interaction Response Object"), with ``fields`` (those of
+    ``InteractionResponse.edit_message``: ``content``, ``embed``, ``embeds``,
+    ``attachments``, ``view``, ``allowed_mentions``), built by the same function
+    discord.py's ``edit_message`` uses (``interaction_message_response_params``).
+
+    Unlike ``edit_message``, the callback is sent without ``with_response``: Discord
+    answers 204 with no body, so no ``InteractionCallbackResponse`` and no
+    ``InteractionMessage`` is built of a message the bot already has (Discord docs,
+    "Create Interaction Response": the callback object is returned only when asked for).
+    The interaction is then marked answered as ``edit_message`` marks it
+    (``InteractionResponse._response_type``), so ``is_done()`` and follow-ups behave
+    the same. A view that discord.py must keep (one with callbacks of its own) goes
+    through ``edit_message`` itself, which stores it.
+
+    Raises:
+        discord.InteractionResponded: the interaction was already answered.
+        discord.HTTPException: Discord refused the update (e.g. 404 for a deleted
+            message).
+    """
+    view = fields.get("view")
+    response = interaction.response
+    if view is not None and view.is_dispatchable():
+        await response.edit_message(**fields)
+        return
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    kind = discord.InteractionResponseType.message_update
+    followup = interaction.followup  # the client's session and proxy
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    with interaction_message_response_params(
+        type=kind.value, previous_allowed_mentions=interaction.client.allowed_mentions, **fields
+    ) as params:
+        await async_context.get().request(
+            route,
+            session=followup.session,
+            proxy=followup.proxy,
+            proxy_auth=followup.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
+    response._response_type = kind  # as InteractionResponse.edit_message records it
 
 
 T = TypeVar("T")

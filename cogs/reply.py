@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.interactions import reply_private, report_error
+from bot.interactions import reply_private, report_error, update_message
 from cogs.languages import client_locale, guild_locale, service
 
 
@@ -145,8 +145,14 @@ class Reply:
         await self.interaction.edit_original_response(**kwargs)
 
     async def edit_message(self, **kwargs: Any) -> None:
-        """Answer a component by editing its message (``response.edit_message``)."""
-        await self.interaction.response.edit_message(**kwargs)
+        """Answer a component by editing its message
+        (:func:`bot.interactions.update_message`).
+
+        Raises:
+            discord.InteractionResponded: it was already answered.
+            discord.HTTPException: Discord refused the update.
+        """
+        await update_message(self.interaction, **kwargs)
 
     async def error(self, error: BaseException, *, where: str | None = None) -> None:
         """The one error answer (:func:`bot.interactions.report_error`): an expected

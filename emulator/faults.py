@@ -70,11 +70,13 @@ def ceil_ms(seconds: float) -> float:
 
 
 class RequestLog(NamedTuple):
-    """One REST request as received: method, path below /api/v10 (no query), parsed JSON body."""
+    """One REST request as received: method, path below /api/v10 (no query), parsed JSON
+    body, and the query string (``""`` when none)."""
 
     method: str
     path: str
     json: Any
+    query: str = ""
 
 
 class RateLimitedRequest(NamedTuple):

@@ -114,7 +114,7 @@ class RestApi:
             emu.request_finished()
             emu.add_problem(f"{method} {path}: {exc.problem}")
             return _json_response(exc.body(), exc.status)
-        emu.request_started(method, path, body)
+        emu.request_started(method, path, body, request.query_string)
         try:
             response = await self._respond(request, method, full_path, path, body, files)
             emu.note_response(

@@ -380,10 +380,10 @@ class Emulator:
         )
 
     # ================================================================ REST bookkeeping
-    def request_started(self, method: str, path: str, body: Any) -> None:
+    def request_started(self, method: str, path: str, body: Any, query: str = "") -> None:
         self._inflight += 1
         self._last_activity = time.monotonic()
-        self.requests.append(RequestLog(method, path, body))
+        self.requests.append(RequestLog(method, path, body, query))
 
     def note_activity(self) -> None:
         """Mark "something happened now" (REST request or gateway dispatch) for :meth:`settle`."""

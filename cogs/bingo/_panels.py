@@ -250,10 +250,9 @@ class PanelCourier:
         expires = time.monotonic() + HANDLE_SECONDS - max(0.0, age)
         table.handles = {k: h for k, h in table.handles.items() if h.live}
         clicked = time.monotonic() - max(0.0, age)
-        webhook = discord.Webhook.partial(
-            interaction.application_id, interaction.token, client=interaction.client
-        )
-        table.handles[message_id] = Handle(webhook, message_id, expires, clicked)
+        # the interaction's own webhook (its application id and token, the client's
+        # session), which answering the click built already (update_message)
+        table.handles[message_id] = Handle(interaction.followup, message_id, expires, clicked)
 
     def answered(
         self,

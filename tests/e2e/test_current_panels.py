@@ -118,3 +118,29 @@ async def test_a_click_on_a_panel_deleted_meanwhile_is_answered(bingo: BotWorld)
         message="a new panel with controls",
     )
     assert result_posted(bw, match_id) is None
+
+
+async def test_a_click_is_answered_with_its_panel_and_no_callback_object(bingo: BotWorld) -> None:
+    """The answer to a decision updates the clicked panel (an UPDATE_MESSAGE callback, type
+    7, carrying the new panel) without ``with_response``: the bot reads nothing of
+    Discord's answer, so it asks for none (a 204, not a callback object to parse)."""
+    bw = bingo
+    match_id = await start_match(bw)
+    driver, panel = await bw.emu.wait_for(
+        lambda: next(
+            ((d, p) for d in map(bw.driver, ("alice", "bob")) if (p := prompt(d)) is not None),
+            None,
+        ),
+        message="a player's panel",
+    )
+    seen = len(bw.emu.requests)
+    record = await driver.click(panel, simple_policy(enabled_buttons(panel)))
+    assert record.acknowledged
+    callbacks = [
+        r for r in bw.emu.requests[seen:] if r.method == "POST" and r.path.endswith("/callback")
+    ]
+    assert len(callbacks) == 1, callbacks
+    callback = callbacks[0]
+    assert callback.json["type"] == 7, "the clicked panel is updated in place"
+    assert callback.json["data"]["embeds"][0]["title"].endswith(f"BingoMagic #{match_id}")
+    assert "with_response" not in callback.query
