@@ -191,9 +191,11 @@ class BoardCourier:
 
         def done(job: asyncio.Future[tuple[bytes, str]]) -> None:
             table.drawing = None
-            if job.cancelled() or self._closed:
+            if job.cancelled():
                 return
-            error = job.exception()
+            error = job.exception()  # read even when closing: asyncio logs one never read
+            if self._closed:
+                return
             if error is not None:
                 log.error("Could not draw the board of match %s", match.id, exc_info=error)
                 self._retry_later(match)
