@@ -29,6 +29,12 @@ class StorageBase:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
+    def match_created(self, match_id: int, described: tuple[Any, ...]) -> None:
+        """A ``matches`` row was just inserted with ``described`` (the parameters
+        :func:`bot.storage.matches.column_params` gives). Nothing here;
+        :class:`~bot.storage.matches.MatchRowStore` remembers the row's log, so that the
+        match's first commit needs no transaction."""
+
 
 @dataclass(frozen=True, slots=True)
 class RatedRecord:

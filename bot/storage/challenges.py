@@ -185,6 +185,7 @@ class ChallengeStore(StorageBase):
                     raise _ClosedMeanwhile
         except _ClosedMeanwhile:
             return None
+        self.match_created(int(match_id), described)
         return int(match_id)
 
 

@@ -132,7 +132,7 @@ def column_params(
     Raises:
         TypeError/ValueError: a JSON value cannot be encoded (e.g. NaN, sets).
     """
-    return (
+    return (  # the indexes of version and log: _VERSION, _LOG
         seed,
         encode_json(options),
         encode_json(decisions),
@@ -144,6 +144,10 @@ def column_params(
         deadline,
         started_at,
     )
+
+
+#: Where :func:`column_params` puts the version and the log's JSON text.
+_VERSION, _LOG = 4, 6
 
 
 def _match_params(
@@ -186,7 +190,21 @@ class MatchRowStore(StorageBase):
         params = _match_params(
             guild_id=guild_id, channel_id=channel_id, player_ids=player_ids, **columns
         )
-        return int(await self.backend.fetchval(sql.INSERT_MATCH, params))
+        match_id = int(await self.backend.fetchval(sql.INSERT_MATCH, params))
+        self.match_created(match_id, params[4:])
+        return match_id
+
+    def match_created(self, match_id: int, described: tuple[Any, ...]) -> None:
+        """Remember the log a new match row holds at its version (``described``: the
+        :func:`column_params` it was inserted with), as :meth:`save_match_cas` remembers
+        each commit's: its first commit is then one compare-and-set UPDATE, not a
+        transaction that reads the log back. Under load a transaction holds SQLite's
+        write lock for a trip to the database thread per statement, and every other
+        write waits (a burst of new matches in ``python -m benchmarks.load``)."""
+        logs = self._logs()
+        logs[match_id] = (described[_VERSION], described[_LOG])
+        while len(logs) > LOGS_KEPT:
+            del logs[next(iter(logs))]
 
     async def create_match_if_free(
         self,
@@ -233,7 +251,9 @@ class MatchRowStore(StorageBase):
             ]
             if busy:
                 return tuple(busy)
-            return int(await tx.fetchval(insert, params))
+            match_id = int(await tx.fetchval(insert, params))
+        self.match_created(match_id, params[4:])
+        return match_id
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         """Remember the id of the match's public board message."""

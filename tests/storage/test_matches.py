@@ -390,3 +390,49 @@ async def test_set_match_broken_only_touches_active_matches(db: Database) -> Non
     record = await db.get_match(match_id)
     assert record is not None and record.reason == "broken" and record.ended_at == 5.0
     assert record.state == {"turn": 1}  # kept for inspection
+
+
+async def test_a_new_matchs_first_commit_opens_no_transaction(db: Database) -> None:
+    """Every way of creating a match remembers the log it was stored with, so its first
+    commit is one compare-and-set UPDATE (the log extended in this process), not a
+    transaction that reads the log back under the write lock."""
+    opened: list[tuple[Any, ...]] = []
+    transaction = db.backend.transaction
+
+    def counting(*keys: Any) -> Any:
+        opened.append(keys)
+        return transaction(*keys)
+
+    created = [await new_match(db)]
+    challenge_id = await db.create_challenge(
+        GUILD, CHANNEL, 3, 4, 100.0, 400.0, {}, per_pair=1, per_challenger=3
+    )
+    columns = {
+        "seed": 1, "options": {}, "state": {}, "decisions": [], "version": 2,
+        "started_at": 100.0, "deadline": None, "ui": {}, "log": [{"type": "start"}],
+    }  # fmt: skip
+    accepted = await db.accept_challenge(challenge_id, player_ids=(3, 4), **columns)
+    assert accepted is not None
+    created.append(accepted)
+    bot_match = await db.create_bot_match(
+        guild_id=GUILD, channel_id=CHANNEL, player_ids=(5, 6), ai_seat=1, ai_level="easy",
+        **columns,
+    )  # fmt: skip
+    assert bot_match is not None
+    created.append(bot_match)
+    db.backend.transaction = counting  # type: ignore[method-assign]
+    try:
+        for match_id, version in zip(created, (0, 2, 2), strict=True):
+            assert await db.save_match_cas(
+                match_id, version, state={}, decisions=[], version=version + 1, deadline=None,
+                log=lambda old: [*old, {"type": "turn"}],
+            )  # fmt: skip
+    finally:
+        del db.backend.transaction
+    assert opened == [], "no commit opened a transaction"
+    logs = [(await db.get_match(match_id)).log for match_id in created]  # type: ignore[union-attr]
+    assert logs == [
+        [{"type": "turn"}],
+        [{"type": "start"}, {"type": "turn"}],
+        [{"type": "start"}, {"type": "turn"}],
+    ]
