@@ -230,7 +230,8 @@ class Controls:
             if wanted:
                 self.emu.request_parked()  # a held request does not keep settle() waiting
                 try:
-                    return await hold.hold(RequestLog(method, path, body), request)
+                    held = RequestLog(method, path, body, request.query_string)
+                    return await hold.hold(held, request)
                 finally:
                     self.emu.request_unparked()
         return True

@@ -156,7 +156,7 @@ class RestApi:
                 emu.add_problem(f"fail_route filter raised on {method} {path}: {exc!r}")
                 continue
             if hit:
-                failure.failed.append(RequestLog(method, path, body))
+                failure.failed.append(RequestLog(method, path, body, request.query_string))
                 if failure.applied:
                     after = failure
                     break
