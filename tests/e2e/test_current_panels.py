@@ -10,6 +10,7 @@ global rate limit.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.i18n import t
 from bot.matches import player_view
@@ -35,6 +36,17 @@ def panels_of(bw: BotWorld, name: str, match_id: int) -> list[Message]:
         for m in bw.driver(name).dm_messages()
         if not m.deleted and embed_title(m).endswith(f"BingoMagic #{match_id}")
     ]
+
+
+async def a_prompt(bw: BotWorld) -> tuple[Any, Message]:
+    """The driver of whichever of alice and bob has a decision to make, and its panel."""
+    return await bw.emu.wait_for(
+        lambda: next(
+            ((d, p) for d in map(bw.driver, ("alice", "bob")) if (p := prompt(d)) is not None),
+            None,
+        ),
+        message="a player's panel",
+    )
 
 
 def hand_shown(message: Message) -> str | None:
@@ -93,13 +105,7 @@ async def test_a_click_on_a_panel_deleted_meanwhile_is_answered(bingo: BotWorld)
     answered privately with the new state, and a new panel brings the controls."""
     bw = bingo
     match_id = await start_match(bw)
-    driver, panel = await bw.emu.wait_for(
-        lambda: next(
-            ((d, p) for d in map(bw.driver, ("alice", "bob")) if (p := prompt(d)) is not None),
-            None,
-        ),
-        message="a player's panel",
-    )
+    driver, panel = await a_prompt(bw)
     answer = bw.emu.hold(lambda method, path, body: method == "POST" and path.endswith("/callback"))
     clicking = asyncio.create_task(driver.click(panel, simple_policy(enabled_buttons(panel))))
     await answer.wait_held()
@@ -126,13 +132,7 @@ async def test_a_click_is_answered_with_its_panel_and_no_callback_object(bingo: 
     Discord's answer, so it asks for none (a 204, not a callback object to parse)."""
     bw = bingo
     match_id = await start_match(bw)
-    driver, panel = await bw.emu.wait_for(
-        lambda: next(
-            ((d, p) for d in map(bw.driver, ("alice", "bob")) if (p := prompt(d)) is not None),
-            None,
-        ),
-        message="a player's panel",
-    )
+    driver, panel = await a_prompt(bw)
     seen = len(bw.emu.requests)
     record = await driver.click(panel, simple_policy(enabled_buttons(panel)))
     assert record.acknowledged
