@@ -68,8 +68,9 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     "Create Interaction Response": the callback object is returned only when asked for).
     The interaction is then marked answered as ``edit_message`` marks it
     (``InteractionResponse._response_type``), so ``is_done()`` and follow-ups behave
-    the same. A view that discord.py must keep (one with callbacks of its own) goes
-    through ``edit_message`` itself, which stores it.
+    the same. A view that discord.py must keep (one with callbacks of its own), or an
+    interaction that has no message to update (a slash command: ``edit_message``
+    answers nothing then), goes through ``edit_message`` itself.
 
     Raises:
         discord.InteractionResponded: the interaction was already answered.
@@ -78,8 +79,12 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     """
     view = fields.get("view")
     response = interaction.response
-    if view is not None and view.is_dispatchable():
-        await response.edit_message(**fields)
+    clicked = interaction.type in (
+        discord.InteractionType.component,
+        discord.InteractionType.modal_submit,
+    )
+    if not clicked or (view is not None and view.is_dispatchable()):
+        await response.edit_message(**fields)  # it answers nothing else, as here
         return
     if response.is_done():
         raise discord.InteractionResponded(interaction)

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.interactions import defer_after, still_answerable, within_ack_deadline
+from bot.interactions import defer_after, still_answerable, update_message, within_ack_deadline
 
 
 class _Response:
@@ -132,3 +132,43 @@ async def test_a_late_click_whose_deferral_fails_otherwise_goes_on() -> None:
     """A 5xx leaves it unknown whether Discord still waits: the click goes on."""
     response = _Response(fails=True, status=503)
     assert await still_answerable(_interaction(response, age=4.0))
+
+
+class _Answers:
+    """A stand-in response recording discord.py's own ``edit_message`` calls."""
+
+    def __init__(self, *, done: bool = False) -> None:
+        self.done = done
+        self.edits: list[dict] = []
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def edit_message(self, **fields) -> None:
+        self.edits.append(fields)
+
+
+async def test_update_message_refuses_an_answered_interaction() -> None:
+    """A second answer is refused before anything is sent, as ``edit_message`` does."""
+    interaction = SimpleNamespace(
+        id=1, token="t", type=discord.InteractionType.component, response=_Answers(done=True)
+    )
+    with pytest.raises(discord.InteractionResponded):
+        await update_message(interaction, content="late")
+
+
+async def test_update_message_leaves_other_interactions_to_discord_py() -> None:
+    """A slash command has no message to update, and a view with callbacks of its own
+    must be stored by discord.py: both go through ``response.edit_message``."""
+
+    class Kept:
+        def is_dispatchable(self) -> bool:
+            return True
+
+    command = SimpleNamespace(type=discord.InteractionType.application_command, response=_Answers())
+    await update_message(command, content="x")
+    assert command.response.edits == [{"content": "x"}]
+    view = Kept()
+    click = SimpleNamespace(type=discord.InteractionType.component, response=_Answers())
+    await update_message(click, view=view)
+    assert click.response.edits == [{"view": view}]
