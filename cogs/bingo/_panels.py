@@ -125,19 +125,10 @@ class PanelCourier:
             and not match.in_quick_window()
         )
         if panel is not None and not panel.ephemeral and not unseen:
-            assert panel.channel is not None and panel.message is not None
             embed, view = self.panel(match, player)
-            with sent_once(view):
-                sent = await self._edit_message(
-                    match,
-                    panel.channel,
-                    panel.message,
-                    embed=embed,
-                    view=view,
-                    priority=Priority.TURN if view is not None else Priority.PUBLIC,
-                )
+            priority = Priority.TURN if view is not None else Priority.PUBLIC
+            sent = await self._redraw(match, player, panel, version, embed, view, view, priority)
             if sent.ok:
-                display.panels[player] = panel.drawn(version, view is not None)
                 return
             if sent.status not in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
                 check(match, sent, problems, channel=False)
@@ -164,19 +155,10 @@ class PanelCourier:
         version = match.state.version
         embed, controls = self.panel(match, player)
         view = controls if live or match.state.is_over else None  # the end panel's Replay
-        assert panel.channel is not None and panel.message is not None
         display = table_of(match).display
-        with sent_once(controls):
-            sent = await self._edit_message(
-                match,
-                panel.channel,
-                panel.message,
-                embed=embed,
-                view=view,
-                priority=Priority.TURN if live else Priority.PUBLIC,
-            )
+        priority = Priority.TURN if live else Priority.PUBLIC
+        sent = await self._redraw(match, player, panel, version, embed, controls, view, priority)
         if sent.ok:
-            display.panels[player] = panel.drawn(version, view is not None)
             return True
         if sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
             if live:
@@ -187,6 +169,30 @@ class PanelCourier:
             return True
         check(match, sent, problems, channel=False)
         return False
+
+    async def _redraw(
+        self,
+        match: LiveMatch,
+        player: int,
+        panel: PanelRecord,
+        version: int,
+        embed: discord.Embed,
+        controls: discord.ui.View | None,
+        view: discord.ui.View | None,
+        priority: Priority,
+    ) -> Sent[Any]:
+        """Edit ``player``'s DM panel ``panel`` in place to ``embed`` and ``view`` (the
+        built ``controls``, or ``None`` for none; ``controls`` are taken apart once sent,
+        :func:`~bot.ui.controls.sent_once`), and record it drawn at ``version`` when it
+        was."""
+        assert panel.channel is not None and panel.message is not None
+        with sent_once(controls):
+            sent = await self._edit_message(
+                match, panel.channel, panel.message, embed=embed, view=view, priority=priority
+            )
+        if sent.ok:
+            table_of(match).display.panels[player] = panel.drawn(version, view is not None)
+        return sent
 
     async def retire_strays(self, match: LiveMatch) -> int:
         """After a restart: take the buttons off every panel of ``match`` in its
