@@ -249,7 +249,7 @@ class Outbox(Pacer):
         **kwargs: Any,
     ) -> Sent[Any]:  # fmt: skip
         """Edit the original response of the interaction whose webhook is ``webhook``
-        (``discord.Webhook.partial`` of the application id and the interaction's token):
+        (``interaction.followup``: the application id and the interaction's token):
         ``PATCH /webhooks/{application.id}/{token}/messages/@original``, Discord's "Edit
         Original Interaction Response", at once and outside the global rate limit (Discord
         docs, Rate Limits: "Interaction endpoints are not bound to the bot's Global Rate
