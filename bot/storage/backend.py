@@ -45,16 +45,12 @@ directly: asyncpg's prepared-statement cache is used as is.
   it was written).
 - Reads on SQLite: aiosqlite runs one connection's statements one at a time, on one
   thread, so a read queued behind a write that waits (up to the busy timeout) for another
-  process's lock would wait as long; and a read outside a transaction waits for the
-  transactions queued before it, each one trip to that thread per statement. While the
-  writer is stuck so (no statement finished for :data:`STUCK_SECONDS`), or a transaction
-  is open or waiting, one-statement ``SELECT`` queries outside a transaction run on a
-  second, read-only connection: in WAL mode a reader never waits for a writer
+  process's lock would wait as long. While the writer is stuck so (no statement finished
+  for :data:`STUCK_SECONDS`), one-statement ``SELECT`` queries outside a transaction run
+  on a second, read-only connection: in WAL mode a reader never waits for a writer
   ("Write-Ahead Logging", sqlite.org/wal.html: "readers do not block writers and a
-  writer does not block readers"). Such a read sees what was committed when it runs:
-  every write its own task made before it, not a transaction still open. Otherwise they
-  queue on the writer as before, so a read sees every write this process queued before
-  it.
+  writer does not block readers"). Otherwise they queue on the writer as before, so a
+  read sees every write this process queued before it.
 """
 
 from __future__ import annotations
@@ -284,8 +280,7 @@ class _SqliteSession(Session):
 class SqliteBackend(Backend):
     """One aiosqlite connection (the single writer) in autocommit mode, and in WAL mode a
     second, read-only one (``reader``) for plain queries outside transactions while the
-    writer is stuck behind another process's lock or a transaction holds or waits for
-    the write lock (see the module docstring). Transactions run
+    writer is stuck behind another process's lock (see the module docstring). Transactions run
     one at a time under an :class:`asyncio.Lock`, and a one-statement call waits while
     one is open, so a transaction is never interleaved with another coroutine's
     statements; one-statement calls outside transactions are pipelined
@@ -340,16 +335,11 @@ class SqliteBackend(Backend):
 
     def _read_session(self, statement: str) -> Session | None:
         """The read-only connection's session for ``statement`` when the writer is stuck
-        (:class:`_Progress`) or a transaction holds or waits for the write lock, and
-        ``statement`` is a plain query (``SELECT`` or ``WITH``, no ``RETURNING``); else
-        ``None``: the writer runs it, after what this process queued before it.
-
-        Under load (hundreds of live matches, a burst of new ones) transactions queue
-        for the lock, and a read waiting behind them all took 1-2 s
-        (``python -m benchmarks.load --matches 500``): a command's checks alone then
-        outlasted Discord's 3 seconds. On the reader it waits for none of them; it
-        sees every committed write, so every write its own task awaited before it."""
-        if self._reads is None or not (self._lock.locked() or self._progress.stuck()):
+        (:class:`_Progress`) and ``statement`` is a plain query (``SELECT`` or ``WITH``, no
+        ``RETURNING``); else ``None``: the writer runs it, after what this process queued
+        before it, so a read sees this process's earlier writes (as a transaction's
+        read-modify-write elsewhere in the bot expects)."""
+        if self._reads is None or not self._progress.stuck():
             return None
         head = statement.lstrip()[:6].upper()
         if head != "SELECT" and not head.startswith("WITH"):
