@@ -9,7 +9,8 @@ gives each match:
   at once when the bot's seat is to decide; valid for ``wake_version`` (the version it
   was computed for). A row whose ``wake_version`` is not its ``version`` (a process died
   between a commit and :meth:`Leases.set_wake`, or the row predates migration 8) counts
-  as due, so nothing is ever forgotten.
+  as due, so nothing is ever forgotten; a row never given a wake time, only once it began
+  a lease's time ago (until then, the process that created it is starting it).
 - ``lease_owner`` / ``lease_until``: the process handling that work and until when. A
   process claims a match with one conditional UPDATE (:meth:`Leases.claim`: rowcount 1 =
   claimed) and releases it when done; a lease left by a dead process runs out after
@@ -60,11 +61,15 @@ WHERE id = ? AND version = ?
 """
 
 # Active matches whose wake time has come (or is unknown for their version) and that no
-# live lease covers, soonest first. Parameters: due (wake at or before), now, limit.
+# live lease covers, soonest first. A row never given a wake time is a match its process
+# is still starting (MatchRuntime.start records the first): it counts as due only once it
+# began a lease's time ago, as a lease its creator took. Parameters: due (wake at or
+# before), begun (started at or before), now, limit.
 SELECT_DUE_MATCHES = """
 SELECT id, version FROM matches
 WHERE status = 'active'
-  AND (wake_at <= ? OR wake_version IS NULL OR wake_version <> version)
+  AND (wake_at <= ? OR wake_version <> version
+       OR (wake_version IS NULL AND started_at <= ?))
   AND (lease_until IS NULL OR lease_until < ?)
 ORDER BY wake_at
 LIMIT ?
@@ -141,8 +146,12 @@ class Leases:
     async def due(self, due: float, now: float, limit: int = 100) -> list[tuple[int, int]]:
         """``(match_id, version)`` of up to ``limit`` active matches of any guild whose
         wake time is at or before ``due`` (or unknown for their version) and that no
-        live lease covers at ``now``, soonest first."""
-        rows = await self._fetchall(SELECT_DUE_MATCHES, (due, now, limit))
+        live lease covers at ``now``, soonest first (all Unix seconds). A match never
+        given a wake time is due only once it began ``lease_seconds`` before ``now``:
+        until then its process is starting it (``MatchRuntime.start``), and a copy
+        loaded elsewhere meanwhile would play beside the one it starts."""
+        begun = now - self.lease_seconds
+        rows = await self._fetchall(SELECT_DUE_MATCHES, (due, begun, now, limit))
         return [(int(row[0]), int(row[1])) for row in rows]
 
     async def version_of(self, match_id: int) -> int | None:

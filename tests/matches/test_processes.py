@@ -178,6 +178,25 @@ async def test_a_dead_process_deadline_is_taken_over_after_its_lease(shared) -> 
     assert ("match", match_id) in b.runtime.scheduler
 
 
+async def test_a_match_its_process_is_still_starting_is_not_taken_over(shared) -> None:
+    """A new row has no wake time until its process starts the match
+    (``MatchRuntime.start``): no poll, of another process or of its own, loads it
+    meanwhile (a second live copy would play beside the one being started); a row left
+    so for a lease's time (its process died while starting it) is taken over."""
+    a = await shared("a", lease=0.5)
+    b = await shared("b", lease=0.5)
+    match_id = await store_match(a, deadline_in=-1.0)  # its deadline already passed
+    assert await b.runtime.poll() == 0 and await a.runtime.poll() == 0
+    assert b.runtime.get(match_id) is None and a.runtime.get(match_id) is None
+    await asyncio.sleep(0.6)
+    assert await b.runtime.poll() == 1
+    for _ in range(40):
+        if (await b.db.get_match(match_id)).version == 1:
+            break
+        await asyncio.sleep(0.05)
+    assert (await b.db.get_match(match_id)).decisions == [[0, "timeout"]]
+
+
 async def test_an_agent_move_left_by_a_dead_process_is_taken_over(shared) -> None:
     """A match against an agent whose process died before moving: another process's
     poll finds the move due (its wake time) and the agent moves once."""
