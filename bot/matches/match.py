@@ -83,6 +83,16 @@ class Match(Generic[ContextT]):
     #: as stored with the match; the runtime extends it with each commit.
     log: list[Any] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: The version this process is storing now (its commit is awaiting the store), or
+    #: ``None``: between the store's write and the live copy taking the new state, the
+    #: store is ahead of :attr:`state` by this process's own doing.
+    committing: int | None = field(default=None, repr=False)
+
+    def moved_on_elsewhere(self, stored_version: int) -> bool:
+        """Whether ``stored_version`` (the match's version as the store holds it now) is
+        newer than this process's live copy and than any commit it has in flight, i.e.
+        another process committed a change the live copy has not seen."""
+        return stored_version > max(self.state.version, self.committing or 0)
 
     @property
     def user_ids(self) -> tuple[int, int]:

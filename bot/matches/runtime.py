@@ -402,9 +402,14 @@ class MatchRuntime(Generic[ContextT]):
     ) -> bool:
         """Store ``new`` (with its wake time, in the same write); on success make it the
         live state. Returns whether it did."""
-        if not await self.store.save(
-            match.id, expected, new, deadline=deadline, events=events, result=result, wake=wake
-        ):
+        match.committing = new.version
+        try:
+            saved = await self.store.save(
+                match.id, expected, new, deadline=deadline, events=events, result=result, wake=wake
+            )
+        finally:
+            match.committing = None
+        if not saved:
             return False
         match.state, match.deadline = new, deadline
         match.log = extend_log(match.log, events)

@@ -218,7 +218,7 @@ class Delivery:
             now = versions.get(match_id)
             if now == stored[0]:
                 table_of(match).stored_ui = stored
-            elif self.leases is not None and now is not None and now > match.state.version:
+            elif self.leases is not None and now is not None and match.moved_on_elsewhere(now):
                 await self._hand_over(match)
 
     async def _hand_over(self, match: LiveMatch) -> None:

@@ -103,6 +103,39 @@ async def test_losing_the_compare_and_set_is_not_current() -> None:
     await runtime.close()
 
 
+async def test_the_store_ahead_by_this_process_own_commit_is_not_another_process() -> None:
+    """While a commit awaits the store, the store already holds the new version and the
+    live copy does not: :meth:`Match.moved_on_elsewhere` does not take that for another
+    process's change (the delivery would hand this process's panels over to nobody and
+    delete them), and does once the store is ahead of the commit too."""
+    runtime, store, rec = make_runtime()
+    match, setup = new_match(runtime, store)
+    await runtime.start(match, setup)
+    written, release = asyncio.Event(), asyncio.Event()
+    save = store.save
+
+    async def slow_save(*args, **kwargs):
+        saved = await save(*args, **kwargs)
+        written.set()
+        await release.wait()  # the write is done; the commit has not returned yet
+        return saved
+
+    store.save = slow_save  # type: ignore[method-assign]
+    acting = asyncio.ensure_future(
+        runtime.act(match.id, whose(match), 0, match.state.legal_actions()[0])
+    )
+    await written.wait()
+    assert store.matches[match.id].version == 1 and match.state.version == 0
+    assert match.committing == 1
+    assert not match.moved_on_elsewhere(1)
+    assert match.moved_on_elsewhere(2)
+    release.set()
+    assert (await acting).applied
+    assert match.committing is None and match.state.version == 1
+    assert not match.moved_on_elsewhere(1) and match.moved_on_elsewhere(2)
+    await runtime.close()
+
+
 async def test_a_storage_failure_leaves_the_match_as_it_was() -> None:
     """If the store raises, the live state and its deadline do not change."""
     runtime, store, rec = make_runtime()
