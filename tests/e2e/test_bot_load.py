@@ -37,6 +37,9 @@ async def test_twenty_hard_matches_against_the_bot_at_once(emulator, tmp_path) -
         )
     finally:
         await bot.stop()
+        # pytest shows what a failed test printed: the bot's last log lines say which
+        # match stalled and why
+        print("the bot's log, last lines:", *bot.logs[-1].splitlines()[-40:], sep="\n")
     print(f"\n20 hard matches against the bot: {figures.summary()}")
     assert len(figures.finished) == MATCHES
     db = await Database.open(tmp_path / "bingomagic.db")
