@@ -20,7 +20,7 @@ from bot.engine import BingoState
 from bot.storage import Database
 from tests.emulator.fixtures import World
 
-from .helpers import enabled_buttons, play_out, prompt, simple_policy, start_match
+from .helpers import enabled_buttons, eventually, play_out, prompt, simple_policy, start_match
 from .pg_cluster import SHARDS, Cluster, open_cluster
 
 pytestmark = pytest.mark.multiprocess
@@ -42,7 +42,13 @@ async def _check_finished(url: str, match_id: int, world: World, players: tuple[
             assert results == [(0, 0, 1)] * 2
         else:
             assert results == [(0, 1, 0), (1, 0, 0)]
-        assert await db.unannounced_matches() == []
+
+        # the bot marks a result announced once Discord answered its post, which the
+        # players may see first
+        async def all_announced() -> bool:
+            return await db.unannounced_matches() == []
+
+        await eventually(all_announced, "every result marked announced")
     finally:
         await db.close()
 
