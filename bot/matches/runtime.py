@@ -523,8 +523,9 @@ class MatchRuntime(Generic[ContextT]):
 
     async def poll(self, limit: int = 100) -> int:
         """Take over the due timed work of any match of any process (deadlines past
-        :attr:`poll_grace`, agents' moves left undone, wake times never recorded): each
-        is claimed, then run like a local timer. Call it periodically in every process
+        :attr:`poll_grace`, agents' moves left undone, wake times never recorded, those
+        of a new match only once it is a lease's time old: ``Claims.due``): each is
+        claimed, then run like a local timer. Call it periodically in every process
         (the owner does, every :data:`bot.limits.MATCH_POLL_SECONDS`). Returns how many
         matches it found due. A no-op without ``claims``."""
         if self.claims is None:

@@ -119,5 +119,6 @@ class Claims(Protocol):
 
     async def due(self, due: float, now: float, limit: int = 100) -> list[tuple[int, int]]:
         """``(match_id, version)`` of active matches of any process due at or before
-        ``due`` and unclaimed at ``now``."""
+        ``due`` and unclaimed at ``now``; a match whose process is still starting it
+        (no wake time recorded yet) is left to that process for a lease's time."""
         ...
