@@ -269,18 +269,15 @@ class MatchRowStore(StorageBase):
             [(encode_json(ui), match_id, version) for match_id, version, ui in rows],
         )
 
-    async def save_match_displays(
-        self, rows: Sequence[tuple[int, int, dict[str, Any], dict[str, Any]]]
-    ) -> None:
+    async def save_match_displays(self, rows: Sequence[tuple[int, int, str, str]]) -> None:
         """Like :meth:`save_match_uis`, with the match's ``config`` too: each row
-        ``(match_id, version, ui, config)`` is written only if that match is still at
-        ``version`` (the players' languages and tips change during a match)."""
+        ``(match_id, version, ui, config)``, ``ui`` and ``config`` as compact JSON text
+        (the caller encodes them once: it compares the text to what it last stored), is
+        written only if that match is still at ``version`` (the players' languages and
+        tips change during a match)."""
         await self.backend.executemany(
             sql.SAVE_MATCH_DISPLAY_IF_VERSION,
-            [
-                (encode_json(ui), encode_json(config), match_id, version)
-                for match_id, version, ui, config in rows
-            ],
+            [(ui, config, match_id, version) for match_id, version, ui, config in rows],
         )
 
     async def match_versions(self, match_ids: Sequence[int]) -> dict[int, int]:

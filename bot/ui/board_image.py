@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from PIL import Image, ImageDraw
 
 from bot import limits
@@ -168,9 +168,10 @@ def _result_inputs(result: Result) -> dict[str, Any]:
 
 
 def board_key(inputs: Mapping[str, Any]) -> str:
-    """A short hash of :func:`board_inputs`: equal keys, equal pictures."""
-    text = json.dumps(inputs, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    """A short hash of :func:`board_inputs`: equal keys, equal pictures. (orjson: every
+    board is keyed after every change of its match.)"""
+    text = orjson.dumps(inputs, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(text).hexdigest()[:32]
 
 
 # -- drawing ---------------------------------------------------------------------------

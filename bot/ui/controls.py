@@ -75,10 +75,10 @@ router, so that no two controls can claim the same string unnoticed.
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, ClassVar, Self, TypeVar
 
 import discord
@@ -233,20 +233,90 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-@contextlib.contextmanager
-def sent_once(view: discord.ui.View | None) -> Iterator[discord.ui.View | None]:
-    """``view`` for the requests that send it; afterwards its items are taken off
-    (``View.clear_items``). A view of controls is never kept by discord.py
-    (:meth:`Control.is_dispatchable`), so it is done with once sent; but its items and
-    it refer to each other, a cycle that only a garbage collection frees, and a young
-    collection that frees the views of many panels at once holds the event loop (about
-    20 objects a panel, measured with ``gc.DEBUG_SAVEALL``). Without the cycle they are
-    freed as soon as the request is."""
-    try:
-        yield view
-    finally:
-        if view is not None:
-            view.clear_items()
+#: Discord's most buttons in one action row, and action rows in one message ("Component
+#: Reference", Action Row: "Can contain up to 5 buttons"; a message up to 5 rows).
+ROW_BUTTONS = 5
+MAX_ROWS = 5
+
+
+class Buttons(discord.ui.View):
+    """Rows of buttons held as Discord's component payload (Discord "Component
+    Reference", Button Object), for the panels rebuilt after every change of a match.
+
+    To discord.py it is a view like any other (the ``view=`` of every send and edit),
+    whose :meth:`to_components` gives the rows; but no ``discord.ui.Item`` is built per
+    button, per panel (a view of six controls took about 50 µs to build and send, this
+    about 10 µs). Like every view of controls it is not dispatchable: the router answers
+    the clicks from their ``custom_id`` (module docstring). Immutable: :meth:`adding`
+    returns a new one.
+
+    ``rows``: each row's buttons, as :func:`button_payload` makes them."""
+
+    def __init__(self, rows: Sequence[Sequence[dict[str, Any]]] = ()) -> None:
+        super().__init__(timeout=None)
+        self.rows: tuple[tuple[dict[str, Any], ...], ...] = tuple(tuple(r) for r in rows if r)
+
+    @classmethod
+    def of(cls, *controls: Control[discord.ui.Button[Any]]) -> Buttons:
+        """The buttons of ``controls``, in rows of :data:`ROW_BUTTONS` in their order."""
+        result = cls()
+        for control in controls:
+            result = result.adding(control)
+        return result
+
+    def adding(self, control: Control[discord.ui.Button[Any]]) -> Buttons:
+        """These buttons and ``control``'s, in the first row with room (as
+        ``View.add_item`` places an item without a row); these alone when every row is
+        full."""
+        button: dict[str, Any] = dict(control.item.to_component_dict())
+        rows = list(self.rows)
+        for index, row in enumerate(rows):
+            if len(row) < ROW_BUTTONS:
+                rows[index] = (*row, button)
+                return Buttons(rows)
+        if len(rows) < MAX_ROWS:
+            return Buttons([*rows, (button,)])
+        return self
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """Every button's ``custom_id``, row by row."""
+        return [button["custom_id"] for row in self.rows for button in row]
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The action rows, as discord.py's views give them to a request."""
+        return [{"type": 1, "components": list(row)} for row in self.rows]
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+@lru_cache(maxsize=256)
+def _emoji_payload(emoji: str) -> dict[str, Any]:
+    return dict(discord.PartialEmoji.from_str(emoji).to_dict())
+
+
+def button_payload(
+    custom_id: str,
+    label: str,
+    emoji: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+) -> dict[str, Any]:
+    """One button of :class:`Buttons`: the payload discord.py's ``Button`` of the same
+    arguments gives (Discord "Component Reference", Button Object)."""
+    payload: dict[str, Any] = {
+        "type": 2,
+        "style": style.value,
+        "disabled": False,
+        "label": label,
+        "custom_id": custom_id,
+    }
+    if emoji is not None:
+        payload["emoji"] = dict(_emoji_payload(emoji))
+    return payload
 
 
 def _button(custom_id: str, label: str, **kwargs: Any) -> discord.ui.Button[Any]:
@@ -362,12 +432,18 @@ class DecisionButton(
         text = str(action) if action is not None else raw or ""
         super().__init__(
             _button(
-                f"bingo:m:{match_id}:{version}:{text}", label, emoji=emoji, style=style, row=row
+                self.custom_id_of(match_id, version, text), label, emoji=emoji, style=style, row=row
             )
         )
         self.match_id = match_id
         self.version = version
         self.action = action
+
+    @staticmethod
+    def custom_id_of(match_id: int, version: int, action: Action | str) -> str:
+        """The ``custom_id`` of ``action`` (or its text) at ``version`` of ``match_id``
+        (also for :func:`button_payload`, without building the button)."""
+        return f"bingo:m:{match_id}:{version}:{action}"
 
     @classmethod
     def parse(cls, found: re.Match[str]) -> Self:

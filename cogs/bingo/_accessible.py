@@ -25,7 +25,7 @@ from bot.engine import BingoOptions
 from bot.i18n import t
 from bot.matches import PlayerView, PublicView
 from bot.ui.accessible import board_sentence, closed, panel_sentence, words
-from bot.ui.controls import AccessibleButton
+from bot.ui.controls import AccessibleButton, Buttons
 from cogs.reply import Reply
 
 from ._render import log_lines, personal_result
@@ -37,9 +37,6 @@ if TYPE_CHECKING:
     from ._ports import PanelHost
 
 log = logging.getLogger(__name__)
-
-#: Buttons on one message, at most (Discord: 5 rows of 5).
-MAX_BUTTONS = 25
 
 
 async def accessible_seats(db: Database, player_ids: Sequence[int]) -> tuple[bool, bool]:
@@ -78,9 +75,9 @@ def accessible_panel(
     match: LiveMatch,
     view: PlayerView,
     embed: discord.Embed,
-    controls: discord.ui.View | None,
+    controls: Buttons | None,
     locale: str | None,
-) -> discord.ui.View | None:
+) -> Buttons | None:
     """Put the plain sentence first on ``view``'s panel when its player uses the mode;
     else, on the first panel of a first match (one with first-match tips for this seat,
     see ``._tips``) offering a decision, offer the mode with a button. Returns the
@@ -108,12 +105,7 @@ def accessible_panel(
         table.display.a11y_offer = view.version
     if table.display.a11y_offer != view.version:
         return controls
-    if len(controls.children) < MAX_BUTTONS:
-        try:
-            controls.add_item(AccessibleButton(match.id, locale))
-        except ValueError:  # no row left
-            pass
-    return controls
+    return controls.adding(AccessibleButton(match.id, locale))  # none when full
 
 
 def accessible_board(

@@ -30,9 +30,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: :class:`PanelRecord`'s fields, in their stored order.
-_PANEL_FIELDS = ("channel", "message", "version", "controls", "ephemeral")
-
 
 @dataclass(frozen=True, slots=True)
 class PanelRecord:
@@ -61,9 +58,15 @@ class PanelRecord:
         return dataclasses.replace(self, version=version, controls=controls)
 
     def to_json(self) -> dict[str, Any]:
-        # The fields, named and ordered as stored; not dataclasses.asdict, which deep-copies
-        # every value (this runs after every change of every live match).
-        return {name: getattr(self, name) for name in _PANEL_FIELDS}
+        # The fields, named and ordered as stored, written out: not dataclasses.asdict,
+        # which deep-copies every value (this runs after every change of every live match).
+        return {
+            "channel": self.channel,
+            "message": self.message,
+            "version": self.version,
+            "controls": self.controls,
+            "ephemeral": self.ephemeral,
+        }
 
     @classmethod
     def from_json(cls, stored: Mapping[str, Any] | None) -> PanelRecord | None:

@@ -57,7 +57,6 @@ from bot.matches import (
 )
 from bot.matches.config import MatchConfig
 from bot.matches.log import extend_log
-from bot.ui.controls import sent_once
 from cogs.contexts import in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
@@ -545,11 +544,10 @@ class MatchService:
         version = match.state.version
         embed, view = self.delivery.panels.panel(match, player)
         try:
-            with sent_once(view):
-                if ctx.is_done():
-                    await ctx.edit(embed=embed, view=view)
-                else:
-                    await ctx.edit_message(embed=embed, view=view)
+            if ctx.is_done():
+                await ctx.edit(embed=embed, view=view)
+            else:
+                await ctx.edit_message(embed=embed, view=view)
         except discord.NotFound as error:
             # The clicked panel was deleted while the click was handled (a restart or
             # another process replaced it): Discord refuses to update a deleted message

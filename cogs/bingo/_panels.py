@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.matches import player_view
 from bot.outbox import ORIGINAL, Outbox, Priority, SendStatus, Sent, classify
 from bot.storage.base import NO_SERVER
-from bot.ui.controls import ReplayButton, sent_once, view_of
+from bot.ui.controls import Buttons, ReplayButton
 
 from ._accessible import accessible_panel
 from ._display import PanelRecord
@@ -56,7 +56,7 @@ class PanelCourier:
 
     def panel(
         self, match: LiveMatch, player: int, locale: str | None = None
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
+    ) -> tuple[discord.Embed, Buttons | None]:
         """``player``'s panel of the live state: their view, and their controls if they
         decide now (once the match is over: the "Replay" button,
         :meth:`bot.ui.controls.ReplayButton.opening`), in ``locale`` (default:
@@ -72,7 +72,7 @@ class PanelCourier:
             match.id, view.version, view.legal_actions, table.names, player, locale
         )
         if view.result is not None:
-            controls = view_of(ReplayButton.opening(match.id, locale))
+            controls = Buttons.of(ReplayButton.opening(match.id, locale))
         tip, tips = tip_key(table.config.tips, view)  # a first match against the bot
         if tips is not table.config.tips:
             table.config = table.config.with_tips(tips)
@@ -127,7 +127,7 @@ class PanelCourier:
         if panel is not None and not panel.ephemeral and not unseen:
             embed, view = self.panel(match, player)
             priority = Priority.TURN if view is not None else Priority.PUBLIC
-            sent = await self._redraw(match, player, panel, version, embed, view, view, priority)
+            sent = await self._redraw(match, player, panel, version, embed, view, priority)
             if sent.ok:
                 return
             if sent.status not in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
@@ -157,7 +157,7 @@ class PanelCourier:
         view = controls if live or match.state.is_over else None  # the end panel's Replay
         display = table_of(match).display
         priority = Priority.TURN if live else Priority.PUBLIC
-        sent = await self._redraw(match, player, panel, version, embed, controls, view, priority)
+        sent = await self._redraw(match, player, panel, version, embed, view, priority)
         if sent.ok:
             return True
         if sent.status in (SendStatus.MESSAGE_GONE, SendStatus.CHANNEL_GONE):
@@ -177,19 +177,15 @@ class PanelCourier:
         panel: PanelRecord,
         version: int,
         embed: discord.Embed,
-        controls: discord.ui.View | None,
-        view: discord.ui.View | None,
+        view: Buttons | None,
         priority: Priority,
     ) -> Sent[Any]:
-        """Edit ``player``'s DM panel ``panel`` in place to ``embed`` and ``view`` (the
-        built ``controls``, or ``None`` for none; ``controls`` are taken apart once sent,
-        :func:`~bot.ui.controls.sent_once`), and record it drawn at ``version`` when it
-        was."""
+        """Edit ``player``'s DM panel ``panel`` in place to ``embed`` and ``view`` (``None``:
+        no controls), and record it drawn at ``version`` when it was."""
         assert panel.channel is not None and panel.message is not None
-        with sent_once(controls):
-            sent = await self._edit_message(
-                match, panel.channel, panel.message, embed=embed, view=view, priority=priority
-            )
+        sent = await self._edit_message(
+            match, panel.channel, panel.message, embed=embed, view=view, priority=priority
+        )
         if sent.ok:
             table_of(match).display.panels[player] = panel.drawn(version, view is not None)
         return sent
@@ -355,13 +351,12 @@ class PanelCourier:
         user_id = match.seats[player].user_id
         if not display.dm_closed[player]:
             controls: dict[str, Any] = {"view": view} if view else {}
-            with sent_once(view):
-                sent = await self.outbox.dm(
-                    user_id,
-                    embed=embed,
-                    priority=Priority.TURN if decides else Priority.PUBLIC,
-                    **controls,
-                )
+            sent = await self.outbox.dm(
+                user_id,
+                embed=embed,
+                priority=Priority.TURN if decides else Priority.PUBLIC,
+                **controls,
+            )
             if sent.ok:
                 assert sent.value is not None  # SENT carries the message
                 record = PanelRecord.dm(

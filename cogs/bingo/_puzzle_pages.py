@@ -25,14 +25,20 @@ from bot.ratings import Glicko
 from bot.storage.matches import MatchRecord
 from bot.storage.puzzles import SELFPLAY, Attempt, PuzzlePlayer, PuzzleRecord
 from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
-from bot.ui.controls import PuzzleButton, PuzzleNextButton, PuzzleReplayButton, view_of
+from bot.ui.controls import (
+    ROW_BUTTONS,
+    PuzzleButton,
+    PuzzleNextButton,
+    PuzzleReplayButton,
+    view_of,
+)
 from bot.ui.lands import compact_line, counts_line
 from bot.ui.text import echo, shorten
 
 from ._analysis_text import action_words
 from ._history import replay_page, state_after
 from ._render import action_label, event_line, prompt_text, rules_text
-from ._views import DANGER, PRIMARY, ROW_WIDTH
+from ._views import DANGER, PRIMARY
 
 #: The puzzle picture's file name (the embed shows ``attachment://puzzle.png``).
 PICTURE_FILE = "puzzle.png"
@@ -188,7 +194,7 @@ def puzzle_page(
         else:
             style = discord.ButtonStyle.secondary
         buttons.append(
-            PuzzleButton(record.id, day, action, label, emoji, style, row=index // ROW_WIDTH)
+            PuzzleButton(record.id, day, action, label, emoji, style, row=index // ROW_BUTTONS)
         )
     return Shown(embed, view_of(*buttons), png, alt)
 

@@ -47,6 +47,11 @@ def why_gone(sent: Sent[Any]) -> str:
     return CHANNEL_GONE.get(code, "bingo-gone-other")  # type: ignore[arg-type]
 
 
+#: A match's ``(version, ui, config)`` as stored: ``ui`` and ``config`` as JSON text
+#: (:meth:`._delivery.Delivery.save_ui`).
+StoredUi = tuple[int, str, str]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Handle:
     """A player's last click on their DM panel: the click's interaction webhook
@@ -116,9 +121,8 @@ class MatchTable:
     drawn: Board | None = None
     #: ``time.monotonic()`` when the board was last brought up to date.
     board_at: float = float("-inf")
-    #: ``(version, ui and config as JSON)`` this process last stored
-    #: (:meth:`Delivery.save_ui`).
-    stored_ui: tuple[int, str] | None = None
+    #: What this process last stored of the match's display (:meth:`Delivery.save_ui`).
+    stored_ui: StoredUi | None = None
     #: Message id -> the last click on it (:class:`Handle`), in this process only.
     handles: dict[int, Handle] = field(default_factory=dict)
     #: The match's board lane and tidying lane (:meth:`Delivery.kick`).

@@ -24,7 +24,7 @@ from bot.engine.actions import Decision
 from bot.i18n import t
 from bot.matches import PlayerView
 from bot.matches.config import Tips
-from bot.ui.controls import TipsOffButton
+from bot.ui.controls import Buttons, TipsOffButton
 from cogs.reply import Reply
 
 from ._table import table_of
@@ -46,8 +46,6 @@ TIPS: dict[str, str] = {
     Decision.MOUNTAIN.value: "mountain",
     Decision.FOREST.value: "forest",
 }
-#: Buttons on one message, at most (Discord: 5 rows of 5).
-MAX_BUTTONS = 25
 
 
 async def first_match_tips(db: Database, guild_id: int, user_id: int, player: int) -> Tips | None:
@@ -106,18 +104,13 @@ async def tips_off(
 
 def with_tip(
     embed: discord.Embed,
-    controls: discord.ui.View | None,
+    controls: Buttons | None,
     key: str,
     match_id: int,
     locale: str | None,
-) -> discord.ui.View:
-    """Add the tip ``key`` to a panel's embed and "Turn tips off" to its controls (a new
-    view when it has none). The button is left out of a view that is already full."""
+) -> Buttons:
+    """Add the tip ``key`` to a panel's embed and "Turn tips off" to its controls (new
+    controls when it has none). The button is left out of controls that are already
+    full."""
     embed.add_field(name=t(locale, "tips-title"), value=t(locale, key), inline=False)
-    view = controls if controls is not None else discord.ui.View(timeout=None)
-    if len(view.children) < MAX_BUTTONS:
-        try:
-            view.add_item(TipsOffButton(match_id, locale))
-        except ValueError:  # no row left
-            pass
-    return view
+    return (controls or Buttons()).adding(TipsOffButton(match_id, locale))

@@ -9,25 +9,28 @@ cog registers their handlers when it loads.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
 
 from bot.engine.actions import Action, Verb
 from bot.ui.controls import (
+    ROW_BUTTONS,
     Answer,
+    Buttons,
     ChallengeButton,
     DecisionButton,
     MatchButton,
     PlayAgainButton,
     ShowHandButton,
+    button_payload,
     view_of,
 )
 from cogs.reply import Reply
 
 from ._render import action_label
 
-ROW_WIDTH = 5
 MAX_BUTTONS = 25
 
 
@@ -71,23 +74,36 @@ def decision_view(
     names: list[str],
     player: int,
     locale: object = None,
-) -> discord.ui.View | None:
-    """One button per legal action (at most :data:`MAX_BUTTONS`), or ``None`` when
-    there are none. ``actions``: the player's ``legal_actions`` at ``version``;
-    ``locale``: the player's language (the buttons sit on their private panel)."""
+) -> Buttons | None:
+    """One button per legal action (at most :data:`MAX_BUTTONS`, :data:`ROW_BUTTONS` a
+    row), or ``None`` when there are none. ``actions``: the player's ``legal_actions`` at
+    ``version``; ``locale``: the player's language (the buttons sit on their private
+    panel). Their ``custom_id`` is :class:`DecisionButton`'s; built as payload
+    (:class:`Buttons`): a panel is rebuilt after every change of its match."""
     if not actions:
         return None
-    items = []
+    other = names[1 - player]
+    rows: list[list[dict[str, Any]]] = []
     for index, text in enumerate(actions[:MAX_BUTTONS]):
-        action = Action.parse(text)
-        label, emoji = action_label(action, names, player, locale)
-        if action.verb in PRIMARY:
-            style = discord.ButtonStyle.success
-        elif action.verb in DANGER:
-            style = discord.ButtonStyle.danger
-        else:
-            style = discord.ButtonStyle.secondary
-        items.append(
-            DecisionButton(match_id, version, action, label, emoji, style, row=index // ROW_WIDTH)
-        )
-    return view_of(*items)
+        label, emoji, style = _decision_look(text, other, locale)
+        if index % ROW_BUTTONS == 0:
+            rows.append([])
+        custom_id = DecisionButton.custom_id_of(match_id, version, text)
+        rows[-1].append(button_payload(custom_id, label, emoji, style))
+    return Buttons(rows)
+
+
+@lru_cache(maxsize=4096)
+def _decision_look(
+    text: str, other: str, locale: object
+) -> tuple[str, str | None, discord.ButtonStyle]:
+    """The label, emoji and style of the decision button of action ``text`` (the
+    opponent's name ``other``, in ``locale``): the same few for every panel of every match.
+    Raises ``ValueError`` for an action that is not well formed."""
+    action = Action.parse(text)
+    label, emoji = action_label(action, ["", other], 0, locale)
+    if action.verb in PRIMARY:
+        return label, emoji, discord.ButtonStyle.success
+    if action.verb in DANGER:
+        return label, emoji, discord.ButtonStyle.danger
+    return label, emoji, discord.ButtonStyle.secondary

@@ -9,21 +9,23 @@ kind.
 
 from __future__ import annotations
 
-import gc
-import weakref
 from typing import Any
 
+import discord
 import pytest
 
+from bot.engine.actions import Action
 from bot.ui import controls
 from bot.ui.controls import (
     KINDS,
     CardSelect,
     Control,
     ControlRouter,
+    DecisionButton,
     RematchButton,
     ShowHandButton,
 )
+from cogs.bingo._render import action_label
 from cogs.bingo._views import decision_view
 
 from .old_controls import ADDED, OLD
@@ -141,28 +143,52 @@ async def test_a_routed_select_hands_its_chosen_values_to_the_handler() -> None:
     assert seen == [["bottom:2", "bottom:5"]]
 
 
-async def test_a_sent_view_is_taken_apart_so_no_cycle_outlives_its_request() -> None:
-    """``sent_once``: during the request the view has its buttons; afterwards its items
-    are off it, and the view is freed as soon as it is dropped (no reference cycle left
-    for a garbage collection), where a view not taken apart is not."""
-    actions = ["place:0", "place:1", "pass"]
-    gc.disable()  # only reference counting frees anything below
-    try:
-        view = decision_view(7, 3, actions, ["Ann", "Bo"], 0, "en")
-        assert view is not None
-        with controls.sent_once(view) as sent:
-            assert sent is view and len(view.children) == 3
-        assert view.children == []
-        freed = weakref.ref(view)
-        del view, sent
-        assert freed() is None
-        kept = decision_view(7, 3, actions, ["Ann", "Bo"], 0, "en")
-        cycle = weakref.ref(kept)
-        del kept
-        assert cycle() is not None  # its items and it hold each other
-    finally:
-        gc.enable()
-    gc.collect()
-    assert cycle() is None
-    with controls.sent_once(None) as nothing:
-        assert nothing is None
+async def test_decision_buttons_give_the_payload_of_discord_pys_buttons() -> None:
+    """``decision_view`` builds the rows as payload (:class:`controls.Buttons`): the same
+    rows, custom_ids, labels, emoji and styles as a view of :class:`DecisionButton`s."""
+    actions = [
+        "place:0",
+        "place:1",
+        "place:2",
+        "place:3",
+        "place:4",
+        "counter:2",
+        "take_opp:3",
+        "pass",
+    ]
+    names = ["Ann", "Bo"]
+    built = decision_view(7, 3, actions, names, 1, "it")
+    assert built is not None and not built.is_dispatchable()
+    styles = {"place": discord.ButtonStyle.success, "counter": discord.ButtonStyle.danger}
+    reference = controls.view_of(
+        *(
+            DecisionButton(
+                7,
+                3,
+                Action.parse(text),
+                *action_label(text, names, 1, "it"),
+                styles.get(text.split(":")[0], discord.ButtonStyle.secondary),
+                row=index // controls.ROW_BUTTONS,
+            )
+            for index, text in enumerate(actions)
+        )
+    )
+    assert built.to_components() == reference.to_components()
+    assert len(built.rows) == 2 and "Ann" in built.rows[1][1]["label"]
+    clicked = controls.parse(built.custom_ids[-1])
+    assert isinstance(clicked, DecisionButton)
+    assert (clicked.match_id, clicked.version, clicked.action) == (7, 3, Action.parse("pass"))
+
+
+async def test_buttons_are_added_to_the_first_row_with_room_and_left_out_when_full() -> None:
+    five = [controls.button_payload(f"x:{i}", str(i)) for i in range(controls.ROW_BUTTONS)]
+    short = controls.Buttons([five, five[:2]])
+    added = short.adding(ShowHandButton(7))
+    assert [len(row) for row in added.rows] == [5, 3] and [len(row) for row in short.rows] == [5, 2]
+    assert added.custom_ids[-1] == "bingo:h:7"
+    assert [len(r) for r in controls.Buttons([five]).adding(ShowHandButton(7)).rows] == [5, 1]
+    full = controls.Buttons([five] * controls.MAX_ROWS)
+    assert full.adding(ShowHandButton(7)) is full
+    assert controls.Buttons.of(ShowHandButton(7), RematchButton(7)).to_components() == (
+        controls.view_of(ShowHandButton(7), RematchButton(7)).to_components()
+    )
