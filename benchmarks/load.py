@@ -407,6 +407,7 @@ async def run(
         + "; ".join(f"{priority} {_bounds(found)}" for priority, found in waits.items() if found)
     )
     print(_line("turn latency", play.turn) + "  (click acked -> next decision clickable)")
+    print(_line("  from click", play.turn_from_click) + "  (click sent -> next decision clickable)")
     print(_line("board lag", play.board) + "  (click acked -> board shows a change)")
     if play.board_starting:
         print(
@@ -439,14 +440,14 @@ async def run(
     )
     print(
         f"bot CPU while playing: {100 * cpu[0] / max(play.playing, 1e-3):.0f} % of a core, "
-        f"{result['cpu_ms_per_click']:.1f} ms per click; its workers (board pictures): "
+        f"{result['cpu_ms_per_click']:.2f} ms per click; its workers (board pictures): "
         f"{100 * cpu[1] / max(play.playing, 1e-3):.0f} %, "
-        f"{result['worker_cpu_ms_per_click']:.1f} ms per click"
+        f"{result['worker_cpu_ms_per_click']:.2f} ms per click"
     )
     print(
         f"harness CPU while playing (emulator and members, this process): "
         f"{100 * cpu[2] / max(play.playing, 1e-3):.0f} % of a core, "
-        f"{1000 * cpu[2] / max(len(clicks), 1):.1f} ms per click"
+        f"{1000 * cpu[2] / max(len(clicks), 1):.2f} ms per click"
     )
     print(
         f"bot RSS at peak: {play.peak_rss / 1024:.1f} MiB with {play.peak_live} live matches "
@@ -656,12 +657,13 @@ class _Table:
     def live(self) -> int:
         return len(self.boards) - len(self.results)
 
-    def turn_latencies(self) -> list[float]:
-        """Seconds from each decision's acknowledgement until a member of its match could
-        click a newer decision: the first new enabled-button DM panel (create, or an edit
-        changing its content or buttons) seen after the click was sent and before the
-        match's next click was sent, less the click's acknowledgement time (0 when the
-        acknowledgement itself brought it). Clicks followed by none are left out."""
+    def turn_latencies(self, *, from_click: bool = False) -> list[float]:
+        """Seconds from each decision's acknowledgement (``from_click``: from the click)
+        until a member of its match could click a newer decision: the first new
+        enabled-button DM panel (create, or an edit changing its content or buttons) seen
+        after the click was sent and before the match's next click was sent, less the
+        click's acknowledgement time (0 when the acknowledgement itself brought it).
+        Clicks followed by none are left out."""
         found = []
         for pair, unsorted in self.clicks.items():
             clicks = sorted(unsorted)
@@ -670,7 +672,8 @@ class _Table:
                 after = bisect.bisect_left(times, click.sent)
                 until = clicks[i + 1].sent if i + 1 < len(clicks) else math.inf
                 if after < len(times) and times[after] < until:
-                    found.append(max(0.0, times[after] - click.acked))
+                    start = click.sent if from_click else click.acked
+                    found.append(max(0.0, times[after] - start))
         return sorted(found)
 
     def board_lags(self, until: float = math.inf) -> list[float]:
@@ -774,6 +777,8 @@ class _Played(NamedTuple):
     result: list[float]
     #: Your-turn reminder DMs seen during play.
     reminders: int = 0
+    #: Sorted seconds from each click sent to the next decision clickable.
+    turn_from_click: list[float] = []
 
 
 async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freeze) -> _Played:
@@ -869,6 +874,7 @@ async def _play(emu, rooms, users, drivers, rng, pid, think, window, ramp, freez
             for click in clicks
         ),
         turn=table.turn_latencies(),
+        turn_from_click=table.turn_latencies(from_click=True),
         board=table.board_lags(),
         board_starting=table.board_lags(until=play_started + STARTING_SECONDS),
         result=table.result_lags(),

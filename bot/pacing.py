@@ -462,7 +462,7 @@ class Pacer:
         ticket = _Ticket(Priority(priority), seq, bucket, loop.time(), loop.create_future())
         heapq.heappush(self._queues.setdefault(bucket, []), ticket)
         self._queued += 1
-        metrics.OUTBOX_QUEUED.labels(priority=ticket.priority.name.lower()).inc()
+        metrics.child(metrics.OUTBOX_QUEUED, ticket.priority.name.lower()).inc()
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = loop.create_task(self._dispatch(), name="outbox-dispatcher")
         self._wake.set()
@@ -484,7 +484,7 @@ class Pacer:
         if ticket.queued:
             ticket.queued = False
             self._queued -= 1
-            metrics.OUTBOX_QUEUED.labels(priority=ticket.priority.name.lower()).dec()
+            metrics.child(metrics.OUTBOX_QUEUED, ticket.priority.name.lower()).dec()
 
     def _withdraw(self, ticket: _Ticket) -> None:
         heap = self._queues.get(ticket.bucket)
@@ -561,5 +561,5 @@ class Pacer:
         if ticket.bucket is not None:
             self._in_flight[ticket.bucket] = self._in_flight.get(ticket.bucket, 0) + 1
         waited = asyncio.get_running_loop().time() - ticket.queued_at
-        metrics.OUTBOX_WAIT.labels(priority=ticket.priority.name.lower()).observe(waited)
+        metrics.child(metrics.OUTBOX_WAIT, ticket.priority.name.lower()).observe(waited)
         ticket.granted.set_result(None)

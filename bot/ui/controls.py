@@ -63,7 +63,9 @@ registered as dynamic items, every click would first have discord.py rebuild a w
 ``View.from_message``) only to find the clicked item in it, the largest part of a click's
 own cost. A control therefore tells discord.py it is not dispatchable
 (:meth:`Control.is_dispatchable`), so that a message sent with controls is not kept in
-the view store either (``ViewStore.add_view``).
+the view store either (``ViewStore.add_view``). The panels rebuilt after every change of
+a match carry :class:`Buttons`: the same buttons as payload, without a control object per
+button (the router parses the clicks alike).
 
 The labels are looked up here (``t``) from the catalog keys each kind uses, in the
 ``locale`` the caller gives (the reader's for private panels, the server's for public
