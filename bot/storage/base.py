@@ -73,5 +73,7 @@ def encode_engine_json(value: Any) -> str:
     """:func:`encode_json` of the engine's JSON (a match's state, decisions and public
     log: dicts, lists, strings, integers, booleans and ``None``, never a float), the
     same text, through orjson: it runs on every commit of every match, several times
-    faster than ``json``. Raises ``TypeError`` for a non-JSON type."""
+    faster than ``json``. Also a match's ``ui`` and ``config``, written after every
+    change of it (where a float may be written otherwise than by ``json``: only this
+    function's own text is compared). Raises ``TypeError`` for a non-JSON type."""
     return orjson.dumps(value, option=_ENGINE_JSON).decode()

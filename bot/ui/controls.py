@@ -239,6 +239,7 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
 #: Reference", Action Row: "Can contain up to 5 buttons"; a message up to 5 rows).
 ROW_BUTTONS = 5
 MAX_ROWS = 5
+MAX_BUTTONS = ROW_BUTTONS * MAX_ROWS
 
 
 class Buttons(discord.ui.View):
@@ -279,11 +280,6 @@ class Buttons(discord.ui.View):
         if len(rows) < MAX_ROWS:
             return Buttons([*rows, (button,)])
         return self
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """Every button's ``custom_id``, row by row."""
-        return [button["custom_id"] for row in self.rows for button in row]
 
     def to_components(self) -> list[dict[str, Any]]:
         """The action rows, as discord.py's views give them to a request."""

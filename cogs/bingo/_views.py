@@ -16,6 +16,7 @@ import discord
 
 from bot.engine.actions import Action, Verb
 from bot.ui.controls import (
+    MAX_BUTTONS,
     ROW_BUTTONS,
     Answer,
     Buttons,
@@ -30,8 +31,6 @@ from bot.ui.controls import (
 from cogs.reply import Reply
 
 from ._render import action_label
-
-MAX_BUTTONS = 25
 
 
 def challenge_view(challenge_id: int, locale: object = None) -> discord.ui.View:

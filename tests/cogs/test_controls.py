@@ -175,7 +175,7 @@ async def test_decision_buttons_give_the_payload_of_discord_pys_buttons() -> Non
     )
     assert built.to_components() == reference.to_components()
     assert len(built.rows) == 2 and "Ann" in built.rows[1][1]["label"]
-    clicked = controls.parse(built.custom_ids[-1])
+    clicked = controls.parse(built.rows[-1][-1]["custom_id"])
     assert isinstance(clicked, DecisionButton)
     assert (clicked.match_id, clicked.version, clicked.action) == (7, 3, Action.parse("pass"))
 
@@ -185,7 +185,7 @@ async def test_buttons_are_added_to_the_first_row_with_room_and_left_out_when_fu
     short = controls.Buttons([five, five[:2]])
     added = short.adding(ShowHandButton(7))
     assert [len(row) for row in added.rows] == [5, 3] and [len(row) for row in short.rows] == [5, 2]
-    assert added.custom_ids[-1] == "bingo:h:7"
+    assert added.rows[-1][-1]["custom_id"] == "bingo:h:7"
     assert [len(r) for r in controls.Buttons([five]).adding(ShowHandButton(7)).rows] == [5, 1]
     full = controls.Buttons([five] * controls.MAX_ROWS)
     assert full.adding(ShowHandButton(7)) is full
