@@ -17,7 +17,7 @@ job.
 
 The bot keeps two: the AI's search (:class:`bot.matches.AIPool`, a :class:`WorkerPool`)
 and the board pictures (``BINGO_RENDER_WORKERS``, a :class:`LoopWorkers`: a picture for
-about every other click). A process of its own keeps Pillow's work from holding the event
+about every other click, and each replay step's, ahead of the boards: :func:`run_first`). A process of its own keeps Pillow's work from holding the event
 loop's GIL, which is what the acknowledgement latency of every click waits on.
 """
 
@@ -39,9 +39,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: Seconds between two looks of a worker process at whether its parent is still there.
 PARENT_WATCH_SECONDS = 0.5
@@ -287,6 +289,18 @@ class LoopWorkers(Executor):
             pickle.PicklingError, AttributeError or TypeError (what ``pickle.dumps``
                 raises): ``fn`` or its arguments do not pickle.
         """
+        return self._queue(fn, args, kwargs, first=False)
+
+    def submit_first(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        """:meth:`submit`, but ahead of every job still waiting: for a job someone is
+        waiting on (a replay's picture) in a pool whose other jobs may wait (boards, paced
+        anyway). It still waits for the jobs the workers hold (at most :attr:`DEPTH`
+        each). Raises what :meth:`submit` raises."""
+        return self._queue(fn, args, {}, first=True)
+
+    def _queue(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], *, first: bool
+    ) -> Future[Any]:
         if self._closed:
             raise RuntimeError(f"the {self.name} pool is shut down")
         self._bind()
@@ -294,7 +308,11 @@ class LoopWorkers(Executor):
             fn = functools.partial(fn, **kwargs)
         payload = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
         job: Future[Any] = Future()
-        self._waiting.append((job, _HEADER.pack(len(payload)) + payload))
+        waiting = (job, _HEADER.pack(len(payload)) + payload)
+        if first:
+            self._waiting.appendleft(waiting)
+        else:
+            self._waiting.append(waiting)
         self._dispatch()
         return job
 
@@ -452,3 +470,13 @@ class LoopWorkers(Executor):
                     worker.process.join(timeout=5)
 
         await asyncio.to_thread(join)
+
+
+async def run_first(pool: Executor | None, fn: Callable[..., T], /, *args: Any) -> T:
+    """``fn(*args)`` in ``pool``, ahead of its waiting jobs when it is a
+    :class:`LoopWorkers` (:meth:`LoopWorkers.submit_first`), else in the executor's own
+    order (``loop.run_in_executor``; ``None`` is the loop's default thread pool). Raises
+    what ``fn`` raises, or ``BrokenProcessPool`` when its worker died."""
+    if isinstance(pool, LoopWorkers):
+        return await asyncio.wrap_future(pool.submit_first(fn, *args))
+    return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)

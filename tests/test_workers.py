@@ -10,12 +10,13 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
-from bot.workers import LoopWorkers, WorkerPool
+from bot.workers import LoopWorkers, WorkerPool, run_first
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,6 +131,28 @@ async def test_loop_workers_run_waiting_jobs_in_order_and_cancel_them() -> None:
         assert waiting.cancelled()
     finally:
         await pool.close()
+
+
+async def test_a_job_run_first_goes_ahead_of_the_waiting_jobs() -> None:
+    """``run_first`` puts a job ahead of those waiting in a ``LoopWorkers`` (a replay's
+    picture ahead of the boards); it still waits for the jobs the worker holds. Any other
+    executor, or none, runs it as ``run_in_executor`` would."""
+    loop = asyncio.get_running_loop()
+    pool = LoopWorkers(1, name="test")
+    try:
+        held = [loop.run_in_executor(pool, time.sleep, 0.2) for _ in range(LoopWorkers.DEPTH)]
+        # each job answers the system-wide monotonic clock when it ran in the worker
+        boards = [loop.run_in_executor(pool, time.monotonic_ns) for _ in range(3)]
+        first = await run_first(pool, time.monotonic_ns)
+        ran = await asyncio.gather(*boards)
+        assert first < min(ran), (first, ran)
+        assert ran == sorted(ran)  # the others keep their order
+        assert all(job.done() for job in held)
+    finally:
+        await pool.close()
+    assert await run_first(None, divmod, 9, 4) == (2, 1)
+    with ThreadPoolExecutor(1) as threads:
+        assert await run_first(threads, os.getpid) == os.getpid()
 
 
 def _echo(data: bytes) -> bytes:

@@ -48,11 +48,12 @@ from bot.engine.bingo import ABANDON, RESIGN, TIMEOUT
 from bot.engine.events import Event
 from bot.engine.outcome import Reason
 from bot.i18n import t
+from bot.interactions import within_ack_deadline
 from bot.matches import public_view
 from bot.storage import Rating
 from bot.storage.privacy import ERASED_NAME, is_erased
 from bot.storage.tournaments import TournamentStore
-from bot.ui.board_image import board_alt_text, board_inputs, last_move, render_board
+from bot.ui.board_image import board_inputs, drawn_board, last_move
 from bot.ui.controls import (
     AnalysisButton,
     RematchButton,
@@ -62,6 +63,7 @@ from bot.ui.controls import (
 )
 from bot.ui.lands import counts_line, land
 from bot.ui.text import echo
+from bot.workers import run_first
 from cogs.reply import Reply
 
 from ._analysis_text import decision_note, stored_notes
@@ -174,6 +176,17 @@ def replay_page(
     alt text (:func:`~bot.ui.board_image.board_alt_text`). ``notes``: the match's stored
     analysis by decision index (``cogs.bingo._analysis``); the step's decision then shows
     its grade, and the better move for an inaccuracy or worse."""
+    embed, view, inputs = replay_words(record, step, lang, notes)
+    png, alt = drawn_board(inputs)
+    return embed, view, png, alt
+
+
+def replay_words(
+    record: MatchRecord, step: int, lang: str, notes: dict[int, DecisionAnalysis] | None = None
+) -> tuple[discord.Embed, discord.ui.View, dict[str, Any]]:
+    """:func:`replay_page` without its picture: the embed, the buttons and the
+    :func:`~bot.ui.board_image.board_inputs` that :func:`~bot.ui.board_image.drawn_board`
+    draws (in the render pool, :func:`replay_message`)."""
     state, events = replay_step(record, step)
     raw_names = player_names(record, lang)
     names = [echo(name, limits.MEMBER_NAME) for name in raw_names]
@@ -208,12 +221,11 @@ def replay_page(
     embed.set_image(url=f"attachment://{REPLAY_FILE}")
     last = last_move([event.for_viewer(None).to_json() for event in events])
     inputs = board_inputs(record.id, view, raw_names, last, lang)
-    picture = render_board(inputs)
     buttons = view_of(
         *ReplayButton.steps(record.id, step=step, total=total, locale=lang),
         AnalysisButton(record.id, lang),
     )
-    return embed, buttons, picture, board_alt_text(inputs)
+    return embed, buttons, inputs
 
 
 def replay_line(event: Event, names: list[str], options: BingoOptions, lang: str) -> str | None:
@@ -245,11 +257,18 @@ async def replayable(db: Database, ctx: Reply, match_id: int) -> MatchRecord | N
     return record
 
 
-async def _page(
-    db: Database, record: MatchRecord, step: int, lang: str
+async def replay_message(
+    bot: BingoBot, record: MatchRecord, step: int, lang: str
 ) -> tuple[discord.Embed, discord.ui.View, discord.File]:
-    notes = stored_notes(await db.analysis(record.id, ANALYSIS_VERSION))
-    embed, view, png, alt = await asyncio.to_thread(replay_page, record, step, lang, notes)
+    """Step ``step`` of ``record`` in ``lang``, with its stored analysis notes, as a
+    message's embed, buttons and picture file (:data:`REPLAY_FILE`). The words are built
+    in a thread (the match is replayed from its seed) and the picture is drawn in the
+    render pool (``BingoBot.render_pool``, as a board's, but ahead of the boards waiting
+    there: :func:`bot.workers.run_first`), so the bot's own process does not draw it.
+    Raises what replaying a broken record raises."""
+    notes = stored_notes(await bot.db.analysis(record.id, ANALYSIS_VERSION))
+    embed, view, inputs = await asyncio.to_thread(replay_words, record, step, lang, notes)
+    png, alt = await run_first(bot.render_pool, drawn_board, inputs)
     return embed, view, discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
 
 
@@ -261,7 +280,9 @@ async def show_replay(bot: BingoBot, ctx: Reply, match_id: int) -> None:
     if record is None:
         return
     try:
-        embed, view, picture = await _page(bot.db, record, 0, lang)
+        embed, view, picture = await within_ack_deadline(
+            ctx.interaction, replay_message(bot, record, 0, lang)
+        )
     except Exception:
         log.exception("Match %s cannot be replayed", match_id)
         return await ctx.tell("replay-broken", id=match_id)
@@ -284,11 +305,16 @@ async def on_replay_button(
         return
     step = min(control.step, len(record.decisions))
     try:
-        embed, view, picture = await _page(bot.db, record, step, lang)
+        embed, view, picture = await within_ack_deadline(
+            interaction, replay_message(bot, record, step, lang)
+        )
     except Exception:
         log.exception("Match %s cannot be replayed", control.match_id)
         return await ctx.tell("replay-broken", id=control.match_id)
-    await ctx.edit_message(embed=embed, view=view, attachments=[picture])
+    if ctx.is_done():  # deferred: the picture took longer than the deferral allows
+        await ctx.edit(embed=embed, view=view, attachments=[picture])
+    else:
+        await ctx.edit_message(embed=embed, view=view, attachments=[picture])
 
 
 # -- rematch -----------------------------------------------------------------------------------

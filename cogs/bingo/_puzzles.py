@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import time
 from collections.abc import Callable
@@ -63,8 +62,7 @@ from cogs.contexts import each_day, in_server
 from cogs.languages import guild_language
 from cogs.reply import Reply
 
-from ._analysis_text import stored_notes
-from ._history import REPLAY_FILE, player_names, replay_page, replayable
+from ._history import player_names, replay_message, replayable
 from ._puzzle_pages import (
     COLOUR,
     Shown,
@@ -321,10 +319,8 @@ class PuzzleService:
         if match is None:
             return
         await ctx.defer()
-        notes = stored_notes(await self.bot.db.analysis(match.id, analysis.VERSION))
         step = min(control.step, len(match.decisions))
-        embed, view, png, alt = await asyncio.to_thread(replay_page, match, step, lang, notes)
-        file = discord.File(io.BytesIO(png), filename=REPLAY_FILE, description=alt)
+        embed, view, file = await replay_message(self.bot, match, step, lang)
         await ctx.reply_private(embed=embed, view=view, file=file)
 
     # -- the puzzle of the day ---------------------------------------------------------

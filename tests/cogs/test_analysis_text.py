@@ -5,6 +5,9 @@ replay's lines for any reader (docs/analysis.md)."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from bot.ai import analysis, choose_action
 from bot.ai.analysis import DecisionAnalysis, DecisionContext
 from bot.engine import BingoState
 from bot.i18n import LANGUAGES, t
+from bot.storage import Database
 from bot.storage.matches import MatchRecord
 from bot.ui.controls import KeyMomentButton, ReplayButton
 from bot.ui.lands import land
@@ -25,7 +29,7 @@ from cogs.bingo._analysis import (
     summary_embed,
 )
 from cogs.bingo._analysis_text import choice_lines, move_words, step_line
-from cogs.bingo._history import replay_page
+from cogs.bingo._history import replay_message, replay_page
 
 from .render_helpers import ENGLISH, embed_text
 
@@ -229,3 +233,35 @@ def test_long_names_keep_the_answer_within_discords_limits() -> None:
         embed = summary_embed(record, decisions, match_contexts(record), names, lang)
         assert all(len(f.value or "") <= 1024 for f in embed.fields)
         assert len(embed) <= 6000
+
+
+class _RecordingPool(ThreadPoolExecutor):
+    """A render pool that notes the name of each function it is given."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.jobs: list[str] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.jobs.append(fn.__name__)
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_a_replay_picture_is_drawn_in_the_render_pool(tmp_path: Path) -> None:
+    """``replay_message`` draws the step's picture in ``bot.render_pool`` (as a board's),
+    not in the bot's own process; its words and picture are ``replay_page``'s."""
+    record = _record(5, ("medium", "medium"))
+    pool = _RecordingPool()
+    database = await Database.open(tmp_path / "replay.db")
+    try:
+        bot: Any = SimpleNamespace(db=database, render_pool=pool)
+        embed, view, file = await replay_message(bot, record, 6, "en")
+    finally:
+        await database.close()
+        pool.shutdown()
+    assert pool.jobs == ["drawn_board"]
+    page_embed, page_view, png, alt = replay_page(record, 6, "en")
+    assert embed.to_dict() == page_embed.to_dict()
+    assert view.to_components() == page_view.to_components()
+    assert file.fp.read() == png and file.description == alt
+    assert png.startswith(b"\x89PNG")
