@@ -17,8 +17,9 @@ job.
 
 The bot keeps two: the AI's search (:class:`bot.matches.AIPool`, a :class:`WorkerPool`)
 and the board pictures (``BINGO_RENDER_WORKERS``, a :class:`LoopWorkers`: a picture for
-about every other click, and each replay step's, ahead of the boards: :func:`run_first`). A process of its own keeps Pillow's work from holding the event
-loop's GIL, which is what the acknowledgement latency of every click waits on.
+about every other click, and each replay step's, ahead of the boards: :func:`run_first`).
+A process of its own keeps Pillow's work from holding the event loop's GIL, which is what
+the acknowledgement latency of every click waits on.
 """
 
 from __future__ import annotations
