@@ -154,6 +154,19 @@ class Reply:
         """
         await update_message(self.interaction, **kwargs)
 
+    async def update(self, **kwargs: Any) -> None:
+        """Show ``kwargs`` on the clicked component's message: as the answer
+        (:meth:`edit_message`), or by :meth:`edit` once the click was deferred (work that
+        took past :func:`bot.interactions.within_ack_deadline`'s deferral).
+
+        Raises:
+            discord.HTTPException: Discord refused the edit.
+        """
+        if self.is_done():
+            await self.edit(**kwargs)
+        else:
+            await self.edit_message(**kwargs)
+
     async def error(self, error: BaseException, *, where: str | None = None) -> None:
         """The one error answer (:func:`bot.interactions.report_error`): an expected
         error as is, anything else logged with an error id the member sees."""

@@ -311,10 +311,7 @@ async def on_replay_button(
     except Exception:
         log.exception("Match %s cannot be replayed", control.match_id)
         return await ctx.tell("replay-broken", id=control.match_id)
-    if ctx.is_done():  # deferred: the picture took longer than the deferral allows
-        await ctx.edit(embed=embed, view=view, attachments=[picture])
-    else:
-        await ctx.edit_message(embed=embed, view=view, attachments=[picture])
+    await ctx.update(embed=embed, view=view, attachments=[picture])
 
 
 # -- rematch -----------------------------------------------------------------------------------

@@ -544,10 +544,7 @@ class MatchService:
         version = match.state.version
         embed, view = self.delivery.panels.panel(match, player)
         try:
-            if ctx.is_done():
-                await ctx.edit(embed=embed, view=view)
-            else:
-                await ctx.edit_message(embed=embed, view=view)
+            await ctx.update(embed=embed, view=view)
         except discord.NotFound as error:
             # The clicked panel was deleted while the click was handled (a restart or
             # another process replaced it): Discord refuses to update a deleted message
