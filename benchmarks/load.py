@@ -39,7 +39,8 @@ times without ``--reminders``. The reminders seen during play are counted, per d
 Prints, "play" being from when every match had begun to the end:
 
 * the acknowledgement latency of every interaction as the members see it (p50, p95, p99,
-  max, milliseconds; Discord allows 3 s) and as the bot's own histogram sees it;
+  max, milliseconds; Discord allows 3 s), the clicks' split into decision buttons and the
+  others (a finished match's Replay, Previous, Next), and as the bot's own histogram sees it;
 * turn latency (ms): from a click's acknowledgement until a member of its match can click a
   newer decision (a new DM panel with enabled buttons, or an edit changing a panel's
   content or buttons that leaves enabled ones; 0 when the acknowledgement brings it), for
@@ -362,9 +363,16 @@ async def run(
         records = [r for r in emu.interactions.values() if r.ack_latency is not None]
         requests = _requests(emu, play)
     acks = [(r.ack_latency, r.description) for r in records if r.ack_latency is not None]
+    clicked = [
+        (r.ack_latency, _custom_id(r.payload))
+        for r in records
+        if r.ack_latency is not None and r.description.startswith("click")
+    ]
     latencies = sorted(ack for ack, _ in acks)
     clicks = sorted(ack for ack, what in acks if what.startswith("click"))
     commands = sorted(ack for ack, what in acks if not what.startswith("click"))
+    decided = sorted(ack for ack, custom in clicked if custom.startswith(DECISION_PREFIX))
+    others = sorted(ack for ack, custom in clicked if not custom.startswith(DECISION_PREFIX))
     cpu = play.cpu
     result = {
         "p50": statistics.median(latencies),
@@ -398,6 +406,9 @@ async def run(
     for name, values in (("all", latencies), ("clicks", clicks), ("commands", commands)):
         if values:
             print(_line(f"ack {name}", values))
+    for name, values in (("decisions", decided), ("other clicks", others)):
+        if values:
+            print(_line(f"  of these {name}", values))
     print(
         "ack as the bot sees it (gateway event to answer; histogram bucket bounds): "
         + _bounds(seen_by_bot)
@@ -456,6 +467,16 @@ async def run(
     )
     print(f"late acknowledgements (> 3 s): {len(late)}")
     return result
+
+
+#: The custom id prefix of a match's decision buttons (``bot.ui.controls.DecisionButton``).
+DECISION_PREFIX = "bingo:m:"
+
+
+def _custom_id(payload: dict[str, Any]) -> str:
+    """The custom id of the component an interaction's ``payload`` clicked ("" if none)."""
+    data = payload.get("data")
+    return str(data.get("custom_id") or "") if isinstance(data, dict) else ""
 
 
 def _quantile(values: list[float], q: float) -> float:
