@@ -100,3 +100,22 @@ def test_an_empty_analysis_and_long_names_still_draw() -> None:
     assert _image(render_chart([], 0, [], long))
     japanese = ChartTexts("アリスの勝率", "ターン", ("アリス", "ボブ"), "ミスをした人：", {})
     assert _image(render_chart([ChartMark(0, 0.2, "blunder", 1, 1)], 3, [(0, 0)], japanese))
+
+
+def test_the_axis_word_keeps_clear_of_turn_one() -> None:
+    """The x axis' word ends at least about LABEL_GAP px before the number of turn 1, even
+    when turn 1 begins at the plot's left edge and the word is full-width Japanese
+    (its glyphs have no side bearing to keep them apart)."""
+    for word in ("ターン", "Turn", "Kolejka"):
+        texts = ChartTexts("t", word, ("a", "b"), "w", {})
+        image = _image(render_chart([ChartMark(0, 0.5, "best", 0)], 6, [(0, 1), (3, 2)], texts))
+        bottom = HEIGHT - analysis_chart.BOTTOM
+        band = image.crop((0, bottom + 14, WIDTH // 3, bottom + 12 + FONT))
+        columns = {
+            colour: [x for x in range(band.width) for y in range(band.height)
+                     if band.getpixel((x, y)) == colour]
+            for colour in (analysis_chart.MUTED, analysis_chart.TEXT)
+        }  # fmt: skip
+        word_ink, number_ink = columns[analysis_chart.MUTED], columns[analysis_chart.TEXT]
+        assert word_ink and number_ink, word
+        assert min(word_ink) >= 0 and min(number_ink) - max(word_ink) >= 10, word

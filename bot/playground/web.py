@@ -398,6 +398,8 @@ class PlaygroundWeb:
             "order": message.created_order,
             "used": used,
             "mine": message.author.id == viewer.id,
+            # the answer to this member's own command or click: the page scrolls to it
+            "answers_me": message.interaction_user_id == viewer.id,
             "thread_id": str(message.thread_id) if message.thread_id is not None else None,
         }
 

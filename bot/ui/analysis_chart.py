@@ -92,7 +92,8 @@ def render_chart(
     are cut to fit."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    left = 18 + max(width("100 %", FONT), width(texts.turn, FONT))
+    # room for the axis' word left of turn 1's number (:func:`_turn_axis`)
+    left = 18 + max(width("100 %", FONT), width(texts.turn, FONT) + LABEL_GAP)
     plot_w, plot_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
     bottom = TOP + plot_h
     span = max(1, total)
@@ -164,10 +165,17 @@ def _turn_axis(
     starts = [(x_of(index), turn) for index, turn in turns if turn >= 1]
     for x, _ in starts:
         draw.line([(x, bottom), (x, bottom + 6)], fill=GRID, width=2)
-    for x, turn in turn_labels(starts):
+    labels = turn_labels(starts)
+    for x, turn in labels:
         draw.line([(x, bottom), (x, bottom + 10)], fill=MUTED, width=2)
         draw_text(image, (x, bottom + 12), str(turn), FONT, TEXT, anchor="ma")
-    draw_text(image, (left - 10, bottom + 12), word, FONT, MUTED, anchor="ra")
+    # the word ends LABEL_GAP px before the first number (full-width scripts have no
+    # side bearing to keep them apart)
+    end = left - 10
+    if labels:
+        first = labels[0][0] - width(str(labels[0][1]), FONT) / 2
+        end = max(width(word, FONT) + 4, min(end, first - LABEL_GAP))
+    draw_text(image, (end, bottom + 12), word, FONT, MUTED, anchor="ra")
 
 
 def _mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], player: int, grade: str) -> None:

@@ -121,7 +121,9 @@ function receive(frame) {
         state.unread.set(frame.message.channel_id, (state.unread.get(frame.message.channel_id) || 0) + 1);
         renderChannels();
       }
-      if (frame.message.channel_id === state.current) renderChannel();
+      // A new answer to the member's own command or click is scrolled to, even when it
+      // lands far below the message they clicked (a Replay on an older end panel).
+      if (frame.message.channel_id === state.current) renderChannel(!known && frame.message.answers_me);
       break;
     }
     case "channel": {

@@ -108,7 +108,7 @@ bingo-board-title = BingoMagic #{ $id } — { $first } contro { $second }
 bingo-board-turn = Turno { $turn } · { $waiting }
 bingo-board-mulligans = Mulligan · { $waiting }
 bingo-board-deadline = (il tempo scade { $deadline })
-bingo-board-stack = In posizionamento: { $land }
+bingo-board-stack = In pila: { $land }
 bingo-board-player =
     Territorio: { $territory }
     Mano: { $hand ->

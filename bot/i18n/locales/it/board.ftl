@@ -1,6 +1,6 @@
 # L'immagine del tavolo (bot/ui/board_image.py). Testo pubblico: la lingua del server.
 board-title = BingoMagic #{ $id }
-board-turn = Turno { $turn } · tocca a { $name }
+board-turn = Turno { $turn } · gioca { $name }
 board-mulligans = Mulligan
 board-hand = { $count ->
     [one] Mano: 1 carta

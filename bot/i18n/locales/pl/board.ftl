@@ -48,5 +48,5 @@ board-alt-library = { $n ->
     [many] Biblioteka: { $n } kart.
    *[other] Biblioteka: { $n } karty.
 }
-board-alt-stack = Zagrywany ląd: { $land }.
+board-alt-stack = Na stosie: { $land }.
 board-alt-line = { $text }.
