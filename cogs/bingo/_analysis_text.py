@@ -126,9 +126,10 @@ def choice_lines(
             mark, note = "⭐", t(lang, "analysis-choice-best")
         else:
             mark, note = "•", ""
-        text = f"{mark} {label} — {percent(chance)} %"
+        # a no-break space: on a phone the % never wraps away from its number
+        text = f"{mark} {label} — {percent(chance)}\u00a0%"
         if played:
-            text = f"{mark} **{label}** — {percent(chance)} %"
+            text = f"{mark} **{label}** — {percent(chance)}\u00a0%"
         lines.append(f"{text} · {note}" if note else text)
     return lines
 

@@ -48,8 +48,8 @@ BLUNDER = DecisionAnalysis(
 
 def test_a_step_names_the_player_the_move_whose_chance_and_the_better_move() -> None:
     assert step_line(BLUNDER, WINDOW, NAMES, "en") == (
-        "alice let BingoMagic's 💧 Island resolve — blunder: alice's chance to win 50 % → 0 %."
-        "\nBetter: counter with 💧 Island + 🔥 Mountain (50 %)."
+        "alice let BingoMagic's 💧 Island resolve — blunder: alice's chance to win 50\u00a0% → 0\u00a0%."
+        "\nBetter: counter with 💧 Island + 🔥 Mountain (50\u00a0%)."
     )
 
 
@@ -58,7 +58,7 @@ def test_a_step_in_every_language(lang: str) -> None:
     """The same facts in each language: both names, the land announced and the lands of
     the better counter in that language, both percentages; no English word."""
     line = step_line(BLUNDER, WINDOW, NAMES, lang)
-    for part in ("alice", "BingoMagic", land(1, lang), land(3, lang), "50 %", "0 %"):
+    for part in ("alice", "BingoMagic", land(1, lang), land(3, lang), "50\u00a0%", "0\u00a0%"):
         assert part in line, (lang, part, line)
     assert t(lang, "analysis-grade-word", grade="blunder") in line
     assert ENGLISH.search(line) is None, line
@@ -72,7 +72,7 @@ def test_a_best_move_says_whose_chance_it_kept() -> None:
     )  # fmt: skip
     assert step_line(best, WINDOW, NAMES, "en") == (
         "alice countered BingoMagic's 💧 Island with 💧 Island + 🔥 Mountain — best: "
-        "alice's chance to win 50 %."
+        "alice's chance to win 50\u00a0%."
     )
 
 
@@ -114,9 +114,9 @@ def test_every_action_has_words_played_and_as_advice(lang: str) -> None:
 def test_the_choices_mark_the_move_played_and_the_best() -> None:
     lines = choice_lines(BLUNDER, WINDOW, NAMES, "en")
     assert lines == [
-        "⭐ 🔥 Counter (Island + Mountain) — 50 % · best",
-        "• 🌳 Counter (Island + Forest) — 47 %",
-        "➤ **Let it resolve** — 0 % · played, blunder",
+        "⭐ 🔥 Counter (Island + Mountain) — 50\u00a0% · best",
+        "• 🌳 Counter (Island + Forest) — 47\u00a0%",
+        "➤ **Let it resolve** — 0\u00a0% · played, blunder",
     ]
 
 

@@ -78,7 +78,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     # The pass is among its player's key moments, in words: who, what, whose chance.
     moments = embed_field(done, f"Key moments: {who}") or ""
     best = round(100 * blunder["best"])
-    words = f"{who} passed — blunder: {who}'s chance to win {best} % → "
+    words = f"{who} passed — blunder: {who}'s chance to win {best}\u00a0% → "
     assert words in moments, moments
     assert "Better: place " in moments
 
@@ -105,7 +105,7 @@ async def test_an_analysis_grades_every_decision_and_finds_the_planted_blunder(b
     played = next(line for line in lines if line.startswith("➤"))
     assert "**Pass**" in played and played.endswith("played, blunder")
     top = next(line for line in lines if line.startswith("⭐"))
-    assert "Place" in top and top.endswith(f"— {best} % · best")
+    assert "Place" in top and top.endswith(f"— {best}\u00a0% · best")
     assert enabled_buttons(page) == ["Previous", "Next", "Analysis"]
 
     # Next: the pass itself, with its grade in words.

@@ -153,7 +153,7 @@ async def test_a_planted_blunder_becomes_a_puzzle_answered_right_and_wrong(bingo
     assert f"In the match, the player to move chose {words['pass']}." in text
     assert "Your puzzle rating: 1500 → **" in text
     chances = embed_field(answer, f"Chance that {who} (the player to move) wins after each move")
-    assert chances is not None and f"✅ {words[mined.best]}: 100 %" in chances
+    assert chances is not None and f"✅ {words[mined.best]}: 100\u00a0%" in chances
     assert enabled_buttons(answer) == ["Replay the match", "Next puzzle", "Try again"]
     carols = await store.player(bingo.world.user("carol").id)
     assert carols.rating.rating < 1500 and (carols.attempts, carols.solved) == (1, 0)

@@ -71,9 +71,9 @@ analysis-do-discard = discard { $land }
 analysis-do-destroy = destroy { $other }'s { $land }
 analysis-do-take = take { $land } back
 analysis-do-take_opp = take { $other }'s { $land }
-analysis-step = { $move } — { $grade }: { $who }'s chance to win { $before } % → { $after } %.
-analysis-step-best = { $move } — { $grade }: { $who }'s chance to win { $after } %.
-analysis-better = Better: { $better } ({ $best } %).
+analysis-step = { $move } — { $grade }: { $who }'s chance to win { $before } % → { $after } %.
+analysis-step-best = { $move } — { $grade }: { $who }'s chance to win { $after } %.
+analysis-better = Better: { $better } ({ $best } %).
 analysis-simulations = ({ $worlds ->
         [one] { $worlds } simulation
        *[other] { $worlds } simulations
@@ -103,7 +103,7 @@ analysis-not-analysed = This match has no analysis yet: use the **Analysis** but
 analysis-chart-title = { $name }'s chance to win
 analysis-chart-turn = Turn
 analysis-chart-whose = Errors by:
-analysis-chart-alt = Chart of { $name }'s chance to win over the match, turn by turn ({ $other }'s is the rest): { $start } % after the first graded decision, { $end } % after the last. { $errors }
+analysis-chart-alt = Chart of { $name }'s chance to win over the match, turn by turn ({ $other }'s is the rest): { $start } % after the first graded decision, { $end } % after the last. { $errors }
 analysis-chart-alt-player = { $who }: { $marks }.
 analysis-chart-alt-none = { $who }: no inaccuracy or worse.
 analysis-chart-alt-mark = { $grade } ({ $when })

@@ -46,7 +46,7 @@ puzzle-best = Best move: **{ $move }**.
 puzzle-played-own = In your match you chose { $move }.
 puzzle-played-other = In the match, the player to move chose { $move }.
 puzzle-chances-head = Chance that { $name } (the player to move) wins after each move
-puzzle-chance-line = { $mark } { $move }: { $chance } %
+puzzle-chance-line = { $mark } { $move }: { $chance } %
 puzzle-chances-note = Estimated from what { $name } could see then (hidden cards sampled, never read), by { $worlds ->
         [one] { $worlds } simulated match
        *[other] { $worlds } simulated matches

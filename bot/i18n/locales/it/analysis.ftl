@@ -71,9 +71,9 @@ analysis-do-discard = scartare { $land }
 analysis-do-destroy = distruggere { $land } di { $other }
 analysis-do-take = riprendere { $land }
 analysis-do-take_opp = prendere { $land } di { $other }
-analysis-step = { $move } — { $grade }: probabilità di vittoria di { $who } { $before } % → { $after } %.
-analysis-step-best = { $move } — { $grade }: probabilità di vittoria di { $who } { $after } %.
-analysis-better = Meglio: { $better } ({ $best } %).
+analysis-step = { $move } — { $grade }: probabilità di vittoria di { $who } { $before } % → { $after } %.
+analysis-step-best = { $move } — { $grade }: probabilità di vittoria di { $who } { $after } %.
+analysis-better = Meglio: { $better } ({ $best } %).
 analysis-simulations = ({ $worlds ->
         [one] { $worlds } simulazione
        *[other] { $worlds } simulazioni
@@ -103,7 +103,7 @@ analysis-not-analysed = Questa partita non è ancora stata analizzata: usa prima
 analysis-chart-title = Probabilità di vittoria di { $name }
 analysis-chart-turn = Turno
 analysis-chart-whose = Errori di:
-analysis-chart-alt = Grafico della probabilità di vittoria di { $name } durante la partita, turno per turno (quella di { $other } è il resto): { $start } % dopo la prima decisione valutata, { $end } % dopo l'ultima. { $errors }
+analysis-chart-alt = Grafico della probabilità di vittoria di { $name } durante la partita, turno per turno (quella di { $other } è il resto): { $start } % dopo la prima decisione valutata, { $end } % dopo l'ultima. { $errors }
 analysis-chart-alt-player = { $who }: { $marks }.
 analysis-chart-alt-none = { $who }: nessuna imprecisione né di peggio.
 analysis-chart-alt-mark = { $grade } ({ $when })

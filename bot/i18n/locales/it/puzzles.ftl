@@ -46,7 +46,7 @@ puzzle-best = Mossa migliore: **{ $move }**.
 puzzle-played-own = Nella tua partita avevi scelto { $move }.
 puzzle-played-other = Nella partita, il giocatore di turno aveva scelto { $move }.
 puzzle-chances-head = Probabilità che { $name } (il giocatore di turno) vinca dopo ogni mossa
-puzzle-chance-line = { $mark } { $move }: { $chance } %
+puzzle-chance-line = { $mark } { $move }: { $chance } %
 puzzle-chances-note = Stimata da ciò che { $name } vedeva allora (le carte nascoste sono simulate, mai lette), con { $worlds ->
         [one] { $worlds } partita simulata
        *[other] { $worlds } partite simulate

@@ -79,9 +79,9 @@ analysis-do-discard = odrzucić: { $land }
 analysis-do-destroy = zniszczyć ląd gracza { $other }: { $land }
 analysis-do-take = wziąć ze swojego stosu odrzuconych kart: { $land }
 analysis-do-take_opp = wziąć ze stosu odrzuconych kart gracza { $other }: { $land }
-analysis-step = { $move } — { $grade }: szansa gracza { $who } na wygraną { $before } % → { $after } %.
-analysis-step-best = { $move } — { $grade }: szansa gracza { $who } na wygraną { $after } %.
-analysis-better = Lepiej — { $better } ({ $best } %).
+analysis-step = { $move } — { $grade }: szansa gracza { $who } na wygraną { $before } % → { $after } %.
+analysis-step-best = { $move } — { $grade }: szansa gracza { $who } na wygraną { $after } %.
+analysis-better = Lepiej — { $better } ({ $best } %).
 analysis-simulations = ({ $worlds ->
         [one] { $worlds } symulacja
         [few] { $worlds } symulacje
@@ -113,7 +113,7 @@ analysis-not-analysed = Ten mecz nie ma jeszcze analizy: najpierw użyj przycisk
 analysis-chart-title = Szansa gracza { $name } na wygraną
 analysis-chart-turn = Kolejka
 analysis-chart-whose = Błędy gracza:
-analysis-chart-alt = Wykres szansy gracza { $name } na wygraną w trakcie meczu, kolejka po kolejce (szansa gracza { $other } to reszta): { $start } % po pierwszej ocenionej decyzji, { $end } % po ostatniej. { $errors }
+analysis-chart-alt = Wykres szansy gracza { $name } na wygraną w trakcie meczu, kolejka po kolejce (szansa gracza { $other } to reszta): { $start } % po pierwszej ocenionej decyzji, { $end } % po ostatniej. { $errors }
 analysis-chart-alt-player = { $who }: { $marks }.
 analysis-chart-alt-none = { $who }: żadnej niedokładności ani gorszego ruchu.
 analysis-chart-alt-mark = { $grade } ({ $when })

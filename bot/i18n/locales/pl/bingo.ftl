@@ -122,7 +122,7 @@ bingo-board-title = BingoMagic #{ $id } — { $first } kontra { $second }
 bingo-board-turn = Kolejka { $turn } · { $waiting }
 bingo-board-mulligans = Mulligany · { $waiting }
 bingo-board-deadline = (czas mija { $deadline })
-bingo-board-stack = Na stosie: { $land }
+bingo-board-stack = Zagrywany ląd: { $land }
 bingo-board-player =
     Terytorium: { $territory }
     Ręka: { $hand ->

@@ -12,7 +12,7 @@ board-hand = { $count ->
 board-library = biblioteka
 board-discard = Stos odrzuconych
 board-discard-empty = Stos odrzuconych: pusty
-board-on-stack = Na stosie
+board-on-stack = Zagrywany ląd
 board-line-column = Pięć lądów jednego koloru
 board-line-row = Po jednym lądzie każdego koloru
 board-last = Ostatni ruch: { $move }
@@ -48,5 +48,5 @@ board-alt-library = { $n ->
     [many] Biblioteka: { $n } kart.
    *[other] Biblioteka: { $n } karty.
 }
-board-alt-stack = Na stosie: { $land }.
+board-alt-stack = Zagrywany ląd: { $land }.
 board-alt-line = { $text }.

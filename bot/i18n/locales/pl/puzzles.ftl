@@ -52,7 +52,7 @@ puzzle-best = Najlepszy ruch: **{ $move }**.
 puzzle-played-own = W twoim meczu wybrano: { $move }.
 puzzle-played-other = W meczu gracz na ruchu wybrał: { $move }.
 puzzle-chances-head = Szansa, że { $name } (gracz na ruchu) wygra, po każdym ruchu
-puzzle-chance-line = { $mark } { $move }: { $chance } %
+puzzle-chance-line = { $mark } { $move }: { $chance } %
 puzzle-chances-note = Oszacowana tylko z informacji dostępnych wtedy graczowi na ruchu ({ $name }; ukryte karty są losowane, nigdy odczytywane), po { $worlds ->
         [one] { $worlds } symulowanym meczu
         [few] { $worlds } symulowane mecze
