@@ -48,7 +48,8 @@ BLUNDER = DecisionAnalysis(
 
 def test_a_step_names_the_player_the_move_whose_chance_and_the_better_move() -> None:
     assert step_line(BLUNDER, WINDOW, NAMES, "en") == (
-        "alice let BingoMagic's 💧 Island resolve — blunder: alice's chance to win 50\u00a0% → 0\u00a0%."
+        "alice let BingoMagic's 💧 Island resolve — blunder: alice's chance to win"
+        " 50\u00a0% → 0\u00a0%."
         "\nBetter: counter with 💧 Island + 🔥 Mountain (50\u00a0%)."
     )
 
