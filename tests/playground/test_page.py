@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -12,7 +13,7 @@ from bot.playground.launcher import Playground
 from bot.playground.web import STATIC_DIR
 from tests.e2e.helpers import BOARD_TITLE, BotWorld, play_out, start_match
 
-from .helpers import MemberTab, play_until, world_of
+from .helpers import MemberTab, Shown, at_bottom, play_until, world_of
 
 ROOT = Path(__file__).resolve().parents[2]
 README_SCREENSHOT = ROOT / "docs" / "playground.png"
@@ -153,6 +154,43 @@ async def test_whole_match_against_the_bot(open_tab, playground) -> None:
     await alice.show("general")
     result = await alice.wait_for(lambda m: "(BingoMagic #" in m.text, what="the result")
     assert "wins" in result.text or "draw" in result.text
+
+
+async def test_a_replay_opened_from_an_older_end_panel_is_scrolled_to(open_tab, playground) -> None:
+    """On a phone, alice scrolls back up to her finished match's end panel and clicks
+    Replay again: the new replay lands far below it, and the page scrolls down to this
+    answer to her own click (as it does for her commands) instead of seeming to do
+    nothing."""
+    alice = await open_tab("alice", viewport={"width": 390, "height": 844})
+    await alice.slash("bingo challenge", opponent="@BingoMagic (bot)")
+    await alice.page.click("#menu-toggle")  # the channel list, on a phone
+    await alice.show("dm")
+    await play_until([alice], lambda: result_posted(playground))
+
+    def replay_button(message: Shown) -> bool:
+        return any(
+            (b["customId"] or "").startswith("bingo:rp:") and not b["disabled"]
+            for b in message.buttons
+        )
+
+    end = await alice.wait_for(replay_button, what="the end panel")
+    for _ in range(2):  # the second time, the first replay makes the DM taller than the screen
+        await alice.page.evaluate(
+            """async (id) => {
+              document.querySelector(`.message[data-id="${id}"]`).scrollIntoView();
+              await new Promise((done) => setTimeout(done, 200));  // its scroll event
+            }""",
+            end.id,
+        )
+        shown = len(await alice.messages())
+        await alice.click(end, "Replay")
+        for _ in range(200):  # up to 10 s for the replay
+            if len(await alice.messages()) > shown:
+                break
+            await asyncio.sleep(0.05)
+        newest = (await alice.messages())[-1]
+        assert newest.title.startswith("Replay of"), newest.title
+        assert await at_bottom(alice)
 
 
 async def test_a_match_thread_in_the_sidebar(open_tab, playground) -> None:
