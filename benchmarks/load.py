@@ -369,7 +369,7 @@ async def run(
         if r.ack_latency is not None and r.description.startswith("click")
     ]
     latencies = sorted(ack for ack, _ in acks)
-    clicks = sorted(ack for ack, what in acks if what.startswith("click"))
+    clicks = sorted(ack for ack, _ in clicked)
     commands = sorted(ack for ack, what in acks if not what.startswith("click"))
     decided = sorted(ack for ack, custom in clicked if custom.startswith(DECISION_PREFIX))
     others = sorted(ack for ack, custom in clicked if not custom.startswith(DECISION_PREFIX))

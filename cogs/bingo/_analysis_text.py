@@ -126,10 +126,9 @@ def choice_lines(
             mark, note = "⭐", t(lang, "analysis-choice-best")
         else:
             mark, note = "•", ""
+        shown = f"**{label}**" if played else label
         # a no-break space: on a phone the % never wraps away from its number
-        text = f"{mark} {label} — {percent(chance)}\u00a0%"
-        if played:
-            text = f"{mark} **{label}** — {percent(chance)}\u00a0%"
+        text = f"{mark} {shown} — {percent(chance)}\u00a0%"
         lines.append(f"{text} · {note}" if note else text)
     return lines
 
