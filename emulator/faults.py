@@ -65,8 +65,11 @@ def _matches(route_filter: RouteFilter | None, method: str, path: str) -> bool:
 
 
 def ceil_ms(seconds: float) -> float:
-    """Round up to the millisecond (so a client sleeping this long never comes back early)."""
-    return max(0.001, math.ceil(seconds * 1000) / 1000)
+    """Round up to the millisecond (so a client sleeping this long never comes back early).
+    Float error below a nanosecond is not rounded up: a full 30 s window computed as
+    ``start + 30.0 - now`` can come out a few ulps above 30 s, and Discord never answers
+    a Reset-After longer than the bucket's window."""
+    return max(0.001, math.ceil(round(seconds * 1000, 6)) / 1000)
 
 
 class RequestLog(NamedTuple):

@@ -18,6 +18,7 @@ import pytest_asyncio
 from discord import app_commands
 
 from emulator import Emulator
+from emulator.faults import ceil_ms
 from emulator.ratelimits import DiscordLimits, RouteLimit, bucket_hash, route_shape
 from tests.emulator.fixtures import World, build_world, running_client
 
@@ -256,3 +257,13 @@ async def test_expired_interaction_token_answers_401_50027(
     assert (raised.value.status, raised.value.code) == (401, 50027)
     assert rec.message.content == "pong again"
     assert emulator.invalid_requests == 1
+
+
+def test_reset_after_rounds_up_to_the_millisecond_but_not_float_error() -> None:
+    """A window's remaining seconds round up to the next millisecond (a client sleeping
+    that long never comes back early), but a full window computed with float error (a
+    few ulps over 30 s) stays 30 s: Discord never names a reset beyond its window."""
+    start = 65527.887857885995  # a time.monotonic() value
+    assert start + 30.0 - start != 30.0  # the float error the emulator meets
+    assert ceil_ms(start + 30.0 - start) == 30.0
+    assert ceil_ms(29.9991) == 30.0 and ceil_ms(0.0) == 0.001
